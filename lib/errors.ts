@@ -1,0 +1,55 @@
+import { GraphQLError } from "graphql";
+
+/** Machine-readable error codes shared by GraphQL (`extensions.code`) and REST (`error.code`). */
+export const ErrorCode = {
+  BAD_USER_INPUT: "BAD_USER_INPUT",
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  RATE_LIMITED: "RATE_LIMITED",
+  UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE",
+  UPSTREAM_ERROR: "UPSTREAM_ERROR",
+  INTERNAL: "INTERNAL",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Field errors as `{field: [message, ...]}`; nested fields use dots (`items.0.quantity`). */
+export type FieldErrors = Record<string, string[]>;
+
+function error(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extra } });
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) =>
+  error(ErrorCode.BAD_USER_INPUT, message, fields ? { fields } : {});
+
+/** One field is wrong: `fieldError("page", "must be a positive integer")`. */
+export const fieldError = (field: string, message: string) =>
+  badRequest(`Invalid value for ${field}: ${message}`, { [field]: [message] });
+
+export const unauthenticated = (message = "Missing or invalid bearer token") => error(ErrorCode.UNAUTHENTICATED, message);
+export const forbidden = (message = "You are not allowed to do this") => error(ErrorCode.FORBIDDEN, message);
+export const notFound = (what: string, id: string) => error(ErrorCode.NOT_FOUND, `${what} ${id} not found`);
+export const conflict = (message: string) => error(ErrorCode.CONFLICT, message);
+export const rateLimited = (retryAfterSeconds: number) =>
+  error(ErrorCode.RATE_LIMITED, `Rate limit exceeded; retry in ${retryAfterSeconds} s`, { retryAfter: retryAfterSeconds });
+export const upstreamUnavailable = (service: string, detail?: string) =>
+  error(ErrorCode.UPSTREAM_UNAVAILABLE, `${service} is unavailable${detail ? `: ${detail}` : ""}`, { service });
+
+/** Collects field errors and throws one BAD_USER_INPUT carrying all of them. */
+export class FieldErrorCollector {
+  readonly fields: FieldErrors = {};
+  add(field: string, message: string): this {
+    (this.fields[field] ??= []).push(message);
+    return this;
+  }
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+  throwIfAny(message = "Validation failed"): void {
+    if (!this.empty) throw badRequest(message, this.fields);
+  }
+}

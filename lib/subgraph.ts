@@ -1,0 +1,84 @@
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import type { GraphQLSchema } from "graphql";
+import { GraphQLError } from "graphql";
+import { Hono } from "hono";
+import { apolloHandler } from "./apollo-hono.js";
+import { useRequestContext } from "./observability.js";
+import { bearerFrom, PRINCIPAL_HEADER, verifyPrincipal } from "./auth.js";
+import type { Config } from "./config.js";
+import type { SubgraphContext } from "./context.js";
+import type { Db } from "./db.js";
+import { createErrorFormatter } from "./format-error.js";
+import type { Logger } from "./logger.js";
+
+export const SUBGRAPH_NAMES = ["clinical", "pharmacy", "notifications", "billing"] as const;
+export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
+
+export interface SubgraphRuntime {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** This process's own base URL (known once it listens): the default {billing_url} and {notifications_url}. */
+  selfUrl(): string;
+}
+
+/** What each subgraph folder exports from its index.ts. */
+export interface SubgraphModule {
+  name: SubgraphName;
+  /** The federation-2 schema (built once per process). */
+  schema(): Promise<GraphQLSchema>;
+  /** drizzle-kit output folder of this subgraph. */
+  migrationsFolder: string;
+  /** Loads the demo world into this subgraph's tables when they are empty. Returns true when it loaded. */
+  seedDemo?(db: Db, logger: Logger): Promise<boolean>;
+  /** Extra HTTP routes of the subgraph beside /graphql (e.g. provider receipts), mounted at the service root. */
+  routes?(runtime: SubgraphRuntime): Hono;
+  /** Background work (e.g. the notification worker); returns a stop function. */
+  startBackground?(runtime: SubgraphRuntime): Promise<() => Promise<void>>;
+}
+
+/**
+ * One subgraph as an HTTP app: `POST /graphql`. It trusts only principals sealed by the gateway
+ * (PRINCIPAL_HEADER); anything else is 401, so the subgraph cannot be called around the gateway.
+ */
+export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRuntime): Promise<{ app: Hono<{ Variables: { requestId: string } }>; stop(): Promise<void> }> {
+  const logger = runtime.logger.child({ subgraph: mod.name });
+  const server = new ApolloServer<SubgraphContext>({
+    schema: await mod.schema(),
+    introspection: runtime.config.introspection,
+    includeStacktraceInErrorResponses: false,
+    formatError: createErrorFormatter(logger),
+    csrfPrevention: false,
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+  });
+  await server.start();
+
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use("*", useRequestContext(`subgraph:${mod.name}`, logger));
+  app.post(
+    "/graphql",
+    apolloHandler(server, async (c) => {
+      const requestId = c.get("requestId");
+      const sealed = c.req.header(PRINCIPAL_HEADER);
+      if (!sealed) throw unauthenticatedHttp("Request did not come through the gateway");
+      const principal = await verifyPrincipal(sealed, runtime.config.internalSecret).catch((err: GraphQLError) => {
+        throw unauthenticatedHttp(err.message);
+      });
+      return {
+        principal,
+        bearer: bearerFrom(c.req.header("authorization")),
+        requestId,
+        db: runtime.db,
+        config: runtime.config,
+        logger: logger.child({ requestId, sub: principal.sub }),
+        selfUrl: runtime.selfUrl(),
+      };
+    }),
+  );
+  return { app, stop: () => server.stop() };
+}
+
+function unauthenticatedHttp(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
+}

@@ -1,0 +1,69 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ErrorCode, type FieldErrors } from "../lib/errors.js";
+
+/** The one place a GraphQL error code becomes an HTTP status (DESIGN.md, "Errors"). */
+export const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
+  [ErrorCode.BAD_USER_INPUT]: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  GRAPHQL_PARSE_FAILED: 400,
+  BAD_REQUEST: 400,
+  QUERY_TOO_COMPLEX: 400,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.UPSTREAM_ERROR]: 502,
+  [ErrorCode.UPSTREAM_UNAVAILABLE]: 503,
+  [ErrorCode.INTERNAL]: 500,
+};
+
+/** When several errors come back, the most actionable one decides the status. */
+const PRECEDENCE = [401, 403, 429, 400, 404, 409, 413, 415, 503, 502, 500];
+
+export interface RestErrorBody {
+  error: { code: string; message: string; fields?: FieldErrors };
+}
+
+/** An error the bridge answers with `{"error": {code, message, fields?}}`. */
+export class RestError extends HTTPException {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(STATUS_BY_CODE[code] ?? 500, { message });
+  }
+
+  toBody(): RestErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export function statusOf(code: string): ContentfulStatusCode {
+  return STATUS_BY_CODE[code] ?? 500;
+}
+
+export function pickDecisiveError<T extends { extensions?: { code?: unknown } }>(errors: T[]): T {
+  const rank = (e: T) => {
+    const i = PRECEDENCE.indexOf(statusOf(String(e.extensions?.code ?? ErrorCode.INTERNAL)));
+    return i === -1 ? PRECEDENCE.length : i;
+  };
+  return [...errors].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** `retailPrice` → `retail_price`; `items.0.productId` → `items.0.product_id`. */
+export function snakePath(path: string): string {
+  return path
+    .split(".")
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase())
+    .join(".");
+}
+
+export function snakeFields(fields: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [snakePath(k), v]));
+}

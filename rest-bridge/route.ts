@@ -1,0 +1,32 @@
+/** One row of the REST route table: a legacy `/api/v1` path and the GraphQL operation behind it. */
+export interface RouteDef {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI-style path with `{param}` placeholders and the trailing slash the spec uses. */
+  path: string;
+  /** Name of the operation in rest-bridge/operations/*.graphql. */
+  operation: string;
+  /** One line for /openapi.json. */
+  summary: string;
+  /** OpenAPI tag (area of the API). */
+  tag: string;
+  /** Path parameter → variable name; by default the camelCase of the parameter. */
+  params?: Record<string, string>;
+  /** Query parameter → variable name. Values are converted to the variable's declared type. */
+  query?: Record<string, string>;
+  /**
+   * How the JSON body becomes variables: `{ variable: "input" }` passes the whole body as `$input`;
+   * `"spread"` maps each top-level field to the variable of the same (camelCase) name.
+   */
+  body?: { variable: string } | "spread";
+  /** Field of `data` that is the response body. */
+  result: string;
+  /** Success status (default 200). */
+  status?: number;
+  /** Adds `page`/`page_size` and answers with the spec's pagination envelope. */
+  paginated?: boolean;
+  /** Extra fields of the page copied into the envelope (e.g. `source` on the patient list). */
+  envelopeExtras?: string[];
+}
+
+/** Query parameters every paginated route accepts (spec, "Pagination"). */
+export const PAGE_QUERY = { page: "page", page_size: "pageSize" } as const;

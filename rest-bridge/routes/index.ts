@@ -1,0 +1,6 @@
+import type { RouteDef } from "../route.js";
+import { clinicalRoutes } from "./clinical.js";
+import { pharmacyRoutes } from "./pharmacy.js";
+
+/** The REST API: every legacy /api/v1 path, one row each. */
+export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes];

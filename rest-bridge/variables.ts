@@ -1,0 +1,108 @@
+import {
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from "graphql";
+import { FieldErrorCollector } from "../lib/errors.js";
+import { SCALARS_BY_NAME } from "../lib/federation.js";
+
+/** Plain-language messages for scalar type errors (the field name is given separately). */
+const SCALAR_MESSAGES: Record<string, string> = {
+  Int: "must be an integer",
+  Float: "must be a number",
+  String: "must be a string",
+  ID: "must be a string",
+  Boolean: "must be true or false",
+  Decimal: 'must be a decimal number such as "15000.00"',
+  DateTimeISO: "must be an ISO 8601 date-time such as 2026-11-21T09:30:00Z",
+  JSONObject: "must be an object",
+};
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Turns a REST (snake_case JSON) value into a GraphQL variable value, guided by the schema: input
+ * object keys are matched to fields by snake_case or exact name, unknown keys and missing required
+ * fields are reported, scalars are checked with the schema's own parsers. JSON-object scalars are
+ * passed through untouched (their keys are data, not field names).
+ */
+export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: string, errors: FieldErrorCollector): unknown {
+  if (isNonNullType(type)) {
+    if (value === null || value === undefined) {
+      errors.add(path, "is required");
+      return value;
+    }
+    return toGraphQLValue(value, type.ofType, path, errors);
+  }
+  if (value === null || value === undefined) return value;
+  if (isListType(type)) {
+    if (!Array.isArray(value)) {
+      errors.add(path, "must be a list");
+      return value;
+    }
+    return value.map((item, i) => toGraphQLValue(item, type.ofType, `${path}.${i}`, errors));
+  }
+  if (isInputObjectType(type)) {
+    if (!isPlainObject(value)) {
+      errors.add(path, "must be an object");
+      return value;
+    }
+    const fields = Object.values(type.getFields());
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const field = fields.find((f) => snake(f.name) === key || f.name === key);
+      if (!field) errors.add(join(path, key), "is not a known field");
+      else out[field.name] = toGraphQLValue(v, field.type, join(path, key), errors);
+    }
+    for (const f of fields) {
+      if (isNonNullType(f.type) && f.defaultValue === undefined && !(f.name in out)) errors.add(join(path, snake(f.name)), "is required");
+    }
+    return out;
+  }
+  if (isScalarType(type) || isEnumType(type)) {
+    try {
+      if (isScalarType(type)) (SCALARS_BY_NAME[type.name] ?? type).parseValue(value);
+      else if (type.parseValue(value) === undefined) throw new TypeError();
+    } catch {
+      const message = isEnumType(type)
+        ? `must be one of ${type.getValues().map((v) => v.name).join(", ")}`
+        : (SCALAR_MESSAGES[type.name] ?? `is not a valid ${type.name}`);
+      errors.add(path, message);
+    }
+    return value;
+  }
+  return value;
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/** Converts a query-string value to the declared scalar type of its variable (`"2"` → 2 for Int). */
+export function fromQueryString(raw: string, type: GraphQLInputType): unknown {
+  const named = isNonNullType(type) ? type.ofType : type;
+  if (isScalarType(named)) {
+    if (named.name === "Int") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    if (named.name === "Float") return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+    if (named.name === "Boolean") return raw === "true" || raw === "1" ? true : raw === "false" || raw === "0" ? false : raw;
+  }
+  return raw;
+}
+
+/** The declared input types of an operation's variables. */
+export function variableTypes(schema: GraphQLSchema, op: OperationDefinitionNode): Map<string, GraphQLInputType> {
+  const types = new Map<string, GraphQLInputType>();
+  for (const def of op.variableDefinitions ?? []) {
+    const type = typeFromAST(schema, def.type as never) as GraphQLInputType | undefined;
+    if (!type) throw new Error(`Operation ${op.name?.value}: unknown type for $${def.variable.name.value}`);
+    types.set(def.variable.name.value, type);
+  }
+  return types;
+}

@@ -1,0 +1,244 @@
+/**
+ * Writes the demo world to seed/demo/*.json. Deterministic: a seeded PRNG, no network, no clock.
+ * Dates are stored as "days ago" and placed relative to the day the database is seeded, so the
+ * demo timeline always falls inside the default history window.
+ *
+ *   npx tsx scripts/generate-demo-data.ts
+ */
+import { writeFileSync } from "node:fs";
+
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = mulberry32(20261121);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+const uuid = () => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(rand() * 4)];
+  const s = hex.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+};
+
+// ICD-10 (WHO 2019), RxNorm ingredient RxCUIs (../shared/domain-notes.md, from cpic-schema drug.sql; null where
+// no code was confirmed), LOINC codes for the observations. See seed/demo/README.md.
+const PROFILES = [
+  {
+    dx: { code: "I10", display: "Essential (primary) hypertension" },
+    meds: [{ name: "Hydrochlorothiazide", rxnorm: "5487", dose: "25 mg", frequency: "once daily" }, { name: "Lisinopril", rxnorm: "29046", dose: "10 mg", frequency: "once daily" }],
+    complaint: ["Headache and dizziness", "Routine blood pressure review", "Blurred vision"],
+    labs: ["bp"],
+  },
+  {
+    dx: { code: "E11.9", display: "Type 2 diabetes mellitus without complications" },
+    meds: [{ name: "Metformin", rxnorm: "6809", dose: "500 mg", frequency: "twice daily" }],
+    complaint: ["Increased thirst and frequent urination", "Diabetes review", "Tingling in the feet"],
+    labs: ["glucose", "hba1c"],
+  },
+  {
+    dx: { code: "B24", display: "Unspecified human immunodeficiency virus [HIV] disease" },
+    meds: [{ name: "Tenofovir disoproxil", rxnorm: "117466", dose: "300 mg", frequency: "once daily" }, { name: "Efavirenz", rxnorm: "195085", dose: "600 mg", frequency: "once daily at night" }],
+    complaint: ["ART refill visit", "Weight loss and night sweats", "Adherence counselling"],
+    labs: ["hb"],
+  },
+  {
+    dx: { code: "J45.9", display: "Asthma, unspecified" },
+    meds: [{ name: "Salbutamol inhaler", rxnorm: null, dose: "100 mcg, 2 puffs", frequency: "as needed" }],
+    complaint: ["Wheezing and shortness of breath", "Night-time cough"],
+    labs: [],
+  },
+  {
+    dx: { code: "N18.3", display: "Chronic kidney disease, stage 3" },
+    meds: [{ name: "Furosemide", rxnorm: "4603", dose: "40 mg", frequency: "once daily" }],
+    complaint: ["Leg swelling", "Renal clinic review"],
+    labs: ["creatinine", "potassium"],
+  },
+  {
+    dx: { code: "I48.9", display: "Atrial fibrillation and atrial flutter, unspecified" },
+    meds: [{ name: "Warfarin", rxnorm: "11289", dose: "5 mg", frequency: "once daily" }, { name: "Digoxin", rxnorm: "3407", dose: "125 mcg", frequency: "once daily" }],
+    complaint: ["Palpitations", "Anticoagulation clinic (INR check)"],
+    labs: ["inr"],
+  },
+  {
+    dx: { code: "I50.9", display: "Heart failure, unspecified" },
+    meds: [{ name: "Furosemide", rxnorm: "4603", dose: "40 mg", frequency: "once daily" }, { name: "Spironolactone", rxnorm: "9997", dose: "25 mg", frequency: "once daily" }],
+    complaint: ["Breathlessness on exertion", "Swollen ankles"],
+    labs: ["potassium", "creatinine"],
+  },
+  {
+    dx: { code: "E78.5", display: "Hyperlipidaemia, unspecified" },
+    meds: [{ name: "Atorvastatin", rxnorm: "83367", dose: "20 mg", frequency: "once daily at night" }],
+    complaint: ["Cholesterol review"],
+    labs: ["lipids"],
+  },
+  {
+    dx: { code: "M10.9", display: "Gout, unspecified" },
+    meds: [{ name: "Allopurinol", rxnorm: "519", dose: "100 mg", frequency: "once daily" }],
+    complaint: ["Painful swollen big toe"],
+    labs: ["creatinine"],
+  },
+  {
+    dx: { code: "G40.9", display: "Epilepsy, unspecified" },
+    meds: [{ name: "Carbamazepine", rxnorm: "2002", dose: "200 mg", frequency: "twice daily" }],
+    complaint: ["Seizure follow-up"],
+    labs: [],
+  },
+  {
+    dx: { code: "F32.9", display: "Depressive episode, unspecified" },
+    meds: [{ name: "Fluoxetine", rxnorm: "4493", dose: "20 mg", frequency: "once daily" }],
+    complaint: ["Low mood and poor sleep"],
+    labs: [],
+  },
+] as const;
+
+const ACUTE = [
+  { dx: { code: "B50.9", display: "Plasmodium falciparum malaria, unspecified" }, complaint: "Fever, chills and headache for 3 days", med: { name: "Artemether-lumefantrine", rxnorm: null, dose: "80/480 mg", frequency: "twice daily for 3 days" }, type: "outpatient" },
+  { dx: { code: "J18.9", display: "Pneumonia, unspecified" }, complaint: "Cough with fever and chest pain", med: { name: "Amoxicillin", rxnorm: "723", dose: "500 mg", frequency: "three times daily for 5 days" }, type: "inpatient" },
+  { dx: { code: "A09.9", display: "Gastroenteritis and colitis of unspecified origin" }, complaint: "Diarrhoea and vomiting", med: { name: "Oral rehydration salts", rxnorm: null, dose: "1 sachet", frequency: "after each loose stool" }, type: "emergency" },
+  { dx: { code: "N39.0", display: "Urinary tract infection, site not specified" }, complaint: "Burning on urination", med: { name: "Ciprofloxacin", rxnorm: "2551", dose: "500 mg", frequency: "twice daily for 3 days" }, type: "outpatient" },
+] as const;
+
+const LABS: Record<string, () => { code: string; display: string; value: string; unit: string }[]> = {
+  bp: () => [
+    { code: "8480-6", display: "Systolic blood pressure", value: String(between(128, 168)), unit: "mm[Hg]" },
+    { code: "8462-4", display: "Diastolic blood pressure", value: String(between(78, 102)), unit: "mm[Hg]" },
+  ],
+  glucose: () => [{ code: "2345-7", display: "Glucose [Mass/volume] in Serum or Plasma", value: String(between(95, 260)), unit: "mg/dL" }],
+  hba1c: () => [{ code: "4548-4", display: "Hemoglobin A1c/Hemoglobin.total in Blood", value: (between(60, 105) / 10).toFixed(1), unit: "%" }],
+  hb: () => [{ code: "718-7", display: "Hemoglobin [Mass/volume] in Blood", value: (between(95, 150) / 10).toFixed(1), unit: "g/dL" }],
+  creatinine: () => [{ code: "2160-0", display: "Creatinine [Mass/volume] in Serum or Plasma", value: (between(9, 28) / 10).toFixed(1), unit: "mg/dL" }],
+  potassium: () => [{ code: "2823-3", display: "Potassium [Moles/volume] in Serum or Plasma", value: (between(34, 56) / 10).toFixed(1), unit: "mmol/L" }],
+  inr: () => [{ code: "6301-6", display: "INR in Platelet poor plasma by Coagulation assay", value: (between(14, 38) / 10).toFixed(1), unit: "{INR}" }],
+  lipids: () => [
+    { code: "2093-3", display: "Cholesterol [Mass/volume] in Serum or Plasma", value: String(between(170, 280)), unit: "mg/dL" },
+    { code: "2085-9", display: "Cholesterol in HDL [Mass/volume] in Serum or Plasma", value: String(between(32, 62)), unit: "mg/dL" },
+  ],
+};
+
+const GIVEN_F = ["Nakato", "Apio", "Akinyi", "Wanjiru", "Namubiru", "Atim", "Neema", "Auma", "Nansubuga", "Achieng", "Mukami", "Rehema", "Babirye", "Amani"];
+const GIVEN_M = ["Okello", "Mugisha", "Kato", "Otieno", "Kamau", "Ssemakula", "Baraka", "Odongo", "Tumusiime", "Juma", "Waswa", "Opio", "Kiprop", "Musa"];
+const FAMILY = ["Namutebi", "Ochieng", "Kizza", "Mwangi", "Nalwoga", "Okot", "Byaruhanga", "Njoroge", "Mutesi", "Onyango", "Ssali", "Kirabo", "Mushi", "Akello", "Wekesa", "Tumwine"];
+const DISTRICTS = ["Kampala", "Wakiso", "Gulu", "Mbarara", "Jinja", "Mbale", "Lira", "Arua"];
+const FACILITIES = ["Mulago National Referral Hospital", "Gulu Regional Referral Hospital", "Mbarara Regional Referral Hospital", "Kisenyi Health Centre IV"];
+const ALLERGENS = [
+  { substance: "Penicillin", reaction: "Urticaria", severity: "moderate" },
+  { substance: "Sulfonamides", reaction: "Rash", severity: "moderate" },
+  { substance: "Aspirin", reaction: "Bronchospasm", severity: "severe" },
+];
+
+const patients = [];
+for (let i = 1; i <= 50; i++) {
+  const sex = rand() < 0.55 ? "female" : "male";
+  const given = pick(sex === "female" ? GIVEN_F : GIVEN_M);
+  const family = pick(FAMILY);
+  const age = between(19, 84);
+  const birthYear = 2026 - age;
+  const birthDate = `${birthYear}-${String(between(1, 12)).padStart(2, "0")}-${String(between(1, 28)).padStart(2, "0")}`;
+  const uhid = `UG-2024-${String(i).padStart(6, "0")}`;
+  const chronicCount = age > 45 ? between(1, 3) : between(0, 1);
+  const profiles = [...new Set(Array.from({ length: chronicCount }, () => pick(PROFILES)))];
+  const encounters = [];
+  const diagnoses = [];
+  const medications = [];
+  const observations = [];
+  for (const p of profiles) {
+    const firstSeen = between(200, 1400);
+    diagnoses.push({ code: p.dx.code, display: p.dx.display, days_ago: firstSeen, status: "chronic" });
+    for (const m of p.meds) medications.push({ ...m, status: "active", days_ago: firstSeen });
+    for (let v = 0; v < between(1, 3); v++) {
+      const daysAgo = between(3, 330);
+      encounters.push({ id: uuid(), days_ago: daysAgo, type: "outpatient", chief_complaint: pick(p.complaint), facility: pick(FACILITIES), los_days: null });
+      for (const lab of p.labs) for (const o of LABS[lab]()) observations.push({ ...o, days_ago: daysAgo });
+    }
+  }
+  if (rand() < 0.7) {
+    const a = pick(ACUTE);
+    const daysAgo = between(5, 300);
+    const losDays = a.type === "inpatient" ? between(2, 9) : null;
+    const enc = { id: uuid(), days_ago: daysAgo, type: a.type, chief_complaint: a.complaint, facility: pick(FACILITIES), los_days: losDays };
+    encounters.push(enc);
+    diagnoses.push({ code: a.dx.code, display: a.dx.display, days_ago: daysAgo, status: "resolved", encounter_id: enc.id });
+    medications.push({ ...a.med, status: "completed", days_ago: daysAgo });
+    observations.push({ code: "8310-5", display: "Body temperature", value: (between(365, 398) / 10).toFixed(1), unit: "Cel", days_ago: daysAgo });
+    observations.push({ code: "8867-4", display: "Heart rate", value: String(between(72, 118)), unit: "/min", days_ago: daysAgo });
+  }
+  const allergies = rand() < 0.15 ? [{ ...pick(ALLERGENS), days_ago: between(400, 2000) }] : [];
+  patients.push({
+    uhid,
+    given_name: given,
+    family_name: family,
+    sex,
+    birth_date: birthDate,
+    phone: `+2567${String(between(0, 99_999_999)).padStart(8, "0")}`,
+    email: rand() < 0.4 ? `${given}.${family}@example.org`.toLowerCase() : null,
+    district: pick(DISTRICTS),
+    encounters: encounters.sort((a, b) => b.days_ago - a.days_ago),
+    diagnoses,
+    medications,
+    observations,
+    allergies,
+  });
+}
+
+// Pharmacies have fixed ids so dev tokens can name them (npm run token -- --role cashier --pharmacy <id>).
+const pharmacies = [
+  { id: "6a0c1d1e-0000-4000-8000-000000000001", code: "KLA-01", name: "Kampala Road Pharmacy", district: "Kampala", address: "Plot 12, Kampala Road", phone: "+256414000001", tax_rate: "0.18", currency: "UGX" },
+  { id: "6a0c1d1e-0000-4000-8000-000000000002", code: "GUL-01", name: "Gulu Town Chemists", district: "Gulu", address: "Plot 4, Awich Road", phone: "+256471000002", tax_rate: "0.18", currency: "UGX" },
+  { id: "6a0c1d1e-0000-4000-8000-000000000003", code: "MBR-01", name: "Mbarara Community Pharmacy", district: "Mbarara", address: "Plot 31, High Street", phone: "+256485000003", tax_rate: "0.18", currency: "UGX" },
+];
+const CATALOG = [
+  { name: "Paracetamol 500 mg tablets (10)", sku: "PCM-500-10", category: "analgesics", retail_price: "1500.00", tax_exempt: true },
+  { name: "Ibuprofen 200 mg tablets (10)", sku: "IBU-200-10", category: "analgesics", retail_price: "2500.00", tax_exempt: true },
+  { name: "Oral rehydration salts sachet", sku: "ORS-1", category: "rehydration", retail_price: "800.00", tax_exempt: true },
+  { name: "Zinc sulfate 20 mg tablets (10)", sku: "ZNC-20-10", category: "supplements", retail_price: "3000.00", tax_exempt: true },
+  { name: "Vitamin C 500 mg tablets (30)", sku: "VTC-500-30", category: "supplements", retail_price: "6000.00", tax_exempt: false },
+  { name: "Cetirizine 10 mg tablets (10)", sku: "CTZ-10-10", category: "allergy", retail_price: "2000.00", tax_exempt: true },
+  { name: "Antacid chewable tablets (20)", sku: "ANT-20", category: "digestive", retail_price: "3500.00", tax_exempt: false },
+  { name: "Cough syrup 100 ml", sku: "CGH-100", category: "cold-and-flu", retail_price: "7500.00", tax_exempt: false },
+  { name: "Insect repellent lotion 100 ml", sku: "REP-100", category: "malaria-prevention", retail_price: "9000.00", tax_exempt: false },
+  { name: "Long-lasting insecticidal net", sku: "LLIN-1", category: "malaria-prevention", retail_price: "15000.00", tax_exempt: true },
+  { name: "Hand sanitiser 250 ml", sku: "SAN-250", category: "hygiene", retail_price: "5500.00", tax_exempt: false },
+  { name: "Adhesive bandages (20)", sku: "BND-20", category: "first-aid", retail_price: "2500.00", tax_exempt: false },
+  { name: "Male condoms (3)", sku: "CND-3", category: "sexual-health", retail_price: "1000.00", tax_exempt: true },
+  { name: "Digital thermometer", sku: "THM-1", category: "devices", retail_price: "12000.00", tax_exempt: false },
+  { name: "Folic acid 5 mg tablets (30)", sku: "FOL-5-30", category: "supplements", retail_price: "2000.00", tax_exempt: true },
+];
+const products = pharmacies.flatMap((ph) =>
+  CATALOG.map((p) => ({ id: uuid(), pharmacy_id: ph.id, ...p, stock_quantity: between(0, 120), is_active: true })),
+);
+const suppliers = [
+  { id: uuid(), code: "SUP-NPD", name: "Nile Pharmaceutical Distributors", district: "Kampala", phone: "+256414100001", email: "orders@nile-pd.example.org" },
+  { id: uuid(), code: "SUP-EAM", name: "East African Medical Supplies", district: "Wakiso", phone: "+256414100002", email: "sales@eams.example.org" },
+  { id: uuid(), code: "SUP-GLS", name: "Great Lakes Surgicals", district: "Mbarara", phone: "+256485100003", email: "info@gls.example.org" },
+  { id: uuid(), code: "SUP-NCW", name: "Northern Chemists Wholesale", district: "Gulu", phone: "+256471100004", email: "orders@ncw.example.org" },
+];
+const prescriptions = patients
+  .filter((p) => p.medications.some((m) => m.status === "active"))
+  .slice(0, 20)
+  .map((p, i) => {
+    const med = p.medications.find((m) => m.status === "active")!;
+    return {
+      id: uuid(),
+      patient_uhid: p.uhid,
+      prescriber: pick(["Dr. A. Mugerwa", "Dr. S. Wanyama", "Dr. R. Nabirye"]),
+      medication_code: med.rxnorm,
+      medication_name: med.name,
+      dose: med.dose,
+      frequency: med.frequency,
+      quantity: 30,
+      status: i % 4 === 0 ? "dispensed" : "pending",
+      days_ago: between(0, 20),
+    };
+  });
+
+const out = new URL("../seed/demo/", import.meta.url);
+writeFileSync(new URL("clinical.json", out), JSON.stringify({ version: 1, patients }, null, 1) + "\n");
+writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products, suppliers, prescriptions }, null, 1) + "\n");
+console.log(`wrote ${patients.length} patients, ${pharmacies.length} pharmacies, ${products.length} products, ${prescriptions.length} prescriptions`);

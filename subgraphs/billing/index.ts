@@ -1,0 +1,13 @@
+import { fileURLToPath } from "node:url";
+import type { GraphQLSchema } from "graphql";
+import { buildFederatedSchema } from "../../lib/federation.js";
+import type { SubgraphModule } from "../../lib/subgraph.js";
+import { ChargeResolver } from "./charge/charge.resolver.js";
+
+let schema: Promise<GraphQLSchema> | undefined;
+
+export const billingSubgraph: SubgraphModule = {
+  name: "billing",
+  schema: () => (schema ??= buildFederatedSchema([ChargeResolver])),
+  migrationsFolder: fileURLToPath(new URL("../../drizzle/billing", import.meta.url)),
+};

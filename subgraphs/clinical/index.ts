@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import type { GraphQLSchema } from "graphql";
+import { buildFederatedSchema } from "../../lib/federation.js";
+import type { SubgraphModule } from "../../lib/subgraph.js";
+import { seedClinicalDemo } from "./db/seed.js";
+import { patientReference } from "./patient/patient.reference.js";
+import { PatientResolver } from "./patient/patient.resolver.js";
+import { TimelineResolver } from "./timeline/timeline.resolver.js";
+
+let schema: Promise<GraphQLSchema> | undefined;
+
+export const clinicalSubgraph: SubgraphModule = {
+  name: "clinical",
+  schema: () => (schema ??= buildFederatedSchema([PatientResolver, TimelineResolver], patientReference)),
+  migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),
+  seedDemo: seedClinicalDemo,
+};

@@ -1,0 +1,31 @@
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
+import { PageArgs } from "../../../lib/pagination.js";
+import { getPatient, listPatients, registerPatient } from "./patient.service.js";
+import { Patient, PatientPage, RegisterPatientInput } from "./patient.type.js";
+
+@Resolver(() => Patient)
+export class PatientResolver {
+  @Authorized("patients:read")
+  @Query(() => PatientPage, { description: "The patient registry, page by page." })
+  patients(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("search", () => String, { nullable: true, description: "Matches UHID or name." }) search: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PatientPage> {
+    return listPatients(ctx.db, { ...page, search });
+  }
+
+  @Authorized("patients:read", "timeline:read")
+  @Query(() => Patient, { description: "One patient by UHID." })
+  async patient(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
+    assertPatientAccess(ctx.principal, uhid);
+    return getPatient(ctx.db, uhid);
+  }
+
+  @Authorized("patients:write")
+  @Mutation(() => Patient, { description: "Registers a patient; the UHID is minted when not given." })
+  registerPatient(@Arg("input", () => RegisterPatientInput) input: RegisterPatientInput, @Ctx() ctx: SubgraphContext): Promise<Patient> {
+    return registerPatient(ctx.db, input);
+  }
+}

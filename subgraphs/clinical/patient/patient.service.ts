@@ -1,0 +1,59 @@
+import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import type { Db } from "../../../lib/db.js";
+import { badRequest, conflict, notFound } from "../../../lib/errors.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { patients } from "../db/tables.js";
+import type { RegisterPatientInput } from "./patient.type.js";
+
+export type PatientRow = typeof patients.$inferSelect;
+
+/** The `source` of the patient list: this service's own registry. */
+export const PATIENT_LIST_SOURCE = "local_registry";
+
+export async function listPatients(db: Db, args: Partial<PageArgs> & { search?: string | null }): Promise<Page<PatientRow> & { source: string }> {
+  const w = pageWindow(args);
+  const filters: SQL[] = [];
+  if (args.search) {
+    const term = `%${args.search.replace(/[%_\\]/g, "\\$&")}%`;
+    filters.push(or(ilike(patients.uhid, term), ilike(patients.givenName, term), ilike(patients.familyName, term))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(patients).where(where).orderBy(asc(patients.uhid)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(patients).where(where),
+  ]);
+  return { ...toPage(rows, total, w), source: PATIENT_LIST_SOURCE };
+}
+
+export async function findPatient(db: Db, uhid: string): Promise<PatientRow | undefined> {
+  const [row] = await db.select().from(patients).where(eq(patients.uhid, uhid));
+  return row;
+}
+
+export async function getPatient(db: Db, uhid: string): Promise<PatientRow> {
+  const row = await findPatient(db, uhid);
+  if (!row) throw notFound("Patient", uhid);
+  return row;
+}
+
+/** UHIDs we mint look like UG-2026-004217 (country, year, six digits). */
+function mintUhid(): string {
+  return `UG-${new Date().getUTCFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+}
+
+export async function registerPatient(db: Db, input: RegisterPatientInput): Promise<PatientRow> {
+  const birth = new Date(`${input.birthDate}T00:00:00Z`);
+  if (Number.isNaN(birth.getTime()) || birth.toISOString().slice(0, 10) !== input.birthDate) {
+    throw badRequest("Invalid birth date", { birthDate: ["is not a calendar date"] });
+  }
+  if (birth > new Date()) throw badRequest("Invalid birth date", { birthDate: ["is in the future"] });
+  const uhid = input.uhid ?? mintUhid();
+  const [row] = await db
+    .insert(patients)
+    .values({ ...input, uhid, source: PATIENT_LIST_SOURCE })
+    .onConflictDoNothing({ target: patients.uhid })
+    .returning();
+  if (!row) throw conflict(`A patient with UHID ${uhid} already exists`);
+  return row;
+}

@@ -1,0 +1,81 @@
+import { IsEmail, IsIn, IsOptional, Length, Matches } from "class-validator";
+import { Directive, Field, ID, InputType, ObjectType } from "type-graphql";
+import { PageOf } from "../../../lib/pagination.js";
+
+export const SEXES = ["female", "male", "other", "unknown"] as const;
+
+@ObjectType({ description: "A patient, identified across the platform by the UHID." })
+@Directive('@key(fields: "uhid")')
+export class Patient {
+  @Field(() => ID, { description: "Unique patient health identifier." })
+  uhid!: string;
+
+  @Field(() => String)
+  givenName!: string;
+
+  @Field(() => String)
+  familyName!: string;
+
+  @Field(() => String, { description: "Administrative gender: female, male, other or unknown." })
+  sex!: string;
+
+  @Field(() => String, { description: "Date of birth, ISO 8601 (YYYY-MM-DD)." })
+  birthDate!: string;
+
+  @Field(() => String, { nullable: true })
+  phone!: string | null;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  district!: string | null;
+
+  @Field(() => String, { description: "Where this record came from." })
+  source!: string;
+}
+
+@ObjectType()
+export class PatientPage extends PageOf(Patient) {
+  @Field(() => String, { description: "Names the data origin of the list." })
+  source!: string;
+}
+
+@InputType()
+export class RegisterPatientInput {
+  @Field(() => String, { nullable: true, description: "UHID to use; generated when omitted." })
+  @IsOptional()
+  @Matches(/^[A-Z0-9-]{4,32}$/, { message: "must be 4-32 upper-case letters, digits or hyphens" })
+  uhid?: string;
+
+  @Field(() => String)
+  @Length(1, 100)
+  givenName!: string;
+
+  @Field(() => String)
+  @Length(1, 100)
+  familyName!: string;
+
+  @Field(() => String)
+  @IsIn(SEXES as unknown as string[], { message: `must be one of ${SEXES.join(", ")}` })
+  sex!: string;
+
+  @Field(() => String, { description: "YYYY-MM-DD" })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })
+  birthDate!: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Matches(/^\+?[0-9]{9,15}$/, { message: "must be a phone number in international form, e.g. +256700000001" })
+  phone?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsEmail({}, { message: "must be an e-mail address" })
+  email?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 100)
+  district?: string;
+}

@@ -1,0 +1,30 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from "type-graphql";
+import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
+import { Patient } from "../patient/patient.type.js";
+import { buildTimeline, DEFAULT_CONTEXT_DAYS } from "./timeline.service.js";
+import { PatientTimeline } from "./timeline.type.js";
+
+@Resolver(() => Patient)
+export class TimelineResolver {
+  @Authorized("timeline:read")
+  @Query(() => PatientTimeline, { description: "The patient's history for retrieval-augmented context." })
+  patientTimeline(
+    @Arg("uhid", () => ID) uhid: string,
+    @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS, description: "History window in days." }) days: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PatientTimeline> {
+    assertPatientAccess(ctx.principal, uhid);
+    return buildTimeline(ctx.db, uhid, days);
+  }
+
+  @Authorized("timeline:read")
+  @FieldResolver(() => PatientTimeline)
+  timeline(
+    @Root() patient: Patient,
+    @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS }) days: number,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PatientTimeline> {
+    assertPatientAccess(ctx.principal, patient.uhid);
+    return buildTimeline(ctx.db, patient.uhid, days);
+  }
+}

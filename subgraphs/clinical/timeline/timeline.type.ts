@@ -1,0 +1,94 @@
+import { Field, ID, ObjectType } from "type-graphql";
+
+@ObjectType()
+export class TimelineEncounter {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: "ISO 8601 date." })
+  date!: string;
+
+  @Field(() => String, { description: "outpatient, inpatient, emergency or telehealth." })
+  type!: string;
+
+  @Field(() => String)
+  chiefComplaint!: string;
+
+  @Field(() => String, { nullable: true })
+  facility!: string | null;
+}
+
+@ObjectType()
+export class TimelineDiagnosis {
+  @Field(() => String, { description: "ICD-10 code." })
+  code!: string;
+
+  @Field(() => String)
+  display!: string;
+
+  @Field(() => String)
+  date!: string;
+
+  @Field(() => String, { description: "chronic, acute or resolved." })
+  status!: string;
+}
+
+@ObjectType()
+export class TimelineMedication {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  dose!: string;
+
+  @Field(() => String)
+  frequency!: string;
+
+  @Field(() => String, { description: "active, completed or stopped." })
+  status!: string;
+
+  @Field(() => String, { nullable: true, description: "RxNorm RxCUI when known." })
+  rxnormCode!: string | null;
+}
+
+@ObjectType()
+export class TimelineObservation {
+  @Field(() => String, { description: "What was observed (LOINC display name)." })
+  type!: string;
+
+  @Field(() => String, { description: "Value with its unit." })
+  value!: string;
+
+  @Field(() => String)
+  date!: string;
+
+  @Field(() => String, { description: "LOINC code." })
+  code!: string;
+}
+
+@ObjectType()
+export class TimelineEntries {
+  @Field(() => [TimelineEncounter])
+  encounters!: TimelineEncounter[];
+
+  @Field(() => [TimelineDiagnosis])
+  diagnoses!: TimelineDiagnosis[];
+
+  @Field(() => [TimelineMedication])
+  medications!: TimelineMedication[];
+
+  @Field(() => [TimelineObservation])
+  observations!: TimelineObservation[];
+}
+
+@ObjectType({ description: "A patient's history for retrieval-augmented context." })
+export class PatientTimeline {
+  @Field(() => ID)
+  uhid!: string;
+
+  @Field(() => TimelineEntries)
+  timeline!: TimelineEntries;
+
+  @Field(() => String, { description: "Length of the history window, as a count of days." })
+  contextWindow!: string;
+}

@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import type { GraphQLSchema } from "graphql";
+import { buildFederatedSchema } from "../../lib/federation.js";
+import type { SubgraphModule } from "../../lib/subgraph.js";
+import { seedPharmacyDemo } from "./db/seed.js";
+import { PharmacyLocationResolver } from "./pharmacy-location/pharmacy-location.resolver.js";
+import { PatientPrescriptionsResolver, pharmacyPatientReference } from "./prescription/prescription.resolver.js";
+import { ProductResolver } from "./product/product.resolver.js";
+
+let schema: Promise<GraphQLSchema> | undefined;
+
+export const pharmacySubgraph: SubgraphModule = {
+  name: "pharmacy",
+  schema: () =>
+    (schema ??= buildFederatedSchema([ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver], pharmacyPatientReference)),
+  migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
+  seedDemo: seedPharmacyDemo,
+};
