@@ -60,7 +60,7 @@ export function toPage<T>(results: T[], totalCount: number, w: PageWindow): Page
 
 /** Base class of every page type: `@ObjectType() class ProductPage extends PageOf(Product) {}`. */
 export function PageOf<T extends object>(item: ClassType<T>) {
-  @ObjectType({ isAbstract: true })
+  @ObjectType()
   abstract class PageClass implements Page<T> {
     @Field(() => [item])
     results!: T[];

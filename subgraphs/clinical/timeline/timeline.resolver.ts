@@ -1,10 +1,12 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import { RateLimit } from "../../../lib/rate-limit.js";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
 import { Patient } from "../patient/patient.type.js";
 import { buildTimeline, DEFAULT_CONTEXT_DAYS } from "./timeline.service.js";
 import { PatientTimeline } from "./timeline.type.js";
 
 @Resolver(() => Patient)
+@UseMiddleware(RateLimit("patient_timeline"))
 export class TimelineResolver {
   @Authorized("timeline:read")
   @Query(() => PatientTimeline, { description: "The patient's history for retrieval-augmented context." })

@@ -1,10 +1,12 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { RateLimit } from "../../../lib/rate-limit.js";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { createProduct, getProduct, listProducts } from "./product.service.js";
 import { CreateProductInput, Product, ProductPage } from "./product.type.js";
 
 @Resolver(() => Product)
+@UseMiddleware(RateLimit("pharmacy"))
 export class ProductResolver {
   @Authorized("products:read")
   @Query(() => ProductPage, { description: "OTC products of the caller's pharmacy; search matches name, SKU or category." })

@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The suite runs on embedded PGlite always, and again on real PostgreSQL when DATABASE_URL is set
+ * (CI sets it): two vitest projects, the same tests.
+ */
+const postgresUrl = process.env.DATABASE_URL;
+
+const shared = {
+  include: ["**/*.test.ts"],
+  exclude: ["node_modules/**", ".data/**", "scratch/**"],
+  setupFiles: ["./test/support/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  // Node loads graphql's CommonJS build for our dependencies (it has no "exports" map); make Vite give
+  // our own files the same build, or "Cannot use GraphQLScalarType from another module or realm".
+  resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
+  test: {
+    reporters: ["default"],
+    projects: [
+      { extends: true, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
+      ...(postgresUrl ? [{ extends: true, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),
+    ],
+  },
+});
