@@ -21,8 +21,8 @@ export default defineConfig({
   test: {
     reporters: ["default"],
     projects: [
-      { extends: true, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
-      ...(postgresUrl ? [{ extends: true, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),
+      { extends: true as const, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
+      ...(postgresUrl ? [{ extends: true as const, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),
     ],
   },
 });

@@ -18,6 +18,8 @@ export interface GatewayContext extends BaseContext {
   principal: Principal;
   bearer: string;
   requestId: string;
+  /** The client's Idempotency-Key, passed on to subgraphs. */
+  idempotencyKey?: string;
   /** The principal sealed for subgraphs, signed once per request. */
   sealedPrincipal: Promise<string>;
 }
@@ -37,6 +39,7 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     headers.set(PRINCIPAL_HEADER, await context.sealedPrincipal);
     headers.set("authorization", `Bearer ${context.bearer}`);
     headers.set(REQUEST_ID_HEADER, context.requestId);
+    if (context.idempotencyKey) headers.set("idempotency-key", context.idempotencyKey);
   }
 
   didEncounterError(error: Error): void {
@@ -82,6 +85,7 @@ export async function createGateway(o: GatewayOptions) {
       principal,
       bearer: c.get("bearer"),
       requestId: c.get("requestId"),
+      idempotencyKey: c.req.header("idempotency-key"),
       sealedPrincipal: signPrincipal(principal, config.internalSecret),
     };
   });

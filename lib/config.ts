@@ -48,7 +48,7 @@ const schema = z.object({
     .transform((v) => v === "true"),
   /** GraphQL operation limits. */
   MAX_QUERY_DEPTH: z.coerce.number().int().positive().default(12),
-  MAX_QUERY_COST: z.coerce.number().int().positive().default(5000),
+  MAX_QUERY_COST: z.coerce.number().int().positive().default(500),
   /** Requests per minute for endpoint categories the spec leaves open (pharmacy, billing, notifications). */
   RATE_LIMIT_DEFAULT_PER_MIN: z.coerce.number().int().positive().default(300),
 });

@@ -10,6 +10,8 @@ export interface SubgraphContext {
   /** The caller's original bearer token, forwarded on upstream calls (billing, notifications). */
   bearer?: string;
   requestId: string;
+  /** The client's `Idempotency-Key` header, when it sent one. */
+  idempotencyKey?: string;
   db: Db;
   config: Config;
   logger: Logger;

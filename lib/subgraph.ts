@@ -69,6 +69,7 @@ export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRu
         principal,
         bearer: bearerFrom(c.req.header("authorization")),
         requestId,
+        idempotencyKey: c.req.header("idempotency-key"),
         db: runtime.db,
         config: runtime.config,
         logger: logger.child({ requestId, sub: principal.sub }),

@@ -121,7 +121,11 @@ async function handle(c: Context<Env>, { route, operation, types }: CompiledRout
 
   const response = await o.execute(
     { query: operation.document, operationName: operation.name, variables: raw },
-    { authorization: authorization!, "x-request-id": c.get("requestId") ?? "" },
+    {
+      authorization: authorization!,
+      "x-request-id": c.get("requestId") ?? "",
+      ...(c.req.header("idempotency-key") ? { "idempotency-key": c.req.header("idempotency-key")! } : {}),
+    },
   );
   const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] } | null;
   if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${response.status} without JSON`);

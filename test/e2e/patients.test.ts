@@ -23,7 +23,7 @@ describe("patient registry through REST", () => {
     const seen: string[] = [];
     let page: number | null = 1;
     while (page !== null) {
-      const res = await stack.rest("GET", `/api/v1/uhid/?page=${page}&page_size=15`, { token: physician });
+      const res: { status: number; body: any } = await stack.rest("GET", `/api/v1/uhid/?page=${page}&page_size=15`, { token: physician });
       expect(res.status).toBe(200);
       seen.push(...res.body.results.map((p: { uhid: string }) => p.uhid));
       expect(res.body.previous).toBe(page === 1 ? null : page - 1);

@@ -50,7 +50,7 @@ export interface Stack {
   server: RunningServer;
   token(role: UserRole | UserRole[], o?: { pharmacy?: string; sub?: string; expiresIn?: string }): Promise<string>;
   rest<T = any>(method: string, path: string, o?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<RestResponse<T>>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<RestResponse<{ data?: T; errors?: any[] }>>;
+  gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<RestResponse<any>>;
   stop(): Promise<void>;
 }
 
