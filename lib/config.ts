@@ -51,6 +51,8 @@ const schema = z.object({
   MAX_QUERY_COST: z.coerce.number().int().positive().default(500),
   /** Requests per minute for endpoint categories the spec leaves open (pharmacy, billing, notifications). */
   RATE_LIMIT_DEFAULT_PER_MIN: z.coerce.number().int().positive().default(300),
+  /** Length of the rate-limit window; the limits are "per minute" at the default. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Config = z.infer<typeof schema> & {

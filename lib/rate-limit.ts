@@ -24,8 +24,6 @@ export const RATE_LIMITS = {
 
 export type RateLimitCategory = keyof typeof RATE_LIMITS;
 
-const WINDOW_MS = 60_000;
-
 interface Limiter {
   limiter: ReturnType<typeof getGraphQLRateLimiter>;
   store: Store;
@@ -60,14 +58,15 @@ export function limitPerMinute(category: RateLimitCategory, config: Config): num
 export async function enforceRateLimit(ctx: SubgraphContext, category: RateLimitCategory): Promise<void> {
   const { limiter, store } = await limiterFor(ctx.config);
   const max = limitPerMinute(category, ctx.config);
+  const windowMs = ctx.config.RATE_LIMIT_WINDOW_MS;
   // graphql-rate-limit keys its counters by field name; the category name stands in for it, so
   // every field of a category shares one budget.
   const info = { fieldName: category } as Parameters<typeof limiter>[0]["info"];
-  const refusal = await limiter({ parent: undefined, args: {}, context: ctx, info }, { max, window: `${WINDOW_MS}ms`, uncountRejected: true });
+  const refusal = await limiter({ parent: undefined, args: {}, context: ctx, info }, { max, window: `${windowMs}ms`, uncountRejected: true });
   if (!refusal) return;
   const now = Date.now();
-  const live = (await store.getForIdentity({ contextIdentity: ctx.principal.sub, fieldIdentity: category })).filter((t) => t + WINDOW_MS > now);
-  const resetMs = live.length ? Math.min(...live) + WINDOW_MS - now : WINDOW_MS;
+  const live = (await store.getForIdentity({ contextIdentity: ctx.principal.sub, fieldIdentity: category })).filter((t) => t + windowMs > now);
+  const resetMs = live.length ? Math.min(...live) + windowMs - now : windowMs;
   const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
   const error = rateLimited(retryAfter);
   error.extensions.rateLimit = { limit: max, remaining: 0, reset: retryAfter };

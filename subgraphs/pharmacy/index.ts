@@ -5,6 +5,7 @@ import type { SubgraphModule } from "../../lib/subgraph.js";
 import { seedPharmacyDemo } from "./db/seed.js";
 import { PharmacyLocationResolver } from "./pharmacy-location/pharmacy-location.resolver.js";
 import { PatientPrescriptionsResolver, pharmacyPatientReference } from "./prescription/prescription.resolver.js";
+import { Patient } from "./prescription/prescription.type.js";
 import { ProductResolver } from "./product/product.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
@@ -12,7 +13,7 @@ let schema: Promise<GraphQLSchema> | undefined;
 export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
-    (schema ??= buildFederatedSchema([ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver], pharmacyPatientReference)),
+    (schema ??= buildFederatedSchema([ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver], pharmacyPatientReference, [Patient])),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
 };

@@ -1,0 +1,5 @@
+import type { BenchScenario } from "../scenario.js";
+import { foundationScenarios } from "./foundation.js";
+
+/** Every scenario `npm run bench` runs, in order. */
+export const SCENARIOS: BenchScenario[] = [...foundationScenarios];
