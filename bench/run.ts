@@ -35,18 +35,22 @@ try {
     const prepared = await scenario.prepare(stack);
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
-    const instance = autocannon({
-      url: stack.url,
-      duration: Number(values.duration),
-      connections: Number(values.connections),
-      headers: prepared.headers,
-      requests: prepared.requests,
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: stack.url,
+          duration: Number(values.duration),
+          connections: Number(values.connections),
+          headers: prepared.headers,
+          requests: prepared.requests,
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      instance.on("response", (_client, statusCode: number, _bytes, responseTime: number) => {
+        latencies.push(responseTime);
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      });
     });
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-    });
-    const result = await instance;
     latencies.sort((a, b) => a - b);
     const p95 = percentile(latencies, 95);
     rows.push({
