@@ -8,7 +8,7 @@ import { useRequestContext } from "../lib/observability.js";
 import { pickDecisiveError, RestError, snakeFields } from "./errors.js";
 import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
-import { PAGE_QUERY, type RouteDef } from "./route.js";
+import { PAGE_QUERY, type RouteDef, type RouteVariant } from "./route.js";
 import { fromQueryString, toGraphQLValue, variableTypes } from "./variables.js";
 
 /** Runs a GraphQL operation against the gateway (in process or over HTTP) and returns its HTTP answer. */
@@ -30,6 +30,7 @@ interface CompiledRoute {
   route: RouteDef;
   operation: StoredOperation;
   types: Map<string, GraphQLInputType>;
+  variants: { variant: RouteVariant; operation: StoredOperation; types: Map<string, GraphQLInputType> }[];
 }
 
 type Env = { Variables: { requestId: string } };
@@ -41,11 +42,18 @@ type Env = { Variables: { requestId: string } };
  */
 export function createBridge(o: BridgeOptions): Hono<Env> {
   const operations = loadOperations();
-  const compiled = o.routes.map((route): CompiledRoute => {
-    const operation = operations.get(route.operation);
-    if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${route.operation}`);
-    return { route, operation, types: variableTypes(o.schema, operation.definition) };
-  });
+  const lookup = (route: RouteDef, name: string) => {
+    const operation = operations.get(name);
+    if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${name}`);
+    return { operation, types: variableTypes(o.schema, operation.definition) };
+  };
+  const compiled = o.routes.map(
+    (route): CompiledRoute => ({
+      route,
+      ...lookup(route, route.operation),
+      variants: (route.variants ?? []).map((variant) => ({ variant, ...lookup(route, variant.operation) })),
+    }),
+  );
 
   const app = new Hono<Env>();
   app.onError((err, c) => {
@@ -76,7 +84,10 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
   return app;
 }
 
-async function handle(c: Context<Env>, { route, operation, types }: CompiledRoute, o: BridgeOptions): Promise<Response> {
+async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions): Promise<Response> {
+  const { route } = compiled;
+  const chosen = compiled.variants.find(({ variant }) => c.req.query(variant.query) === variant.equals);
+  const { operation, types } = chosen ?? compiled;
   const authorization = c.req.header("authorization");
   if (!bearerFrom(authorization)) {
     throw new RestError(ErrorCode.UNAUTHENTICATED, "Missing bearer token (Authorization: Bearer <token>)", undefined, {
@@ -130,8 +141,9 @@ async function handle(c: Context<Env>, { route, operation, types }: CompiledRout
   const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] } | null;
   if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${response.status} without JSON`);
   if (payload.errors?.length) throw restErrorFrom(payload.errors);
-  const result = payload.data?.[route.result] as Record<string, unknown> | null | undefined;
+  const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
   if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
+  if (chosen) return fileResponse(result as { filename?: string; contentBase64?: string }, chosen.variant.contentType);
   const status = (route.status ?? 200) as 200;
   if (!route.paginated) return c.json(result, status);
   const envelope: Record<string, unknown> = {
@@ -144,6 +156,16 @@ async function handle(c: Context<Env>, { route, operation, types }: CompiledRout
   };
   for (const extra of route.envelopeExtras ?? []) envelope[extra] = result![extra];
   return c.json(envelope, status);
+}
+
+/** A file answer (`{ filename, contentBase64 }` from the operation), e.g. a receipt PDF. */
+function fileResponse(file: { filename?: string; contentBase64?: string }, contentType: string): Response {
+  if (typeof file?.contentBase64 !== "string") throw new RestError(ErrorCode.INTERNAL, "Operation returned no file content");
+  const filename = (file.filename ?? "download").replace(/[^\w.-]/g, "_");
+  return new Response(Buffer.from(file.contentBase64, "base64"), {
+    status: 200,
+    headers: { "content-type": contentType, "content-disposition": `inline; filename="${filename}"` },
+  });
 }
 
 function restErrorFrom(errors: GraphQLFormattedError[]): RestError {

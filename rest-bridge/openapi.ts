@@ -136,6 +136,9 @@ export function buildOpenApi(routes: { route: RouteDef; operation: StoredOperati
       const type = types.get(variable);
       parameters.push({ name, in: "query", required: false, schema: type ? inputSchema(type) : { type: "string" } });
     }
+    for (const v of route.variants ?? []) {
+      parameters.push({ name: v.query, in: "query", required: false, schema: { type: "string", enum: [v.equals] }, description: `\`${v.equals}\` answers ${v.contentType}` });
+    }
     let requestBody: JsonSchema | undefined;
     if (route.body) {
       const bodySchema =
@@ -152,7 +155,13 @@ export function buildOpenApi(routes: { route: RouteDef; operation: StoredOperati
       parameters,
       ...(requestBody ? { requestBody } : {}),
       responses: {
-        [status]: { description: "Success", content: { "application/json": { schema: resultSchema(route, operation, schema) } } },
+        [status]: {
+          description: "Success",
+          content: {
+            "application/json": { schema: resultSchema(route, operation, schema) },
+            ...Object.fromEntries((route.variants ?? []).map((v) => [v.contentType, { schema: { type: "string", format: "binary" } }])),
+          },
+        },
         ...Object.fromEntries(
           Object.entries(ERROR_RESPONSES).map(([code, description]) => [
             code,

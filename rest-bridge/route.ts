@@ -26,6 +26,20 @@ export interface RouteDef {
   paginated?: boolean;
   /** Extra fields of the page copied into the envelope (e.g. `source` on the patient list). */
   envelopeExtras?: string[];
+  /** Other answers chosen by a query parameter, e.g. `?format=pdf` for a receipt as PDF. */
+  variants?: RouteVariant[];
+}
+
+/**
+ * When the query parameter `query` equals `equals`, the row runs `operation` instead; its `result` is
+ * a file `{ filename, contentBase64 }` that the bridge answers as `contentType`.
+ */
+export interface RouteVariant {
+  query: string;
+  equals: string;
+  operation: string;
+  result: string;
+  contentType: string;
 }
 
 /** Query parameters every paginated route accepts (spec, "Pagination"). */
