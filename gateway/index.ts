@@ -1,6 +1,7 @@
 import { ApolloServer, type BaseContext } from "@apollo/server";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import type { Fetcher } from "@apollo/utils.fetcher";
+import type { Fetcher, FetcherResponse } from "@apollo/utils.fetcher";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { Hono } from "hono";
 import { apolloHandler } from "../lib/apollo-hono.js";
 import { useRequestContext } from "../lib/observability.js";
@@ -11,7 +12,7 @@ import { createErrorFormatter } from "../lib/format-error.js";
 import type { Logger } from "../lib/logger.js";
 import type { SubgraphName } from "../lib/subgraph.js";
 import { useBearerAuth, type AuthVariables } from "./plugins/auth.js";
-import { depthLimitRule, useCostLimit } from "./plugins/limits.js";
+import { operationShapeRules, useCostLimit } from "./plugins/limits.js";
 import { composeSupergraph } from "./compose.js";
 
 export interface GatewayContext extends BaseContext {
@@ -42,6 +43,17 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (context.idempotencyKey) headers.set("idempotency-key", context.idempotencyKey);
   }
 
+  /**
+   * A subgraph answers a GraphQL request it refuses (e.g. a variable of the wrong type) with HTTP 400
+   * and GraphQL errors in the body; pass those errors on with their codes instead of a bare "400".
+   */
+  async errorFromResponse(response: FetcherResponse): Promise<GraphQLError> {
+    const body = (await response.clone().json().catch(() => undefined)) as { errors?: GraphQLFormattedError[] } | undefined;
+    const first = body?.errors?.[0];
+    if (first?.extensions?.code) return new GraphQLError(first.message, { extensions: first.extensions });
+    return super.errorFromResponse(response);
+  }
+
   didEncounterError(error: Error): void {
     if ("extensions" in error) throw error;
     throw upstreamUnavailable(`Subgraph at ${this.url}`, error.message);
@@ -69,7 +81,7 @@ export async function createGateway(o: GatewayOptions) {
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
     formatError: createErrorFormatter(logger),
-    validationRules: [depthLimitRule(config.MAX_QUERY_DEPTH)],
+    validationRules: operationShapeRules(config.MAX_QUERY_DEPTH, config.MAX_QUERY_ALIASES),
     plugins: [useCostLimit(config.MAX_QUERY_COST)],
     csrfPrevention: true,
   });

@@ -49,10 +49,29 @@ const schema = z.object({
   /** GraphQL operation limits. */
   MAX_QUERY_DEPTH: z.coerce.number().int().positive().default(12),
   MAX_QUERY_COST: z.coerce.number().int().positive().default(500),
+  MAX_QUERY_ALIASES: z.coerce.number().int().positive().default(100),
   /** Requests per minute for endpoint categories the spec leaves open (pharmacy, billing, notifications). */
   RATE_LIMIT_DEFAULT_PER_MIN: z.coerce.number().int().positive().default(300),
   /** Length of the rate-limit window; the limits are "per minute" at the default. */
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Notifications worker and delivery providers (all optional; defaults in subgraphs/notifications/settings.ts). */
+  NOTIFICATIONS_WORKER_POLL_MS: z.coerce.number().int().positive().optional(),
+  NOTIFICATIONS_WORKER_LEASE_MS: z.coerce.number().int().positive().optional(),
+  NOTIFICATIONS_RETRY_BASE_MS: z.coerce.number().int().positive().optional(),
+  NOTIFICATIONS_MAX_ATTEMPTS: z.coerce.number().int().positive().optional(),
+  NOTIFICATIONS_RECEIPT_TOKEN: z.string().min(16).optional(),
+  AFRICASTALKING_URL: optionalUrl,
+  AFRICASTALKING_USERNAME: z.string().optional(),
+  AFRICASTALKING_API_KEY: z.string().optional(),
+  AFRICASTALKING_SENDER_ID: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  FCM_URL: optionalUrl,
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_URL: optionalUrl,
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

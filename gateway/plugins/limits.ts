@@ -1,11 +1,30 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { GraphQLError, type ValidationRule } from "graphql";
-import depthLimit from "graphql-depth-limit";
+import { GraphQLError, type ValidationContext, type ValidationRule } from "graphql";
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
 
-/** Refuses operations nested deeper than `maxDepth` (a validation rule: nothing executes). */
-export function depthLimitRule(maxDepth: number): ValidationRule {
-  return depthLimit(maxDepth) as ValidationRule;
+/**
+ * Validation rules (nothing executes when they fail): operations nested deeper than `maxDepth`,
+ * introspection included (`__type { ofType { ofType … } }`), or with more than `maxAliases` aliases.
+ */
+export function operationShapeRules(maxDepth: number, maxAliases: number): ValidationRule[] {
+  // Report through the validation context (→ GRAPHQL_VALIDATION_FAILED, HTTP 400) instead of throwing.
+  const report = (message: string) => [(ctx: ValidationContext | null) => ctx?.reportError(new GraphQLError(message))];
+  return [
+    maxDepthRule({
+      n: maxDepth,
+      ignoreIntrospection: false,
+      flattenFragments: true,
+      propagateOnRejection: false,
+      onReject: report(`Operation is nested too deeply: the depth limit is ${maxDepth}`),
+    }) as unknown as ValidationRule,
+    maxAliasesRule({
+      n: maxAliases,
+      propagateOnRejection: false,
+      onReject: report(`Operation uses too many aliases: the limit is ${maxAliases}`),
+    }) as unknown as ValidationRule,
+  ];
 }
 
 /**
