@@ -15,7 +15,27 @@ export const ACCESS = {
   "products:write": ["pharmacist"],
   "prescriptions:read": ["physician", "pharmacist", "patient"],
   "notifications:read": ["physician", "nurse", "patient", "service", "auditor"],
+  "notifications:send": ["pharmacist", "cashier", "service"],
+  "notifications:trigger": ["physician", "nurse", "service"],
+  "notifications:trigger-lab": ["physician", "nurse", "lab_technician", "service"],
+  "notifications:manage": ["physician", "nurse", "service"],
+  "notifications:preferences": ["physician", "nurse", "service", "patient"],
+  "notifications:costs": ["auditor", "service"],
   "billing:read": ["pharmacist", "cashier", "service", "auditor"],
+  // Clinical AI (issue 4; DESIGN.md role matrix): drug safety for prescribers and pharmacists,
+  // critical values for whoever handles results, sepsis screening for bedside staff.
+  "cds:drug-safety": ["physician", "pharmacist"],
+  "cds:critical-values": ["physician", "nurse", "lab_technician"],
+  "predictive:sepsis": ["physician", "nurse"],
+  "predictive:risk-scores": ["physician"],
+  "copilot:use": ["physician"],
+  "clinical-audit:read": ["auditor"],
+  "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
+  "billing:write": ["pharmacist", "cashier", "service"],
+  "sales:read": ["pharmacist", "cashier", "auditor"],
+  "sales:write": ["pharmacist", "cashier"],
+  "sales-analytics:read": ["pharmacist", "auditor"],
+  "loyalty:write": ["pharmacist"],
 } satisfies Record<string, readonly UserRole[]>;
 
 export type Capability = keyof typeof ACCESS;

@@ -3,11 +3,12 @@ import type { GraphQLSchema } from "graphql";
 import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
 import { ChargeResolver } from "./charge/charge.resolver.js";
+import { PaymentResolver } from "./payment/payment.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 export const billingSubgraph: SubgraphModule = {
   name: "billing",
-  schema: () => (schema ??= buildFederatedSchema([ChargeResolver])),
+  schema: () => (schema ??= buildFederatedSchema([ChargeResolver, PaymentResolver])),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/billing", import.meta.url)),
 };

@@ -1,20 +1,55 @@
-import { eq } from "drizzle-orm";
-import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
-import { notFound } from "../../../lib/errors.js";
-import { isUuid } from "../../../lib/ids.js";
-import { charges } from "../db/tables.js";
-import { Charge } from "./charge.type.js";
+import { formatMoney, Decimal } from "../../../lib/money.js";
+import { PageArgs } from "../../../lib/pagination.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { paymentsOfCharge } from "../payment/payment.service.js";
+import { Payment } from "../payment/payment.type.js";
+import { amountPaid, createCharge, getCharge, listCharges } from "./charge.service.js";
+import { Charge, ChargePage, CreateChargeInput } from "./charge.type.js";
 
+/** Rate limits sit on the operations, not on the field resolvers (one request counts once). */
 @Resolver(() => Charge)
 export class ChargeResolver {
   @Authorized("billing:read")
+  @UseMiddleware(RateLimit("billing"))
   @Query(() => Charge, { description: "One billing charge." })
-  async charge(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Charge> {
-    if (!isUuid(id)) throw notFound("Charge", id);
-    const [row] = await ctx.db.select().from(charges).where(eq(charges.id, id));
-    const principal = ctx.principal;
-    if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Charge", id);
-    return row;
+  charge(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Charge> {
+    return getCharge(ctx.db, ctx.principal, id);
+  }
+
+  @Authorized("billing:read")
+  @UseMiddleware(RateLimit("billing"))
+  @Query(() => ChargePage, { description: "Billing charges (pharmacy staff: their pharmacy's), newest first." })
+  charges(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("referenceType", () => String, { nullable: true }) referenceType: string | null,
+    @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
+    @Arg("status", () => String, { nullable: true }) status: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ChargePage> {
+    return listCharges(ctx.db, ctx.principal, { ...page, referenceType, referenceId, status });
+  }
+
+  @Authorized("billing:write")
+  @UseMiddleware(RateLimit("billing"))
+  @Mutation(() => Charge, { description: "Create a charge; idempotent per (referenceType, referenceId) and per Idempotency-Key." })
+  createCharge(@Arg("input", () => CreateChargeInput) input: CreateChargeInput, @Ctx() ctx: SubgraphContext): Promise<Charge> {
+    return createCharge(ctx.db, ctx.principal, input, ctx.idempotencyKey);
+  }
+
+  @FieldResolver(() => Decimal, { description: "Sum of the completed payments." })
+  async amountPaid(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
+    return formatMoney(await amountPaid(ctx.db, charge.id));
+  }
+
+  @FieldResolver(() => Decimal, { description: "What remains to be paid." })
+  async balanceDue(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
+    return formatMoney(new Decimal(charge.totalAmount).minus(await amountPaid(ctx.db, charge.id)));
+  }
+
+  @FieldResolver(() => [Payment])
+  payments(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<Payment[]> {
+    return paymentsOfCharge(ctx.db, charge.id, charge.status, charge.totalAmount);
   }
 }

@@ -1,5 +1,7 @@
-import { Field, ID, Int, ObjectType } from "type-graphql";
+import { IsIn, IsOptional, Length, Max, Min } from "class-validator";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { Decimal } from "../../../lib/money.js";
+import { PageOf } from "../../../lib/pagination.js";
 
 @ObjectType({ description: "A billing charge." })
 export class Charge {
@@ -27,6 +29,9 @@ export class Charge {
   @Field(() => String, { nullable: true })
   pharmacyId!: string | null;
 
+  @Field(() => Decimal, { nullable: true, description: "Price of one unit; total_amount = unit_price × quantity." })
+  unitPrice!: string | null;
+
   @Field(() => Decimal)
   totalAmount!: string;
 
@@ -38,4 +43,49 @@ export class Charge {
 
   @Field(() => Date)
   createdAt!: Date;
+}
+
+@ObjectType()
+export class ChargePage extends PageOf(Charge) {}
+
+/** Spec, "Billing and notification calls used by the pharmacy": charge request fields, plus the price. */
+@InputType()
+export class CreateChargeInput {
+  @Field(() => String, { nullable: true, description: "Patient billed, when known (walk-in OTC sales have none)." })
+  @IsOptional()
+  @Length(1, 64)
+  patientUhid?: string;
+
+  @Field(() => String)
+  @Length(1, 64)
+  serviceCode!: string;
+
+  @Field(() => String)
+  @Length(1, 500)
+  serviceDescription!: string;
+
+  @Field(() => Int)
+  @Min(1, { message: "must be at least 1" })
+  @Max(1_000_000)
+  quantity!: number;
+
+  @Field(() => Decimal, { description: "Price of one unit (at most two decimals). Not in the spec's request: billing keeps no price list." })
+  unitPrice!: Decimal;
+
+  @Field(() => String, { nullable: true, description: "ISO 4217 code; default UGX." })
+  @IsOptional()
+  @IsIn(["UGX", "KES", "TZS", "RWF", "USD"], { message: "must be one of UGX, KES, TZS, RWF, USD" })
+  currency?: string;
+
+  @Field(() => String, { description: "What is charged for, e.g. transaction; one charge per (reference_type, reference_id)." })
+  @Length(1, 64)
+  referenceType!: string;
+
+  @Field(() => String)
+  @Length(1, 128)
+  referenceId!: string;
+
+  @Field(() => String, { nullable: true, description: "Defaults to the caller's pharmacy." })
+  @IsOptional()
+  pharmacyId?: string;
 }

@@ -1,4 +1,5 @@
 import { index, integer, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idempotencyKeysTable } from "../../../lib/idempotency.js";
 
 /** The billing subgraph owns the `billing` Postgres schema (it stands in for {billing_url}). */
 export const billing = pgSchema("billing");
@@ -19,7 +20,36 @@ export const charges = billing.table(
     currency: text("currency").notNull().default("UGX"),
     /** created | paid | cancelled */
     status: text("status").notNull().default("created"),
+    /** Price of one unit; total_amount = unit_price × quantity. */
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("charges_reference_uq").on(t.referenceType, t.referenceId), index("charges_pharmacy_idx").on(t.pharmacyId)],
 );
+
+/** Payments against a charge; a charge is `paid` once its completed payments add up to its total. */
+export const payments = billing.table(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .references(() => charges.id),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    /** cash | mobile_money | card */
+    method: text("method").notNull(),
+    /** completed | failed */
+    status: text("status").notNull(),
+    /** The mobile-money or card processor's reference (generated for the simulated processor). */
+    providerReference: text("provider_reference"),
+    payerPhone: text("payer_phone"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_charge_idx").on(t.chargeId)],
+);
+
+/** Idempotency-Key records of charge and payment creation. */
+export const idempotencyKeys = idempotencyKeysTable(billing);

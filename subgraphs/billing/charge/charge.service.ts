@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import { assertPharmacyAccess } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { conflict, fieldError, notFound } from "../../../lib/errors.js";
+import { isUuid } from "../../../lib/ids.js";
+import { onceInTransaction } from "../../../lib/idempotency.js";
+import { Decimal, formatMoney } from "../../../lib/money.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { charges, idempotencyKeys, payments } from "../db/tables.js";
+import type { Charge, CreateChargeInput } from "./charge.type.js";
+
+type ChargeRow = typeof charges.$inferSelect;
+
+/** Pharmacy staff see only their pharmacy's charges (another's is "not found"). */
+export function visibleTo(principal: Principal, row: Pick<ChargeRow, "pharmacyId">): boolean {
+  return !principal.pharmacyId || row.pharmacyId === principal.pharmacyId;
+}
+
+export async function getCharge(db: Db, principal: Principal, id: string): Promise<Charge> {
+  if (!isUuid(id)) throw notFound("Charge", id);
+  const [row] = await db.select().from(charges).where(eq(charges.id, id));
+  if (!row || !visibleTo(principal, row)) throw notFound("Charge", id);
+  return row;
+}
+
+export interface ChargeFilters {
+  referenceType?: string | null;
+  referenceId?: string | null;
+  status?: string | null;
+}
+
+export async function listCharges(db: Db, principal: Principal, args: Partial<PageArgs> & ChargeFilters): Promise<Page<Charge>> {
+  const w = pageWindow(args);
+  const filters: SQL[] = [];
+  if (principal.pharmacyId) filters.push(eq(charges.pharmacyId, principal.pharmacyId));
+  if (args.referenceType) filters.push(eq(charges.referenceType, args.referenceType));
+  if (args.referenceId) filters.push(eq(charges.referenceId, args.referenceId));
+  if (args.status) filters.push(eq(charges.status, args.status));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(charges).where(where).orderBy(desc(charges.createdAt), asc(charges.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(charges).where(where),
+  ]);
+  return toPage(rows, total, w);
+}
+
+/** Sum of the completed payments of a charge. */
+export async function amountPaid(db: Db, chargeId: string): Promise<Decimal> {
+  const rows = await db.select({ amount: payments.amount }).from(payments).where(and(eq(payments.chargeId, chargeId), eq(payments.status, "completed")));
+  return rows.reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
+}
+
+/**
+ * Creates a charge, idempotent per (reference_type, reference_id): a repeat for the same reference and
+ * the same amount returns the existing charge; the same reference with a different amount is a 409.
+ * An `Idempotency-Key` additionally replays the first answer to the same caller.
+ */
+export async function createCharge(db: Db, principal: Principal, input: CreateChargeInput, idempotencyKey?: string): Promise<Charge> {
+  const pharmacyId = input.pharmacyId ?? principal.pharmacyId ?? null;
+  if (pharmacyId) assertPharmacyAccess(principal, pharmacyId);
+  if (input.unitPrice.lt(0)) throw fieldError("unitPrice", "must not be negative");
+  if (input.unitPrice.decimalPlaces() > 2) throw fieldError("unitPrice", "must have at most two decimal places");
+  const totalAmount = input.unitPrice.times(input.quantity);
+  const request = { ...input, pharmacyId };
+  return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createCharge", request }, async (tx) => {
+    const [created] = await tx
+      .insert(charges)
+      .values({
+        patientUhid: input.patientUhid ?? null,
+        serviceCode: input.serviceCode,
+        serviceDescription: input.serviceDescription,
+        quantity: input.quantity,
+        unitPrice: formatMoney(input.unitPrice),
+        referenceType: input.referenceType,
+        referenceId: input.referenceId,
+        pharmacyId,
+        totalAmount: formatMoney(totalAmount),
+        currency: input.currency ?? "UGX",
+        createdBy: principal.sub,
+      })
+      .onConflictDoNothing({ target: [charges.referenceType, charges.referenceId] })
+      .returning();
+    if (created) return created;
+    const [existing] = await tx
+      .select()
+      .from(charges)
+      .where(and(eq(charges.referenceType, input.referenceType), eq(charges.referenceId, input.referenceId)));
+    if (!existing || !visibleTo(principal, existing)) throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists`);
+    if (!totalAmount.eq(existing.totalAmount) || existing.currency !== (input.currency ?? "UGX")) {
+      throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists with total ${existing.totalAmount} ${existing.currency}`);
+    }
+    return existing;
+  });
+}

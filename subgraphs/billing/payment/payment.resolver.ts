@@ -1,0 +1,21 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { createPayment, getPayment } from "./payment.service.js";
+import { CreatePaymentInput, Payment } from "./payment.type.js";
+
+@Resolver(() => Payment)
+@UseMiddleware(RateLimit("billing"))
+export class PaymentResolver {
+  @Authorized("billing:read")
+  @Query(() => Payment)
+  payment(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Payment> {
+    return getPayment(ctx.db, ctx.principal, id);
+  }
+
+  @Authorized("billing:write")
+  @Mutation(() => Payment, { description: "Process a payment for a charge; never more than the outstanding balance. Idempotent per Idempotency-Key." })
+  createPayment(@Arg("input", () => CreatePaymentInput) input: CreatePaymentInput, @Ctx() ctx: SubgraphContext): Promise<Payment> {
+    return createPayment(ctx.db, ctx.principal, input, ctx.idempotencyKey);
+  }
+}

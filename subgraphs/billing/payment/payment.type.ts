@@ -1,0 +1,65 @@
+import { IsIn, IsOptional, Length } from "class-validator";
+import { Field, ID, InputType, ObjectType } from "type-graphql";
+import { Decimal } from "../../../lib/money.js";
+
+export const PAYMENT_METHODS = ["cash", "mobile_money", "card"] as const;
+
+@ObjectType({ description: "A payment against a billing charge." })
+export class Payment {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID, { description: "The charge paid." })
+  chargeId!: string;
+
+  @Field(() => Decimal)
+  amount!: string;
+
+  @Field(() => String)
+  currency!: string;
+
+  @Field(() => String, { description: "cash, mobile_money or card." })
+  method!: string;
+
+  @Field(() => String, { description: "completed or failed." })
+  status!: string;
+
+  @Field(() => String, { nullable: true, description: "Processor reference for mobile money and card." })
+  providerReference!: string | null;
+
+  @Field(() => String, { nullable: true })
+  payerPhone!: string | null;
+
+  @Field(() => String, { description: "Status of the charge after this payment (created or paid)." })
+  chargeStatus!: string;
+
+  @Field(() => Decimal, { description: "What remains to be paid on the charge after this payment." })
+  balanceDue!: string;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+/** Our design of the spec's `POST {billing_url}/api/v1/payments/` ("request and response: not shown"). */
+@InputType()
+export class CreatePaymentInput {
+  @Field(() => ID)
+  chargeId!: string;
+
+  @Field(() => Decimal, { description: "Greater than zero and at most the charge's outstanding balance." })
+  amount!: Decimal;
+
+  @Field(() => String, { description: "cash, mobile_money or card." })
+  @IsIn(PAYMENT_METHODS, { message: `must be one of ${PAYMENT_METHODS.join(", ")}` })
+  method!: string;
+
+  @Field(() => String, { nullable: true, description: "Reference from the mobile-money or card processor, when the client already has one." })
+  @IsOptional()
+  @Length(1, 128)
+  providerReference?: string;
+
+  @Field(() => String, { nullable: true, description: "Mobile-money payer's phone number." })
+  @IsOptional()
+  @Length(6, 20)
+  payerPhone?: string;
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+let cashier: string;
+let guluCashier: string;
+let service: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+  guluCashier = await stack.token("cashier", { pharmacy: GULU, sub: "gulu-cashier" });
+  service = await stack.token("service");
+});
+afterAll(() => stack?.stop());
+
+const chargeBody = (referenceId: string, unitPrice = "333.33", quantity = 3) => ({
+  service_code: "PHARMACY_OTC_SALE",
+  service_description: "OTC sale",
+  quantity,
+  unit_price: unitPrice,
+  reference_type: "transaction",
+  reference_id: referenceId,
+  pharmacy_id: KAMPALA,
+});
+
+describe("billing charges", () => {
+  it("creates a charge with the spec's response fields and an exact total", async () => {
+    const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-1") });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "created", total_amount: "999.99", currency: "UGX", balance_due: "999.99", amount_paid: "0.00", payments: [] });
+    expect(res.body.id).toEqual(expect.any(String));
+  });
+
+  it("is idempotent per reference: the same reference returns the same charge", async () => {
+    const a = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-2", "1500.00", 2) });
+    const b = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-2", "1500.00", 2) });
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
+    const list = await stack.rest("GET", "/api/v1/charges/?reference_type=transaction&reference_id=ref-2", { token: cashier });
+    expect(list.body.results).toHaveLength(1);
+  });
+
+  it("refuses the same reference with a different amount (409)", async () => {
+    await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-3", "100.00", 1) });
+    const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-3", "100.01", 1) });
+    expect(res.status).toBe(409);
+  });
+
+  it("replays the first answer for a repeated Idempotency-Key and refuses the key with another body", async () => {
+    const headers = { "idempotency-key": "charge-key-1" };
+    const a = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-4"), headers });
+    const b = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-4"), headers });
+    expect(b.status).toBe(201);
+    expect(b.body).toEqual(a.body);
+    const c = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-5"), headers });
+    expect(c.status).toBe(409);
+  });
+
+  it("refuses a charge for another pharmacy (403) and hides one from other pharmacies (404)", async () => {
+    const forbidden = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: chargeBody("ref-6") });
+    expect(forbidden.status).toBe(403);
+    const mine = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-7") });
+    const other = await stack.rest("GET", `/api/v1/charges/${mine.body.id}/`, { token: guluCashier });
+    expect(other.status).toBe(404);
+  });
+
+  it("refuses unknown fields and a missing price with 400 naming them", async () => {
+    const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: { ...chargeBody("ref-8"), unit_price: undefined, discount: "5" } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(["discount", "unit_price"]);
+  });
+});
+
+describe("billing payments", () => {
+  it("pays a charge in parts, marks it paid, and refuses a payment above the balance", async () => {
+    const charge = await stack.rest("POST", "/api/v1/charges/", { token: service, body: chargeBody("ref-pay-1", "1000.00", 1) });
+    const tooMuch = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "1000.01", method: "cash" } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error.fields.amount).toBeDefined();
+    const first = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "400.00", method: "mobile_money", payer_phone: "+256772000111" } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: "completed", method: "mobile_money", charge_status: "created", balance_due: "600.00", provider_reference: expect.stringMatching(/^MM-/) });
+    const second = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "600.00", method: "cash" } });
+    expect(second.body).toMatchObject({ charge_status: "paid", balance_due: "0.00", provider_reference: null });
+    const after = await stack.rest("GET", `/api/v1/charges/${charge.body.id}/`, { token: service });
+    expect(after.body).toMatchObject({ status: "paid", amount_paid: "1000.00", balance_due: "0.00" });
+    expect(after.body.payments).toHaveLength(2);
+    const extra = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "0.01", method: "cash" } });
+    expect(extra.status).toBe(400);
+  });
+
+  it("processes a repeated Idempotency-Key once", async () => {
+    const charge = await stack.rest("POST", "/api/v1/charges/", { token: service, body: chargeBody("ref-pay-2", "500.00", 1) });
+    const headers = { "idempotency-key": "pay-key-1" };
+    const body = { charge_id: charge.body.id, amount: "500.00", method: "card" };
+    const a = await stack.rest("POST", "/api/v1/payments/", { token: service, body, headers });
+    const b = await stack.rest("POST", "/api/v1/payments/", { token: service, body, headers });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
+    const after = await stack.rest("GET", `/api/v1/charges/${charge.body.id}/`, { token: service });
+    expect(after.body.payments).toHaveLength(1);
+  });
+
+  it("refuses an unknown method and a charge that does not exist", async () => {
+    const charge = await stack.rest("POST", "/api/v1/charges/", { token: service, body: chargeBody("ref-pay-3", "500.00", 1) });
+    const bad = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "1.00", method: "barter" } });
+    expect(bad.status).toBe(400);
+    const missing = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: "00000000-0000-4000-8000-000000000000", amount: "1.00", method: "cash" } });
+    expect(missing.status).toBe(404);
+  });
+});
