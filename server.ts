@@ -11,6 +11,7 @@ import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
+import { createDocsApp } from "./rest-bridge/docs.js";
 import { ROUTES } from "./rest-bridge/routes/index.js";
 import { SUBGRAPHS } from "./subgraphs/index.js";
 
@@ -131,6 +132,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES });
     root.all("/api/*", (c) => bridge.fetch(c.req.raw));
     root.get("/openapi.json", (c) => bridge.fetch(c.req.raw));
+    root.route("/", createDocsApp());
   }
 
   const server: ServerType = await new Promise((resolve, reject) => {

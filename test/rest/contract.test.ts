@@ -47,6 +47,16 @@ describe("GET /openapi.json", () => {
     }
   });
 
+  it("is explorable at /docs from local assets", async () => {
+    const page = await fetch(`${stack.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("/openapi.json");
+    const bundle = await fetch(`${stack.url}/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/javascript/);
+    expect((await fetch(`${stack.url}/docs/../package.json`)).status).toBe(404);
+  });
+
   it("describes bodies and paginated answers with the REST field names", async () => {
     const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as any;
     const create = doc.paths["/api/v1/pharmacy/sales/products/"].post;
