@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+describe("operations endpoints", () => {
+  it("/healthz says the process is up, without a token", async () => {
+    const res = await fetch(`${stack.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("/readyz checks the database", async () => {
+    const res = await fetch(`${stack.url}/readyz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.status).toBe("ready");
+    expect(body.database).toBe(process.env.TEST_DB === "postgres" ? "postgres" : "pglite");
+  });
+
+  it("/metrics exposes request counts per role and route", async () => {
+    await stack.rest("GET", "/api/v1/uhid/", { token: await stack.token("nurse") });
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    expect(text).toMatch(/http_requests_total\{role="bridge",method="GET",route="\/api\/v1\/uhid\/",status="200"\} \d+/);
+    expect(text).toMatch(/http_requests_total\{role="gateway",method="POST",route="\/graphql",status="200"\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.05",role="subgraph:clinical"/);
+  });
+});
