@@ -14,6 +14,19 @@ export const foundationScenarios: BenchScenario[] = [
     },
   },
   {
+    name: "GraphQL patient list",
+    description: "the same page as 'REST patient list' straight through /graphql: the difference is the bridge's cost",
+    async prepare(stack) {
+      const body = JSON.stringify({
+        query: `{ patients(page: 2) { count page pageSize next previous source results { uhid givenName familyName sex birthDate phone email district source } } }`,
+      });
+      return {
+        headers: { authorization: `Bearer ${await stack.token("physician")}`, "content-type": "application/json" },
+        requests: [{ method: "POST", path: "/graphql", body }],
+      };
+    },
+  },
+  {
     name: "REST patient timeline",
     description: "GET /api/v1/patient-timeline/timeline/{uhid}/ (spec: RAG retrieval < 500 ms)",
     targetP95Ms: 500,
