@@ -3,6 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { Fetcher } from "@apollo/utils.fetcher";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import type { AddressInfo } from "node:net";
 import { createGateway } from "./gateway/index.js";
 import type { Config, Role } from "./lib/config.js";
@@ -64,6 +65,16 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   }
 
   const root = new Hono();
+  const origins = config.CORS_ORIGINS.split(",").map((o) => o.trim());
+  root.use(
+    "*",
+    cors({
+      origin: origins.includes("*") ? "*" : origins,
+      allowHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id", "apollo-require-preflight"],
+      exposeHeaders: ["x-request-id", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"],
+      maxAge: 600,
+    }),
+  );
   root.get("/healthz", (c) => c.json({ status: "ok" }));
   root.get("/readyz", async (c) => {
     try {

@@ -39,6 +39,8 @@ const schema = z.object({
   /** Redis for shared rate-limit counters; unset → in memory. */
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
+  CORS_ORIGINS: z.string().default("*"),
   /** Largest accepted request body in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Load the demo world into an empty database at start. */

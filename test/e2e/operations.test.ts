@@ -23,6 +23,18 @@ describe("operations endpoints", () => {
     expect(body.database).toBe(process.env.TEST_DB === "postgres" ? "postgres" : "pglite");
   });
 
+  it("answers browser preflight requests (CORS) for GraphQL and REST", async () => {
+    for (const path of ["/graphql", "/api/v1/uhid/"]) {
+      const res = await fetch(`${stack.url}${path}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example.org", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("access-control-allow-headers")).toMatch(/authorization/);
+    }
+  });
+
   it("/metrics exposes request counts per role and route", async () => {
     await stack.rest("GET", "/api/v1/uhid/", { token: await stack.token("nurse") });
     const text = await (await fetch(`${stack.url}/metrics`)).text();
