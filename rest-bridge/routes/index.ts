@@ -1,7 +1,8 @@
 import type { RouteDef } from "../route.js";
 import { billingRoutes } from "./billing.js";
 import { clinicalRoutes } from "./clinical.js";
+import { notificationRoutes } from "./notifications.js";
 import { pharmacyRoutes } from "./pharmacy.js";
 
 /** The REST API: every legacy /api/v1 path, one row each. */
-export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...billingRoutes];
+export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...billingRoutes, ...notificationRoutes];

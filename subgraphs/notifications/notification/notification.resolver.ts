@@ -1,35 +1,60 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
-import { forbidden } from "../../../lib/errors.js";
 import { PageArgs } from "../../../lib/pagination.js";
-import { getNotification, getPreferences, listNotifications } from "./notification.service.js";
-import { Notification, NotificationPage, NotificationPreferences, Patient } from "./notification.type.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { getPreferences } from "../preferences/preferences.service.js";
+import { NotificationPreferences } from "../preferences/preferences.type.js";
+import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
+import { Notification, NotificationCostSummary, NotificationEvent, NotificationPage, Patient } from "./notification.type.js";
 
 @Resolver(() => Notification)
+@UseMiddleware(RateLimit("notifications"))
 export class NotificationResolver {
   @Authorized("notifications:read")
-  @Query(() => NotificationPage, { description: "Notifications, newest first." })
+  @Query(() => NotificationPage, { description: "Notifications, newest first. Dates are ISO dates (whole day) or date-times." })
   notifications(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
     @Arg("status", () => String, { nullable: true }) status: string | null,
     @Arg("channel", () => String, { nullable: true }) channel: string | null,
+    @Arg("recipientType", () => String, { nullable: true }) recipientType: string | null,
+    @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
+    @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPage> {
-    const onlyPatient = ctx.principal.roles.every((r) => r === "patient");
-    if (onlyPatient && patientUhid !== ctx.principal.sub) {
-      if (patientUhid) throw forbidden("Patients may read only their own notifications");
-      patientUhid = ctx.principal.sub;
-    }
-    return listNotifications(ctx.db, { ...page, patientUhid, status, channel });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo });
   }
 
   @Authorized("notifications:read")
   @Query(() => Notification)
-  async notification(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Notification> {
-    const n = await getNotification(ctx.db, id);
-    if (n.patientUhid) assertPatientAccess(ctx.principal, n.patientUhid);
-    return n;
+  notification(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Notification> {
+    return getNotification(ctx.db, ctx.principal, id);
+  }
+
+  @Authorized("notifications:costs")
+  @Query(() => NotificationCostSummary, { description: "Cost per channel of messages handed to a provider (SENT or DELIVERED)." })
+  notificationCostSummary(
+    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
+    @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<NotificationCostSummary> {
+    return costSummary(ctx.db, ctx.principal, { patientUhid, dateFrom, dateTo });
+  }
+
+  @Authorized("notifications:manage")
+  @Mutation(() => Notification, { description: "Cancels a PENDING notification (409 in any other status)." })
+  cancelNotification(
+    @Arg("id", () => ID) id: string,
+    @Arg("reason", () => String, { nullable: true }) reason: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Notification> {
+    return cancelNotification(ctx.db, ctx.principal, id, reason);
+  }
+
+  @FieldResolver(() => [NotificationEvent], { description: "Delivery timeline: status changes, attempts, provider answers." })
+  events(@Root() n: Notification, @Ctx() ctx: SubgraphContext): Promise<NotificationEvent[]> {
+    return listEvents(ctx.db, n.id);
   }
 }
 
@@ -39,10 +64,10 @@ export class PatientNotificationsResolver {
   @FieldResolver(() => NotificationPage, { description: "Messages sent to this patient, newest first." })
   notifications(@Root() patient: Patient, @Args(() => PageArgs) page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<NotificationPage> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return listNotifications(ctx.db, { ...page, patientUhid: patient.uhid });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient" });
   }
 
-  @Authorized("notifications:read")
+  @Authorized("notifications:read", "notifications:preferences")
   @FieldResolver(() => NotificationPreferences)
   notificationPreferences(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patient.uhid);

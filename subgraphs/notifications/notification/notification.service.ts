@@ -1,47 +1,139 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import Decimal from "decimal.js";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import { assertPatientAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { notFound } from "../../../lib/errors.js";
+import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { notifications, preferences } from "../db/tables.js";
-import type { Notification, NotificationPreferences } from "./notification.type.js";
+import { CHANNEL_COSTS, CHANNEL_CURRENCY, CHANNELS, isChannel } from "../channels.js";
+import { notificationEvents, notifications } from "../db/tables.js";
+import type { NotificationRow } from "./enqueue.js";
+import type { Notification, NotificationCostSummary, NotificationEvent } from "./notification.type.js";
+
+export const STATUSES = ["PENDING", "PROCESSING", "SENT", "DELIVERED", "FAILED", "CANCELLED"] as const;
+
+export function toNotification(row: NotificationRow): Notification {
+  return { ...row, fallbackChannels: row.fallbackPlan.map((t) => t.channel) };
+}
 
 export interface NotificationFilters {
   patientUhid?: string | null;
   status?: string | null;
   channel?: string | null;
+  recipientType?: string | null;
+  /** Created at or after (ISO date or date-time). */
+  dateFrom?: string | null;
+  /** Created before the end of this day (ISO date) or before this instant (date-time). */
+  dateTo?: string | null;
 }
 
-export async function listNotifications(db: Db, args: Partial<PageArgs> & NotificationFilters): Promise<Page<Notification>> {
-  const w = pageWindow(args);
+const onlyPatient = (p: Principal) => p.roles.every((r) => r === "patient");
+
+/** Parses the date filters; a bare date `to` includes that whole day (UTC). */
+function dateBounds(f: NotificationFilters, errors: FieldErrorCollector): { from?: Date; to?: Date } {
+  const parse = (value: string, field: string, endOfDay: boolean): Date | undefined => {
+    const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    const at = new Date(dateOnly ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(at.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value))) {
+      errors.add(field, "must be an ISO 8601 date (2026-11-21) or date-time");
+      return undefined;
+    }
+    return dateOnly && endOfDay ? new Date(at.getTime() + 86_400_000) : at;
+  };
+  return {
+    from: f.dateFrom ? parse(f.dateFrom, "date_from", false) : undefined,
+    to: f.dateTo ? parse(f.dateTo, "date_to", true) : undefined,
+  };
+}
+
+function whereOf(principal: Principal, f: NotificationFilters): SQL | undefined {
+  const errors = new FieldErrorCollector();
+  if (f.status && !(STATUSES as readonly string[]).includes(f.status)) errors.add("status", `must be one of ${STATUSES.join(", ")}`);
+  if (f.channel && !isChannel(f.channel)) errors.add("channel", `must be one of ${CHANNELS.join(", ")}`);
+  const { from, to } = dateBounds(f, errors);
+  errors.throwIfAny("Invalid filters");
+
+  let patientUhid = f.patientUhid;
   const filters: SQL[] = [];
-  if (args.patientUhid) filters.push(eq(notifications.patientUhid, args.patientUhid));
-  if (args.status) filters.push(eq(notifications.status, args.status));
-  if (args.channel) filters.push(eq(notifications.channel, args.channel));
-  const where = filters.length ? and(...filters) : undefined;
+  if (onlyPatient(principal)) {
+    if (patientUhid && patientUhid !== principal.sub) throw forbidden("Patients may read only their own notifications");
+    patientUhid = principal.sub;
+    filters.push(eq(notifications.recipientType, "patient"));
+  }
+  if (patientUhid) filters.push(eq(notifications.patientUhid, patientUhid));
+  if (f.status) filters.push(eq(notifications.status, f.status));
+  if (f.channel) filters.push(eq(notifications.channel, f.channel));
+  if (f.recipientType) filters.push(eq(notifications.recipientType, f.recipientType));
+  if (from) filters.push(gte(notifications.createdAt, from));
+  if (to) filters.push(lt(notifications.createdAt, to));
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function listNotifications(db: Db, principal: Principal, args: Partial<PageArgs> & NotificationFilters): Promise<Page<Notification>> {
+  const w = pageWindow(args);
+  const where = whereOf(principal, args);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(w.limit).offset(w.offset),
+    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.notificationNumber)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(notifications).where(where),
   ]);
-  return toPage(rows, total, w);
+  return toPage(rows.map(toNotification), total, w);
 }
 
-export async function getNotification(db: Db, id: string): Promise<Notification> {
+async function findRow(db: Db, principal: Principal, id: string): Promise<NotificationRow> {
   if (!isUuid(id)) throw notFound("Notification", id);
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-  if (!row) throw notFound("Notification", id);
+  // A patient sees only messages addressed to them; anything else is "not found" (ids do not leak).
+  if (!row || (onlyPatient(principal) && (row.patientUhid !== principal.sub || row.recipientType !== "patient"))) throw notFound("Notification", id);
+  if (row.patientUhid) assertPatientAccess(principal, row.patientUhid);
   return row;
 }
 
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  channels: ["SMS"],
-  language: "en",
-  quietHoursStart: null,
-  quietHoursEnd: null,
-  timeZone: "Africa/Kampala",
-};
+export async function getNotification(db: Db, principal: Principal, id: string): Promise<Notification> {
+  return toNotification(await findRow(db, principal, id));
+}
 
-export async function getPreferences(db: Db, uhid: string): Promise<NotificationPreferences> {
-  const [row] = await db.select().from(preferences).where(eq(preferences.patientUhid, uhid));
-  return row ?? DEFAULT_PREFERENCES;
+export async function listEvents(db: Db, notificationId: string): Promise<NotificationEvent[]> {
+  return db
+    .select()
+    .from(notificationEvents)
+    .where(eq(notificationEvents.notificationId, notificationId))
+    .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id));
+}
+
+/** PENDING → CANCELLED only: once a worker holds it, the provider may already have it. */
+export async function cancelNotification(db: Db, principal: Principal, id: string, reason?: string | null): Promise<Notification> {
+  const existing = await findRow(db, principal, id);
+  const why = reason?.trim() || `cancelled by ${principal.sub}`;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(notifications)
+      .set({ status: "CANCELLED", statusReason: why, updatedAt: new Date() })
+      .where(and(eq(notifications.id, id), eq(notifications.status, "PENDING")))
+      .returning();
+    if (updated) await tx.insert(notificationEvents).values({ notificationId: id, fromStatus: "PENDING", toStatus: "CANCELLED", channel: updated.channel, detail: why });
+    return updated;
+  });
+  if (!row) throw conflict(`Notification ${existing.notificationNumber} is ${existing.status}; only a PENDING notification can be cancelled`);
+  return toNotification(row);
+}
+
+/** Spec channel table: messages handed to a provider (SENT, DELIVERED) are charged at their channel's cost. */
+export async function costSummary(db: Db, principal: Principal, f: NotificationFilters): Promise<NotificationCostSummary> {
+  const where = and(whereOf(principal, { ...f, status: null }), inArray(notifications.status, ["SENT", "DELIVERED"]));
+  const rows = await db
+    .select({ channel: notifications.channel, n: count(), total: sql<string>`coalesce(sum(${notifications.cost}), 0)::text` })
+    .from(notifications)
+    .where(where)
+    .groupBy(notifications.channel);
+  const channels = CHANNELS.map((channel) => {
+    const r = rows.find((x) => x.channel === channel);
+    return { channel, count: Number(r?.n ?? 0), unitCost: CHANNEL_COSTS[channel], total: new Decimal(r?.total ?? 0).toFixed(2) };
+  });
+  return {
+    channels,
+    count: channels.reduce((s, c) => s + c.count, 0),
+    total: channels.reduce((s, c) => s.plus(c.total), new Decimal(0)).toFixed(2),
+    currency: CHANNEL_CURRENCY,
+  };
 }

@@ -2,61 +2,148 @@ import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { Decimal } from "../../../lib/money.js";
 import { PageOf } from "../../../lib/pagination.js";
 
-@ObjectType()
+@ObjectType({ description: "One step of a notification's delivery: a status change, an attempt, a provider answer." })
+export class NotificationEvent {
+  @Field(() => String, { nullable: true })
+  fromStatus!: string | null;
+
+  @Field(() => String)
+  toStatus!: string;
+
+  @Field(() => String, { nullable: true })
+  channel!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  attempt!: number | null;
+
+  @Field(() => String, { nullable: true })
+  detail!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType({ description: "A message to a patient, a provider or an address, and its delivery state." })
 export class Notification {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => String, { description: "NOTIF-<yyyymmdd>-<sequence>." })
+  @Field(() => String, { description: "NOTIF-<yyyymmdd>-<sequence> (Africa/Kampala business day)." })
   notificationNumber!: string;
 
   @Field(() => String, { nullable: true })
   patientUhid!: string | null;
 
-  @Field(() => String, { description: "patient or provider." })
+  @Field(() => String, { description: "patient, provider, or recipient (an address given to the send call)." })
   recipientType!: string;
+
+  @Field(() => String, { nullable: true, description: "Provider notified (critical alerts)." })
+  providerId!: string | null;
+
+  @Field(() => String, { description: "Address on the channel: phone number, e-mail address, push token or messaging-app id." })
+  recipient!: string;
 
   @Field(() => String, { description: "SMS, EMAIL, PUSH or MESSAGING_APP." })
   channel!: string;
 
+  @Field(() => [String], { description: "Channels still to try, in order, if this one fails." })
+  fallbackChannels!: string[];
+
   @Field(() => String)
   template!: string;
+
+  @Field(() => String, { description: "Consent category: appointment, lab_result, critical_alert, prescription, delivery, care_plan, payment, follow_up, receipt." })
+  category!: string;
+
+  @Field(() => Boolean, { description: "Critical messages bypass quiet hours and consent." })
+  critical!: boolean;
+
+  @Field(() => String, { description: "Template language used: en, lg or sw." })
+  language!: string;
+
+  @Field(() => String, { nullable: true })
+  subject!: string | null;
+
+  @Field(() => String)
+  body!: string;
+
+  @Field(() => String, { description: "What caused it: a trigger name (critical-alert, ...) or send." })
+  source!: string;
+
+  @Field(() => String, { nullable: true, description: "Id of the record it is about (observation, appointment, delivery, ...)." })
+  referenceId!: string | null;
 
   @Field(() => String, { description: "PENDING, PROCESSING, SENT, DELIVERED, FAILED or CANCELLED." })
   status!: string;
 
-  @Field(() => Int)
+  @Field(() => String, { nullable: true, description: "Why it is in this status (no consent, quiet hours, provider error, ...)." })
+  statusReason!: string | null;
+
+  @Field(() => Int, { description: "Delivery attempts on the current channel." })
   attempts!: number;
 
-  @Field(() => Decimal, { description: "What the channel charges for this message." })
+  @Field(() => Date, { description: "Earliest next delivery attempt (end of quiet hours, next retry)." })
+  availableAt!: Date;
+
+  @Field(() => String, { nullable: true })
+  provider!: string | null;
+
+  @Field(() => String, { nullable: true })
+  providerMessageId!: string | null;
+
+  @Field(() => String, { nullable: true })
+  lastError!: string | null;
+
+  @Field(() => Decimal, { description: "What the channel charges for this message (spec channel table)." })
   cost!: string;
 
   @Field(() => String)
   currency!: string;
 
+  @Field(() => Date, { nullable: true })
+  sentAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  deliveredAt!: Date | null;
+
   @Field(() => Date)
   createdAt!: Date;
+
+  @Field(() => Date)
+  updatedAt!: Date;
 }
 
 @ObjectType()
 export class NotificationPage extends PageOf(Notification) {}
 
 @ObjectType()
-export class NotificationPreferences {
-  @Field(() => [String], { description: "Preferred channels, most preferred first." })
-  channels!: string[];
+export class ChannelCost {
+  @Field(() => String)
+  channel!: string;
 
-  @Field(() => String, { description: "Template language: en, lg or sw." })
-  language!: string;
+  @Field(() => Int, { description: "Messages handed to the provider (SENT or DELIVERED)." })
+  count!: number;
 
-  @Field(() => String, { nullable: true, description: "Start of quiet hours, HH:MM local time." })
-  quietHoursStart!: string | null;
+  @Field(() => Decimal)
+  unitCost!: string;
 
-  @Field(() => String, { nullable: true })
-  quietHoursEnd!: string | null;
+  @Field(() => Decimal)
+  total!: string;
+}
 
-  @Field(() => String, { description: "IANA time zone, default Africa/Kampala." })
-  timeZone!: string;
+@ObjectType({ description: "What messages cost, per channel; only messages handed to a provider are charged." })
+export class NotificationCostSummary {
+  @Field(() => [ChannelCost])
+  channels!: ChannelCost[];
+
+  @Field(() => Int)
+  count!: number;
+
+  @Field(() => Decimal)
+  total!: string;
+
+  @Field(() => String)
+  currency!: string;
 }
 
 /** The clinical subgraph owns Patient; notifications adds the patient's messages and preferences. */

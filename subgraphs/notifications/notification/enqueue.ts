@@ -1,0 +1,152 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../lib/db.js";
+import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, type Channel } from "../channels.js";
+import { notificationEvents, notificationRequests, notifications, preferences, providerContacts, type ChannelTarget } from "../db/tables.js";
+import { quietHoursEnd } from "../preferences/quiet-hours.js";
+import { renderTemplate, type TemplateDef } from "../templates/templates.js";
+import { wakeWorkers } from "../delivery/wake.js";
+import { reserveNotificationNumbers } from "./numbering.js";
+
+export type NotificationRow = typeof notifications.$inferSelect;
+type PreferencesRow = typeof preferences.$inferSelect;
+
+/** Who a message is for. */
+export type Audience =
+  | { kind: "patient"; uhid: string }
+  | { kind: "provider"; providerId: string; uhid?: string }
+  /** A bare address (the send call); preferences of `uhid`, when given, still apply. */
+  | { kind: "address"; target: ChannelTarget; uhid?: string };
+
+export interface MessageSpec {
+  audience: Audience;
+  template: TemplateDef;
+  parameters: Record<string, string>;
+  /** Overrides the recipient's preferred language. */
+  language?: string;
+  referenceId?: string;
+}
+
+export interface EnqueueRequest {
+  /** Trigger name or "send". */
+  kind: string;
+  callerSub: string;
+  idempotencyKey?: string;
+  payload: Record<string, unknown>;
+  messages: MessageSpec[];
+}
+
+interface Plan {
+  targets: ChannelTarget[];
+  language: string;
+  prefs?: PreferencesRow;
+}
+
+/**
+ * Writes one request and its notifications in one transaction (the outbox): each message gets a
+ * gap-free number, a channel plan from the recipient's preferences, and its first status:
+ * PENDING (due now, or at the end of quiet hours), CANCELLED (no consent) or FAILED (no contact
+ * point). Critical messages skip quiet hours and consent (spec, critical-alert request).
+ * With an Idempotency-Key, a repeated call returns the first call's notifications.
+ */
+export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new Date()): Promise<NotificationRow[]> {
+  const rows = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(notificationRequests)
+      .values({ kind: r.kind, callerSub: r.callerSub, idempotencyKey: r.idempotencyKey ?? null, payload: r.payload })
+      .onConflictDoNothing()
+      .returning({ id: notificationRequests.id });
+    if (!request) return null;
+
+    const numbers = await reserveNotificationNumbers(tx as unknown as Db, r.messages.length, now);
+    const values: (typeof notifications.$inferInsert)[] = [];
+    for (const [i, m] of r.messages.entries()) {
+      const plan = await planDelivery(tx as unknown as Db, m.audience);
+      const language = m.language ?? plan.language;
+      const [first, ...fallback] = plan.targets;
+      const channel = first?.channel ?? "SMS";
+      const rendered = renderTemplate(m.template, m.parameters, channel, language);
+      const decision = firstStatus(m.template, plan, now);
+      values.push({
+        notificationNumber: numbers[i],
+        patientUhid: m.audience.kind === "patient" ? m.audience.uhid : (m.audience.uhid ?? null),
+        recipientType: m.audience.kind === "address" ? "recipient" : m.audience.kind,
+        providerId: m.audience.kind === "provider" ? m.audience.providerId : null,
+        recipient: first?.recipient ?? "",
+        channel,
+        fallbackPlan: fallback,
+        template: m.template.name,
+        category: m.template.category,
+        critical: m.template.critical,
+        language: rendered.language,
+        parameters: m.parameters,
+        subject: rendered.subject,
+        body: rendered.body,
+        source: r.kind,
+        referenceId: m.referenceId ?? null,
+        requestId: request.id,
+        status: decision.status,
+        statusReason: decision.reason,
+        availableAt: decision.availableAt,
+        cost: CHANNEL_COSTS[channel as Channel] ?? "0.00",
+        currency: CHANNEL_CURRENCY,
+        createdBy: r.callerSub,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const inserted = await tx.insert(notifications).values(values).returning();
+    await tx.insert(notificationEvents).values(
+      inserted.map((n) => ({ notificationId: n.id, fromStatus: null, toStatus: n.status, channel: n.channel, detail: n.statusReason ?? "queued" })),
+    );
+    return inserted;
+  });
+  if (rows) {
+    if (rows.some((n) => n.status === "PENDING")) wakeWorkers();
+    return rows;
+  }
+  return firstCallNotifications(db, r);
+}
+
+async function firstCallNotifications(db: Db, r: EnqueueRequest): Promise<NotificationRow[]> {
+  const [request] = await db
+    .select({ id: notificationRequests.id })
+    .from(notificationRequests)
+    .where(and(eq(notificationRequests.callerSub, r.callerSub), eq(notificationRequests.kind, r.kind), eq(notificationRequests.idempotencyKey, r.idempotencyKey!)));
+  const rows = await db.select().from(notifications).where(inArray(notifications.requestId, [request.id]));
+  return rows.sort((a, b) => a.notificationNumber.localeCompare(b.notificationNumber));
+}
+
+function firstStatus(template: TemplateDef, plan: Plan, now: Date): { status: string; reason: string | null; availableAt: Date } {
+  if (!plan.targets.length) return { status: "FAILED", reason: "no contact point on file for the preferred channels", availableAt: now };
+  if (template.critical || !plan.prefs) return { status: "PENDING", reason: null, availableAt: now };
+  if (plan.prefs.consent[template.category] === false) {
+    return { status: "CANCELLED", reason: `no consent for ${template.category} messages`, availableAt: now };
+  }
+  const quietEnd = quietHoursEnd(now, plan.prefs.quietHoursStart, plan.prefs.quietHoursEnd, plan.prefs.timeZone);
+  if (quietEnd) return { status: "PENDING", reason: `quiet hours: scheduled for ${quietEnd.toISOString()}`, availableAt: quietEnd };
+  return { status: "PENDING", reason: null, availableAt: now };
+}
+
+/** The channels to try in order, each with the recipient's address on it. */
+async function planDelivery(db: Db, audience: Audience): Promise<Plan> {
+  const uhid = audience.kind === "provider" ? undefined : audience.uhid;
+  const [prefs] = uhid ? await db.select().from(preferences).where(eq(preferences.patientUhid, uhid)) : [];
+  if (audience.kind === "address") return { targets: [audience.target], language: prefs?.language ?? "en", prefs };
+  if (audience.kind === "patient") {
+    if (!prefs) return { targets: [], language: "en" };
+    return { targets: targetsFor(prefs.channels, prefs), language: prefs.language, prefs };
+  }
+  const [contact] = await db.select().from(providerContacts).where(eq(providerContacts.providerId, audience.providerId));
+  if (!contact) return { targets: [], language: "en" };
+  return { targets: targetsFor(contact.channels, contact), language: contact.language };
+}
+
+function targetsFor(channels: string[], contact: Parameters<typeof addressOn>[1]): ChannelTarget[] {
+  const targets: ChannelTarget[] = [];
+  for (const channel of channels) {
+    if (!isChannel(channel)) continue;
+    const recipient = addressOn(channel, contact);
+    if (recipient) targets.push({ channel, recipient });
+  }
+  return targets;
+}

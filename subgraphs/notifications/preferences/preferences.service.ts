@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../lib/db.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { CHANNELS, isChannel, isEmail, normalizePhone } from "../channels.js";
+import { preferences } from "../db/tables.js";
+import { LANGUAGES, isLanguage, TEMPLATES } from "../templates/templates.js";
+import { CLOCK_TIME, isTimeZone } from "./quiet-hours.js";
+import type { NotificationPreferences, NotificationPreferencesInput } from "./preferences.type.js";
+
+export const DEFAULT_TIME_ZONE = "Africa/Kampala";
+
+/** Consent categories: those of the templates. */
+export const CATEGORIES = [...new Set([...TEMPLATES.values()].map((t) => t.category))].sort();
+
+export function defaultPreferences(uhid: string): NotificationPreferences {
+  return { patientUhid: uhid, channels: ["SMS"], phone: null, email: null, pushToken: null, messagingAppId: null, language: "en", consent: {}, quietHoursStart: null, quietHoursEnd: null, timeZone: DEFAULT_TIME_ZONE };
+}
+
+export async function getPreferences(db: Db, uhid: string): Promise<NotificationPreferences> {
+  const [row] = await db.select().from(preferences).where(eq(preferences.patientUhid, uhid));
+  return row ?? defaultPreferences(uhid);
+}
+
+/** Checks contact points, channel names, language, consent categories, quiet hours and time zone. */
+export function checkContactInput(i: NotificationPreferencesInput, errors: FieldErrorCollector): void {
+  if (i.channels) {
+    if (!i.channels.length) errors.add("channels", "must name at least one channel");
+    i.channels.forEach((c, n) => !isChannel(c) && errors.add(`channels.${n}`, `must be one of ${CHANNELS.join(", ")}`));
+    if (new Set(i.channels).size !== i.channels.length) errors.add("channels", "must not repeat a channel");
+  }
+  if (i.phone && !normalizePhone(i.phone)) errors.add("phone", "must be a phone number such as +256772000111");
+  if (i.messagingAppId && !normalizePhone(i.messagingAppId)) errors.add("messagingAppId", "must be the messaging-app phone number");
+  if (i.email && !isEmail(i.email)) errors.add("email", "must be an e-mail address");
+  if (i.language !== undefined && (i.language === null || !isLanguage(i.language))) errors.add("language", `must be one of ${LANGUAGES.join(", ")}`);
+}
+
+export async function setPreferences(db: Db, uhid: string, i: NotificationPreferencesInput): Promise<NotificationPreferences> {
+  const errors = new FieldErrorCollector();
+  checkContactInput(i, errors);
+  for (const [category, granted] of Object.entries(i.consent ?? {})) {
+    if (!CATEGORIES.includes(category)) errors.add(`consent.${category}`, `is not a category; known: ${CATEGORIES.join(", ")}`);
+    else if (typeof granted !== "boolean") errors.add(`consent.${category}`, "must be true or false");
+  }
+  for (const field of ["quietHoursStart", "quietHoursEnd"] as const) {
+    const v = i[field];
+    if (v !== undefined && v !== null && !CLOCK_TIME.test(v)) errors.add(field, "must be a time HH:MM (24-hour clock)");
+  }
+  if (i.timeZone !== undefined && (i.timeZone === null || !isTimeZone(i.timeZone))) errors.add("timeZone", "must be an IANA time zone such as Africa/Kampala");
+  const current = await getPreferences(db, uhid);
+  const start = i.quietHoursStart === undefined ? current.quietHoursStart : i.quietHoursStart;
+  const end = i.quietHoursEnd === undefined ? current.quietHoursEnd : i.quietHoursEnd;
+  if (Boolean(start) !== Boolean(end)) errors.add(start ? "quietHoursEnd" : "quietHoursStart", "quiet hours need both a start and an end");
+  errors.throwIfAny("Invalid notification preferences");
+
+  const next = {
+    channels: i.channels ?? current.channels,
+    phone: i.phone === undefined ? current.phone : i.phone && normalizePhone(i.phone),
+    email: i.email === undefined ? current.email : i.email?.trim() || null,
+    pushToken: i.pushToken === undefined ? current.pushToken : i.pushToken?.trim() || null,
+    messagingAppId: i.messagingAppId === undefined ? current.messagingAppId : i.messagingAppId && normalizePhone(i.messagingAppId),
+    language: i.language ?? current.language,
+    consent: { ...current.consent, ...(i.consent as Record<string, boolean> | undefined) },
+    quietHoursStart: start,
+    quietHoursEnd: end,
+    timeZone: i.timeZone ?? current.timeZone,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(preferences)
+    .values({ patientUhid: uhid, ...next })
+    .onConflictDoUpdate({ target: preferences.patientUhid, set: next })
+    .returning();
+  return row;
+}

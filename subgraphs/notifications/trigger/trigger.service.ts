@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import type { Db } from "../../../lib/db.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { formatMoney } from "../../../lib/money.js";
+import { channelForAddress, isChannel, normalizePhone, isEmail } from "../channels.js";
+import { preferences } from "../db/tables.js";
+import { enqueueNotifications, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
+import { checkTemplate, isLanguage, label, type Language } from "../templates/templates.js";
+import type {
+  AppointmentReminderInput,
+  CarePlanUpdateInput,
+  CriticalAlertInput,
+  CriticalAlertResult,
+  DeliveryStatusInput,
+  LabResultInput,
+  PaymentReminderInput,
+  PrescriptionReadyInput,
+  SendNotificationInput,
+  SendNotificationResult,
+  TriggerResult,
+} from "./trigger.type.js";
+
+export interface TriggerCall {
+  db: Db;
+  principal: Principal;
+  idempotencyKey?: string;
+}
+
+/** Whether a notification is on its way (queued or sent) rather than recorded as not sendable. */
+const onItsWay = (n: NotificationRow) => n.status !== "FAILED" && n.status !== "CANCELLED";
+
+function toTriggerResult(n: NotificationRow): TriggerResult {
+  return { success: onItsWay(n), notificationId: n.id, notificationNumber: n.notificationNumber, status: n.status, statusReason: n.statusReason, channel: n.channel };
+}
+
+/** The patient's language and time zone, for values formatted before rendering (dates, labels). */
+async function patientLocale(db: Db, uhid: string): Promise<{ language: Language; timeZone: string }> {
+  const [p] = await db.select({ language: preferences.language, timeZone: preferences.timeZone }).from(preferences).where(eq(preferences.patientUhid, uhid));
+  return { language: p && isLanguage(p.language) ? p.language : "en", timeZone: p?.timeZone ?? "Africa/Kampala" };
+}
+
+const INTL_LOCALE: Record<Language, string> = { en: "en-GB", sw: "sw", lg: "lg" };
+
+function formatDateTime(at: Date, language: Language, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  try {
+    return new Intl.DateTimeFormat(INTL_LOCALE[language], options).format(at);
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", options).format(at);
+  }
+}
+
+/** Drops absent optional values so template sections hide them. */
+function defined(values: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== ""));
+}
+
+async function triggerOne(call: TriggerCall, kind: string, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string): Promise<TriggerResult> {
+  const { template, parameters: checked } = checkTemplate(templateName, parameters);
+  const [n] = await enqueueNotifications(call.db, {
+    kind,
+    callerSub: call.principal.sub,
+    idempotencyKey: call.idempotencyKey,
+    payload: { patientUhid: uhid, ...parameters },
+    messages: [{ audience: { kind: "patient", uhid }, template, parameters: checked, referenceId }],
+  });
+  return toTriggerResult(n);
+}
+
+export async function triggerAppointmentReminder(call: TriggerCall, i: AppointmentReminderInput): Promise<TriggerResult> {
+  const { language, timeZone } = await patientLocale(call.db, i.patientUhid);
+  const parameters = defined({
+    appointment_id: i.appointmentId,
+    provider_name: i.providerName,
+    facility_name: i.facilityName,
+    appointment_date: formatDateTime(i.appointmentDate, language, timeZone),
+    appointment_type: i.appointmentType,
+    notes: i.notes,
+  });
+  return triggerOne(call, "appointment-reminder", i.patientUhid, "appointment_reminder", parameters, i.appointmentId);
+}
+
+export function triggerLabResult(call: TriggerCall, i: LabResultInput): Promise<TriggerResult> {
+  const parameters = defined({ test_name: i.testName, ordered_by: i.orderedBy, facility_name: i.facilityName, observation_id: i.observationId });
+  return triggerOne(call, "lab-result", i.patientUhid, "lab_result_ready", parameters, i.observationId);
+}
+
+export function triggerPrescriptionReady(call: TriggerCall, i: PrescriptionReadyInput): Promise<TriggerResult> {
+  const parameters = defined({
+    prescription_id: i.prescriptionId,
+    medication_name: i.medicationName,
+    prescriber_name: i.prescriberName,
+    facility_name: i.facilityName,
+    instructions: i.instructions,
+  });
+  return triggerOne(call, "prescription-ready", i.patientUhid, "prescription_ready", parameters, i.prescriptionId);
+}
+
+export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatusInput): Promise<TriggerResult> {
+  const { language } = await patientLocale(call.db, i.patientUhid);
+  const status = i.status.trim().toLowerCase();
+  const parameters = defined({
+    delivery_id: i.deliveryId,
+    status,
+    status_text: label("delivery_status", status, language),
+    delivery_type: i.deliveryType,
+    delivery_type_text: label("delivery_type", i.deliveryType, language),
+    estimated_time: i.estimatedTime,
+    courier_name: i.courierName,
+    courier_phone: i.courierPhone,
+  });
+  return triggerOne(call, "delivery-status", i.patientUhid, "delivery_status", parameters, i.deliveryId);
+}
+
+export function triggerCarePlanUpdate(call: TriggerCall, i: CarePlanUpdateInput): Promise<TriggerResult> {
+  const parameters = defined({
+    care_plan_id: i.carePlanId,
+    provider_name: i.providerName,
+    update_summary: i.updateSummary,
+    facility_name: i.facilityName,
+    next_review_date: i.nextReviewDate,
+  });
+  return triggerOne(call, "care-plan-update", i.patientUhid, "care_plan_update", parameters, i.carePlanId);
+}
+
+export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInput): Promise<TriggerResult> {
+  const errors = new FieldErrorCollector();
+  if (i.amount.lte(0)) errors.add("amount", "must be greater than zero");
+  if (i.amount.decimalPlaces() > 2) errors.add("amount", "must have at most two decimal places");
+  errors.throwIfAny("Invalid payment reminder");
+  const parameters = defined({
+    invoice_id: i.invoiceId,
+    amount: formatMoney(i.amount),
+    currency: i.currency,
+    due_date: i.dueDate,
+    facility_name: i.facilityName,
+    payment_instructions: i.paymentInstructions,
+  });
+  return triggerOne(call, "payment-reminder", i.patientUhid, "payment_reminder", parameters, i.invoiceId);
+}
+
+/** Spec: one notification to the patient and one to the provider; both critical (no quiet hours, no consent check). */
+export async function triggerCriticalAlert(call: TriggerCall, i: CriticalAlertInput): Promise<CriticalAlertResult> {
+  const patientMsg = checkTemplate("critical_alert_patient", { test_name: i.testName, observation_id: i.observationId });
+  const providerMsg = checkTemplate("critical_alert_provider", {
+    patient_name: i.patientName,
+    patient_uhid: i.patientUhid,
+    test_name: i.testName,
+    value: i.value,
+    unit: i.unit,
+    reference_range: i.referenceRange,
+    observation_id: i.observationId,
+  });
+  const messages: MessageSpec[] = [
+    { audience: { kind: "patient", uhid: i.patientUhid }, ...patientMsg, referenceId: i.observationId },
+    { audience: { kind: "provider", providerId: i.providerId, uhid: i.patientUhid }, ...providerMsg, referenceId: i.observationId },
+  ];
+  const rows = await enqueueNotifications(call.db, {
+    kind: "critical-alert",
+    callerSub: call.principal.sub,
+    idempotencyKey: call.idempotencyKey,
+    payload: { ...i },
+    messages,
+  });
+  return {
+    success: rows.some(onItsWay),
+    notificationsCreated: rows.length,
+    notificationIds: rows.map((n) => n.id),
+    notificationNumbers: rows.map((n) => n.notificationNumber),
+    statuses: rows.map((n) => n.status),
+  };
+}
+
+/** Spec: POST {notifications_url}/api/v1/notifications/send/ (recipient, template, parameters). */
+export async function sendNotification(call: TriggerCall, i: SendNotificationInput): Promise<SendNotificationResult> {
+  const errors = new FieldErrorCollector();
+  let target = channelForAddress(i.recipient);
+  if (i.channel) {
+    if (!isChannel(i.channel)) errors.add("channel", "must be one of SMS, EMAIL, PUSH, MESSAGING_APP");
+    else if (i.channel === "EMAIL" && !isEmail(i.recipient.trim())) errors.add("recipient", "must be an e-mail address for the EMAIL channel");
+    else if ((i.channel === "SMS" || i.channel === "MESSAGING_APP") && !normalizePhone(i.recipient)) errors.add("recipient", "must be a phone number such as +256772000111");
+    else target = { channel: i.channel, recipient: i.channel === "PUSH" ? i.recipient.trim() : (normalizePhone(i.recipient) ?? i.recipient.trim()) };
+  } else if (!target) {
+    errors.add("recipient", "must be a phone number such as +256772000111 or an e-mail address");
+  }
+  if (i.language && !isLanguage(i.language)) errors.add("language", "must be one of en, lg, sw");
+  errors.throwIfAny("Invalid send request");
+  const { template, parameters } = checkTemplate(i.template, i.parameters ?? {});
+  const [n] = await enqueueNotifications(call.db, {
+    kind: "send",
+    callerSub: call.principal.sub,
+    idempotencyKey: call.idempotencyKey,
+    payload: { recipient: i.recipient, template: i.template, parameters: i.parameters ?? {}, channel: i.channel, patientUhid: i.patientUhid },
+    messages: [{ audience: { kind: "address", target: target!, uhid: i.patientUhid }, template, parameters, language: i.language ?? undefined }],
+  });
+  return { ...toTriggerResult(n), cost: n.cost, currency: n.currency };
+}

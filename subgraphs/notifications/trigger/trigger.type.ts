@@ -1,0 +1,134 @@
+import { IsIn, IsOptional, Matches, MaxLength } from "class-validator";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { JSONObjectScalar, LocalDateScalar } from "../../../lib/federation.js";
+import { Decimal } from "../../../lib/money.js";
+
+/** Required strings must hold something other than blanks. */
+const NotBlank = () => Matches(/\S/, { message: "must not be empty" });
+const Short = () => MaxLength(200, { message: "must be at most 200 characters" });
+const Long = () => MaxLength(1000, { message: "must be at most 1000 characters" });
+
+/** Spec, delivery-status request: delivery_type is one of these. */
+export const DELIVERY_TYPES = ["medication", "specimen", "equipment"] as const;
+
+/** Spec: appointment-reminder request. */
+@InputType()
+export class AppointmentReminderInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String) @NotBlank() @Short() appointmentId!: string;
+  @Field(() => String) @NotBlank() @Short() providerName!: string;
+  @Field(() => String) @NotBlank() @Short() facilityName!: string;
+  @Field(() => Date, { description: "ISO 8601 date-time; shown in the patient's time zone." }) appointmentDate!: Date;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() appointmentType?: string;
+  @Field(() => String, { nullable: true, description: "Additional notes for the patient." }) @IsOptional() @Long() notes?: string;
+}
+
+/** Spec: lab-result request. */
+@InputType()
+export class LabResultInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String) @NotBlank() @Short() observationId!: string;
+  @Field(() => String) @NotBlank() @Short() testName!: string;
+  @Field(() => String, { description: "Ordering provider name." }) @NotBlank() @Short() orderedBy!: string;
+  @Field(() => String, { description: "Lab facility." }) @NotBlank() @Short() facilityName!: string;
+}
+
+/** Spec: critical-alert request (all fields required strings). */
+@InputType()
+export class CriticalAlertInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String, { description: "Provider to notify." }) @NotBlank() @Short() providerId!: string;
+  @Field(() => String) @NotBlank() @Short() observationId!: string;
+  @Field(() => String) @NotBlank() @Short() testName!: string;
+  @Field(() => String, { description: "The critical value, as a string." }) @NotBlank() @Short() value!: string;
+  @Field(() => String) @NotBlank() @Short() unit!: string;
+  @Field(() => String) @NotBlank() @Short() referenceRange!: string;
+  @Field(() => String, { description: "Used for the provider message." }) @NotBlank() @Short() patientName!: string;
+}
+
+/** Spec: prescription-ready request. */
+@InputType()
+export class PrescriptionReadyInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String) @NotBlank() @Short() prescriptionId!: string;
+  @Field(() => String) @NotBlank() @Short() medicationName!: string;
+  @Field(() => String) @NotBlank() @Short() prescriberName!: string;
+  @Field(() => String) @NotBlank() @Short() facilityName!: string;
+  @Field(() => String, { nullable: true, description: "Dosage instructions." }) @IsOptional() @Long() instructions?: string;
+}
+
+/** Spec: delivery-status request. */
+@InputType()
+export class DeliveryStatusInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String, { description: "Delivery order id." }) @NotBlank() @Short() deliveryId!: string;
+  @Field(() => String, { description: "Delivery status, e.g. out_for_delivery." }) @NotBlank() @Short() status!: string;
+  @Field(() => String, { description: "medication, specimen or equipment." })
+  @IsIn(DELIVERY_TYPES, { message: `must be one of ${DELIVERY_TYPES.join(", ")}` })
+  deliveryType!: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() estimatedTime?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() courierName?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() courierPhone?: string;
+}
+
+/** Our design (the spec shows no payload): a care plan changed. */
+@InputType()
+export class CarePlanUpdateInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String) @NotBlank() @Short() carePlanId!: string;
+  @Field(() => String, { description: "Who changed the plan." }) @NotBlank() @Short() providerName!: string;
+  @Field(() => String, { description: "What changed, in words for the patient." }) @NotBlank() @Long() updateSummary!: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() facilityName?: string;
+  @Field(() => LocalDateScalar, { nullable: true, description: "YYYY-MM-DD." }) @IsOptional() nextReviewDate?: string;
+}
+
+/** Our design (the spec shows no payload): an amount owed is due. */
+@InputType()
+export class PaymentReminderInput {
+  @Field(() => String) @NotBlank() @Short() patientUhid!: string;
+  @Field(() => String, { description: "Invoice or charge id." }) @NotBlank() @Short() invoiceId!: string;
+  @Field(() => Decimal, { description: 'Amount due, e.g. "15000.00".' }) amount!: Decimal;
+  @Field(() => String, { defaultValue: "UGX" }) @Matches(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as UGX" }) currency!: string;
+  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." }) dueDate!: string;
+  @Field(() => String) @NotBlank() @Short() facilityName!: string;
+  @Field(() => String, { nullable: true, description: "How to pay, e.g. a mobile-money number." }) @IsOptional() @Long() paymentInstructions?: string;
+}
+
+/** Spec: notification send request, plus optional fields of ours. */
+@InputType()
+export class SendNotificationInput {
+  @Field(() => String, { description: "A phone number (SMS) or an e-mail address (EMAIL)." }) @NotBlank() @Short() recipient!: string;
+  @Field(() => String, { description: "Template name, e.g. follow_up_reminder, pickup_ready, receipt_email." }) @NotBlank() @Short() template!: string;
+  @Field(() => JSONObjectScalar, { nullable: true, description: "String values used by the template." }) @IsOptional() parameters?: Record<string, unknown>;
+  @Field(() => String, { nullable: true, description: "Send over this channel instead of the one the address implies (e.g. MESSAGING_APP for a WhatsApp number)." })
+  @IsOptional()
+  channel?: string;
+  @Field(() => String, { nullable: true, description: "The patient concerned: their language, consent and quiet hours apply." }) @IsOptional() @Short() patientUhid?: string;
+  @Field(() => String, { nullable: true, description: "en, lg or sw; default the patient's preference, else en." }) @IsOptional() language?: string;
+}
+
+@ObjectType({ description: "Answer of a trigger that creates one notification." })
+export class TriggerResult {
+  @Field(() => Boolean, { description: "True when the message is queued or sent; false when it was recorded but will not be sent (see status_reason)." })
+  success!: boolean;
+  @Field(() => ID) notificationId!: string;
+  @Field(() => String) notificationNumber!: string;
+  @Field(() => String) status!: string;
+  @Field(() => String, { nullable: true }) statusReason!: string | null;
+  @Field(() => String) channel!: string;
+}
+
+@ObjectType({ description: "Answer of the critical-alert trigger: one notification to the patient, one to the provider." })
+export class CriticalAlertResult {
+  @Field(() => Boolean, { description: "True when at least one of the two messages is queued or sent." }) success!: boolean;
+  @Field(() => Int) notificationsCreated!: number;
+  @Field(() => [ID]) notificationIds!: string[];
+  @Field(() => [String]) notificationNumbers!: string[];
+  @Field(() => [String], { description: "Status of each notification, in the order of notificationIds." }) statuses!: string[];
+}
+
+@ObjectType({ description: "Answer of the send call." })
+export class SendNotificationResult extends TriggerResult {
+  @Field(() => Decimal) cost!: string;
+  @Field(() => String) currency!: string;
+}

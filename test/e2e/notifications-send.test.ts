@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KAMPALA, startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+let cashier: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+});
+afterAll(() => stack?.stop());
+
+const send = (body: unknown, token = cashier, headers?: Record<string, string>) => stack.rest("POST", "/api/v1/notifications/send/", { token, body, headers });
+
+describe("POST /api/v1/notifications/send/ (spec: recipient, template, parameters)", () => {
+  it("queues an SMS to a phone number and answers with the id, number and cost", async () => {
+    const res = await send({ recipient: "+256772000111", template: "follow_up_reminder", parameters: { scheduled_at: "2026-12-01 10:00", patient_name: "Sarah", pharmacy_name: "Kampala Central" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, channel: "SMS", cost: "80.00", currency: "UGX", status: expect.stringMatching(/PENDING|PROCESSING|SENT|DELIVERED/) });
+    expect(res.body.notification_number).toMatch(/^NOTIF-\d{8}-\d{6}$/);
+  });
+
+  it("sends a receipt e-mail to an e-mail address (EMAIL, 20 UGX)", async () => {
+    const res = await send({ recipient: "sarah@example.org", template: "receipt_email", parameters: { receipt_number: "RCT-001", total_amount: "15000.00", pharmacy_name: "Kampala Central", items: "2 x Paracetamol 500 mg" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, channel: "EMAIL", cost: "20.00" });
+    const n = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_id}/`, { token: await stack.token("admin") });
+    expect(n.body.subject).toBe("Your receipt RCT-001 from Kampala Central");
+    expect(n.body.body).toContain("Total: UGX 15000.00");
+    expect(n.body.body).toContain("2 x Paracetamol 500 mg");
+  });
+
+  it("refuses an unknown template with 400 naming template", async () => {
+    const res = await send({ recipient: "+256772000111", template: "no_such_template", parameters: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("template");
+  });
+
+  it("refuses a missing template parameter with 400 naming it", async () => {
+    const res = await send({ recipient: "+256772000111", template: "pickup_ready", parameters: { medication_name: "Amoxicillin" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty(["parameters.pharmacy_name"]);
+  });
+
+  it("refuses a parameter that is not a string", async () => {
+    const res = await send({ recipient: "+256772000111", template: "pickup_ready", parameters: { medication_name: "Amoxicillin", pharmacy_name: 7 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty(["parameters.pharmacy_name"]);
+  });
+
+  it("refuses a recipient that is neither a phone number nor an e-mail address", async () => {
+    const res = await send({ recipient: "call me maybe", template: "pickup_ready", parameters: { medication_name: "A", pharmacy_name: "B" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("recipient");
+  });
+
+  it("refuses a missing recipient and a missing template", async () => {
+    const res = await send({ parameters: {} });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(["recipient", "template"]);
+  });
+
+  it("returns the first result for a repeated Idempotency-Key", async () => {
+    const body = { recipient: "+256772000112", template: "pickup_ready", parameters: { medication_name: "Amoxicillin", pharmacy_name: "Kampala Central" } };
+    const first = await send(body, cashier, { "idempotency-key": "pickup-RX-77" });
+    const again = await send(body, cashier, { "idempotency-key": "pickup-RX-77" });
+    expect(again.status).toBe(200);
+    expect(again.body.notification_id).toBe(first.body.notification_id);
+    expect(again.body.notification_number).toBe(first.body.notification_number);
+  });
+
+  it.each([
+    ["pharmacist", 200],
+    ["cashier", 200],
+    ["service", 200],
+    ["admin", 200],
+    ["nurse", 403],
+    ["patient", 403],
+  ] as const)("role %s → %i", async (role, status) => {
+    const res = await send({ recipient: "+256772000113", template: "pickup_ready", parameters: { medication_name: "A", pharmacy_name: "B" } }, await stack.token(role, { pharmacy: KAMPALA }));
+    expect(res.status).toBe(status);
+  });
+});

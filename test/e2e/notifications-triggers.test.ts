@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+let nurse: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  nurse = await stack.token("nurse");
+});
+afterAll(() => stack?.stop());
+
+const UHID = "UG-2024-000001";
+
+/** A valid body for each trigger (spec, "Notification trigger endpoints"; ours for the last two). */
+const VALID: Record<string, Record<string, string>> = {
+  "appointment-reminder": { patient_uhid: UHID, appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: "2026-12-01T09:30:00Z" },
+  "lab-result": { patient_uhid: UHID, observation_id: "OBS-1", test_name: "Full blood count", ordered_by: "Dr. Okello", facility_name: "Mulago Lab" },
+  "critical-alert": { patient_uhid: UHID, provider_id: "PRV-0001", observation_id: "OBS-2", test_name: "Potassium", value: "7.1", unit: "mmol/L", reference_range: "3.5-5.1", patient_name: "Kamau Mutesi" },
+  "prescription-ready": { patient_uhid: UHID, prescription_id: "RX-1", medication_name: "Amoxicillin 500 mg", prescriber_name: "Dr. Okello", facility_name: "Kampala Pharmacy" },
+  "delivery-status": { patient_uhid: UHID, delivery_id: "DEL-1", status: "out_for_delivery", delivery_type: "medication" },
+  "care-plan-update": { patient_uhid: UHID, care_plan_id: "CP-1", provider_name: "Dr. Okello", update_summary: "Metformin dose increased to 1 g twice daily." },
+  "payment-reminder": { patient_uhid: UHID, invoice_id: "INV-1", amount: "15000.00", due_date: "2026-12-15", facility_name: "Mulago" },
+};
+
+/** Optional fields per trigger: everything else in VALID is required. */
+const REQUIRED: Record<string, string[]> = Object.fromEntries(Object.entries(VALID).map(([k, v]) => [k, Object.keys(v)]));
+
+describe("trigger validation", () => {
+  for (const [trigger, body] of Object.entries(VALID)) {
+    it(`${trigger}: accepts a valid body with 200 and a NOTIF number`, async () => {
+      const res = await stack.rest("POST", `/api/v1/triggers/${trigger}/`, { token: nurse, body });
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      if (trigger === "critical-alert") {
+        expect(res.body.notifications_created).toBe(2);
+        expect(res.body.notification_ids).toHaveLength(2);
+      } else {
+        expect(res.body.notification_id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.body.notification_number).toMatch(/^NOTIF-\d{8}-\d{6}$/);
+      }
+    });
+
+    for (const field of REQUIRED[trigger]) {
+      it(`${trigger}: missing ${field} → 400 naming it`, async () => {
+        const { [field]: _omit, ...rest } = body;
+        const res = await stack.rest("POST", `/api/v1/triggers/${trigger}/`, { token: nurse, body: rest });
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("BAD_USER_INPUT");
+        expect(res.body.error.fields).toHaveProperty(field);
+      });
+    }
+
+    it(`${trigger}: a blank required string → 400`, async () => {
+      const res = await stack.rest("POST", `/api/v1/triggers/${trigger}/`, { token: nurse, body: { ...body, patient_uhid: "  " } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toHaveProperty("patient_uhid");
+    });
+  }
+
+  it("delivery-status: delivery_type outside medication/specimen/equipment → 400", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/delivery-status/", { token: nurse, body: { ...VALID["delivery-status"], delivery_type: "pizza" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.delivery_type[0]).toMatch(/medication, specimen, equipment/);
+  });
+
+  it("refuses an unknown field (400) and writes nothing", async () => {
+    const before = await stack.rest("GET", "/api/v1/notifications/?page_size=1", { token: nurse });
+    const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: { ...VALID["lab-result"], urgent: "yes" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("urgent");
+    const after = await stack.rest("GET", "/api/v1/notifications/?page_size=1", { token: nurse });
+    expect(after.body.results[0].id).toBe(before.body.results[0].id);
+  });
+
+  it("payment-reminder: a non-decimal amount → 400", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/payment-reminder/", { token: nurse, body: { ...VALID["payment-reminder"], amount: "lots" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("amount");
+  });
+});
+
+describe("trigger roles (DESIGN.md matrix)", () => {
+  it.each([
+    ["lab_technician", "critical-alert", 200],
+    ["lab_technician", "lab-result", 200],
+    ["lab_technician", "appointment-reminder", 403],
+    ["physician", "care-plan-update", 200],
+    ["service", "payment-reminder", 200],
+    ["admin", "delivery-status", 200],
+    ["cashier", "critical-alert", 403],
+    ["pharmacist", "lab-result", 403],
+    ["patient", "appointment-reminder", 403],
+  ] as const)("%s → %s: %i", async (role, trigger, status) => {
+    const res = await stack.rest("POST", `/api/v1/triggers/${trigger}/`, { token: await stack.token(role), body: VALID[trigger] });
+    expect(res.status).toBe(status);
+  });
+});
+
+describe("critical alert", () => {
+  it("creates one notification for the patient and one for the provider, both critical", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: await stack.token("lab_technician"), body: VALID["critical-alert"] });
+    expect(res.status).toBe(200);
+    const [patientMsg, providerMsg] = await Promise.all(res.body.notification_ids.map((id: string) => stack.rest("GET", `/api/v1/notifications/${id}/`, { token: nurse })));
+    expect(patientMsg.body).toMatchObject({ recipient_type: "patient", patient_uhid: UHID, critical: true, template: "critical_alert_patient" });
+    expect(providerMsg.body).toMatchObject({ recipient_type: "provider", provider_id: "PRV-0001", critical: true, template: "critical_alert_provider" });
+    expect(providerMsg.body.body).toContain("7.1 mmol/L");
+    expect(providerMsg.body.body).toContain("Kamau Mutesi");
+  });
+
+  it("records a provider without contact points as FAILED with the reason, and still alerts the patient", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-UNKNOWN" } });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.statuses[1]).toBe("FAILED");
+    const provider = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_ids[1]}/`, { token: nurse });
+    expect(provider.body.status_reason).toMatch(/no contact point/);
+  });
+});
+
+describe("renders in the patient's language", () => {
+  it("uses Luganda for a patient who prefers lg and Swahili for sw", async () => {
+    const physician = await stack.token("physician");
+    for (const [uhid, language, word] of [["UG-2024-000002", "lg", "Ebyavudde"], ["UG-2024-000003", "sw", "Majibu"]] as const) {
+      const prefs = await stack.rest("PUT", `/api/v1/notifications/preferences/${uhid}/`, { token: physician, body: { language } });
+      expect(prefs.status).toBe(200);
+      const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: physician, body: { ...VALID["lab-result"], patient_uhid: uhid } });
+      const n = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_id}/`, { token: physician });
+      expect(n.body.language).toBe(language);
+      expect(n.body.body).toContain(word);
+    }
+  });
+});
