@@ -30,7 +30,7 @@ try {
   const lines = [
     `Healthcare API ready (${server.roles.join(", ")}) on ${server.url}`,
     `  GraphQL:   ${server.url}/graphql        REST: ${server.url}/api/v1/...   OpenAPI: ${server.url}/openapi.json`,
-    `  Schema:    ${server.url}/schema.graphql  Health: ${server.url}/readyz`,
+    `  Explore:   ${server.url}/docs (REST)     ${server.url}/schema.graphql (GraphQL)   Health: ${server.url}/readyz`,
     `  Get a token:  npm run token -- --role pharmacist --pharmacy 6a0c1d1e-0000-4000-8000-000000000001`,
     `  Then:         curl -H "Authorization: Bearer $TOKEN" ${server.url}/api/v1/pharmacy/sales/products/`,
   ];

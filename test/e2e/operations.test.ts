@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../lib/logger.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -41,5 +42,21 @@ describe("operations endpoints", () => {
     expect(text).toMatch(/http_requests_total\{role="bridge",method="GET",route="\/api\/v1\/uhid\/",status="200"\} \d+/);
     expect(text).toMatch(/http_requests_total\{role="gateway",method="POST",route="\/graphql",status="200"\} \d+/);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.05",role="subgraph:clinical"/);
+  });
+});
+
+describe("request logs", () => {
+  it("carry one request id bridge → gateway → subgraph", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const logged = await startStack({ logger });
+    try {
+      const res = await logged.rest("GET", "/api/v1/uhid/?page_size=1", { token: await logged.token("nurse"), headers: { "x-request-id": "trace-abc" } });
+      expect(res.status).toBe(200);
+      const roles = lines.filter((l) => l.requestId === "trace-abc" && l.msg === "request").map((l) => l.role);
+      expect(roles).toEqual(expect.arrayContaining(["bridge", "gateway", "subgraph:clinical"]));
+    } finally {
+      await logged.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mintToken, type UserRole } from "../../lib/auth.js";
 import { loadConfig, type Config, type Role } from "../../lib/config.js";
-import { createLogger } from "../../lib/logger.js";
+import { createLogger, type Logger } from "../../lib/logger.js";
 import { startServer, type RunningServer } from "../../server.js";
 
 export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
@@ -55,7 +55,7 @@ export interface Stack {
 }
 
 /** Starts the whole service (every role, one process) on a loopback port against a fresh database. */
-export async function startStack(o: { env?: Record<string, string>; roles?: Role[] } = {}): Promise<Stack> {
+export async function startStack(o: { env?: Record<string, string>; roles?: Role[]; logger?: Logger } = {}): Promise<Stack> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -67,7 +67,7 @@ export async function startStack(o: { env?: Record<string, string>; roles?: Role
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...o.env,
   });
-  const server = await startServer({ config, logger: createLogger(config.LOG_LEVEL), roles: o.roles });
+  const server = await startServer({ config, logger: o.logger ?? createLogger(config.LOG_LEVEL), roles: o.roles });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,
