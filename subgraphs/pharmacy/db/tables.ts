@@ -1,7 +1,11 @@
-import { boolean, index, integer, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idempotencyKeysTable } from "../../../lib/idempotency.js";
+import { pharmacy } from "./pg-schema.js";
 
-/** The pharmacy subgraph owns the `pharmacy` Postgres schema. */
-export const pharmacy = pgSchema("pharmacy");
+export { pharmacy };
+/** Point of sale, stock and customer care tables live beside this file, split by concept. */
+export * from "./sales-tables.js";
+export * from "./customer-tables.js";
 
 export const pharmacies = pharmacy.table("pharmacies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -69,3 +73,6 @@ export const prescriptions = pharmacy.table(
   },
   (t) => [index("prescriptions_patient_idx").on(t.patientUhid, t.issuedAt)],
 );
+
+/** Idempotency-Key records of transaction create and complete. */
+export const idempotencyKeys = idempotencyKeysTable(pharmacy);

@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { conflict } from "../../../lib/errors.js";
+import { callUpstream } from "../../../lib/upstream.js";
+import { pharmacies } from "../db/tables.js";
+import { getTransaction } from "../transaction/transaction.service.js";
+import { renderReceiptPdf } from "./receipt-pdf.js";
+import type { Receipt, ReceiptFile } from "./receipt.type.js";
+
+/** Notification template of an e-mailed receipt (coordinated with the notifications service). */
+export const RECEIPT_EMAIL_TEMPLATE = "receipt_email";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function receiptText(r: Omit<Receipt, "text" | "emailRecipient" | "emailQueued" | "emailNotificationId">): string {
+  const lines = [
+    r.pharmacy.name,
+    `Receipt ${r.transactionNumber}  ${r.issuedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    ...r.items.map((i) => `${i.quantity} x ${i.productName} @ ${i.unitPrice} = ${i.lineTotal}`),
+    `Subtotal ${r.subtotal}`,
+    `VAT ${r.taxAmount}`,
+    ...(Number(r.discountAmount) > 0 ? [`Discount -${r.discountAmount}`] : []),
+    `Total ${r.totalAmount} ${r.currency} (${r.paymentMethod})`,
+  ];
+  return lines.join("\n");
+}
+
+/** Builds the receipt of a completed transaction (409 before completion: there is nothing to receipt). */
+export async function buildReceipt(ctx: SubgraphContext, transactionId: string): Promise<Receipt> {
+  const t = await getTransaction(ctx.db, ctx.principal, transactionId);
+  if (t.status !== "completed") throw conflict(`Transaction ${t.transactionNumber} is ${t.status}; a receipt exists once it is completed`);
+  const [p] = await ctx.db.select().from(pharmacies).where(eq(pharmacies.id, t.pharmacyId));
+  const base = {
+    transactionId: t.id,
+    transactionNumber: t.transactionNumber,
+    pharmacy: { id: p.id, code: p.code, name: p.name, address: p.address, phone: p.phone, taxRate: p.taxRate },
+    cashier: t.cashier,
+    customerName: t.customerName,
+    issuedAt: new Date(t.completedAt!),
+    items: t.items,
+    subtotal: t.subtotal,
+    taxAmount: t.taxAmount,
+    discountAmount: t.discountAmount,
+    totalAmount: t.totalAmount,
+    currency: t.currency,
+    paymentMethod: t.paymentMethod,
+    paymentStatus: t.paymentStatus,
+    paymentReference: t.paymentReference,
+    pointsEarned: t.pointsEarned,
+    pointsRedeemed: t.pointsRedeemed,
+  };
+  return { ...base, text: receiptText(base), emailRecipient: null, emailQueued: false, emailNotificationId: null };
+}
+
+/**
+ * The receipt, e-mailed to `email` when given through `POST {notifications_url}/api/v1/notifications/send/`.
+ * The receipt never fails because the e-mail could not be queued: `email_queued` says whether it was.
+ */
+export async function transactionReceipt(ctx: SubgraphContext, transactionId: string, email?: string | null): Promise<Receipt> {
+  const receipt = await buildReceipt(ctx, transactionId);
+  if (!email) return receipt;
+  receipt.emailRecipient = email;
+  if (!EMAIL.test(email)) {
+    ctx.logger.warn({ transactionId }, "receipt e-mail not sent: not an e-mail address");
+    return receipt;
+  }
+  try {
+    const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
+      service: "notifications",
+      method: "POST",
+      path: "/api/v1/notifications/send/",
+      retries: 1,
+      body: {
+        recipient: email,
+        template: RECEIPT_EMAIL_TEMPLATE,
+        parameters: {
+          transaction_number: receipt.transactionNumber,
+          pharmacy_name: receipt.pharmacy.name,
+          total_amount: `${receipt.totalAmount} ${receipt.currency}`,
+          receipt_text: receipt.text,
+        },
+      },
+    });
+    receipt.emailQueued = res.status >= 200 && res.status < 300;
+    receipt.emailNotificationId = receipt.emailQueued ? (res.body?.notification_id ?? res.body?.id ?? null) : null;
+    if (!receipt.emailQueued) ctx.logger.warn({ transactionId, status: res.status }, "receipt e-mail not queued: notification service refused it");
+  } catch (err) {
+    ctx.logger.warn({ transactionId, err: (err as Error).message }, "receipt e-mail not queued: notification service unavailable");
+  }
+  return receipt;
+}
+
+export async function transactionReceiptPdf(ctx: SubgraphContext, transactionId: string): Promise<ReceiptFile> {
+  const receipt = await buildReceipt(ctx, transactionId);
+  const pdf = await renderReceiptPdf(receipt);
+  return { filename: `receipt-${receipt.transactionNumber}.pdf`, contentBase64: pdf.toString("base64") };
+}

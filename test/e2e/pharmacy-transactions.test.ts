@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { createProduct, pdfText, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
+
+let stack: Stack;
+let cashier: string;
+let guluCashier: string;
+let awkward: string;
+let exempt: string;
+
+const tx = "/api/v1/pharmacy/sales/transactions/";
+
+beforeAll(async () => {
+  stack = await startStack();
+  cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+  guluCashier = await stack.token("cashier", { pharmacy: GULU, sub: "gulu-cashier" });
+  awkward = await createProduct(stack, { name: "Awkward syrup", retail_price: "333.33", stock_quantity: 50 });
+  exempt = await createProduct(stack, { name: "Exempt tablets", retail_price: "1500.00", stock_quantity: 50, tax_exempt: true });
+});
+afterAll(() => stack?.stop());
+
+describe("creating a sales transaction", () => {
+  it("prices 3 × 333.33 at 18% VAT with a discount exactly, pending, with a human number", async () => {
+    const res = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: awkward, quantity: 3 }, { product_id: exempt, quantity: 2 }], { discount_amount: "0.99", customer_name: "Amina" }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      pharmacy: KAMPALA,
+      cashier: "cashier-01",
+      subtotal: "3999.99",
+      tax_amount: "180.00",
+      discount_amount: "0.99",
+      total_amount: "4179.00",
+      currency: "UGX",
+      payment_method: "cash",
+      payment_status: "pending",
+      status: "pending",
+    });
+    expect(res.body.transaction_number).toMatch(/^KLA-01-\d{8}-\d{4}$/);
+    expect(res.body.items.find((i: { product_id: string }) => i.product_id === awkward)).toMatchObject({ quantity: 3, unit_price: "333.33", line_total: "999.99", tax_amount: "180.00" });
+  });
+
+  it("numbers transactions consecutively per pharmacy and day", async () => {
+    const a = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const b = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const seq = (n: string) => Number(n.slice(-4));
+    expect(seq(b.body.transaction_number)).toBe(seq(a.body.transaction_number) + 1);
+  });
+
+  it("refuses a sale beyond the stock on hand and changes nothing", async () => {
+    const before = await stack.rest("GET", tx, { token: cashier });
+    const res = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: awkward, quantity: 51 }]) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields["items.0.quantity"]).toEqual([expect.stringContaining("stock")]);
+    const after = await stack.rest("GET", tx, { token: cashier });
+    expect(after.body.results.length).toBe(before.body.results.length);
+    expect(await stockOf(stack, cashier, awkward)).toBe(50);
+  });
+
+  it("refuses bad lines with field errors: zero quantity, unknown or inactive product, a discount above the subtotal", async () => {
+    const inactive = await createProduct(stack, { name: "Withdrawn", retail_price: "10.00", stock_quantity: 5, is_active: false });
+    const res = await stack.rest("POST", tx, {
+      token: cashier,
+      body: saleBody([{ product_id: awkward, quantity: 0 }, { product_id: "00000000-0000-4000-8000-000000000000", quantity: 1 }]),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields)).toContain("items.0.quantity");
+    const unknown = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: "00000000-0000-4000-8000-000000000000", quantity: 1 }, { product_id: inactive, quantity: 1 }]) });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.error.fields).sort()).toEqual(["items.0.product_id", "items.1.product_id"]);
+    const discount = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { discount_amount: "1500.01" }) });
+    expect(discount.status).toBe(400);
+    expect(discount.body.error.fields.discount_amount).toBeDefined();
+    const method = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { payment_method: "cheque" }) });
+    expect(method.status).toBe(400);
+  });
+
+  it("returns the first result for a repeated Idempotency-Key and refuses the key with another body", async () => {
+    const headers = { "idempotency-key": "create-once-1" };
+    const a = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]), headers });
+    const b = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]), headers });
+    expect(b.status).toBe(201);
+    expect(b.body).toEqual(a.body);
+    const c = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 2 }]), headers });
+    expect(c.status).toBe(409);
+  });
+});
+
+describe("completing, cancelling and receipts", () => {
+  it("completes a sale: charge, payment, stock movement, receipt as JSON and as PDF", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: awkward, quantity: 3 }], { payment_method: "mobile_money", customer_phone: "+256772000111" }) });
+    const stockBefore = await stockOf(stack, cashier, awkward);
+    const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed", total_amount: "1179.99", billing_charge: expect.any(String), billing_payment: expect.any(String), payment_reference: expect.stringMatching(/^MM-/) });
+    expect(await stockOf(stack, cashier, awkward)).toBe(stockBefore - 3);
+
+    const charge = await stack.rest("GET", `/api/v1/charges/${done.body.billing_charge}/`, { token: cashier });
+    expect(charge.body).toMatchObject({ status: "paid", total_amount: "1179.99", reference_type: "transaction", reference_id: created.body.id, balance_due: "0.00" });
+
+    const receipt = await stack.rest("GET", `${tx}${created.body.id}/receipt/`, { token: cashier });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({ transaction_number: created.body.transaction_number, total_amount: "1179.99", tax_amount: "180.00", email_queued: false, pharmacy: { name: "Kampala Road Pharmacy" } });
+
+    const pdf = await fetch(`${stack.url}${tx}${created.body.id}/receipt/?format=pdf`, { headers: { authorization: `Bearer ${cashier}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(bytes.toString("latin1")).toContain(created.body.transaction_number);
+    const text = pdfText(bytes);
+    expect(text).toContain(created.body.transaction_number);
+    expect(text).toContain("1179.99");
+    expect(text).toContain("Kampala Road Pharmacy");
+  });
+
+  it("completing twice returns the completed sale and moves stock once", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const before = await stockOf(stack, cashier, exempt);
+    const a = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    const b = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.billing_charge).toBe(a.body.billing_charge);
+    expect(await stockOf(stack, cashier, exempt)).toBe(before - 1);
+  });
+
+  it("a repeated Idempotency-Key on complete returns the first result", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const headers = { "idempotency-key": `complete-${created.body.id}` };
+    const a = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier, headers });
+    const b = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier, headers });
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+  });
+
+  it("cancels a pending sale (nothing charged or moved) and refuses to cancel a completed one", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const before = await stockOf(stack, cashier, exempt);
+    const cancelled = await stack.rest("POST", `${tx}${created.body.id}/cancel/`, { token: cashier });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", payment_status: "pending", billing_charge: null });
+    expect(await stockOf(stack, cashier, exempt)).toBe(before);
+    const complete = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(complete.status).toBe(409);
+    const charges = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
+    expect(charges.body.results).toHaveLength(0);
+
+    const sold = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    await stack.rest("POST", `${tx}${sold.body.id}/complete/`, { token: cashier });
+    const refused = await stack.rest("POST", `${tx}${sold.body.id}/cancel/`, { token: cashier });
+    expect(refused.status).toBe(409);
+  });
+
+  it("has no receipt before completion (409)", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const res = await stack.rest("GET", `${tx}${created.body.id}/receipt/`, { token: cashier });
+    expect(res.status).toBe(409);
+  });
+
+  it("lets exactly one of two racing completions take the last unit", async () => {
+    const last = await createProduct(stack, { name: "Last one", retail_price: "700.00", stock_quantity: 1 });
+    const [a, b] = await Promise.all([1, 2].map(() => stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: last, quantity: 1 }]) })));
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    const results = await Promise.all([a, b].map((t) => stack.rest("POST", `${tx}${t.body.id}/complete/`, { token: cashier })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stockOf(stack, cashier, last)).toBe(0);
+    const loser = [a, b][results.findIndex((r) => r.status === 409)];
+    const loserNow = await stack.rest("GET", `${tx}${loser.body.id}/`, { token: cashier });
+    expect(loserNow.body).toMatchObject({ status: "pending", payment_status: "pending" });
+    const loserCharges = await stack.rest("GET", `/api/v1/charges/?reference_id=${loser.body.id}`, { token: cashier });
+    expect(loserCharges.body.results).toHaveLength(0);
+  });
+});
+
+describe("pharmacy isolation", () => {
+  it("hides another pharmacy's transactions (404) and refuses writes naming it (403)", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    expect((await stack.rest("GET", `${tx}${created.body.id}/`, { token: guluCashier })).status).toBe(404);
+    expect((await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: guluCashier })).status).toBe(404);
+    expect((await stack.rest("POST", `${tx}${created.body.id}/cancel/`, { token: guluCashier })).status).toBe(404);
+    expect((await stack.rest("GET", `${tx}${created.body.id}/receipt/`, { token: guluCashier })).status).toBe(404);
+    expect((await stack.rest("POST", tx, { token: guluCashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) })).status).toBe(403);
+    const list = await stack.rest("GET", tx, { token: guluCashier });
+    expect(list.status).toBe(200);
+    expect(list.body.results.every((t: { pharmacy: string }) => t.pharmacy === GULU)).toBe(true);
+    // A Kampala product cannot be sold in Gulu.
+    const foreign = await stack.rest("POST", tx, { token: guluCashier, body: { ...saleBody([{ product_id: exempt, quantity: 1 }]), pharmacy_id: GULU } });
+    expect(foreign.status).toBe(400);
+  });
+
+  it("refuses roles without sales access", async () => {
+    const nurse = await stack.token("nurse");
+    expect((await stack.rest("GET", tx, { token: nurse })).status).toBe(403);
+  });
+});
