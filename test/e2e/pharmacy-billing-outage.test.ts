@@ -1,0 +1,141 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { createProduct, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
+
+const tx = "/api/v1/pharmacy/sales/transactions/";
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/**
+ * Billing as the pharmacy sees it: answers 503 while `down`; otherwise forwards to the real service,
+ * optionally dropping the first answers per path in `lose` (the charge happens, the caller sees a 503).
+ */
+function billingProxy() {
+  const state = { down: true, lose: new Map<string, number>(), target: "", requests: [] as string[] };
+  const server: Server = createServer(async (req, res) => {
+    state.requests.push(`${req.method} ${req.url}`);
+    if (state.down) {
+      res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"down"}}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers: Record<string, string> = {};
+    for (const h of ["authorization", "content-type", "idempotency-key", "x-request-id"]) if (req.headers[h]) headers[h] = String(req.headers[h]);
+    const upstream = await fetch(state.target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const body = await upstream.text();
+    const toLose = state.lose.get(req.url ?? "") ?? 0;
+    if (toLose > 0) {
+      state.lose.set(req.url ?? "", toLose - 1);
+      res.writeHead(503).end();
+      return;
+    }
+    res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/json" }).end(body);
+  });
+  return { server, state };
+}
+
+describe("billing unreachable (closed port)", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ env: { BILLING_URL: `http://127.0.0.1:${await closedPort()}` } });
+  });
+  afterAll(() => stack?.stop());
+
+  it("answers 503 UPSTREAM_UNAVAILABLE, leaves the sale pending and the stock untouched", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+    const product = await createProduct(stack, { name: "Outage syrup", retail_price: "333.33", stock_quantity: 5 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
+    const res = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    const after = await stack.rest("GET", `${tx}${created.body.id}/`, { token: cashier });
+    expect(after.body).toMatchObject({ status: "pending", payment_status: "pending", billing_charge: null });
+    expect(await stockOf(stack, cashier, product)).toBe(5);
+  });
+});
+
+describe("billing answering 503, then recovering", () => {
+  let stack: Stack;
+  const proxy = billingProxy();
+  beforeAll(async () => {
+    await new Promise<void>((r) => proxy.server.listen(0, "127.0.0.1", r));
+    const { port } = proxy.server.address() as AddressInfo;
+    stack = await startStack({ env: { BILLING_URL: `http://127.0.0.1:${port}` } });
+    proxy.state.target = stack.url;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await new Promise<void>((r) => proxy.server.close(() => r()));
+  });
+
+  it("retries with backoff, fails with 503 and changes nothing; a later retry completes with exactly one charge", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+    const product = await createProduct(stack, { name: "Flaky billing balm", retail_price: "1000.00", stock_quantity: 3 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 1 }]) });
+    const key = { "idempotency-key": `complete-${created.body.id}` };
+
+    proxy.state.down = true;
+    const failed = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier, headers: key });
+    expect(failed.status).toBe(503);
+    expect(proxy.state.requests.length).toBeGreaterThan(1); // bounded retries happened
+    expect(proxy.state.requests.length).toBeLessThanOrEqual(4);
+    expect((await stack.rest("GET", `${tx}${created.body.id}/`, { token: cashier })).body.status).toBe("pending");
+    expect(await stockOf(stack, cashier, product)).toBe(3);
+
+    // Billing comes back, but its first answer to the charge and to the payment is lost on the way:
+    // both are made while the pharmacy sees 503 and retries with the same Idempotency-Keys.
+    proxy.state.down = false;
+    proxy.state.lose = new Map([["/api/v1/charges/", 1], ["/api/v1/payments/", 1]]);
+    const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier, headers: key });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed" });
+    expect(await stockOf(stack, cashier, product)).toBe(2);
+
+    const charges = await stack.rest("GET", `/api/v1/charges/?reference_type=transaction&reference_id=${created.body.id}`, { token: cashier });
+    expect(charges.body.results).toHaveLength(1);
+    expect(charges.body.results[0]).toMatchObject({ status: "paid", total_amount: "1180.00", amount_paid: "1180.00" });
+    expect(charges.body.results[0].payments).toHaveLength(1);
+
+    const again = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier, headers: key });
+    expect(again.body).toEqual(done.body);
+  });
+
+  it("recovers when the payment failed after the charge was made: the retry reuses the charge", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "second-cashier" });
+    const product = await createProduct(stack, { name: "Half-billed cream", retail_price: "250.50", stock_quantity: 2 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
+    // Charge succeeds, then billing goes down before the payment.
+    proxy.state.down = false;
+    const original = proxy.server.listeners("request")[0] as (...a: unknown[]) => void;
+    let calls = 0;
+    proxy.server.removeAllListeners("request");
+    proxy.server.on("request", (req, res) => {
+      calls++;
+      if (calls > 1) proxy.state.down = true;
+      original(req, res);
+    });
+    const failed = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(failed.status).toBe(503);
+    expect(await stockOf(stack, cashier, product)).toBe(2);
+    proxy.server.removeAllListeners("request");
+    proxy.server.on("request", original);
+    proxy.state.down = false;
+    const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(done.body.total_amount).toBe("591.18");
+    const charges = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
+    expect(charges.body.results).toHaveLength(1);
+    expect(charges.body.results[0].payments).toHaveLength(1);
+    expect(await stockOf(stack, cashier, product)).toBe(0);
+  });
+});
