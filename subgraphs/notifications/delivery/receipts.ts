@@ -1,0 +1,134 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import type { Db } from "../../../lib/db.js";
+import type { Logger } from "../../../lib/logger.js";
+import { notificationEvents, notifications } from "../db/tables.js";
+import type { NotificationSettings } from "../settings.js";
+import { wakeWorkers } from "./wake.js";
+import { fallbackTo } from "./deliver.js";
+import { assertLegalTransition } from "./transitions.js";
+
+/** What a provider's receipt says about one message. */
+export interface Receipt {
+  messageId: string;
+  /** delivered / failed are final; pending means "still on its way" (recorded, no status change). */
+  outcome: "delivered" | "failed" | "pending";
+  detail: string;
+  raw: unknown;
+}
+
+/** Africa's Talking delivery report: id, status (Sent, Submitted, Buffered; final Success, Rejected, Failed), failureReason. */
+export function parseAfricasTalkingReceipt(body: Record<string, unknown>): Receipt[] {
+  const id = String(body.id ?? "");
+  const status = String(body.status ?? "");
+  if (!id || !status) return [];
+  const outcome = status === "Success" ? "delivered" : status === "Failed" || status === "Rejected" ? "failed" : "pending";
+  return [{ messageId: id, outcome, detail: `Africa's Talking: ${status}${body.failureReason ? ` (${body.failureReason})` : ""}`, raw: body }];
+}
+
+/** WhatsApp Cloud API status webhook: entry[].changes[].value.statuses[] with id and status (sent, delivered, read, failed). */
+export function parseWhatsAppReceipt(body: Record<string, unknown>): Receipt[] {
+  const receipts: Receipt[] = [];
+  for (const entry of (body.entry as { changes?: { value?: { statuses?: { id: string; status: string; errors?: { title?: string }[] }[] } }[] }[]) ?? []) {
+    for (const change of entry.changes ?? []) {
+      for (const s of change.value?.statuses ?? []) {
+        const outcome = s.status === "delivered" || s.status === "read" ? "delivered" : s.status === "failed" ? "failed" : "pending";
+        receipts.push({ messageId: s.id, outcome, detail: `WhatsApp: ${s.status}${s.errors?.[0]?.title ? ` (${s.errors[0].title})` : ""}`, raw: s });
+      }
+    }
+  }
+  return receipts;
+}
+
+/** Our own receipt format (for gateways without one of their own, and the development provider): message_id, status delivered|failed, reason. */
+export function parseGenericReceipt(body: Record<string, unknown>): Receipt[] {
+  const id = String(body.message_id ?? "");
+  const status = String(body.status ?? "");
+  if (!id || !["delivered", "failed", "pending"].includes(status)) return [];
+  return [{ messageId: id, outcome: status as Receipt["outcome"], detail: `receipt: ${status}${body.reason ? ` (${body.reason})` : ""}`, raw: body }];
+}
+
+const PARSERS: Record<string, { provider: string; parse: (b: Record<string, unknown>) => Receipt[] }> = {
+  africastalking: { provider: "africastalking", parse: parseAfricasTalkingReceipt },
+  whatsapp: { provider: "whatsapp", parse: parseWhatsAppReceipt },
+  fcm: { provider: "fcm", parse: parseGenericReceipt },
+  smtp: { provider: "smtp", parse: parseGenericReceipt },
+  development: { provider: "development", parse: parseGenericReceipt },
+};
+
+/**
+ * Applies one receipt: SENT → DELIVERED, or SENT → FAILED (SENT → PENDING on the next channel when
+ * one is left). Receipts for unknown messages or messages no longer SENT change nothing.
+ */
+export async function applyReceipt(db: Db, provider: string, r: Receipt): Promise<"applied" | "ignored"> {
+  const applied = await db.transaction(async (tx) => {
+    const [n] = await tx.select().from(notifications).where(and(eq(notifications.provider, provider), eq(notifications.providerMessageId, r.messageId)));
+    if (!n) return false;
+    const event = { notificationId: n.id, channel: n.channel, providerResponse: r.raw as object };
+    if (n.status !== "SENT" || r.outcome === "pending") {
+      await tx.insert(notificationEvents).values({ ...event, fromStatus: n.status, toStatus: n.status, detail: `${r.detail} (no status change)` });
+      return false;
+    }
+    const now = new Date();
+    const [next, ...rest] = n.fallbackPlan;
+    const to = r.outcome === "delivered" ? "DELIVERED" : next ? "PENDING" : "FAILED";
+    assertLegalTransition("SENT", to);
+    const set =
+      to === "DELIVERED"
+        ? { deliveredAt: now }
+        : to === "PENDING"
+          ? { ...fallbackTo(n, next, rest), availableAt: now, lastError: r.detail }
+          : { lastError: r.detail, statusReason: `${n.channel} delivery failed: ${r.detail}` };
+    const [row] = await tx.update(notifications).set({ ...set, status: to, updatedAt: now }).where(and(eq(notifications.id, n.id), eq(notifications.status, "SENT"))).returning({ id: notifications.id });
+    if (!row) return false;
+    await tx.insert(notificationEvents).values({ ...event, fromStatus: "SENT", toStatus: to, detail: to === "PENDING" ? `${r.detail}; falling back to ${next.channel}` : r.detail });
+    return to;
+  });
+  if (applied === "PENDING") wakeWorkers();
+  return applied ? "applied" : "ignored";
+}
+
+function tokenMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    return Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  }
+  const body = await c.req.json().catch(() => null);
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/**
+ * Delivery receipt endpoints, one per provider: `POST /webhooks/notifications/<provider>`. Providers
+ * cannot send our bearer tokens, so they present NOTIFICATIONS_RECEIPT_TOKEN (`?token=` or
+ * `x-receipt-token`); without a configured token receipts are accepted only outside production.
+ */
+export function receiptRoutes(db: Db, s: NotificationSettings, logger: Logger): Hono {
+  const app = new Hono();
+  const authorized = (c: Context) => (s.receiptToken ? tokenMatches(s.receiptToken, c.req.query("token") ?? c.req.header("x-receipt-token")) : !s.production);
+
+  // WhatsApp webhook verification handshake (hub.challenge echo).
+  app.get("/webhooks/notifications/whatsapp", (c) => {
+    if (c.req.query("hub.mode") !== "subscribe" || !s.receiptToken || !tokenMatches(s.receiptToken, c.req.query("hub.verify_token"))) return c.text("forbidden", 403);
+    return c.text(c.req.query("hub.challenge") ?? "");
+  });
+
+  app.post("/webhooks/notifications/:provider", async (c) => {
+    const parser = PARSERS[c.req.param("provider")];
+    if (!parser) return c.json({ error: { code: "NOT_FOUND", message: "No such receipt endpoint" } }, 404);
+    if (!authorized(c)) return c.json({ error: { code: "UNAUTHENTICATED", message: "Missing or wrong receipt token" } }, 401);
+    const receipts = parser.parse(await readBody(c));
+    if (!receipts.length) return c.json({ error: { code: "BAD_USER_INPUT", message: "Not a delivery receipt this endpoint understands" } }, 400);
+    const results = await Promise.all(receipts.map((r) => applyReceipt(db, parser.provider, r)));
+    logger.info({ provider: parser.provider, receipts: receipts.length, applied: results.filter((r) => r === "applied").length }, "delivery receipts");
+    return c.json({ received: receipts.length, applied: results.filter((r) => r === "applied").length });
+  });
+  return app;
+}
