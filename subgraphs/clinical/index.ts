@@ -2,16 +2,24 @@ import { fileURLToPath } from "node:url";
 import type { GraphQLSchema } from "graphql";
 import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
+import { ClinicalAuditResolver } from "./audit/audit.resolver.js";
+import { CriticalValuesResolver } from "./critical-values/critical-values.resolver.js";
 import { seedClinicalDemo } from "./db/seed.js";
+import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
+import { SepsisResolver } from "./sepsis/sepsis.resolver.js";
 import { TimelineResolver } from "./timeline/timeline.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
-  schema: () => (schema ??= buildFederatedSchema([PatientResolver, TimelineResolver], patientReference)),
+  schema: () =>
+    (schema ??= buildFederatedSchema(
+      [PatientResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, ClinicalAuditResolver],
+      patientReference,
+    )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),
   seedDemo: seedClinicalDemo,
 };

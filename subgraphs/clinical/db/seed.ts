@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
+import { loadKnowledgeBase } from "../knowledge/knowledge.js";
 import { allergies, diagnoses, encounters, medications, observations, patients } from "./tables.js";
 
 interface DemoPatient {
@@ -20,8 +21,12 @@ interface DemoPatient {
   allergies: { substance: string; reaction: string; severity: string; days_ago: number }[];
 }
 
-/** Loads the demo patients when the registry is empty; all or nothing. */
+/**
+ * Loads the clinical knowledge base (idempotent, every start; the engines also load it on first use
+ * when SEED_DEMO is off), then the demo patients when the registry is empty; all or nothing.
+ */
 export async function seedClinicalDemo(db: Db, logger: Logger): Promise<boolean> {
+  await loadKnowledgeBase(db);
   const [{ n }] = await db.select({ n: count() }).from(patients);
   if (n > 0) return false;
   const { patients: demo } = readDemoFile<{ patients: DemoPatient[] }>("clinical.json");

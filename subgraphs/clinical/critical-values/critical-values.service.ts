@@ -1,0 +1,81 @@
+import type { SubgraphContext } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { isoDateDaysAgo } from "../../../lib/seed.js";
+import { appendAudit } from "../audit/audit.service.js";
+import { observations } from "../db/tables.js";
+import { getKnowledge } from "../knowledge/knowledge.js";
+import { getPatient } from "../patient/patient.service.js";
+import { sendCriticalAlert } from "./critical-alert.js";
+import { assessCriticalValue, conversionFactor, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
+
+/**
+ * Assesses one lab result against its LOINC limits, stores it on the patient's timeline with its
+ * audit record (one transaction), and when it is critical asks notifications to alert patient and
+ * provider. An unknown LOINC code or unit is refused (400): "no limits known" must never read as
+ * "not critical".
+ */
+export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalValueCheckInput): Promise<CriticalValueResult> {
+  const k = await getKnowledge(ctx.db);
+  const errors = new FieldErrorCollector();
+  const { observation } = input;
+  const code = observation.code.trim();
+  const test = k.labTests.get(code);
+  if (!test) {
+    errors.add("observation.code", `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  } else if (conversionFactor(test, observation.unit) === undefined) {
+    errors.add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
+  }
+  if (!Number.isFinite(observation.value) || observation.value < 0) errors.add("observation.value", "must be a finite number of at least 0");
+  errors.throwIfAny("Invalid critical value request");
+
+  const patient = await getPatient(ctx.db, input.patientUhid);
+  const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex);
+  const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
+  const testName = observation.display?.trim() || test!.display;
+  const unit = observation.unit?.trim() || null;
+  const output = {
+    ...assessment,
+    value: observation.value,
+    loincCode: code,
+    testName,
+    requiresReview: true,
+  };
+
+  const { observationId, auditId } = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(observations)
+      .values({ patientUhid: patient.uhid, code, display: testName, value: String(observation.value), unit, date: isoDateDaysAgo(0) })
+      .returning({ id: observations.id });
+    const audit = await appendAudit(tx, {
+      actor: ctx.principal,
+      operation: "critical_value_check",
+      patientUhid: patient.uhid,
+      input,
+      output: { ...output, observationId: row.id },
+      rulesetVersion,
+      requestId: ctx.requestId,
+    });
+    return { observationId: row.id, auditId: audit.id };
+  });
+
+  const notification = assessment.isCritical
+    ? await sendCriticalAlert(
+        ctx,
+        {
+          patient_uhid: patient.uhid,
+          provider_id: input.providerId?.trim() || ctx.principal.sub,
+          observation_id: observationId,
+          test_name: testName,
+          value: String(observation.value),
+          unit: unit ?? "",
+          reference_range: assessment.normalRange,
+          patient_name: `${patient.givenName} ${patient.familyName}`,
+        },
+        { parentAuditId: auditId, operation: "critical_value_notification", rulesetVersion },
+      )
+    : { notificationSent: false, notificationId: null, notificationError: null };
+  return { ...output, ...notification, observationId, auditId, rulesetVersion };
+}

@@ -1,0 +1,97 @@
+import { IsOptional, Length } from "class-validator";
+import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
+
+@InputType()
+export class LabObservationInput {
+  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium)." })
+  @Length(1, 20)
+  code!: string;
+
+  @Field(() => String, { nullable: true, description: "Display name; defaults to the LOINC long name." })
+  @IsOptional()
+  @Length(1, 200)
+  display?: string | null;
+
+  @Field(() => Float)
+  value!: number;
+
+  @Field(() => String, { nullable: true, description: "Unit of the value (e.g. mmol/L, mg/dL); conversions are applied." })
+  @IsOptional()
+  @Length(0, 20)
+  unit?: string | null;
+}
+
+@InputType()
+export class CriticalValueCheckInput {
+  @Field(() => String)
+  @Length(1, 64)
+  patientUhid!: string;
+
+  @Field(() => LabObservationInput)
+  observation!: LabObservationInput;
+
+  @Field(() => String, { nullable: true, description: "Provider to alert; defaults to the caller." })
+  @IsOptional()
+  @Length(1, 100)
+  providerId?: string | null;
+}
+
+@ObjectType({ description: "Critical lab value assessment (spec: Critical value result). Advisory." })
+export class CriticalValueResult {
+  @Field(() => Boolean)
+  isCritical!: boolean;
+
+  @Field(() => String, { description: "high (critical), moderate (outside the reference interval) or routine." })
+  urgency!: string;
+
+  @Field(() => Float, { description: "Echo of the submitted value." })
+  value!: number;
+
+  @Field(() => String, { description: "Reference interval with unit." })
+  normalRange!: string;
+
+  @Field(() => String, { description: "severely_low, low, normal, high or severely_high." })
+  deviation!: string;
+
+  @Field(() => String)
+  clinicalSignificance!: string;
+
+  @Field(() => [String])
+  recommendedActions!: string[];
+
+  @Field(() => Boolean, { description: "True when an automatic critical-alert notification was created." })
+  notificationSent!: boolean;
+
+  @Field(() => String, { nullable: true })
+  notificationId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Why no notification was sent for a critical value." })
+  notificationError!: string | null;
+
+  @Field(() => String, { description: "Critical limits with unit." })
+  criticalLimits!: string;
+
+  @Field(() => String)
+  loincCode!: string;
+
+  @Field(() => String)
+  testName!: string;
+
+  @Field(() => Float)
+  canonicalValue!: number;
+
+  @Field(() => String)
+  canonicalUnit!: string;
+
+  @Field(() => ID, { description: "The observation stored on the patient's timeline." })
+  observationId!: string;
+
+  @Field(() => Boolean)
+  requiresReview!: boolean;
+
+  @Field(() => ID)
+  auditId!: string;
+
+  @Field(() => String)
+  rulesetVersion!: string;
+}

@@ -1,0 +1,218 @@
+import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+import { SEVERITY_RANK, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.0.0";
+
+export interface MedicationRef {
+  code?: string | null;
+  name: string;
+}
+
+export interface IdentifiedDrug {
+  input: MedicationRef;
+  drug: DrugEntry;
+  matchedBy: "rxcui" | "name";
+}
+
+export interface Finding {
+  type: "drug-drug" | "drug-condition" | "drug-allergy";
+  severity: Severity;
+  drugs: string[];
+  description: string;
+  recommendation: string;
+  mechanism: string | null;
+  source: string;
+  ruleId: string;
+}
+
+export interface Contraindication {
+  drug: string;
+  conditionCode: string;
+  condition: string;
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+  ruleId: string;
+}
+
+export interface AllergyAlert {
+  drug: string;
+  allergen: string;
+  allergenGroup: string | null;
+  /** same_drug, same_class or cross_class. */
+  crossReactivity: "same_drug" | "same_class" | "cross_class";
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+}
+
+export interface DrugSafetyRequest {
+  newMedication: MedicationRef;
+  currentMedications: MedicationRef[];
+  conditions: string[];
+  allergies: string[];
+}
+
+export interface DrugSafetyResult {
+  safe: boolean;
+  interactions: Finding[];
+  contraindications: Contraindication[];
+  allergyAlerts: AllergyAlert[];
+  /** Medications that matched no code or name in the knowledge base: they were NOT checked. */
+  unidentifiedMedications: { code: string | null; name: string }[];
+  /** Allergy entries that matched no allergen group or drug (only exact-name matches were possible). */
+  unrecognizedAllergies: string[];
+  identified: { code: string | null; name: string; drugId: string; matchedBy: string }[];
+  warnings: string[];
+}
+
+/** Dose and form words ignored when matching a name ("Warfarin 5 mg tablets" → "warfarin"). */
+const DOSE_FORM = /\b(\d+(\.\d+)?|mg|g|mcg|ug|ml|iu|units?|tabs?|tablets?|caps?|capsules?|syrup|suspension|injection|inj|oral|solution|cream|ointment|drops|daily|bd|tds|od)\b/g;
+
+function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
+  const n = normaliseName(name);
+  return k.drugs.byName.get(n) ?? k.drugs.byName.get(n.replace(DOSE_FORM, " ").replace(/\s+/g, " ").trim());
+}
+
+/** Identifies a medication by RxCUI first, then by name; reports a code that names another drug. */
+export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[]): IdentifiedDrug | undefined {
+  const code = med.code?.trim();
+  const byCode = code ? k.drugs.byRxcui.get(code) : undefined;
+  const byName = lookupName(k, med.name);
+  if (byCode) {
+    if (byName && byName.id !== byCode.id) {
+      warnings.push(`Code ${code} is ${byCode.name} (RxNorm) but the name given is "${med.name}" (${byName.name}): checked as ${byCode.name}; confirm which drug is meant`);
+    }
+    return { input: med, drug: byCode, matchedBy: "rxcui" };
+  }
+  if (byName) {
+    if (code && byName.rxcui && byName.rxcui !== code) {
+      warnings.push(`"${med.name}" has RxCUI ${byName.rxcui}, not ${code}: checked as ${byName.name}; confirm the code`);
+    }
+    return { input: med, drug: byName, matchedBy: "name" };
+  }
+  return undefined;
+}
+
+function selects(sel: DrugSelector, d: DrugEntry): boolean {
+  return "drug" in sel ? sel.drug === d.id : d.classes.includes(sel.class);
+}
+
+const specificity = (s: DrugSelector) => ("drug" in s ? 1 : 0);
+const bySeverity = <T extends { severity: Severity }>(a: T, b: T) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity];
+
+/** The one rule that best describes a pair: the most specific matching rule, then the most severe. */
+export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry) {
+  const matches = k.interactions.filter((r) => (selects(r.a, x) && selects(r.b, y)) || (selects(r.a, y) && selects(r.b, x)));
+  if (!matches.length) return undefined;
+  const top = Math.max(...matches.map((r) => specificity(r.a) + specificity(r.b)));
+  return matches.filter((r) => specificity(r.a) + specificity(r.b) === top).sort(bySeverity)[0];
+}
+
+/** ICD-10 as compared by the rules: upper case, no dot ("n18.3" → "N183"). */
+export const compactIcd10 = (code: string) => code.toUpperCase().replace(/\./g, "").trim();
+
+function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[]): Contraindication[] {
+  const out: Contraindication[] = [];
+  for (const rule of k.conditionRules) {
+    if (!selects(rule.drug, drug)) continue;
+    const code = conditions.find((c) => rule.icd10_prefixes.some((p) => compactIcd10(c).startsWith(p)));
+    if (code) {
+      out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
+    }
+  }
+  return out;
+}
+
+function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], unrecognized: string[]): AllergyAlert[] {
+  const out: AllergyAlert[] = [];
+  const medName = normaliseName(med.name);
+  for (const allergy of allergies) {
+    const group = k.allergens.byName.get(normaliseName(allergy));
+    const allergyDrug = group ? undefined : lookupName(k, allergy);
+    if (!group && !allergyDrug) {
+      unrecognized.push(allergy);
+      if (normaliseName(allergy) === medName) {
+        out.push({ drug: med.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergy}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative.", source: "Recorded patient allergy (exact name match)" });
+      }
+      continue;
+    }
+    if (!drug) continue;
+    const name = group?.name ?? allergyDrug!.name;
+    if (allergyDrug && allergyDrug.id === drug.id) {
+      out.push({ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergyDrug.name}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative from another class.", source: "Recorded patient allergy" });
+      continue;
+    }
+    // Classes that carry hypersensitivity: the allergen group's, or those of the drug named as the allergen.
+    const allergyClasses = group ? group.classes : allergyDrug!.classes.filter((c) => [...k.allergens.byName.values()].some((g) => g.classes.includes(c)));
+    const shared = drug.classes.find((c) => allergyClasses.includes(c));
+    if (shared) {
+      const cls = k.drugs.classes.get(shared)?.name ?? shared;
+      out.push({ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "same_class", severity: "contraindicated", description: `${drug.name} belongs to ${cls}; the patient has a recorded allergy to ${allergy}.`, recommendation: "Avoid; choose a drug from another class unless the allergy has been evaluated and removed by a specialist.", source: group?.source ?? "Recorded patient allergy; same pharmacological class" });
+      continue;
+    }
+    const cross = k.allergens.crossReactivity.find((x) => allergyClasses.includes(x.from_class) && drug.classes.includes(x.to_class));
+    if (cross) {
+      out.push({ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "cross_class", severity: cross.severity, description: cross.description, recommendation: cross.recommendation, source: cross.source });
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks a new medication against current medications (drug-drug), conditions by ICD-10
+ * (drug-condition) and allergies with class cross-reactivity (drug-allergy). A medication the
+ * knowledge base cannot identify is reported and makes the answer not safe: it was not checked.
+ */
+export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest): DrugSafetyResult {
+  const warnings: string[] = [];
+  const unidentified: MedicationRef[] = [];
+  const identify = (m: MedicationRef) => {
+    const found = identifyDrug(k, m, warnings);
+    if (!found) unidentified.push(m);
+    return found;
+  };
+  const candidate = identify(req.newMedication);
+  const current = req.currentMedications.map(identify);
+
+  const interactions: Finding[] = [];
+  if (candidate) {
+    for (const cur of current) {
+      if (!cur) continue;
+      if (cur.drug.id === candidate.drug.id) {
+        interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} is already a current medication.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
+        continue;
+      }
+      const rule = interactionBetween(k, candidate.drug, cur.drug);
+      if (rule) {
+        interactions.push({ type: "drug-drug", severity: rule.severity, drugs: [candidate.input.name, cur.input.name], description: rule.description, recommendation: rule.recommendation, mechanism: rule.mechanism, source: rule.source, ruleId: rule.id });
+      }
+    }
+  }
+  const contraindications = candidate ? conditionFindings(k, candidate.drug, req.conditions) : [];
+  for (const c of contraindications) {
+    interactions.push({ type: "drug-condition", severity: c.severity, drugs: [req.newMedication.name], description: `${c.condition} (${c.conditionCode}): ${c.description}`, recommendation: c.recommendation, mechanism: null, source: c.source, ruleId: c.ruleId });
+  }
+  const unrecognizedAllergies: string[] = [];
+  const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, unrecognizedAllergies);
+  for (const a of allergyAlerts) {
+    interactions.push({ type: "drug-allergy", severity: a.severity, drugs: [req.newMedication.name], description: a.description, recommendation: a.recommendation, mechanism: a.crossReactivity.replace("_", " "), source: a.source, ruleId: `allergy-${a.crossReactivity}` });
+  }
+  if (unidentified.length) {
+    warnings.push(`Not checked (unknown to knowledge base): ${unidentified.map((m) => (m.code ? `${m.name} [${m.code}]` : m.name)).join(", ")}`);
+  }
+  interactions.sort(bySeverity);
+  const mismatch = warnings.some((w) => w.startsWith("Code "));
+  return {
+    safe: interactions.length === 0 && unidentified.length === 0 && !mismatch,
+    interactions,
+    contraindications: contraindications.sort(bySeverity),
+    allergyAlerts: allergyAlerts.sort(bySeverity),
+    unidentifiedMedications: unidentified.map((m) => ({ code: m.code ?? null, name: m.name })),
+    unrecognizedAllergies,
+    identified: [candidate, ...current].filter((x): x is IdentifiedDrug => Boolean(x)).map((x) => ({ code: x.input.code ?? null, name: x.input.name, drugId: x.drug.id, matchedBy: x.matchedBy })),
+    warnings,
+  };
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../lib/db.js";
+import { knowledgeSets } from "../db/tables.js";
+import { canonicalJson, sha256Hex } from "./canonical-json.js";
+import type {
+  Allergen,
+  ConditionRule,
+  CrossReactivity,
+  DrugClass,
+  DrugEntry,
+  InteractionRule,
+  LabTest,
+  RiskModels,
+  SepsisKnowledge,
+  SymptomKnowledge,
+} from "./knowledge.types.js";
+
+/** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms"] as const;
+export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
+
+interface KnowledgeFile {
+  name: KnowledgeName;
+  version: string;
+  [key: string]: unknown;
+}
+
+function readKnowledgeFile(name: KnowledgeName): KnowledgeFile {
+  const file = JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), "utf8")) as KnowledgeFile;
+  if (file.name !== name || typeof file.version !== "string") throw new Error(`knowledge/${name}.json: needs "name": "${name}" and a "version"`);
+  return file;
+}
+
+/**
+ * Loads every knowledge file into `clinical.knowledge_sets` (idempotent: a (name, version) already
+ * stored is left alone). A stored version whose content differs from the file means someone edited
+ * the file without bumping its version: that stops the start, because audit records cite versions.
+ */
+export async function loadKnowledgeBase(db: Db): Promise<void> {
+  for (const name of KNOWLEDGE_FILES) {
+    const file = readKnowledgeFile(name);
+    const sha256 = sha256Hex(canonicalJson(file));
+    await db.insert(knowledgeSets).values({ name, version: file.version, sha256, content: file }).onConflictDoNothing();
+    const [stored] = await db
+      .select({ sha256: knowledgeSets.sha256 })
+      .from(knowledgeSets)
+      .where(and(eq(knowledgeSets.name, name), eq(knowledgeSets.version, file.version)));
+    if (stored?.sha256 !== sha256) {
+      throw new Error(`knowledge/${name}.json changed without a version bump (stored ${name}@${file.version} differs): bump "version"`);
+    }
+  }
+}
+
+/** Indexed, read-only view of the knowledge base used by the engines. */
+export interface Knowledge {
+  versions: Record<KnowledgeName, string>;
+  drugs: { byId: Map<string, DrugEntry>; byRxcui: Map<string, DrugEntry>; byName: Map<string, DrugEntry>; classes: Map<string, DrugClass> };
+  interactions: InteractionRule[];
+  conditionRules: ConditionRule[];
+  allergens: { byName: Map<string, Allergen>; crossReactivity: CrossReactivity[] };
+  labTests: Map<string, LabTest>;
+  sepsis: SepsisKnowledge;
+  riskModels: RiskModels;
+  symptoms: SymptomKnowledge;
+}
+
+/** Lower-case letters and digits separated by single spaces ("Co-Trimoxazole" → "co trimoxazole"): how names are compared. */
+export function normaliseName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+/** Builds the indexes from the stored file contents. */
+export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Knowledge {
+  const drugsFile = files.drugs as unknown as { classes: DrugClass[]; drugs: DrugEntry[] };
+  const byId = new Map<string, DrugEntry>();
+  const byRxcui = new Map<string, DrugEntry>();
+  const byName = new Map<string, DrugEntry>();
+  for (const d of drugsFile.drugs) {
+    byId.set(d.id, d);
+    if (d.rxcui) byRxcui.set(d.rxcui, d);
+    for (const n of [d.name, d.id.replace(/_/g, " "), ...d.synonyms]) byName.set(normaliseName(n), d);
+  }
+  const allergyFile = files["drug-allergies"] as unknown as { allergens: Allergen[]; cross_reactivity: CrossReactivity[] };
+  const allergensByName = new Map<string, Allergen>();
+  for (const a of allergyFile.allergens) for (const n of [a.name, a.id, ...a.synonyms]) allergensByName.set(normaliseName(n), a);
+  const labFile = files["lab-limits"] as unknown as { tests: LabTest[] };
+  return {
+    versions: Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, files[n].version])) as Record<KnowledgeName, string>,
+    drugs: { byId, byRxcui, byName, classes: new Map(drugsFile.classes.map((c) => [c.id, c])) },
+    interactions: (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules,
+    conditionRules: (files["drug-conditions"] as unknown as { rules: ConditionRule[] }).rules,
+    allergens: { byName: allergensByName, crossReactivity: allergyFile.cross_reactivity },
+    labTests: new Map(labFile.tests.map((t) => [t.loinc, t])),
+    sepsis: files.sepsis as unknown as SepsisKnowledge,
+    riskModels: files["risk-models"] as unknown as RiskModels,
+    symptoms: files.symptoms as unknown as SymptomKnowledge,
+  };
+}
+
+/** The knowledge as shipped in the files (unit tests; no database). */
+export function knowledgeFromFiles(): Knowledge {
+  return indexKnowledge(Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, readKnowledgeFile(n)])) as Record<KnowledgeName, KnowledgeFile>);
+}
+
+const cache = new WeakMap<Db, Promise<Knowledge>>();
+
+/**
+ * The knowledge base as stored in Postgres for the versions this release ships, loaded (if needed)
+ * and indexed once per database handle.
+ */
+export function getKnowledge(db: Db): Promise<Knowledge> {
+  let pending = cache.get(db);
+  if (!pending) {
+    pending = (async () => {
+      await loadKnowledgeBase(db);
+      const wanted = KNOWLEDGE_FILES.map((n) => ({ name: n, version: readKnowledgeFile(n).version }));
+      const rows = await db.select().from(knowledgeSets).where(inArray(knowledgeSets.name, [...KNOWLEDGE_FILES]));
+      const files = {} as Record<KnowledgeName, KnowledgeFile>;
+      for (const w of wanted) {
+        const row = rows.find((r) => r.name === w.name && r.version === w.version);
+        if (!row) throw new Error(`knowledge ${w.name}@${w.version} is not in the database`);
+        files[w.name] = row.content as KnowledgeFile;
+      }
+      return indexKnowledge(files);
+    })();
+    pending.catch(() => cache.delete(db));
+    cache.set(db, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,172 @@
+/** Shapes of the knowledge files in this folder (see each file's `description`). */
+
+export type Severity = "contraindicated" | "major" | "moderate" | "minor";
+export const SEVERITY_RANK: Record<Severity, number> = { contraindicated: 4, major: 3, moderate: 2, minor: 1 };
+
+export interface DrugClass {
+  id: string;
+  name: string;
+  atc: string | null;
+  source: string;
+}
+
+export interface DrugEntry {
+  id: string;
+  name: string;
+  /** RxNorm ingredient RxCUI, only when confirmed from an authoritative list. */
+  rxcui: string | null;
+  synonyms: string[];
+  classes: string[];
+  source: string;
+}
+
+export type DrugSelector = { drug: string } | { class: string };
+
+export interface InteractionRule {
+  id: string;
+  a: DrugSelector;
+  b: DrugSelector;
+  severity: Severity;
+  mechanism: string;
+  description: string;
+  recommendation: string;
+  source: string;
+}
+
+export interface ConditionRule {
+  id: string;
+  drug: DrugSelector;
+  icd10_prefixes: string[];
+  condition: string;
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+}
+
+export interface Allergen {
+  id: string;
+  name: string;
+  classes: string[];
+  synonyms: string[];
+  source: string;
+}
+
+export interface CrossReactivity {
+  id: string;
+  from_class: string;
+  to_class: string;
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+}
+
+export interface Limit {
+  value: number;
+  inclusive?: boolean;
+}
+
+export interface LabTest {
+  loinc: string;
+  display: string;
+  canonical_unit: string;
+  /** Accepted unit (normalised) → factor converting a value in that unit to the canonical unit. */
+  units: Record<string, number>;
+  reference_range: [number, number];
+  reference_range_by_sex?: Record<string, [number, number]>;
+  critical_low: Limit | null;
+  critical_high: Limit | null;
+  significance: { low: string; high: string };
+  actions: { low: string[]; high: string[] };
+  display_digits: number;
+  source: Record<string, string>;
+}
+
+export type Comparison = { input: string; op: ">" | ">=" | "<" | "<="; value: number };
+
+export interface SepsisKnowledge {
+  version: string;
+  qsofa: { source: string; criteria: (Comparison & { id: string; description: string })[]; positive_at: number };
+  sirs: { source: string; criteria: { id: string; description: string; any: Comparison[] }[]; positive_at: number };
+  lactate: { source: string; elevated_at: number; severe_at: number };
+  risk_mapping: {
+    source: string;
+    probability: Record<"low" | "moderate" | "high", number>;
+    time_to_intervention: Record<"low" | "moderate" | "high", string>;
+  };
+  recommendations: { source: string } & Record<"low" | "moderate" | "high", string[]>;
+}
+
+export interface FraminghamCoefficients {
+  ln_age: number;
+  ln_total_cholesterol?: number;
+  ln_hdl?: number;
+  ln_bmi?: number;
+  ln_sbp_untreated: number;
+  ln_sbp_treated: number;
+  smoker: number;
+  diabetes: number;
+  mean: number;
+  s0: number;
+}
+
+export interface CharlsonCategory {
+  id: string;
+  name: string;
+  weight: number;
+  prefixes3: string[];
+  prefixes4: string[];
+  ranges3: [string, string][];
+}
+
+export interface RiskModels {
+  version: string;
+  framingham_2008: {
+    source: string;
+    valid_age: [number, number];
+    lipid: Record<"male" | "female", FraminghamCoefficients>;
+    bmi: Record<"male" | "female", FraminghamCoefficients>;
+    categories: { source: string; moderate_at: number; high_at: number };
+    observations: Record<"total_cholesterol" | "hdl" | "systolic_bp" | "bmi" | "smoking_status", string>;
+    diabetes_icd10_prefixes: string[];
+  };
+  lace: {
+    source: string;
+    length_of_stay: { max_days: number | null; points: number }[];
+    acute_admission_points: number;
+    charlson: { max: number | null; points: number | "same" }[];
+    ed_visits_6_months: { max: number | null; points: number | "same" }[];
+    max_points: number;
+    categories: { source: string; moderate_at: number; high_at: number };
+  };
+  charlson: {
+    source: string;
+    mapping_source: string;
+    categories: CharlsonCategory[];
+    hierarchy: [string, string][];
+    age_points: { source: string; bands: { max_age: number | null; points: number }[] };
+    one_year_mortality: { source: string; bands: { max: number | null; mortality: number; category: string }[] };
+  };
+}
+
+export interface SymptomCondition {
+  id: string;
+  name: string;
+  icd10: string;
+  prior: number;
+  symptoms: Record<string, number>;
+  modifiers?: { sex?: Record<string, number>; min_age?: number; max_age?: number; age_factor?: number; history_icd10?: string[]; history_factor?: number };
+  tests: { test: string; priority: "stat" | "urgent" | "routine"; reason: string }[];
+  source: string;
+}
+
+export interface SymptomKnowledge {
+  version: string;
+  symptoms: Record<string, string[]>;
+  absent_symptom_likelihood: number;
+  other_condition_mass: number;
+  conditions: SymptomCondition[];
+  red_flags: { id: string; all: string[]; message: string; urgency: "emergency" | "urgent"; source: string }[];
+  source: string;
+}

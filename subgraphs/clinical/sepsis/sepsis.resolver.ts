@@ -1,0 +1,15 @@
+import { Arg, Authorized, Ctx, Mutation, Resolver, UseMiddleware } from "type-graphql";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { assessSepsisRisk } from "./sepsis.service.js";
+import { SepsisRiskInput, SepsisRiskResult } from "./sepsis.type.js";
+
+@Resolver()
+export class SepsisResolver {
+  @Authorized("predictive:sepsis")
+  @UseMiddleware(RateLimit("predictive_analytics"))
+  @Mutation(() => SepsisRiskResult, { description: "qSOFA/SIRS/lactate sepsis screen; stored on the timeline; a high result alerts the care team. Advisory; audited." })
+  assessSepsisRisk(@Arg("input", () => SepsisRiskInput) input: SepsisRiskInput, @Ctx() ctx: SubgraphContext): Promise<SepsisRiskResult> {
+    return assessSepsisRisk(ctx, input);
+  }
+}
