@@ -3,6 +3,10 @@ import type { RouteDef } from "../route.js";
 const products = "/api/v1/pharmacy/sales/products/";
 const pharmacies = "/api/v1/pharmacy/inventory/pharmacies/";
 const transactions = "/api/v1/pharmacy/sales/transactions/";
+const consultations = "/api/v1/pharmacy/sales/consultations/";
+const followUps = "/api/v1/pharmacy/sales/follow-ups/";
+const loyaltyPrograms = "/api/v1/pharmacy/sales/loyalty-programs/";
+const loyaltyAccounts = "/api/v1/pharmacy/sales/loyalty-accounts/";
 
 export const pharmacyRoutes: RouteDef[] = [
   { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category" },
@@ -17,4 +21,15 @@ export const pharmacyRoutes: RouteDef[] = [
   { method: "POST", path: `${transactions}{transaction_id}/cancel/`, operation: "CancelSalesTransaction", result: "cancelSalesTransaction", params: { transaction_id: "id" }, tag: "pharmacy-sales", summary: "Cancel a pending transaction (409 once completed)" },
   // ?format=pdf answers the PDF; ?email= also e-mails the receipt (email_queued says whether it was).
   { method: "GET", path: `${transactions}{transaction_id}/receipt/`, operation: "TransactionReceipt", result: "transactionReceipt", params: { transaction_id: "id" }, query: { email: "email" }, variants: [{ query: "format", equals: "pdf", operation: "TransactionReceiptPdf", result: "transactionReceiptPdf", contentType: "application/pdf" }], tag: "pharmacy-sales", summary: "Receipt as JSON, or PDF with ?format=pdf; ?email= e-mails it" },
+  { method: "POST", path: consultations, operation: "CreateConsultation", result: "createConsultation", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a customer consultation" },
+  { method: "GET", path: consultations, operation: "ListConsultations", result: "consultations", paginated: true, tag: "pharmacy-sales", summary: "List consultations of your pharmacy" },
+  { method: "GET", path: `${consultations}{consultation_id}/`, operation: "GetConsultation", result: "consultation", params: { consultation_id: "id" }, tag: "pharmacy-sales", summary: "Consultation details" },
+  { method: "POST", path: followUps, operation: "ScheduleFollowUp", result: "scheduleFollowUp", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Schedule a follow-up and send the reminder (reminder_sent)" },
+  { method: "GET", path: followUps, operation: "ListFollowUps", result: "followUps", paginated: true, tag: "pharmacy-sales", summary: "List follow-ups of your pharmacy" },
+  { method: "GET", path: `${followUps}{follow_up_id}/`, operation: "GetFollowUp", result: "followUp", params: { follow_up_id: "id" }, tag: "pharmacy-sales", summary: "Follow-up details" },
+  { method: "POST", path: `${followUps}{follow_up_id}/complete/`, operation: "CompleteFollowUp", result: "completeFollowUp", params: { follow_up_id: "id" }, tag: "pharmacy-sales", summary: "Complete a follow-up" },
+  { method: "GET", path: loyaltyPrograms, operation: "ListLoyaltyPrograms", result: "loyaltyPrograms", paginated: true, tag: "pharmacy-sales", summary: "List loyalty programs of your pharmacy" },
+  { method: "POST", path: loyaltyPrograms, operation: "CreateLoyaltyProgram", result: "createLoyaltyProgram", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a loyalty program (earn rate and point value)" },
+  { method: "POST", path: loyaltyAccounts, operation: "CreateLoyaltyAccount", result: "createLoyaltyAccount", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a loyalty account" },
+  { method: "GET", path: `${loyaltyAccounts}{account_id}/`, operation: "GetLoyaltyAccount", result: "loyaltyAccount", params: { account_id: "id" }, tag: "pharmacy-sales", summary: "Loyalty account: balance and history" },
 ];

@@ -8,14 +8,24 @@ import { PatientPrescriptionsResolver, pharmacyPatientReference } from "./prescr
 import { Patient } from "./prescription/prescription.type.js";
 import { ProductResolver } from "./product/product.resolver.js";
 import { ReceiptResolver } from "./receipt/receipt.resolver.js";
+import { ConsultationResolver } from "./consultation/consultation.resolver.js";
+import { FollowUpResolver } from "./follow-up/follow-up.resolver.js";
+import { LoyaltyResolver } from "./loyalty/loyalty.resolver.js";
 import { TransactionResolver } from "./transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
+/** Point of sale and customer care. */
+const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver];
+
 export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
-    (schema ??= buildFederatedSchema([ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, TransactionResolver, ReceiptResolver], pharmacyPatientReference, [Patient])),
+    (schema ??= buildFederatedSchema(
+      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, ...salesResolvers],
+      pharmacyPatientReference,
+      [Patient],
+    )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
 };

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
-import { pharmacies, prescriptions, products, suppliers } from "./tables.js";
+import { loyaltyPrograms, pharmacies, prescriptions, products, suppliers } from "./tables.js";
 
 interface DemoPharmacyWorld {
   pharmacies: { id: string; code: string; name: string; district: string; address: string; phone: string; tax_rate: string; currency: string }[];
@@ -18,6 +18,10 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
   const world = readDemoFile<DemoPharmacyWorld>("pharmacy.json");
   await db.transaction(async (tx) => {
     await tx.insert(pharmacies).values(world.pharmacies.map((p) => ({ ...p, taxRate: p.tax_rate })));
+    // One rewards program per pharmacy: a point per 1,000 UGX paid, worth 10 UGX when redeemed.
+    await tx.insert(loyaltyPrograms).values(
+      world.pharmacies.map((p) => ({ pharmacyId: p.id, name: `${p.name} Rewards`, earnAmount: "1000.00", pointValue: "10.00", minRedeemPoints: 10 })),
+    );
     await tx.insert(products).values(
       world.products.map((p) => ({
         id: p.id,

@@ -1,0 +1,61 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import { assertPharmacyAccess } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { badRequest, fieldError, notFound } from "../../../lib/errors.js";
+import { isUuid } from "../../../lib/ids.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { consultations, pharmacies, salesTransactions } from "../db/tables.js";
+import type { Consultation, CreateConsultationInput } from "./consultation.type.js";
+
+type ConsultationRow = typeof consultations.$inferSelect;
+
+export function toConsultation({ createdBy: _c, ...row }: ConsultationRow): Consultation {
+  return row;
+}
+
+export async function createConsultation(db: Db, principal: Principal, input: CreateConsultationInput): Promise<Consultation> {
+  const pharmacyId = input.pharmacyId ?? principal.pharmacyId;
+  if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
+  if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
+  assertPharmacyAccess(principal, pharmacyId);
+  const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+  if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+  if (input.transactionId) {
+    const [t] = isUuid(input.transactionId) ? await db.select({ id: salesTransactions.id }).from(salesTransactions).where(and(eq(salesTransactions.id, input.transactionId), eq(salesTransactions.pharmacyId, pharmacyId))) : [];
+    if (!t) throw fieldError("transactionId", "no such transaction in this pharmacy");
+  }
+  const [row] = await db
+    .insert(consultations)
+    .values({
+      pharmacyId,
+      transactionId: input.transactionId ?? null,
+      patientUhid: input.patientUhid ?? null,
+      customerName: input.customerName ?? null,
+      customerPhone: input.customerPhone ?? null,
+      pharmacist: input.pharmacist ?? principal.sub,
+      reason: input.reason,
+      advice: input.advice ?? null,
+      createdBy: principal.sub,
+    })
+    .returning();
+  return toConsultation(row);
+}
+
+/** A consultation of another pharmacy is "not found" to staff. */
+export async function getConsultationRow(db: Db, principal: Principal, id: string): Promise<ConsultationRow> {
+  if (!isUuid(id)) throw notFound("Consultation", id);
+  const [row] = await db.select().from(consultations).where(eq(consultations.id, id));
+  if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Consultation", id);
+  return row;
+}
+
+export async function listConsultations(db: Db, principal: Principal, args: Partial<PageArgs>): Promise<Page<Consultation>> {
+  const w = pageWindow(args);
+  const where = principal.pharmacyId ? eq(consultations.pharmacyId, principal.pharmacyId) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(consultations).where(where).orderBy(desc(consultations.createdAt), desc(consultations.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(consultations).where(where),
+  ]);
+  return toPage(rows.map(toConsultation), total, w);
+}

@@ -1,0 +1,101 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { SubgraphContext } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import type { Principal } from "../../../lib/auth.js";
+import { fieldError, notFound } from "../../../lib/errors.js";
+import { isUuid } from "../../../lib/ids.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { callUpstream } from "../../../lib/upstream.js";
+import { getConsultationRow } from "../consultation/consultation.service.js";
+import { followUps, pharmacies } from "../db/tables.js";
+import type { CreateFollowUpInput, FollowUp } from "./follow-up.type.js";
+
+/** Notification template of a follow-up reminder (coordinated with the notifications service). */
+export const FOLLOW_UP_REMINDER_TEMPLATE = "followup_reminder";
+
+/** How far in the past a follow-up may be scheduled (clock skew between tills). */
+const PAST_TOLERANCE_MS = 5 * 60_000;
+
+type FollowUpRow = typeof followUps.$inferSelect;
+
+function toFollowUp({ pharmacyId: _p, outcome: _o, ...row }: FollowUpRow): FollowUp {
+  return row;
+}
+
+/**
+ * Schedules a follow-up, then sends the reminder through `POST {notifications_url}/api/v1/notifications/send/`
+ * to the consultation's customer phone. The follow-up is a care record and is kept whatever happens
+ * to the reminder: a refusal (4xx), no phone, or the service being down leave `reminder_sent` false
+ * with a logged warning.
+ */
+export async function scheduleFollowUp(ctx: SubgraphContext, input: CreateFollowUpInput): Promise<FollowUp> {
+  const { db, principal } = ctx;
+  if (!isUuid(input.consultation)) throw fieldError("consultation", "no such consultation");
+  const consultation = await getConsultationRow(db, principal, input.consultation).catch(() => {
+    throw fieldError("consultation", "no such consultation");
+  });
+  if (input.scheduledAt.getTime() < Date.now() - PAST_TOLERANCE_MS) throw fieldError("scheduledAt", "must not be in the past");
+  const [row] = await db
+    .insert(followUps)
+    .values({ consultationId: consultation.id, pharmacyId: consultation.pharmacyId, scheduledAt: input.scheduledAt, scheduledBy: input.scheduledBy, notes: input.notes ?? null })
+    .returning();
+  if (!consultation.customerPhone) {
+    ctx.logger.warn({ followUpId: row.id }, "follow-up reminder not sent: the consultation has no customer phone");
+    return toFollowUp(row);
+  }
+  const [pharmacy] = await db.select({ name: pharmacies.name }).from(pharmacies).where(eq(pharmacies.id, consultation.pharmacyId));
+  try {
+    const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
+      service: "notifications",
+      method: "POST",
+      path: "/api/v1/notifications/send/",
+      retries: 1,
+      body: {
+        recipient: consultation.customerPhone,
+        template: FOLLOW_UP_REMINDER_TEMPLATE,
+        parameters: { customer_name: consultation.customerName ?? "customer", pharmacy_name: pharmacy.name, scheduled_at: input.scheduledAt.toISOString() },
+      },
+    });
+    if (res.status >= 200 && res.status < 300) {
+      const [sent] = await db
+        .update(followUps)
+        .set({ reminderSent: true, reminderNotificationId: res.body?.notification_id ?? res.body?.id ?? null })
+        .where(eq(followUps.id, row.id))
+        .returning();
+      return toFollowUp(sent);
+    }
+    ctx.logger.warn({ followUpId: row.id, status: res.status }, "follow-up reminder not sent: notification service refused it");
+  } catch (err) {
+    ctx.logger.warn({ followUpId: row.id, err: (err as Error).message }, "follow-up reminder not sent: notification service unavailable");
+  }
+  return toFollowUp(row);
+}
+
+async function getFollowUpRow(db: Db, principal: Principal, id: string): Promise<FollowUpRow> {
+  if (!isUuid(id)) throw notFound("Follow-up", id);
+  const [row] = await db.select().from(followUps).where(eq(followUps.id, id));
+  if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Follow-up", id);
+  return row;
+}
+
+export async function getFollowUp(db: Db, principal: Principal, id: string): Promise<FollowUp> {
+  return toFollowUp(await getFollowUpRow(db, principal, id));
+}
+
+/** Marks a follow-up done; completing it again changes nothing. */
+export async function completeFollowUp(db: Db, principal: Principal, id: string): Promise<FollowUp> {
+  const row = await getFollowUpRow(db, principal, id);
+  if (row.completed) return toFollowUp(row);
+  const [done] = await db.update(followUps).set({ completed: true, completedAt: new Date() }).where(eq(followUps.id, id)).returning();
+  return toFollowUp(done);
+}
+
+export async function listFollowUps(db: Db, principal: Principal, args: Partial<PageArgs>): Promise<Page<FollowUp>> {
+  const w = pageWindow(args);
+  const where = principal.pharmacyId ? eq(followUps.pharmacyId, principal.pharmacyId) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(followUps).where(where).orderBy(desc(followUps.scheduledAt), desc(followUps.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(followUps).where(where),
+  ]);
+  return toPage(rows.map(toFollowUp), total, w);
+}

@@ -1,0 +1,34 @@
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { PageArgs } from "../../../lib/pagination.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { createLoyaltyAccount, createLoyaltyProgram, getLoyaltyAccount, listLoyaltyPrograms } from "./loyalty.service.js";
+import { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyProgram, LoyaltyProgramPage } from "./loyalty.type.js";
+
+@Resolver()
+@UseMiddleware(RateLimit("pharmacy"))
+export class LoyaltyResolver {
+  @Authorized("sales:read")
+  @Query(() => LoyaltyProgramPage, { description: "Loyalty programs of the caller's pharmacy." })
+  loyaltyPrograms(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<LoyaltyProgramPage> {
+    return listLoyaltyPrograms(ctx.db, ctx.principal, page);
+  }
+
+  @Authorized("loyalty:write")
+  @Mutation(() => LoyaltyProgram)
+  createLoyaltyProgram(@Arg("input", () => CreateLoyaltyProgramInput) input: CreateLoyaltyProgramInput, @Ctx() ctx: SubgraphContext): Promise<LoyaltyProgram> {
+    return createLoyaltyProgram(ctx.db, ctx.principal, input);
+  }
+
+  @Authorized("sales:read")
+  @Query(() => LoyaltyAccount, { description: "A loyalty account with its balance and history." })
+  loyaltyAccount(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<LoyaltyAccount> {
+    return getLoyaltyAccount(ctx.db, ctx.principal, id);
+  }
+
+  @Authorized("sales:write")
+  @Mutation(() => LoyaltyAccount)
+  createLoyaltyAccount(@Arg("input", () => CreateLoyaltyAccountInput) input: CreateLoyaltyAccountInput, @Ctx() ctx: SubgraphContext): Promise<LoyaltyAccount> {
+    return createLoyaltyAccount(ctx.db, ctx.principal, input);
+  }
+}

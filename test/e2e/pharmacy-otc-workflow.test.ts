@@ -1,0 +1,146 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { createProduct, stockOf } from "./pharmacy-pos-helpers.js";
+
+/** Stands in for {notifications_url}: records each send and answers 201, or `status` when set. */
+function fakeNotifications() {
+  const state = { sent: [] as { recipient: string; template: string; parameters: Record<string, string> }[], status: 201 };
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (req.url !== "/api/v1/notifications/send/" || state.status >= 400) {
+      res.writeHead(state.status >= 400 ? state.status : 404, { "content-type": "application/json" }).end('{"error":{"code":"NOT_FOUND","message":"no"}}');
+      return;
+    }
+    state.sent.push(JSON.parse(Buffer.concat(chunks).toString()));
+    res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ success: true, notification_id: `n-${state.sent.length}` }));
+  });
+  return { server, state };
+}
+
+let stack: Stack;
+let cashier: string;
+const notifications = fakeNotifications();
+const sales = "/api/v1/pharmacy/sales";
+
+beforeAll(async () => {
+  await new Promise<void>((r) => notifications.server.listen(0, "127.0.0.1", r));
+  const { port } = notifications.server.address() as AddressInfo;
+  stack = await startStack({ env: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } });
+  cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((r) => notifications.server.close(() => r()));
+});
+
+describe("workflow 1: OTC sale through REST", () => {
+  it("search → sale with a loyalty account → consultation → complete → receipt (e-mailed) → follow-up → loyalty updated → redeem", async () => {
+    // Search the catalog.
+    const search = await stack.rest("GET", `${sales}/products/?search=paracetamol`, { token: cashier });
+    expect(search.status).toBe(200);
+    const paracetamol = search.body.results[0];
+    expect(paracetamol).toMatchObject({ name: expect.stringMatching(/Paracetamol/), is_active: true, retail_price: "1500.00" });
+    const syrup = await createProduct(stack, { name: "Cough syrup 200 ml", retail_price: "8250.00", stock_quantity: 20 });
+
+    // The customer joins the pharmacy's rewards program.
+    const programs = await stack.rest("GET", `${sales}/loyalty-programs/`, { token: cashier });
+    expect(programs.body.results).toEqual([expect.objectContaining({ pharmacy: KAMPALA, earn_amount: "1000.00", point_value: "10.00" })]);
+    const account = await stack.rest("POST", `${sales}/loyalty-accounts/`, { token: cashier, body: { customer_name: "Grace Akello", customer_phone: "+256772123456" } });
+    expect(account.status).toBe(201);
+    expect(account.body).toMatchObject({ points_balance: 0, history: [] });
+
+    // Create the sale: 2 × paracetamol (VAT exempt) + 1 × syrup (18% VAT).
+    const created = await stack.rest("POST", `${sales}/transactions/`, {
+      token: cashier,
+      body: {
+        pharmacy_id: KAMPALA,
+        cashier: "till-2",
+        items: [{ product_id: paracetamol.id, quantity: 2 }, { product_id: syrup, quantity: 1 }],
+        payment_method: "cash",
+        customer_name: "Grace Akello",
+        customer_phone: "+256772123456",
+        loyalty_account_id: account.body.id,
+        notes: "walk-in",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ subtotal: "11250.00", tax_amount: "1485.00", discount_amount: "0.00", total_amount: "12735.00", status: "pending" });
+
+    // A consultation at the counter, tied to the sale.
+    const consultation = await stack.rest("POST", `${sales}/consultations/`, {
+      token: cashier,
+      body: { transaction_id: created.body.id, customer_name: "Grace Akello", customer_phone: "+256772123456", reason: "Dry cough for 3 days", advice: "Fluids; return if fever" },
+    });
+    expect(consultation.status).toBe(201);
+
+    // Complete (payment), then the receipt, e-mailed.
+    const stockBefore = await stockOf(stack, cashier, paracetamol.id);
+    const done = await stack.rest("POST", `${sales}/transactions/${created.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed", points_earned: 12 });
+    expect(await stockOf(stack, cashier, paracetamol.id)).toBe(stockBefore - 2);
+
+    const receipt = await stack.rest("GET", `${sales}/transactions/${created.body.id}/receipt/?email=grace@example.org`, { token: cashier });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({ total_amount: "12735.00", email: "grace@example.org", email_queued: true, email_notification_id: "n-1" });
+    expect(notifications.state.sent[0]).toMatchObject({
+      recipient: "grace@example.org",
+      template: "receipt_email",
+      parameters: { transaction_number: created.body.transaction_number, pharmacy_name: "Kampala Road Pharmacy", total_amount: "12735.00 UGX", receipt_text: expect.stringContaining("Total 12735.00") },
+    });
+
+    // Schedule a follow-up: the reminder goes out.
+    const scheduledAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const followUp = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: scheduledAt, scheduled_by: "pharm-01", notes: "Check the cough" } });
+    expect(followUp.status).toBe(201);
+    expect(followUp.body).toMatchObject({ consultation: consultation.body.id, scheduled_by: "pharm-01", notes: "Check the cough", reminder_sent: true, completed: false });
+    expect(notifications.state.sent[1]).toMatchObject({ recipient: "+256772123456", template: "followup_reminder", parameters: { customer_name: "Grace Akello", pharmacy_name: "Kampala Road Pharmacy", scheduled_at: scheduledAt } });
+    const completedFollowUp = await stack.rest("POST", `${sales}/follow-ups/${followUp.body.id}/complete/`, { token: cashier });
+    expect(completedFollowUp.body).toMatchObject({ completed: true });
+
+    // The loyalty account earned floor(12735 / 1000) = 12 points.
+    const after = await stack.rest("GET", `${sales}/loyalty-accounts/${account.body.id}/`, { token: cashier });
+    expect(after.body).toMatchObject({ points_balance: 12, balance_value: "120.00", history: [expect.objectContaining({ kind: "earn", points: 12, balance_after: 12, transaction: created.body.id })] });
+
+    // Next visit: redeem 10 points (100.00 off).
+    const second = await stack.rest("POST", `${sales}/transactions/`, {
+      token: cashier,
+      body: { pharmacy_id: KAMPALA, cashier: "till-2", items: [{ product_id: paracetamol.id, quantity: 1 }], payment_method: "cash", loyalty_account_id: account.body.id, redeem_points: 10 },
+    });
+    expect(second.body).toMatchObject({ subtotal: "1500.00", discount_amount: "100.00", total_amount: "1400.00", points_redeemed: 10 });
+    const tooMany = await stack.rest("POST", `${sales}/transactions/`, {
+      token: cashier,
+      body: { pharmacy_id: KAMPALA, cashier: "till-2", items: [{ product_id: paracetamol.id, quantity: 1 }], payment_method: "cash", loyalty_account_id: account.body.id, redeem_points: 13 },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields.redeem_points).toBeDefined();
+    const secondDone = await stack.rest("POST", `${sales}/transactions/${second.body.id}/complete/`, { token: cashier });
+    expect(secondDone.body).toMatchObject({ status: "completed", points_earned: 1 });
+    const final = await stack.rest("GET", `${sales}/loyalty-accounts/${account.body.id}/`, { token: cashier });
+    expect(final.body.points_balance).toBe(12 - 10 + 1);
+    expect(final.body.history.map((h: { kind: string; points: number }) => [h.kind, h.points]).sort()).toEqual([["earn", 1], ["earn", 12], ["redeem", -10]]);
+  });
+});
+
+describe("follow-up reminders when the notification service refuses", () => {
+  it("keeps the follow-up with reminder_sent false", async () => {
+    notifications.state.status = 404;
+    const consultation = await stack.rest("POST", `${sales}/consultations/`, { token: cashier, body: { customer_phone: "+256700000001", reason: "BP check" } });
+    const res = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "pharm-01" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ reminder_sent: false, completed: false });
+    notifications.state.status = 201;
+  });
+
+  it("refuses a follow-up in the past or for an unknown consultation", async () => {
+    const consultation = await stack.rest("POST", `${sales}/consultations/`, { token: cashier, body: { reason: "Rash" } });
+    const past = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: "2020-01-01T00:00:00Z", scheduled_by: "p" } });
+    expect(past.status).toBe(400);
+    const unknown = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: "00000000-0000-4000-8000-000000000000", scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "p" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.consultation).toBeDefined();
+  });
+});
