@@ -11,6 +11,7 @@ export const DEFAULT_TIME_ZONE = "Africa/Kampala";
 
 /** Consent categories: those of the templates. */
 export const CATEGORIES = [...new Set([...TEMPLATES.values()].map((t) => t.category))].sort();
+const CRITICAL_CATEGORIES = [...new Set([...TEMPLATES.values()].filter((t) => t.critical).map((t) => t.category))];
 
 export function defaultPreferences(uhid: string): NotificationPreferences {
   return { patientUhid: uhid, channels: ["SMS"], phone: null, email: null, pushToken: null, messagingAppId: null, language: "en", consent: {}, quietHoursStart: null, quietHoursEnd: null, timeZone: DEFAULT_TIME_ZONE };
@@ -39,6 +40,7 @@ export async function setPreferences(db: Db, uhid: string, i: NotificationPrefer
   checkContactInput(i, errors);
   for (const [category, granted] of Object.entries(i.consent ?? {})) {
     if (!CATEGORIES.includes(category)) errors.add(`consent.${category}`, `is not a category; known: ${CATEGORIES.join(", ")}`);
+    else if (CRITICAL_CATEGORIES.includes(category)) errors.add(`consent.${category}`, "critical alerts are always sent (spec: they bypass consent)");
     else if (typeof granted !== "boolean") errors.add(`consent.${category}`, "must be true or false");
   }
   for (const field of ["quietHoursStart", "quietHoursEnd"] as const) {
