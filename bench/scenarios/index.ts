@@ -1,5 +1,6 @@
 import type { BenchScenario } from "../scenario.js";
 import { foundationScenarios } from "./foundation.js";
+import { notificationScenarios } from "./notifications.js";
 
 /** Every scenario `npm run bench` runs, in order. */
-export const SCENARIOS: BenchScenario[] = [...foundationScenarios];
+export const SCENARIOS: BenchScenario[] = [...foundationScenarios, ...notificationScenarios];
