@@ -70,7 +70,7 @@ export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalVa
           observation_id: observationId,
           test_name: testName,
           value: String(observation.value),
-          unit: unit ?? "",
+          unit: unit ?? test!.canonical_unit,
           reference_range: assessment.normalRange,
           patient_name: `${patient.givenName} ${patient.familyName}`,
         },

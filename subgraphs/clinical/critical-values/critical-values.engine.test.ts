@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import { assessCriticalValue, conversionFactor, formatNumber, normaliseUnit } from "./critical-values.engine.js";
+
+const k = knowledgeFromFiles();
+const test = (loinc: string) => {
+  const t = k.labTests.get(loinc);
+  if (!t) throw new Error(`no ${loinc}`);
+  return t;
+};
+const deviation = (loinc: string, value: number, unit: string, sex?: string) => assessCriticalValue(test(loinc), value, unit, sex).deviation;
+
+describe("critical limits at each boundary (shared/domain-notes.md)", () => {
+  it.each([
+    // LOINC, value, unit, expected
+    ["2823-3", 2.5, "mmol/L", "low"], // potassium < 2.5 is critical; 2.5 itself is not
+    ["2823-3", 2.49, "mmol/L", "severely_low"],
+    ["2823-3", 6.5, "mmol/L", "high"],
+    ["2823-3", 6.51, "mmol/L", "severely_high"],
+    ["2823-3", 4.2, "mEq/L", "normal"],
+    ["2951-2", 120, "mmol/L", "low"],
+    ["2951-2", 119, "mmol/L", "severely_low"],
+    ["2951-2", 160, "mmol/L", "high"],
+    ["2951-2", 161, "mmol/L", "severely_high"],
+    ["2345-7", 50, "mg/dL", "low"],
+    ["2345-7", 49, "mg/dL", "severely_low"],
+    ["2345-7", 500, "mg/dL", "high"],
+    ["2345-7", 501, "mg/dL", "severely_high"],
+    ["2345-7", 2.7, "mmol/L", "severely_low"], // 48.6 mg/dL
+    ["2345-7", 2.8, "mmol/L", "low"], // 50.4 mg/dL
+    ["2345-7", 27.7, "mmol/L", "high"], // 499.0 mg/dL
+    ["2345-7", 27.8, "mmol/L", "severely_high"], // 500.8 mg/dL
+    ["718-7", 7.0, "g/dL", "low"],
+    ["718-7", 6.9, "g/dL", "severely_low"],
+    ["718-7", 69, "g/L", "severely_low"],
+    ["718-7", 20.0, "g/dL", "high"],
+    ["718-7", 20.1, "g/dL", "severely_high"],
+    ["777-3", 50, "10*9/L", "low"],
+    ["777-3", 49, "x10^9/L", "severely_low"],
+    ["777-3", 1000, "10^3/uL", "high"],
+    ["777-3", 1001, "K/uL", "severely_high"],
+    ["6690-2", 2.0, "10*9/L", "low"],
+    ["6690-2", 1.9, "10*9/L", "severely_low"],
+    ["6690-2", 30, "10*9/L", "high"],
+    ["6690-2", 30.1, "10*9/L", "severely_high"],
+    ["6301-6", 5.0, "{INR}", "high"],
+    ["6301-6", 5.1, "", "severely_high"],
+    ["6301-6", 1.0, "INR", "normal"],
+    ["17861-6", 7.0, "mg/dL", "low"],
+    ["17861-6", 6.9, "mg/dL", "severely_low"],
+    ["17861-6", 12.0, "mg/dL", "high"],
+    ["17861-6", 12.1, "mg/dL", "severely_high"],
+    ["17861-6", 1.7, "mmol/L", "severely_low"], // 6.81 mg/dL
+    ["2160-0", 5.0, "mg/dL", "high"],
+    ["2160-0", 5.01, "mg/dL", "severely_high"],
+    ["2160-0", 442, "umol/L", "high"], // 4.999 mg/dL
+    ["2160-0", 443, "µmol/L", "severely_high"], // 5.010 mg/dL
+    ["2524-7", 3.99, "mmol/L", "high"],
+    ["2524-7", 4.0, "mmol/L", "severely_high"], // lactate ≥ 4 (inclusive, Surviving Sepsis 2021)
+  ])("LOINC %s %s %s → %s", (loinc, value, unit, expected) => {
+    expect(deviation(loinc, value, unit)).toBe(expected);
+  });
+
+  it("every limit in the knowledge base sits outside its reference interval and has a source", () => {
+    for (const t of k.labTests.values()) {
+      const [lo, hi] = t.reference_range;
+      if (t.critical_low) expect(t.critical_low.value).toBeLessThan(lo);
+      if (t.critical_high) expect(t.critical_high.value).toBeGreaterThan(hi);
+      expect(t.source.critical_limits).toBeTruthy();
+      expect(t.units[normaliseUnit(t.canonical_unit)]).toBe(1);
+    }
+  });
+
+  it("is critical just past every configured limit, in the canonical unit", () => {
+    for (const t of k.labTests.values()) {
+      if (t.critical_low) expect(assessCriticalValue(t, t.critical_low.value * 0.99, t.canonical_unit).isCritical).toBe(true);
+      if (t.critical_high) expect(assessCriticalValue(t, t.critical_high.value * 1.01, t.canonical_unit).isCritical).toBe(true);
+    }
+  });
+});
+
+describe("unit conversion", () => {
+  it("converts glucose mmol/L ↔ mg/dL with 18.016 (molar mass 180.16 g/mol)", () => {
+    expect(conversionFactor(test("2345-7"), "mmol/L")).toBe(18.016);
+    expect(assessCriticalValue(test("2345-7"), 5.5, "mmol/L").canonicalValue).toBeCloseTo(99.09, 2);
+    expect(assessCriticalValue(test("2345-7"), 5.5, "mmol/L").normalRange).toBe("3.89–5.5 mmol/L");
+    expect(assessCriticalValue(test("2345-7"), 90, "mg/dL").normalRange).toBe("70–99 mg/dL");
+  });
+
+  it("converts calcium (4.008), creatinine (88.42) and lactate (9.008)", () => {
+    expect(assessCriticalValue(test("17861-6"), 2.5, "mmol/L").canonicalValue).toBeCloseTo(10.02, 2);
+    expect(assessCriticalValue(test("2160-0"), 88.42, "umol/L").canonicalValue).toBeCloseTo(1, 6);
+    expect(assessCriticalValue(test("2524-7"), 36.03, "mg/dL").canonicalValue).toBeCloseTo(4.0, 2);
+  });
+
+  it("shows the critical limits in the submitted unit", () => {
+    expect(assessCriticalValue(test("2823-3"), 7, "mmol/L").criticalLimits).toBe("< 2.5 or > 6.5 mmol/L");
+    expect(assessCriticalValue(test("2345-7"), 2, "mmol/L").criticalLimits).toBe("< 2.78 or > 27.8 mmol/L");
+  });
+
+  it("normalises unit spellings and refuses unknown units", () => {
+    expect(normaliseUnit(" mmol / L ")).toBe("mmol/l");
+    expect(normaliseUnit("µmol/L")).toBe("umol/l");
+    expect(conversionFactor(test("2823-3"), "mg/dL")).toBeUndefined();
+    expect(() => assessCriticalValue(test("2823-3"), 4, "mg/dL")).toThrow(/not accepted/);
+    expect(formatNumber(1 / 3)).toBe("0.333");
+  });
+});
+
+describe("assessment details", () => {
+  it("marks a critical potassium as high urgency with significance and actions", () => {
+    const a = assessCriticalValue(test("2823-3"), 7.1, "mmol/L");
+    expect(a).toMatchObject({ isCritical: true, urgency: "high", deviation: "severely_high", normalRange: "3.5–5.1 mmol/L" });
+    expect(a.clinicalSignificance).toMatch(/Hyperkalaemia/);
+    expect(a.recommendedActions.join(" ")).toMatch(/ECG/);
+  });
+
+  it("uses the sex-specific haemoglobin interval when the sex is known", () => {
+    expect(deviation("718-7", 13.0, "g/dL", "male")).toBe("low");
+    expect(deviation("718-7", 13.0, "g/dL", "female")).toBe("normal");
+  });
+
+  it("says when a value is abnormal but not critical", () => {
+    const a = assessCriticalValue(test("2823-3"), 5.8, "mmol/L");
+    expect(a).toMatchObject({ isCritical: false, urgency: "moderate", deviation: "high" });
+    expect(a.clinicalSignificance).toMatch(/not in the critical range/);
+  });
+});

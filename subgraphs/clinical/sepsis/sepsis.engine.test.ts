@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import { assessSepsis, type SepsisInputs } from "./sepsis.engine.js";
+
+const k = knowledgeFromFiles().sepsis;
+/** A patient meeting no qSOFA and no SIRS criterion. */
+const NORMAL: SepsisInputs = { heart_rate: 80, respiratory_rate: 16, systolic_bp: 120, temperature: 37, gcs: 15, wbc: 8, lactate: 1.0 };
+const screen = (changes: Partial<SepsisInputs>) => assessSepsis(k, { ...NORMAL, ...changes });
+
+describe("qSOFA (Seymour, JAMA 2016)", () => {
+  it.each([
+    [{ respiratory_rate: 21 }, 0],
+    [{ respiratory_rate: 22 }, 1],
+    [{ systolic_bp: 101 }, 0],
+    [{ systolic_bp: 100 }, 1],
+    [{ gcs: 15 }, 0],
+    [{ gcs: 14 }, 1],
+    [{ respiratory_rate: 22, systolic_bp: 100 }, 2],
+    [{ respiratory_rate: 30, systolic_bp: 85, gcs: 10 }, 3],
+  ])("%o → qSOFA %i", (changes, score) => {
+    expect(screen(changes).qsofaScore).toBe(score);
+  });
+});
+
+describe("SIRS (Bone, Chest 1992)", () => {
+  it.each([
+    [{ temperature: 38.0 }, 0], // exactly 38.0 is not > 38
+    [{ temperature: 38.1 }, 1],
+    [{ temperature: 36.0 }, 0], // exactly 36.0 is not < 36
+    [{ temperature: 35.9 }, 1],
+    [{ heart_rate: 90 }, 0],
+    [{ heart_rate: 91 }, 1],
+    [{ respiratory_rate: 20 }, 0],
+    [{ respiratory_rate: 21 }, 1],
+    [{ wbc: 12 }, 0],
+    [{ wbc: 12.1 }, 1],
+    [{ wbc: 4 }, 0],
+    [{ wbc: 3.9 }, 1],
+    [{ temperature: 39, heart_rate: 120, respiratory_rate: 24, wbc: 15 }, 4],
+  ])("%o → SIRS %i", (changes, met) => {
+    expect(screen(changes).sirsCriteriaMet).toBe(met);
+  });
+
+  it("names a missing WBC as not assessed instead of counting it", () => {
+    const r = screen({ wbc: null });
+    expect(r.sirsCriteriaMet).toBe(0);
+    expect(r.notAssessed).toContain("wbc");
+  });
+});
+
+describe("risk mapping (documented in knowledge/sepsis.json)", () => {
+  it("is low with no criteria", () => {
+    expect(screen({})).toMatchObject({ sepsisRisk: "low", alertTriggered: false, timeToIntervention: "routine", riskProbability: 0.1 });
+  });
+
+  it("is moderate with SIRS ≥ 2 or qSOFA 1", () => {
+    expect(screen({ temperature: 38.5, heart_rate: 100 }).sepsisRisk).toBe("moderate");
+    expect(screen({ systolic_bp: 95 }).sepsisRisk).toBe("moderate");
+  });
+
+  it("is high with qSOFA ≥ 2: immediate, alert, hour-1 bundle", () => {
+    const r = screen({ respiratory_rate: 24, systolic_bp: 95, heart_rate: 110, temperature: 38.6 });
+    expect(r).toMatchObject({ sepsisRisk: "high", qsofaScore: 2, sirsCriteriaMet: 3, alertTriggered: true, timeToIntervention: "immediate", riskProbability: 0.8 });
+    expect(r.recommendations.join(" ")).toMatch(/blood cultures/i);
+  });
+
+  it("raises the category one step with lactate ≥ 2 and to high with lactate ≥ 4", () => {
+    expect(screen({ lactate: 1.9 }).sepsisRisk).toBe("low");
+    expect(screen({ lactate: 2.0 }).sepsisRisk).toBe("moderate");
+    expect(screen({ systolic_bp: 95, lactate: 2.5 }).sepsisRisk).toBe("high");
+    expect(screen({ lactate: 4.0 }).sepsisRisk).toBe("high");
+    expect(screen({ lactate: 3.9 }).sepsisRisk).toBe("moderate");
+  });
+});

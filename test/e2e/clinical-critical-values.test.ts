@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+let labTech: string;
+let physician: string;
+const PATH = "/api/v1/clinical-decision-support/critical-values/";
+const PATIENT = "UG-2024-000002";
+
+beforeAll(async () => {
+  stack = await startStack();
+  labTech = await stack.token("lab_technician", { sub: "cv-lab-tech" });
+  physician = await stack.token("physician", { sub: "cv-physician" });
+});
+afterAll(() => stack?.stop());
+
+const check = (observation: Record<string, unknown>, token = labTech, extra: Record<string, unknown> = {}) =>
+  stack.rest("POST", PATH, { token, body: { patient_uhid: PATIENT, observation, ...extra } });
+
+describe("critical values through REST", () => {
+  it("answers the spec's fields for a severely low potassium and stores it on the timeline", async () => {
+    const res = await check({ code: "2823-3", display: "Potassium", value: 2.1, unit: "mmol/L" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      is_critical: true,
+      urgency: "high",
+      value: 2.1,
+      normal_range: "3.5–5.1 mmol/L",
+      deviation: "severely_low",
+      clinical_significance: expect.stringMatching(/Hypokalaemia/),
+      recommended_actions: expect.arrayContaining([expect.stringMatching(/ECG/)]),
+      notification_sent: expect.any(Boolean),
+      requires_review: true,
+    });
+    const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician });
+    expect(timeline.body.timeline.observations).toEqual(expect.arrayContaining([expect.objectContaining({ type: "Potassium", value: "2.1 mmol/L" })]));
+  });
+
+  it("creates a critical-alert notification automatically and returns its id", async () => {
+    const res = await check({ code: "2951-2", display: "Sodium", value: 112, unit: "mmol/L" }, physician);
+    expect(res.status).toBe(200);
+    expect(res.body.is_critical).toBe(true);
+    expect(res.body).toMatchObject({ notification_sent: true, notification_id: expect.any(String), notification_error: null });
+  });
+
+  it("does not notify for a normal value", async () => {
+    const res = await check({ code: "2345-7", display: "Glucose", value: 5.2, unit: "mmol/L" });
+    expect(res.body).toMatchObject({ is_critical: false, deviation: "normal", urgency: "routine", notification_sent: false, notification_id: null, normal_range: "3.89–5.5 mmol/L" });
+  });
+
+  it("converts units before comparing (glucose 2.7 mmol/L = 48.6 mg/dL is critical)", async () => {
+    const res = await check({ code: "2345-7", value: 2.7, unit: "mmol/L" });
+    expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_low", canonical_unit: "mg/dL" });
+    expect(res.body.canonical_value).toBeCloseTo(48.64, 2);
+  });
+
+  it("refuses an unknown LOINC code with 400 and a clear message, storing nothing", async () => {
+    const before = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician });
+    const res = await check({ code: "99999-9", display: "Mystery", value: 1, unit: "mmol/L" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields["observation.code"][0]).toMatch(/no critical limits/);
+    const after = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician });
+    expect(after.body.timeline.observations).toHaveLength(before.body.timeline.observations.length);
+  });
+
+  it("refuses a unit that does not fit the test, a negative value and unknown fields", async () => {
+    const unit = await check({ code: "2823-3", value: 4, unit: "mg/dL" });
+    expect(unit.status).toBe(400);
+    expect(unit.body.error.fields["observation.unit"][0]).toMatch(/accepted: .*mmol\/l/);
+    expect((await check({ code: "2823-3", value: -1, unit: "mmol/L" })).status).toBe(400);
+    const unknown = await check({ code: "2823-3", value: 4, unit: "mmol/L", flag: "H" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields).toHaveProperty(["observation.flag"]);
+  });
+
+  it("answers 404 for an unknown patient and 403 for a pharmacist", async () => {
+    const missing = await stack.rest("POST", PATH, { token: labTech, body: { patient_uhid: "UG-0000-NOPE", observation: { code: "2823-3", value: 7, unit: "mmol/L" } } });
+    expect(missing.status).toBe(404);
+    const pharmacist = await stack.token("pharmacist");
+    expect((await check({ code: "2823-3", value: 7, unit: "mmol/L" }, pharmacist)).status).toBe(403);
+  });
+
+  it("accepts INR without a unit and flags INR above 5", async () => {
+    const res = await check({ code: "6301-6", display: "INR", value: 6.2 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", normal_range: "0.8–1.2" });
+  });
+});
