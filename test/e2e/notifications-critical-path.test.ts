@@ -26,5 +26,4 @@ describe("critical path: critical-alert trigger → notifications SENT", () => {
     }
     expect(performance.now() - started).toBeLessThan(1000);
   });
-
 });

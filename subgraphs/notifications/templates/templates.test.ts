@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { checkTemplate, fill, LANGUAGES, renderTemplate, TEMPLATES } from "./templates.js";
+
+describe("template syntax", () => {
+  it("fills values and shows a section only when its value is present", () => {
+    expect(fill("Hi {{name}}.{{#notes}} Note: {{notes}}{{/notes}}", { name: "Sarah" })).toBe("Hi Sarah.");
+    expect(fill("Hi {{name}}.{{#notes}} Note: {{notes}}{{/notes}}", { name: "Sarah", notes: "fast" })).toBe("Hi Sarah. Note: fast");
+  });
+
+  it("shows an inverted section only when the value is absent", () => {
+    expect(fill("{{#n}}Dear {{n}}{{/n}}{{^n}}Hello{{/n}}", {})).toBe("Hello");
+    expect(fill("{{#n}}Dear {{n}}{{/n}}{{^n}}Hello{{/n}}", { n: "Ann" })).toBe("Dear Ann");
+  });
+});
+
+describe("templates.json", () => {
+  it("every template has English, and every local variant uses only declared parameters", () => {
+    for (const t of TEMPLATES.values()) {
+      expect(t.languages.en, t.name).toBeDefined();
+      const declared = new Set([...t.required, ...t.optional, ...Object.keys(t.defaults)]);
+      for (const lang of LANGUAGES) {
+        const text = t.languages[lang];
+        if (!text) continue;
+        for (const [, name] of JSON.stringify(text).matchAll(/\{\{[#^/]?(\w+)\}\}/g)) expect(declared.has(name), `${t.name}/${lang}: {{${name}}}`).toBe(true);
+      }
+    }
+  });
+
+  it("every patient-facing template has Luganda and Swahili variants", () => {
+    for (const t of TEMPLATES.values()) {
+      if (t.name === "critical_alert_provider") continue;
+      expect(t.languages.lg, t.name).toBeDefined();
+      expect(t.languages.sw, t.name).toBeDefined();
+    }
+  });
+
+  it("renders all required parameters into the message, in each language", () => {
+    for (const t of TEMPLATES.values()) {
+      const params = Object.fromEntries(t.required.map((k) => [k, `«${k}»`]));
+      for (const lang of LANGUAGES) {
+        for (const channel of ["SMS", "EMAIL"]) {
+          const { body } = renderTemplate(t, { ...t.defaults, ...params }, channel, lang);
+          for (const k of t.required) expect(body, `${t.name}/${lang}/${channel}`).toContain(`«${k}»`);
+          expect(body).not.toMatch(/\{\{/);
+        }
+      }
+    }
+  });
+
+  it("falls back to English when a language variant is missing", () => {
+    const t = TEMPLATES.get("critical_alert_provider")!;
+    expect(renderTemplate(t, {}, "SMS", "lg").language).toBe("en");
+  });
+});
+
+describe("checkTemplate", () => {
+  it("names an unknown template and each missing parameter", () => {
+    expect(() => checkTemplate("nope", {})).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ fields: { template: [expect.any(String)] } }) }));
+    try {
+      checkTemplate("pickup_ready", { medication_name: " " });
+      expect.unreachable();
+    } catch (err) {
+      expect(Object.keys((err as { extensions: { fields: object } }).extensions.fields).sort()).toEqual(["parameters.medication_name", "parameters.pharmacy_name"]);
+    }
+  });
+
+  it("applies defaults and ignores parameters the template does not use", () => {
+    const { parameters } = checkTemplate("receipt_email", { receipt_number: "R1", total_amount: "10.00", cashier: "Ann" });
+    expect(parameters).toMatchObject({ currency: "UGX", receipt_number: "R1" });
+  });
+});
