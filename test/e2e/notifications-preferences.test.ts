@@ -97,6 +97,17 @@ describe("consent", () => {
     expect(res.body.status).not.toBe("CANCELLED");
   });
 
+  it("reaches a patient without preferences at the phone of their registration (through the gateway)", async () => {
+    const registered = await stack.rest("POST", "/api/v1/uhid/", {
+      token: nurse,
+      body: { uhid: "UG-2026-NOTIF1", given_name: "Esther", family_name: "Akello", sex: "female", birth_date: "1988-05-04", phone: "+256772000999" },
+    });
+    expect(registered.status).toBe(201);
+    const res = await labResult("UG-2026-NOTIF1");
+    expect(res.body).toMatchObject({ success: true, channel: "SMS" });
+    expect((await detail(res.body.notification_id)).recipient).toBe("+256772000999");
+  });
+
   it("records a patient with no contact point as FAILED", async () => {
     const res = await labResult("UG-NO-CONTACT");
     expect(res.body).toMatchObject({ success: false, status: "FAILED", status_reason: expect.stringMatching(/no contact point/) });

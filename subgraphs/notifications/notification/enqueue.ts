@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
-import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, type Channel } from "../channels.js";
+import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, type Channel, type ContactPoints } from "../channels.js";
 import { notificationEvents, notificationRequests, notifications, preferences, providerContacts, type ChannelTarget } from "../db/tables.js";
 import { quietHoursEnd } from "../preferences/quiet-hours.js";
 import { renderTemplate, type TemplateDef } from "../templates/templates.js";
@@ -33,6 +33,8 @@ export interface EnqueueRequest {
   idempotencyKey?: string;
   payload: Record<string, unknown>;
   messages: MessageSpec[];
+  /** Registered contact points of patients without preferences (looked up before the transaction). */
+  registryContacts?: Record<string, ContactPoints>;
 }
 
 interface Plan {
@@ -60,7 +62,7 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
     const numbers = await reserveNotificationNumbers(tx as unknown as Db, r.messages.length, now);
     const values: (typeof notifications.$inferInsert)[] = [];
     for (const [i, m] of r.messages.entries()) {
-      const plan = await planDelivery(tx as unknown as Db, m.audience);
+      const plan = await planDelivery(tx as unknown as Db, m.audience, r.registryContacts ?? {});
       const language = m.language ?? plan.language;
       const [first, ...fallback] = plan.targets;
       const channel = first?.channel ?? "SMS";
@@ -127,13 +129,25 @@ function firstStatus(template: TemplateDef, plan: Plan, now: Date): { status: st
   return { status: "PENDING", reason: null, availableAt: now };
 }
 
+/** Patients among the messages who have no stored preferences (candidates for the registry fallback). */
+export async function patientsWithoutPreferences(db: Db, messages: MessageSpec[]): Promise<string[]> {
+  const uhids = [...new Set(messages.flatMap((m) => (m.audience.kind === "patient" ? [m.audience.uhid] : [])))];
+  if (!uhids.length) return [];
+  const known = await db.select({ uhid: preferences.patientUhid }).from(preferences).where(inArray(preferences.patientUhid, uhids));
+  return uhids.filter((u) => !known.some((k) => k.uhid === u));
+}
+
 /** The channels to try in order, each with the recipient's address on it. */
-async function planDelivery(db: Db, audience: Audience): Promise<Plan> {
+async function planDelivery(db: Db, audience: Audience, registry: Record<string, ContactPoints>): Promise<Plan> {
   const uhid = audience.kind === "provider" ? undefined : audience.uhid;
   const [prefs] = uhid ? await db.select().from(preferences).where(eq(preferences.patientUhid, uhid)) : [];
   if (audience.kind === "address") return { targets: [audience.target], language: prefs?.language ?? "en", prefs };
   if (audience.kind === "patient") {
-    if (!prefs) return { targets: [], language: "en" };
+    if (!prefs) {
+      // No preferences: the registration's phone, then e-mail (default consent, no quiet hours).
+      const registered = registry[audience.uhid];
+      return { targets: registered ? targetsFor(["SMS", "EMAIL"], registered) : [], language: "en" };
+    }
     return { targets: targetsFor(prefs.channels, prefs), language: prefs.language, prefs };
   }
   const [contact] = await db.select().from(providerContacts).where(eq(providerContacts.providerId, audience.providerId));

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { registryContactLookup } from "../notification/registry-contact.js";
 import * as triggers from "./trigger.service.js";
 import {
   AppointmentReminderInput,
@@ -16,7 +17,12 @@ import {
   TriggerResult,
 } from "./trigger.type.js";
 
-const call = (ctx: SubgraphContext): triggers.TriggerCall => ({ db: ctx.db, principal: ctx.principal, idempotencyKey: ctx.idempotencyKey });
+const call = (ctx: SubgraphContext): triggers.TriggerCall => ({
+  db: ctx.db,
+  principal: ctx.principal,
+  idempotencyKey: ctx.idempotencyKey,
+  registryContact: registryContactLookup(ctx),
+});
 
 /** Spec, "Notification trigger endpoints" and the pharmacy's send call. Writes are mutations. */
 @Resolver()

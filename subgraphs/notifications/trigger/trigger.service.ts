@@ -3,9 +3,10 @@ import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
-import { channelForAddress, isChannel, normalizePhone, isEmail } from "../channels.js";
+import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
 import { preferences } from "../db/tables.js";
-import { enqueueNotifications, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
+import { enqueueNotifications, patientsWithoutPreferences, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
+import type { RegistryContactLookup } from "../notification/registry-contact.js";
 import { checkTemplate, isLanguage, label, type Language } from "../templates/templates.js";
 import type {
   AppointmentReminderInput,
@@ -25,6 +26,20 @@ export interface TriggerCall {
   db: Db;
   principal: Principal;
   idempotencyKey?: string;
+  /** Contact points from the patient registry, for patients without preferences. */
+  registryContact?: RegistryContactLookup;
+}
+
+/** Writes the request's notifications, first looking up registered contacts of patients without preferences. */
+async function enqueue(call: TriggerCall, r: Omit<EnqueueRequest, "callerSub" | "idempotencyKey">): Promise<NotificationRow[]> {
+  const registryContacts: Record<string, ContactPoints> = {};
+  if (call.registryContact) {
+    for (const uhid of await patientsWithoutPreferences(call.db, r.messages)) {
+      const contact = await call.registryContact(uhid);
+      if (contact) registryContacts[uhid] = contact;
+    }
+  }
+  return enqueueNotifications(call.db, { ...r, callerSub: call.principal.sub, idempotencyKey: call.idempotencyKey, registryContacts });
 }
 
 /** Whether a notification is on its way (queued or sent) rather than recorded as not sendable. */
@@ -58,10 +73,8 @@ function defined(values: Record<string, string | null | undefined>): Record<stri
 
 async function triggerOne(call: TriggerCall, kind: string, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string): Promise<TriggerResult> {
   const { template, parameters: checked } = checkTemplate(templateName, parameters);
-  const [n] = await enqueueNotifications(call.db, {
+  const [n] = await enqueue(call, {
     kind,
-    callerSub: call.principal.sub,
-    idempotencyKey: call.idempotencyKey,
     payload: { patientUhid: uhid, ...parameters },
     messages: [{ audience: { kind: "patient", uhid }, template, parameters: checked, referenceId }],
   });
@@ -156,10 +169,8 @@ export async function triggerCriticalAlert(call: TriggerCall, i: CriticalAlertIn
     { audience: { kind: "patient", uhid: i.patientUhid }, ...patientMsg, referenceId: i.observationId },
     { audience: { kind: "provider", providerId: i.providerId, uhid: i.patientUhid }, ...providerMsg, referenceId: i.observationId },
   ];
-  const rows = await enqueueNotifications(call.db, {
+  const rows = await enqueue(call, {
     kind: "critical-alert",
-    callerSub: call.principal.sub,
-    idempotencyKey: call.idempotencyKey,
     payload: { ...i },
     messages,
   });
@@ -187,10 +198,8 @@ export async function sendNotification(call: TriggerCall, i: SendNotificationInp
   if (i.language && !isLanguage(i.language)) errors.add("language", "must be one of en, lg, sw");
   errors.throwIfAny("Invalid send request");
   const { template, parameters } = checkTemplate(i.template, i.parameters ?? {});
-  const [n] = await enqueueNotifications(call.db, {
+  const [n] = await enqueue(call, {
     kind: "send",
-    callerSub: call.principal.sub,
-    idempotencyKey: call.idempotencyKey,
     payload: { recipient: i.recipient, template: i.template, parameters: i.parameters ?? {}, channel: i.channel, patientUhid: i.patientUhid },
     messages: [{ audience: { kind: "address", target: target!, uhid: i.patientUhid }, template, parameters, language: i.language ?? undefined }],
   });
