@@ -7,6 +7,7 @@ const consultations = "/api/v1/pharmacy/sales/consultations/";
 const followUps = "/api/v1/pharmacy/sales/follow-ups/";
 const loyaltyPrograms = "/api/v1/pharmacy/sales/loyalty-programs/";
 const loyaltyAccounts = "/api/v1/pharmacy/sales/loyalty-accounts/";
+const analytics = "/api/v1/pharmacy/sales/analytics/";
 
 export const pharmacyRoutes: RouteDef[] = [
   { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category" },
@@ -32,4 +33,9 @@ export const pharmacyRoutes: RouteDef[] = [
   { method: "POST", path: loyaltyPrograms, operation: "CreateLoyaltyProgram", result: "createLoyaltyProgram", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a loyalty program (earn rate and point value)" },
   { method: "POST", path: loyaltyAccounts, operation: "CreateLoyaltyAccount", result: "createLoyaltyAccount", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a loyalty account" },
   { method: "GET", path: `${loyaltyAccounts}{account_id}/`, operation: "GetLoyaltyAccount", result: "loyaltyAccount", params: { account_id: "id" }, tag: "pharmacy-sales", summary: "Loyalty account: balance and history" },
+  { method: "GET", path: "/api/v1/pharmacy/sales/ai-recommendations/", operation: "ProductRecommendations", result: "productRecommendations", query: { product_id: "productId", basket: "basket", limit: "limit", window_days: "windowDays", min_count: "minCount", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "Products frequently bought with product_id (or a comma-separated basket), else category best sellers; each with a reason" },
+  { method: "GET", path: `${analytics}summary/`, operation: "SalesSummary", result: "salesSummary", query: { date_from: "dateFrom", date_to: "dateTo", top: "top", pharmacy: "pharmacyId" }, tag: "pharmacy-analytics", summary: "Revenue, transactions, average basket, top products, by payment method (default last 30 days)" },
+  { method: "GET", path: `${analytics}basket/`, operation: "BasketAnalysis", result: "basketAnalysis", query: { date_from: "dateFrom", date_to: "dateTo", min_count: "minCount", limit: "limit", pharmacy: "pharmacyId" }, tag: "pharmacy-analytics", summary: "Products bought together: support, confidence, lift" },
+  { method: "GET", path: `${analytics}forecast/`, operation: "ListSalesForecasts", result: "salesForecasts", paginated: true, query: { product_id: "productId", pharmacy: "pharmacyId" }, tag: "pharmacy-analytics", summary: "Persisted demand forecasts, newest first" },
+  { method: "POST", path: `${analytics}forecast/`, operation: "CreateSalesForecasts", result: "createSalesForecasts", body: { variable: "input" }, status: 201, tag: "pharmacy-analytics", summary: "Fit and persist per-product demand forecasts (Holt's linear smoothing on daily sales)" },
 ];

@@ -11,12 +11,14 @@ import { ReceiptResolver } from "./receipt/receipt.resolver.js";
 import { ConsultationResolver } from "./consultation/consultation.resolver.js";
 import { FollowUpResolver } from "./follow-up/follow-up.resolver.js";
 import { LoyaltyResolver } from "./loyalty/loyalty.resolver.js";
+import { SalesAnalyticsResolver } from "./analytics/analytics.resolver.js";
+import { RecommendationResolver } from "./recommendation/recommendation.resolver.js";
 import { TransactionResolver } from "./transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 /** Point of sale and customer care. */
-const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver];
+const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver];
 
 export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
