@@ -8,6 +8,7 @@ import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
+import { RiskScoresResolver } from "./risk-scores/risk-scores.resolver.js";
 import { SepsisResolver } from "./sepsis/sepsis.resolver.js";
 import { TimelineResolver } from "./timeline/timeline.resolver.js";
 
@@ -17,7 +18,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, ClinicalAuditResolver],
+      [PatientResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, ClinicalAuditResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -1,0 +1,116 @@
+import type { FraminghamCoefficients, RiskModels } from "../knowledge/knowledge.types.js";
+
+export const RISK_ENGINE_VERSION = "risk-score-engine@1.0.0";
+
+export interface FraminghamInputs {
+  sex: "male" | "female";
+  age: number;
+  totalCholesterol: number;
+  hdl: number;
+  sbp: number;
+  treatedBp: boolean;
+  smoker: boolean;
+  diabetes: boolean;
+}
+
+/**
+ * D'Agostino 2008 general CVD (lipid model): risk = 1 − S₀^exp(Σβx − mean), with natural logs of
+ * age, total cholesterol, HDL and SBP (treated or untreated coefficient).
+ */
+export function framinghamLipid(c: FraminghamCoefficients, x: FraminghamInputs): number {
+  const sum =
+    c.ln_age * Math.log(x.age) +
+    c.ln_total_cholesterol! * Math.log(x.totalCholesterol) +
+    c.ln_hdl! * Math.log(x.hdl) +
+    (x.treatedBp ? c.ln_sbp_treated : c.ln_sbp_untreated) * Math.log(x.sbp) +
+    (x.smoker ? c.smoker : 0) +
+    (x.diabetes ? c.diabetes : 0);
+  return 1 - Math.pow(c.s0, Math.exp(sum - c.mean));
+}
+
+/** The same paper's BMI (non-laboratory) model. */
+export function framinghamBmi(c: FraminghamCoefficients, x: Omit<FraminghamInputs, "totalCholesterol" | "hdl"> & { bmi: number }): number {
+  const sum =
+    c.ln_age * Math.log(x.age) +
+    c.ln_bmi! * Math.log(x.bmi) +
+    (x.treatedBp ? c.ln_sbp_treated : c.ln_sbp_untreated) * Math.log(x.sbp) +
+    (x.smoker ? c.smoker : 0) +
+    (x.diabetes ? c.diabetes : 0);
+  return 1 - Math.pow(c.s0, Math.exp(sum - c.mean));
+}
+
+export function cvCategory(m: RiskModels, risk: number): "low" | "moderate" | "high" {
+  const c = m.framingham_2008.categories;
+  return risk >= c.high_at ? "high" : risk >= c.moderate_at ? "moderate" : "low";
+}
+
+/** ICD-10 without the dot, upper case. */
+const compact = (code: string) => code.toUpperCase().replace(/\./g, "").trim();
+
+export interface CharlsonResult {
+  /** Comorbidity score without age points. */
+  score: number;
+  /** With the age points of the combined age-comorbidity index. */
+  ageAdjusted: number;
+  agePoints: number;
+  /** Categories counted, with the codes that matched and their weights. */
+  conditions: { id: string; name: string; weight: number; codes: string[] }[];
+}
+
+/**
+ * Charlson comorbidity index from ICD-10 codes (Quan 2005 coding as in mimic-code charlson.sql):
+ * each category counts once; of mild/severe liver disease, uncomplicated/complicated diabetes and
+ * cancer/metastatic cancer only the heavier one counts.
+ */
+export function charlsonIndex(m: RiskModels, icd10Codes: string[], age: number): CharlsonResult {
+  const codes = [...new Set(icd10Codes.map((c) => c.trim()))];
+  const matched = new Map<string, { id: string; name: string; weight: number; codes: string[] }>();
+  for (const cat of m.charlson.categories) {
+    const hits = codes.filter((code) => {
+      const c = compact(code);
+      const p3 = c.slice(0, 3);
+      return cat.prefixes3.includes(p3) || cat.prefixes4.includes(c.slice(0, 4)) || cat.ranges3.some(([lo, hi]) => p3 >= lo && p3 <= hi);
+    });
+    if (hits.length) matched.set(cat.id, { id: cat.id, name: cat.name, weight: cat.weight, codes: hits });
+  }
+  for (const [lighter, heavier] of m.charlson.hierarchy) if (matched.has(heavier)) matched.delete(lighter);
+  const conditions = [...matched.values()];
+  const score = conditions.reduce((s, c) => s + c.weight, 0);
+  const agePoints = m.charlson.age_points.bands.find((b) => b.max_age === null || age <= b.max_age)!.points;
+  return { score, ageAdjusted: score + agePoints, agePoints, conditions };
+}
+
+export function charlsonOneYearMortality(m: RiskModels, score: number): { mortality: number; category: string } {
+  const band = m.charlson.one_year_mortality.bands.find((b) => b.max === null || score <= b.max)!;
+  return { mortality: band.mortality, category: band.category };
+}
+
+export interface LaceInputs {
+  lengthOfStayDays: number;
+  acuteAdmission: boolean;
+  charlson: number;
+  edVisitsSixMonths: number;
+}
+
+export interface LaceResult {
+  points: number;
+  parts: { l: number; a: number; c: number; e: number };
+  category: "low" | "moderate" | "high";
+}
+
+function banded(table: { max: number | null; points: number | "same" }[], value: number): number {
+  const row = table.find((r) => r.max === null || value <= r.max)!;
+  return row.points === "same" ? value : row.points;
+}
+
+/** LACE index (van Walraven, CMAJ 2010), 0–19. */
+export function laceIndex(m: RiskModels, x: LaceInputs): LaceResult {
+  const los = Math.max(0, Math.floor(x.lengthOfStayDays));
+  const l = m.lace.length_of_stay.find((r) => r.max_days === null || los <= r.max_days)!.points;
+  const a = x.acuteAdmission ? m.lace.acute_admission_points : 0;
+  const c = banded(m.lace.charlson, x.charlson);
+  const e = banded(m.lace.ed_visits_6_months, x.edVisitsSixMonths);
+  const points = l + a + c + e;
+  const cat = m.lace.categories;
+  return { points, parts: { l, a, c, e }, category: points >= cat.high_at ? "high" : points >= cat.moderate_at ? "moderate" : "low" };
+}

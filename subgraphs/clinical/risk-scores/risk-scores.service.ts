@@ -1,0 +1,202 @@
+import { desc, eq } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import type { Db } from "../../../lib/db.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { appendAudit } from "../audit/audit.service.js";
+import { diagnoses, encounters, medications, observations } from "../db/tables.js";
+import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
+import { getPatient, type PatientRow } from "../patient/patient.service.js";
+import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
+import { charlsonIndex, charlsonOneYearMortality, cvCategory, framinghamBmi, framinghamLipid, laceIndex, RISK_ENGINE_VERSION } from "./risk-scores.engine.js";
+import type { RiskScore, RiskScoresResult } from "./risk-scores.type.js";
+
+export const RISK_TYPES = ["cardiovascular", "readmission", "mortality"] as const;
+const DAY = 86_400_000;
+/** Total/HDL cholesterol: 1 mmol/L = 38.67 mg/dL (molar mass 386.65 g/mol). */
+const CHOLESTEROL_MG_PER_MMOL = 38.67;
+
+interface PatientRecord {
+  patient: PatientRow;
+  age: number;
+  dx: (typeof diagnoses.$inferSelect)[];
+  meds: (typeof medications.$inferSelect)[];
+  obs: (typeof observations.$inferSelect)[];
+  enc: (typeof encounters.$inferSelect)[];
+}
+
+export function ageOn(birthDate: string, today = new Date()): number {
+  const b = new Date(`${birthDate}T00:00:00Z`);
+  let age = today.getUTCFullYear() - b.getUTCFullYear();
+  if (today.getUTCMonth() < b.getUTCMonth() || (today.getUTCMonth() === b.getUTCMonth() && today.getUTCDate() < b.getUTCDate())) age -= 1;
+  return age;
+}
+
+async function loadRecord(db: Db, uhid: string): Promise<PatientRecord> {
+  const patient = await getPatient(db, uhid);
+  const [dx, meds, obs, enc] = await Promise.all([
+    db.select().from(diagnoses).where(eq(diagnoses.patientUhid, uhid)),
+    db.select().from(medications).where(eq(medications.patientUhid, uhid)),
+    db.select().from(observations).where(eq(observations.patientUhid, uhid)).orderBy(desc(observations.date)),
+    db.select().from(encounters).where(eq(encounters.patientUhid, uhid)).orderBy(desc(encounters.date)),
+  ]);
+  return { patient, age: ageOn(patient.birthDate), dx, meds, obs, enc };
+}
+
+/** Latest numeric value of a LOINC code (newest first), with its unit and date. */
+function latest(r: PatientRecord, loinc: string): { value: number; unit: string | null; date: string } | undefined {
+  const o = r.obs.find((x) => x.code === loinc && Number.isFinite(Number.parseFloat(x.value)));
+  return o && { value: Number.parseFloat(o.value), unit: o.unit, date: o.date };
+}
+
+function cholesterolMgDl(o: { value: number; unit: string | null }): number {
+  return (o.unit ?? "").toLowerCase().replace(/\s/g, "") === "mmol/l" ? o.value * CHOLESTEROL_MG_PER_MMOL : o.value;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
+  const f = k.riskModels.framingham_2008;
+  const base = { model: "Framingham 2008 general CVD (10-year)", source: f.source, points: null };
+  const sex: "male" | "female" | null = r.patient.sex === "male" ? "male" : r.patient.sex === "female" ? "female" : null;
+  const missing: string[] = [];
+  if (!sex) missing.push("sex (male or female)");
+  const tc = latest(r, f.observations.total_cholesterol);
+  const hdl = latest(r, f.observations.hdl);
+  const sbp = latest(r, f.observations.systolic_bp);
+  const bmi = latest(r, f.observations.bmi);
+  if (!sbp) missing.push(`systolic blood pressure (LOINC ${f.observations.systolic_bp})`);
+  if (!(tc && hdl) && !bmi) missing.push(`total and HDL cholesterol (LOINC ${f.observations.total_cholesterol}, ${f.observations.hdl}) or BMI (LOINC ${f.observations.bmi})`);
+  const [minAge, maxAge] = f.valid_age;
+  if (r.age < minAge || r.age > maxAge) {
+    return { ...base, score: null, category: "unknown", factors: [`Age ${r.age} is outside the equation's validated range (${minAge}-${maxAge})`], missingInputs: missing, inputs: [{ name: "age", value: String(r.age) }] };
+  }
+  if (!sex || !sbp || (!(tc && hdl) && !bmi)) return { ...base, score: null, category: "unknown", factors: [], missingInputs: missing, inputs: [] };
+
+  const diabetes = r.dx.find((d) => f.diabetes_icd10_prefixes.some((p) => d.code.toUpperCase().startsWith(p)));
+  const warnings: string[] = [];
+  const treatedBy = r.meds.filter((m) => m.status === "active").find((m) => identifyDrug(k, { code: m.rxnormCode, name: m.name }, warnings)?.drug.classes.includes("antihypertensive"));
+  const smoking = r.obs.find((o) => o.code === f.observations.smoking_status);
+  const smoker = smoking ? /\b(current|smoker|yes|every day|some days)\b/i.test(smoking.value) && !/\b(never|former|ex|non)\b/i.test(smoking.value) : null;
+  const x = { sex, age: r.age, sbp: sbp.value, treatedBp: Boolean(treatedBy), smoker: smoker ?? false, diabetes: Boolean(diabetes) };
+  const useLipids = Boolean(tc && hdl);
+  const compute = (s: boolean) =>
+    useLipids
+      ? framinghamLipid(f.lipid[sex], { ...x, smoker: s, totalCholesterol: cholesterolMgDl(tc!), hdl: cholesterolMgDl(hdl!) })
+      : framinghamBmi(f.bmi[sex], { ...x, smoker: s, bmi: bmi!.value });
+  const score = compute(x.smoker);
+  const factors = [
+    `Age ${r.age} (${sex})`,
+    `Systolic BP ${sbp.value} mmHg (${sbp.date})${treatedBy ? `, treated (${treatedBy.name})` : ", untreated"}`,
+    useLipids ? `Total cholesterol ${formatMg(tc!)} mg/dL, HDL ${formatMg(hdl!)} mg/dL` : `BMI ${bmi!.value} (no lipid panel: BMI model)`,
+    diabetes ? `Diabetes (${diabetes.code})` : "No diabetes diagnosis on record",
+  ];
+  const inputs = [
+    { name: "age", value: String(r.age) },
+    { name: "sex", value: sex },
+    { name: "systolic_bp", value: String(sbp.value) },
+    { name: "bp_treated", value: String(Boolean(treatedBy)) },
+    ...(useLipids ? [{ name: "total_cholesterol_mg_dl", value: formatMg(tc!) }, { name: "hdl_mg_dl", value: formatMg(hdl!) }] : [{ name: "bmi", value: String(bmi!.value) }]),
+    { name: "diabetes", value: String(Boolean(diabetes)) },
+    { name: "smoker", value: smoker === null ? "unknown (assumed no)" : String(smoker) },
+  ];
+  if (smoker === null) {
+    missing.push(`smoking status (LOINC ${f.observations.smoking_status})`);
+    const ifSmoker = compute(true);
+    factors.push(`Smoking status not recorded: estimate assumes a non-smoker; a smoker's risk would be ${pct(ifSmoker)} (${cvCategory(k.riskModels, ifSmoker)})`);
+  } else if (smoker) factors.push("Current smoker");
+  return { ...base, score: round(score), category: cvCategory(k.riskModels, score), factors, missingInputs: missing, inputs };
+}
+
+const formatMg = (o: { value: number; unit: string | null }) => String(Math.round(cholesterolMgDl(o) * 10) / 10);
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+function mortality(k: Knowledge, r: PatientRecord): RiskScore {
+  const c = charlsonIndex(k.riskModels, r.dx.map((d) => d.code), r.age);
+  const m = charlsonOneYearMortality(k.riskModels, c.score);
+  return {
+    score: m.mortality,
+    category: m.category,
+    points: c.score,
+    factors: [
+      ...c.conditions.map((x) => `${x.name} (${x.codes.join(", ")}): ${x.weight}`),
+      `Charlson index ${c.score} (age-adjusted ${c.ageAdjusted}, age ${r.age}: +${c.agePoints})`,
+    ],
+    missingInputs: [],
+    inputs: [{ name: "icd10_codes", value: [...new Set(r.dx.map((d) => d.code))].join(", ") || "none" }],
+    model: "Charlson comorbidity index → one-year mortality band",
+    source: `${k.riskModels.charlson.source}; ICD-10 mapping: ${k.riskModels.charlson.mapping_source}`,
+  };
+}
+
+function readmission(k: Knowledge, r: PatientRecord): RiskScore {
+  const base = { model: "LACE index (30-day death or unplanned readmission)", source: k.riskModels.lace.source };
+  const index = r.enc.find((e) => e.type === "inpatient" && e.dischargeDate);
+  if (!index) {
+    return { ...base, score: null, category: "unknown", points: null, factors: ["No inpatient admission with a discharge date on record: LACE applies after a discharge"], missingInputs: ["inpatient admission with discharge date"], inputs: [] };
+  }
+  const admitted = Date.parse(`${index.date}T00:00:00Z`);
+  const los = Math.round((Date.parse(`${index.dischargeDate}T00:00:00Z`) - admitted) / DAY);
+  // Emergent admission: an emergency encounter on the day of admission (our record has no admission source).
+  const acute = r.enc.some((e) => e.type === "emergency" && e.date === index.date);
+  const edVisits = r.enc.filter((e) => e.type === "emergency" && e.date !== index.date && Date.parse(`${e.date}T00:00:00Z`) >= admitted - 183 * DAY && Date.parse(`${e.date}T00:00:00Z`) < admitted).length;
+  const charlson = charlsonIndex(k.riskModels, r.dx.map((d) => d.code), r.age).score;
+  const lace = laceIndex(k.riskModels, { lengthOfStayDays: los, acuteAdmission: acute, charlson, edVisitsSixMonths: edVisits });
+  return {
+    ...base,
+    score: round(lace.points / k.riskModels.lace.max_points),
+    category: lace.category,
+    points: lace.points,
+    factors: [
+      `L: length of stay ${los} day(s) (admitted ${index.date}): ${lace.parts.l}`,
+      `A: ${acute ? "emergent admission (emergency visit on the admission day)" : "no emergency visit on the admission day"}: ${lace.parts.a}`,
+      `C: Charlson index ${charlson}: ${lace.parts.c}`,
+      `E: ${edVisits} emergency visit(s) in the 6 months before admission: ${lace.parts.e}`,
+      `LACE ${lace.points}/19`,
+    ],
+    missingInputs: [],
+    inputs: [
+      { name: "length_of_stay_days", value: String(los) },
+      { name: "acute_admission", value: String(acute) },
+      { name: "charlson", value: String(charlson) },
+      { name: "ed_visits_6_months", value: String(edVisits) },
+    ],
+  };
+}
+
+function recommendationsFor(scores: Record<string, RiskScore | undefined>): string[] {
+  const out: string[] = [];
+  const cv = scores.cardiovascular;
+  if (cv?.category === "high") out.push("10-year CVD risk ≥ 20%: intensive management of blood pressure and lipids (consider a statin), smoking cessation, per local guideline");
+  if (cv?.category === "moderate") out.push("10-year CVD risk 10-20%: lifestyle advice and risk-factor control; consider a statin per local guideline");
+  const re = scores.readmission30day;
+  if (re?.category === "high") out.push("High readmission risk (LACE ≥ 10): follow-up within 7 days of discharge, medication reconciliation and a discharge summary to primary care");
+  const mo = scores.mortality1year;
+  if (mo && (mo.category === "high" || mo.category === "very_high")) out.push("High comorbidity burden: review comorbidity management, polypharmacy and goals of care");
+  for (const s of Object.values(scores)) {
+    if (s?.missingInputs.length) out.push(`Record ${s.missingInputs.join("; ")} to complete the ${s.model} estimate`);
+  }
+  out.push("Scores are advisory and need clinical review");
+  return out;
+}
+
+/** Computes the requested risk scores from the stored record and audits the call. */
+export async function calculateRiskScores(db: Db, principal: Principal, uhid: string, riskTypes: string[] | null | undefined, requestId?: string): Promise<RiskScoresResult> {
+  const types = riskTypes?.length ? riskTypes : [...RISK_TYPES];
+  const errors = new FieldErrorCollector();
+  types.forEach((t, i) => {
+    if (!(RISK_TYPES as readonly string[]).includes(t)) errors.add(`riskTypes.${i}`, `must be one of ${RISK_TYPES.join(", ")}`);
+  });
+  errors.throwIfAny("Invalid risk scores request");
+  const [k, r] = await Promise.all([getKnowledge(db), loadRecord(db, uhid)]);
+  const riskScores: Record<string, RiskScore | undefined> = {};
+  if (types.includes("cardiovascular")) riskScores.cardiovascular = cardiovascular(k, r);
+  if (types.includes("readmission")) riskScores.readmission30day = readmission(k, r);
+  if (types.includes("mortality")) riskScores.mortality1year = mortality(k, r);
+  const recommendations = recommendationsFor(riskScores);
+  const rulesetVersion = `${RISK_ENGINE_VERSION}; risk-models@${k.versions["risk-models"]}; drugs@${k.versions.drugs}`;
+  const output = { patientUhid: uhid, riskScores, recommendations, requiresReview: true };
+  const audit = await db.transaction((tx) =>
+    appendAudit(tx as unknown as Db, { actor: principal, operation: "risk_scores", patientUhid: uhid, input: { patientUhid: uhid, riskTypes: types }, output, rulesetVersion, requestId }),
+  );
+  return { ...output, auditId: audit.id, rulesetVersion };
+}
