@@ -1,6 +1,7 @@
 import type { BenchScenario } from "../scenario.js";
 import { foundationScenarios } from "./foundation.js";
 import { notificationScenarios } from "./notifications.js";
+import { pharmacyScenarios } from "./pharmacy.js";
 
 /** Every scenario `npm run bench` runs, in order. */
-export const SCENARIOS: BenchScenario[] = [...foundationScenarios, ...notificationScenarios];
+export const SCENARIOS: BenchScenario[] = [...foundationScenarios, ...notificationScenarios, ...pharmacyScenarios];

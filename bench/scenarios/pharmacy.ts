@@ -1,0 +1,45 @@
+import { KAMPALA } from "../../test/support/stack.js";
+import type { BenchScenario } from "../scenario.js";
+
+const TRANSACTIONS = "/api/v1/pharmacy/sales/transactions/";
+
+interface SaleContext {
+  transactionId?: string;
+}
+
+export const pharmacyScenarios: BenchScenario[] = [
+  {
+    name: "REST sale create + complete",
+    description: "POST transactions/ then POST transactions/{id}/complete/ (pharmacy → billing charge and payment over HTTP through the bridge); one pair per connection in turn",
+    async prepare(stack) {
+      // Restock generously first: a product with far more units than any run sells.
+      const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
+      const product = await stack.rest("POST", "/api/v1/pharmacy/sales/products/", {
+        token: pharmacist,
+        body: { name: "Bench syrup 100 ml", sku: `BENCH-${Date.now()}`, category: "bench", retail_price: "333.33", stock_quantity: 10_000_000 },
+      });
+      if (product.status !== 201) throw new Error(`bench product: ${product.status} ${JSON.stringify(product.body)}`);
+      const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "bench-cashier" });
+      const body = JSON.stringify({ pharmacy_id: KAMPALA, cashier: "bench-till", items: [{ product_id: product.body.id, quantity: 3 }], payment_method: "cash" });
+      return {
+        headers: { authorization: `Bearer ${cashier}`, "content-type": "application/json" },
+        requests: [
+          {
+            method: "POST",
+            path: TRANSACTIONS,
+            body,
+            onResponse: (status, responseBody, context: SaleContext) => {
+              context.transactionId = status === 201 ? (JSON.parse(responseBody) as { id: string }).id : undefined;
+            },
+          },
+          {
+            method: "POST",
+            path: TRANSACTIONS,
+            // Without a created transaction (a failed create), complete a path that answers 404 rather than skip.
+            setupRequest: (req, context: SaleContext) => ({ ...req, path: `${TRANSACTIONS}${context.transactionId ?? "00000000-0000-4000-8000-000000000000"}/complete/` }),
+          },
+        ],
+      };
+    },
+  },
+];
