@@ -36,6 +36,8 @@ export const ACCESS = {
   "sales:write": ["pharmacist", "cashier"],
   "sales-analytics:read": ["pharmacist", "auditor"],
   "loyalty:write": ["pharmacist"],
+  "inventory:read": ["pharmacist", "auditor"],
+  "inventory:write": ["pharmacist"],
 } satisfies Record<string, readonly UserRole[]>;
 
 export type Capability = keyof typeof ACCESS;

@@ -8,6 +8,8 @@ const followUps = "/api/v1/pharmacy/sales/follow-ups/";
 const loyaltyPrograms = "/api/v1/pharmacy/sales/loyalty-programs/";
 const loyaltyAccounts = "/api/v1/pharmacy/sales/loyalty-accounts/";
 const analytics = "/api/v1/pharmacy/sales/analytics/";
+const stock = "/api/v1/pharmacy/inventory/stock/";
+const movements = "/api/v1/pharmacy/inventory/movements/";
 
 export const pharmacyRoutes: RouteDef[] = [
   { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category" },
@@ -38,4 +40,8 @@ export const pharmacyRoutes: RouteDef[] = [
   { method: "GET", path: `${analytics}basket/`, operation: "BasketAnalysis", result: "basketAnalysis", query: { date_from: "dateFrom", date_to: "dateTo", min_count: "minCount", limit: "limit", pharmacy: "pharmacyId" }, tag: "pharmacy-analytics", summary: "Products bought together: support, confidence, lift" },
   { method: "GET", path: `${analytics}forecast/`, operation: "ListSalesForecasts", result: "salesForecasts", paginated: true, query: { product_id: "productId", pharmacy: "pharmacyId" }, tag: "pharmacy-analytics", summary: "Persisted demand forecasts, newest first" },
   { method: "POST", path: `${analytics}forecast/`, operation: "CreateSalesForecasts", result: "createSalesForecasts", body: { variable: "input" }, status: 201, tag: "pharmacy-analytics", summary: "Fit and persist per-product demand forecasts (Holt's linear smoothing on daily sales)" },
+  { method: "GET", path: stock, operation: "ListInventoryItems", result: "inventoryItems", paginated: true, query: { pharmacy: "pharmacyId" }, tag: "pharmacy-inventory", summary: "Inventory items and quantities; `pharmacy` filters" },
+  { method: "POST", path: stock, operation: "CreateInventoryItem", result: "createInventoryItem", body: { variable: "input" }, status: 201, tag: "pharmacy-inventory", summary: "Create an inventory item (products may sell from it)" },
+  { method: "POST", path: movements, operation: "CreateStockMovement", result: "createStockMovement", body: { variable: "input" }, status: 201, tag: "pharmacy-inventory", summary: "Record a stock movement (by inventory_item, by pharmacy_id + medication_code, or by product_id). Honours Idempotency-Key" },
+  { method: "GET", path: movements, operation: "ListStockMovements", result: "stockMovements", paginated: true, query: { pharmacy: "pharmacyId", reference_type: "referenceType", reference_id: "referenceId", product: "productId", inventory_item: "inventoryItem" }, tag: "pharmacy-inventory", summary: "Stock movements, newest first" },
 ];

@@ -13,12 +13,13 @@ import { FollowUpResolver } from "./follow-up/follow-up.resolver.js";
 import { LoyaltyResolver } from "./loyalty/loyalty.resolver.js";
 import { SalesAnalyticsResolver } from "./analytics/analytics.resolver.js";
 import { RecommendationResolver } from "./recommendation/recommendation.resolver.js";
+import { StockResolver } from "./stock/stock.resolver.js";
 import { TransactionResolver } from "./transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
-/** Point of sale and customer care. */
-const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver];
+/** Point of sale, customer care, sales analytics and the stock they move. */
+const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver, StockResolver];
 
 export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",

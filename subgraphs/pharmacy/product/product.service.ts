@@ -5,11 +5,13 @@ import type { Db } from "../../../lib/db.js";
 import { badRequest, conflict, fieldError, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { pharmacies, products } from "../db/tables.js";
+import { inventoryItems, pharmacies, products } from "../db/tables.js";
+import { quantityOf, stockKeyOf, stockOnHand } from "../stock/stock.service.js";
 import type { CreateProductInput, Product } from "./product.type.js";
 
 type ProductRow = typeof products.$inferSelect;
 
+/** `stockQuantity` is the linked inventory item's quantity when there is one (see withStock). */
 export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
@@ -23,6 +25,13 @@ export function toProduct(row: ProductRow): Product {
     isActive: row.isActive,
     taxExempt: row.taxExempt,
   };
+}
+
+/** Products tied to an inventory item show the item's quantity as their stock. */
+async function withStock(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const linked = rows.filter((r) => r.inventoryItemId);
+  const stock = linked.length ? await stockOnHand(db, linked.map(stockKeyOf)) : new Map<string, number>();
+  return rows.map((r) => ({ ...toProduct(r), stockQuantity: r.inventoryItemId ? quantityOf(stock, stockKeyOf(r)) : r.stockQuantity }));
 }
 
 export interface ProductFilters {
@@ -58,7 +67,7 @@ export async function listProducts(db: Db, principal: Principal, args: Partial<P
     db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(products).where(where),
   ]);
-  return toPage(rows.map(toProduct), total, w);
+  return toPage(await withStock(db, rows), total, w);
 }
 
 /** A product of another pharmacy is "not found" to staff: ids do not leak across pharmacies. */
@@ -66,7 +75,7 @@ export async function getProduct(db: Db, principal: Principal, id: string): Prom
   if (!isUuid(id)) throw notFound("Product", id);
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Product", id);
-  return toProduct(row);
+  return (await withStock(db, [row]))[0];
 }
 
 export async function createProduct(db: Db, principal: Principal, input: CreateProductInput): Promise<Product> {
@@ -79,6 +88,10 @@ export async function createProduct(db: Db, principal: Principal, input: CreateP
 
   const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+  if (input.inventoryItem) {
+    const [item] = isUuid(input.inventoryItem) ? await db.select({ pharmacyId: inventoryItems.pharmacyId }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem)) : [];
+    if (!item || item.pharmacyId !== pharmacyId) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
+  }
   const [row] = await db
     .insert(products)
     .values({
@@ -90,9 +103,10 @@ export async function createProduct(db: Db, principal: Principal, input: CreateP
       stockQuantity: input.stockQuantity,
       isActive: input.isActive,
       taxExempt: input.taxExempt,
+      inventoryItemId: input.inventoryItem ?? null,
     })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`SKU ${input.sku} already exists in this pharmacy`);
-  return toProduct(row);
+  return (await withStock(db, [row]))[0];
 }

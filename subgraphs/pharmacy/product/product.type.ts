@@ -70,4 +70,8 @@ export class CreateProductInput {
 
   @Field(() => Boolean, { defaultValue: false })
   taxExempt!: boolean;
+
+  @Field(() => ID, { nullable: true, description: "Sell from this inventory item's stock (same pharmacy) instead of stock_quantity." })
+  @IsOptional()
+  inventoryItem?: string;
 }
