@@ -3,6 +3,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
 import { ClinicalAuditResolver } from "./audit/audit.resolver.js";
+import { CopilotResolver } from "./copilot/copilot.resolver.js";
 import { CriticalValuesResolver } from "./critical-values/critical-values.resolver.js";
 import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
@@ -18,7 +19,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, ClinicalAuditResolver],
+      [PatientResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -11,13 +11,14 @@ import type {
   DrugEntry,
   InteractionRule,
   LabTest,
+  ReminderRule,
   RiskModels,
   SepsisKnowledge,
   SymptomKnowledge,
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {
@@ -63,6 +64,7 @@ export interface Knowledge {
   sepsis: SepsisKnowledge;
   riskModels: RiskModels;
   symptoms: SymptomKnowledge;
+  reminders: ReminderRule[];
 }
 
 /** Lower-case letters and digits separated by single spaces ("Co-Trimoxazole" → "co trimoxazole"): how names are compared. */
@@ -95,6 +97,7 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     sepsis: files.sepsis as unknown as SepsisKnowledge,
     riskModels: files["risk-models"] as unknown as RiskModels,
     symptoms: files.symptoms as unknown as SymptomKnowledge,
+    reminders: (files.reminders as unknown as { rules: ReminderRule[] }).rules,
   };
 }
 

@@ -165,8 +165,19 @@ export interface SymptomKnowledge {
   version: string;
   symptoms: Record<string, string[]>;
   absent_symptom_likelihood: number;
+  other_symptom_likelihood: number;
   other_condition_mass: number;
   conditions: SymptomCondition[];
   red_flags: { id: string; all: string[]; message: string; urgency: "emergency" | "urgent"; source: string }[];
+  source: string;
+}
+
+export interface ReminderRule {
+  id: string;
+  when: { medication_class?: string; medication_class_any?: string[]; icd10_prefixes?: string[]; min_age?: number };
+  loinc: string;
+  test: string;
+  max_age_days: number;
+  message: string;
   source: string;
 }

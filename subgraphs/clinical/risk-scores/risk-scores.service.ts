@@ -1,11 +1,9 @@
-import { desc, eq } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
-import { diagnoses, encounters, medications, observations } from "../db/tables.js";
 import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
-import { getPatient, type PatientRow } from "../patient/patient.service.js";
+import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { charlsonIndex, charlsonOneYearMortality, cvCategory, framinghamBmi, framinghamLipid, laceIndex, RISK_ENGINE_VERSION } from "./risk-scores.engine.js";
 import type { RiskScore, RiskScoresResult } from "./risk-scores.type.js";
@@ -14,33 +12,6 @@ export const RISK_TYPES = ["cardiovascular", "readmission", "mortality"] as cons
 const DAY = 86_400_000;
 /** Total/HDL cholesterol: 1 mmol/L = 38.67 mg/dL (molar mass 386.65 g/mol). */
 const CHOLESTEROL_MG_PER_MMOL = 38.67;
-
-interface PatientRecord {
-  patient: PatientRow;
-  age: number;
-  dx: (typeof diagnoses.$inferSelect)[];
-  meds: (typeof medications.$inferSelect)[];
-  obs: (typeof observations.$inferSelect)[];
-  enc: (typeof encounters.$inferSelect)[];
-}
-
-export function ageOn(birthDate: string, today = new Date()): number {
-  const b = new Date(`${birthDate}T00:00:00Z`);
-  let age = today.getUTCFullYear() - b.getUTCFullYear();
-  if (today.getUTCMonth() < b.getUTCMonth() || (today.getUTCMonth() === b.getUTCMonth() && today.getUTCDate() < b.getUTCDate())) age -= 1;
-  return age;
-}
-
-async function loadRecord(db: Db, uhid: string): Promise<PatientRecord> {
-  const patient = await getPatient(db, uhid);
-  const [dx, meds, obs, enc] = await Promise.all([
-    db.select().from(diagnoses).where(eq(diagnoses.patientUhid, uhid)),
-    db.select().from(medications).where(eq(medications.patientUhid, uhid)),
-    db.select().from(observations).where(eq(observations.patientUhid, uhid)).orderBy(desc(observations.date)),
-    db.select().from(encounters).where(eq(encounters.patientUhid, uhid)).orderBy(desc(encounters.date)),
-  ]);
-  return { patient, age: ageOn(patient.birthDate), dx, meds, obs, enc };
-}
 
 /** Latest numeric value of a LOINC code (newest first), with its unit and date. */
 function latest(r: PatientRecord, loinc: string): { value: number; unit: string | null; date: string } | undefined {
@@ -187,7 +158,7 @@ export async function calculateRiskScores(db: Db, principal: Principal, uhid: st
     if (!(RISK_TYPES as readonly string[]).includes(t)) errors.add(`riskTypes.${i}`, `must be one of ${RISK_TYPES.join(", ")}`);
   });
   errors.throwIfAny("Invalid risk scores request");
-  const [k, r] = await Promise.all([getKnowledge(db), loadRecord(db, uhid)]);
+  const [k, r] = await Promise.all([getKnowledge(db), loadPatientRecord(db, uhid)]);
   const riskScores: Record<string, RiskScore | undefined> = {};
   if (types.includes("cardiovascular")) riskScores.cardiovascular = cardiovascular(k, r);
   if (types.includes("readmission")) riskScores.readmission30day = readmission(k, r);

@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import type { Db } from "../../../lib/db.js";
+import { FieldErrorCollector, notFound } from "../../../lib/errors.js";
+import { appendAudit } from "../audit/audit.service.js";
+import { copilotSessions, encounters } from "../db/tables.js";
+import { getKnowledge } from "../knowledge/knowledge.js";
+import { loadPatientRecord } from "../patient/patient-record.js";
+import { buildPatientContext, type CopilotAlert, type PatientContext } from "./copilot-context.engine.js";
+import { analyzeSymptoms, COPILOT_ENGINE_VERSION, type SymptomPatient } from "./symptom-analysis.engine.js";
+import type { AnalyzeSymptomsInput, CopilotSession, CopilotStartInput, SymptomAnalysisResult } from "./copilot.type.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SEVERITIES = ["mild", "moderate", "severe"] as const;
+
+interface StoredContext {
+  patientContext: PatientContext;
+  alerts: CopilotAlert[];
+  patient: SymptomPatient;
+}
+
+/** Starts a copilot session: builds the patient context and alerts, stores the session, audits. */
+export async function startCopilotSession(db: Db, principal: Principal, input: CopilotStartInput, requestId?: string): Promise<CopilotSession> {
+  if (!UUID.test(input.encounterId)) new FieldErrorCollector().add("encounterId", "must be a UUID").throwIfAny("Invalid copilot start request");
+  const [k, record] = await Promise.all([getKnowledge(db), loadPatientRecord(db, input.patientUhid)]);
+  const [known] = await db.select({ patientUhid: encounters.patientUhid }).from(encounters).where(eq(encounters.id, input.encounterId));
+  if (known && known.patientUhid !== input.patientUhid) {
+    new FieldErrorCollector().add("encounterId", `belongs to another patient than ${input.patientUhid}`).throwIfAny("Invalid copilot start request");
+  }
+  const { context, alerts } = buildPatientContext(k, record);
+  const stored: StoredContext = { patientContext: context, alerts, patient: { age: record.age, sex: record.patient.sex, diagnosisCodes: [...new Set(record.dx.map((d) => d.code))] } };
+  const rulesetVersion = `${COPILOT_ENGINE_VERSION}; drugs@${k.versions.drugs}; drug-interactions@${k.versions["drug-interactions"]}; drug-conditions@${k.versions["drug-conditions"]}; drug-allergies@${k.versions["drug-allergies"]}; reminders@${k.versions.reminders}`;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [session] = await tx
+      .insert(copilotSessions)
+      .values({ encounterId: input.encounterId, patientUhid: input.patientUhid, providerId: input.providerId, startedBy: principal.sub, context: stored })
+      .returning({ id: copilotSessions.id });
+    const output = { sessionId: session.id, patientContext: context, alerts, encounterId: input.encounterId, patientUhid: input.patientUhid, providerId: input.providerId, requiresReview: true };
+    const audit = await appendAudit(tx, { actor: principal, operation: "copilot_start", patientUhid: input.patientUhid, input, output, rulesetVersion, requestId });
+    return { ...output, auditId: audit.id, rulesetVersion };
+  });
+}
+
+/** Ranks a differential for the session's patient, stores the analysis on the session, audits. */
+export async function analyzeSessionSymptoms(db: Db, principal: Principal, input: AnalyzeSymptomsInput, requestId?: string): Promise<SymptomAnalysisResult> {
+  const errors = new FieldErrorCollector();
+  input.symptoms.forEach((s, i) => {
+    if (!s.trim() || s.length > 200) errors.add(`symptoms.${i}`, "must be 1-200 characters");
+  });
+  if (input.severity && !(SEVERITIES as readonly string[]).includes(input.severity.toLowerCase())) errors.add("severity", `must be one of ${SEVERITIES.join(", ")}`);
+  errors.throwIfAny("Invalid symptom analysis request");
+  const [session] = UUID.test(input.sessionId) ? await db.select().from(copilotSessions).where(eq(copilotSessions.id, input.sessionId)) : [];
+  if (!session) throw notFound("Copilot session", input.sessionId);
+  const k = await getKnowledge(db);
+  const stored = session.context as StoredContext;
+  const analysis = analyzeSymptoms(k, input, stored.patient);
+  const rulesetVersion = `${COPILOT_ENGINE_VERSION}; symptoms@${k.versions.symptoms}`;
+  const output = { ...analysis, sessionId: session.id, requiresReview: true };
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const audit = await appendAudit(tx, { actor: principal, operation: "copilot_analyze_symptoms", patientUhid: session.patientUhid, input, output, rulesetVersion, requestId });
+    const entry = { at: new Date().toISOString(), auditId: audit.id, input, differential: analysis.differentialDiagnosis, urgency: analysis.urgency };
+    await tx
+      .update(copilotSessions)
+      .set({ analyses: sql`${copilotSessions.analyses} || ${JSON.stringify([entry])}::jsonb` })
+      .where(eq(copilotSessions.id, session.id));
+    return { ...output, auditId: audit.id, rulesetVersion };
+  });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import { analyzeSymptoms, recognizeSymptoms } from "./symptom-analysis.engine.js";
+
+const k = knowledgeFromFiles();
+const adult = { age: 45, sex: "male", diagnosisCodes: [] as string[] };
+
+describe("symptom recognition", () => {
+  it("matches phrases inside free text, honours negation and reports what it does not know", () => {
+    const r = recognizeSymptoms(k, ["Severe chest pain", "no fever", "sweating", "itchy elbow"]);
+    expect(r.recognized.sort()).toEqual(["chest_pain", "diaphoresis"]);
+    expect(r.negated).toEqual(["fever"]);
+    expect(r.unrecognized).toEqual(["itchy elbow"]);
+  });
+});
+
+describe("differential diagnosis", () => {
+  it("makes chest pain with sweating an emergency led by acute ischaemic heart disease, with a stat ECG", () => {
+    const a = analyzeSymptoms(k, { symptoms: ["chest pain", "diaphoresis"] }, adult);
+    expect(a.urgency).toBe("emergency");
+    expect(a.redFlags[0]).toMatch(/acute coronary syndrome/);
+    expect(a.differentialDiagnosis[0]).toMatchObject({ code: "I24.9" });
+    expect(a.recommendedTests[0]).toMatchObject({ test: "12-lead ECG", priority: "stat" });
+  });
+
+  it("keeps probabilities between 0 and 1 with a sum of at most 1", () => {
+    for (const symptoms of [["fever", "chills", "headache"], ["cough"], ["diarrhoea", "vomiting"], ["fever", "neck stiffness", "confusion"]]) {
+      const a = analyzeSymptoms(k, { symptoms }, adult);
+      const sum = a.differentialDiagnosis.reduce((s, d) => s + d.probability, 0);
+      expect(sum).toBeLessThanOrEqual(1);
+      for (const d of a.differentialDiagnosis) expect(d.probability).toBeGreaterThan(0);
+      expect(a.differentialDiagnosis.map((d) => d.probability)).toEqual([...a.differentialDiagnosis.map((d) => d.probability)].sort((x, y) => y - x));
+    }
+  });
+
+  it("ranks malaria first for fever, chills and headache, asking for a malaria test", () => {
+    const a = analyzeSymptoms(k, { symptoms: ["fever", "chills", "headache"] }, adult);
+    expect(a.differentialDiagnosis[0]).toMatchObject({ condition: "Malaria, unspecified", code: "B54" });
+    expect(a.recommendedTests.map((t) => t.test)).toContain("Malaria rapid diagnostic test or blood smear");
+    expect(a.urgency).toBe("routine");
+  });
+
+  it("flags fever with neck stiffness as an emergency (meningitis)", () => {
+    const a = analyzeSymptoms(k, { symptoms: ["fever", "stiff neck", "headache"] }, adult);
+    expect(a.urgency).toBe("emergency");
+    expect(a.differentialDiagnosis.map((d) => d.code)).toContain("G03.9");
+  });
+
+  it("adjusts by sex and history: UTI likelier in women, TB likelier with HIV", () => {
+    const uti = (sex: string) => analyzeSymptoms(k, { symptoms: ["dysuria", "fever"] }, { ...adult, sex }).differentialDiagnosis.find((d) => d.code === "N39.0")!.probability;
+    expect(uti("female")).toBeGreaterThan(uti("male"));
+    const tb = (codes: string[]) => analyzeSymptoms(k, { symptoms: ["cough", "night sweats", "weight loss"] }, { ...adult, diagnosisCodes: codes }).differentialDiagnosis.find((d) => d.code === "A16.9")!.probability;
+    expect(tb(["B24"])).toBeGreaterThan(tb([]));
+  });
+
+  it("says severe symptoms are at least urgent, and gives no differential for unknown symptoms", () => {
+    expect(analyzeSymptoms(k, { symptoms: ["cough"], severity: "severe" }, adult).urgency).toBe("urgent");
+    const none = analyzeSymptoms(k, { symptoms: ["itchy elbow"] }, adult);
+    expect(none).toMatchObject({ differentialDiagnosis: [], unrecognizedSymptoms: ["itchy elbow"], otherConditionsProbability: 1 });
+  });
+});

@@ -1,0 +1,106 @@
+import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
+
+/** NegEx-style pre-negation triggers (Chapman, negex NegExTerms; shared/domain-notes.md). */
+const NEGATION = /^(no|not|without|denies|denied|negative for|free of|no evidence of|no signs of)\s+/;
+
+export interface SymptomPatient {
+  age: number;
+  sex: string;
+  diagnosisCodes: string[];
+}
+
+export interface DifferentialItem {
+  condition: string;
+  probability: number;
+  code: string;
+  matchedSymptoms: string[];
+}
+
+export interface SymptomAnalysis {
+  differentialDiagnosis: DifferentialItem[];
+  urgency: "emergency" | "urgent" | "routine";
+  recommendedTests: { test: string; priority: string; reason: string }[];
+  redFlags: string[];
+  recognizedSymptoms: string[];
+  negatedSymptoms: string[];
+  unrecognizedSymptoms: string[];
+  otherConditionsProbability: number;
+}
+
+/** Maps free text to symptom ids: exact phrase, or the phrase as whole words inside the text ("severe chest pain"). */
+export function recognizeSymptoms(k: Knowledge, texts: string[]) {
+  const recognized = new Set<string>();
+  const negated = new Set<string>();
+  const unrecognized: string[] = [];
+  const phrases = Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ id, phrase: normaliseName(p) })));
+  phrases.sort((a, b) => b.phrase.length - a.phrase.length);
+  for (const raw of texts) {
+    const text = normaliseName(raw);
+    const isNegated = NEGATION.test(text);
+    const body = ` ${text.replace(NEGATION, "")} `;
+    const hits = new Set(phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id));
+    if (!hits.size) unrecognized.push(raw);
+    for (const id of hits) (isNegated ? negated : recognized).add(id);
+  }
+  for (const id of negated) recognized.delete(id);
+  return { recognized: [...recognized], negated: [...negated], unrecognized };
+}
+
+const PRIORITY_RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 };
+
+/**
+ * Ranks a differential with naive-Bayes likelihoods: prior × Π P(symptom | condition) × age/sex/history
+ * modifiers, against an "other conditions" hypothesis, so the listed probabilities sum to at most 1.
+ * Red-flag combinations set the urgency; tests come from the likely conditions.
+ */
+export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; severity?: string | null }, patient: SymptomPatient): SymptomAnalysis {
+  const kb = k.symptoms;
+  const { recognized, negated, unrecognized } = recognizeSymptoms(k, input.symptoms);
+  const history = patient.diagnosisCodes.map((c) => c.toUpperCase().replace(/\./g, ""));
+  const scores = kb.conditions.map((c) => {
+    let score = c.prior;
+    for (const s of recognized) score *= c.symptoms[s] ?? kb.absent_symptom_likelihood;
+    const m = c.modifiers;
+    if (m?.sex?.[patient.sex] !== undefined) score *= m.sex[patient.sex];
+    if (m?.min_age !== undefined && m.age_factor !== undefined) score *= patient.age >= m.min_age ? m.age_factor : 1 / m.age_factor;
+    if (m?.history_icd10 && m.history_factor && history.some((h) => m.history_icd10!.some((p) => h.startsWith(p.replace(/\./g, ""))))) score *= m.history_factor;
+    return { c, score, matched: recognized.filter((s) => c.symptoms[s] !== undefined) };
+  });
+  const other = recognized.reduce((acc) => acc * kb.other_symptom_likelihood, kb.other_condition_mass);
+  const total = scores.reduce((s, x) => s + x.score, other);
+  const ranked = recognized.length
+    ? scores
+        .map((x) => ({ ...x, probability: x.score / total }))
+        .filter((x) => x.matched.length > 0)
+        .sort((a, b) => b.probability - a.probability)
+        .slice(0, 5)
+    : [];
+  const differentialDiagnosis = ranked
+    .map((x) => ({ condition: x.c.name, probability: Math.floor(x.probability * 1000) / 1000, code: x.c.icd10, matchedSymptoms: x.matched }))
+    .filter((x) => x.probability >= 0.01);
+
+  const present = new Set(recognized);
+  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)));
+  const urgency = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
+
+  const tests = new Map<string, { test: string; priority: string; reason: string }>();
+  for (const x of ranked.filter((r) => r.probability >= 0.05).slice(0, 3)) {
+    for (const t of x.c.tests) {
+      const priority = urgency === "emergency" && t.priority === "urgent" ? "stat" : t.priority;
+      const existing = tests.get(t.test);
+      if (!existing || PRIORITY_RANK[priority] < PRIORITY_RANK[existing.priority]) tests.set(t.test, { test: t.test, priority, reason: `${x.c.name}: ${t.reason}` });
+    }
+  }
+  return {
+    differentialDiagnosis,
+    urgency,
+    recommendedTests: [...tests.values()].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]),
+    redFlags: flags.map((f) => f.message),
+    recognizedSymptoms: recognized,
+    negatedSymptoms: negated,
+    unrecognizedSymptoms: unrecognized,
+    otherConditionsProbability: recognized.length ? Math.round((other / total) * 1000) / 1000 : 1,
+  };
+}
