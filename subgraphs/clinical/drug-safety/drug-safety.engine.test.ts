@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import { checkDrugSafety, identifyDrug, interactionBetween } from "./drug-safety.engine.js";
+
+const k = knowledgeFromFiles();
+const drug = (id: string) => k.drugs.byId.get(id)!;
+const check = (newMedication: { code?: string; name: string }, current: { code?: string; name: string }[] = [], conditions: string[] = [], allergies: string[] = []) =>
+  checkDrugSafety(k, { newMedication, currentMedications: current, conditions, allergies });
+
+describe("drug identification", () => {
+  it("identifies by RxCUI first, then by name, ignoring dose and form words", () => {
+    const w: string[] = [];
+    expect(identifyDrug(k, { code: "11289", name: "whatever" }, w)?.drug.id).toBe("warfarin");
+    expect(identifyDrug(k, { code: "", name: "Warfarin 5 mg tablets" }, w)?.matchedBy).toBe("name");
+    expect(identifyDrug(k, { code: "", name: "Co-Trimoxazole" }, w)?.drug.id).toBe("sulfamethoxazole_trimethoprim");
+    expect(identifyDrug(k, { code: "", name: "Rifampin" }, w)?.drug.id).toBe("rifampicin");
+    expect(identifyDrug(k, { code: "", name: "Amox" }, w)).toBeUndefined();
+  });
+});
+
+describe("interaction rules", () => {
+  it("prefers the drug-specific rule to the class rule (warfarin + aspirin)", () => {
+    expect(interactionBetween(k, drug("warfarin"), drug("aspirin"))?.id).toBe("warfarin-aspirin");
+    expect(interactionBetween(k, drug("aspirin"), drug("warfarin"))?.id).toBe("warfarin-aspirin");
+  });
+
+  it("is symmetric for every pair the rules name", () => {
+    const ids = [...k.drugs.byId.keys()];
+    for (const a of ids) for (const b of ids) expect(interactionBetween(k, drug(a), drug(b))?.id).toBe(interactionBetween(k, drug(b), drug(a))?.id);
+  });
+
+  it("does not treat low-dose aspirin as an NSAID for CKD (KDIGO concerns NSAIDs)", () => {
+    expect(check({ code: "1191", name: "Aspirin" }, [], ["N18.3"]).contraindications).toEqual([]);
+  });
+
+  it("reports duplicate therapy", () => {
+    expect(check({ code: "11289", name: "Warfarin" }, [{ code: "", name: "warfarin" }]).interactions[0]).toMatchObject({ ruleId: "duplicate-ingredient" });
+  });
+});
+
+describe("drug-allergy", () => {
+  it("alerts on the exact drug even when the drug is not in the knowledge base", () => {
+    const r = check({ code: "", name: "Zorblaxin" }, [], [], ["zorblaxin"]);
+    expect(r.allergyAlerts[0]).toMatchObject({ crossReactivity: "same_drug", severity: "contraindicated" });
+    expect(r.safe).toBe(false);
+  });
+
+  it("treats an allergy named as a drug as an allergy to its class (amoxicillin allergy → flucloxacillin)", () => {
+    expect(check({ code: "", name: "Flucloxacillin" }, [], [], ["Amoxicillin"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class" });
+  });
+
+  it("alerts an aspirin-allergic patient about ibuprofen (NSAID cross-intolerance)", () => {
+    expect(check({ code: "5640", name: "Ibuprofen" }, [], [], ["Aspirin"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Aspirin and NSAIDs" });
+  });
+
+  it("lists allergies it cannot interpret without calling the drug unsafe for that reason", () => {
+    const r = check({ code: "723", name: "Amoxicillin" }, [], [], ["Peanuts"]);
+    expect(r).toMatchObject({ safe: true, unrecognizedAllergies: ["Peanuts"] });
+  });
+});

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { KNOWLEDGE_FILES, knowledgeFromFiles } from "./knowledge.js";
+import { SEVERITY_RANK, type DrugSelector } from "./knowledge.types.js";
+
+const k = knowledgeFromFiles();
+
+/** The only RxCUIs we may use: shared/domain-notes.md (from cpicpgx/cpic-schema drug.sql). Never a guessed code. */
+const CONFIRMED_RXCUI: Record<string, string> = {
+  warfarin: "11289", aspirin: "1191", metformin: "6809", simvastatin: "36567", atorvastatin: "83367", clopidogrel: "32968",
+  omeprazole: "7646", ciprofloxacin: "2551", erythromycin: "4053", digoxin: "3407", furosemide: "4603", hydrochlorothiazide: "5487",
+  spironolactone: "9997", carbamazepine: "2002", phenytoin: "8183", methotrexate: "6851", allopurinol: "519", codeine: "2670",
+  tramadol: "10689", fluoxetine: "4493", diclofenac: "3355", chloroquine: "2393", quinine: "9071", primaquine: "8687",
+  mefloquine: "6694", efavirenz: "195085", nevirapine: "53654", tenofovir: "117466", isoniazid: "6038",
+  sulfamethoxazole_trimethoprim: "10831", lisinopril: "29046", ibuprofen: "5640", amoxicillin: "723",
+};
+
+const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));
+
+describe("knowledge files", () => {
+  it("ship every file with its name and a version, and nothing else", () => {
+    const onDisk = readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, ""));
+    expect(onDisk.sort()).toEqual([...KNOWLEDGE_FILES].sort());
+    for (const name of KNOWLEDGE_FILES) {
+      const file = JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), "utf8"));
+      expect(file.name).toBe(name);
+      expect(file.version).toMatch(/^\d{4}\.\d{2}\.\d+$/);
+    }
+  });
+
+  it("uses only RxCUIs confirmed in domain-notes, each on the right drug", () => {
+    for (const d of k.drugs.byId.values()) {
+      if (d.rxcui !== null) expect(CONFIRMED_RXCUI[d.id], `${d.id} carries RxCUI ${d.rxcui}`).toBe(d.rxcui);
+      expect(d.source).toBeTruthy();
+      for (const c of d.classes) expect(k.drugs.classes.has(c), `${d.id}: class ${c}`).toBe(true);
+    }
+  });
+
+  it("gives every rule a known drug or class, a valid severity, a recommendation and a source", () => {
+    for (const r of k.interactions) {
+      expect(known(r.a) && known(r.b), r.id).toBe(true);
+      expect(SEVERITY_RANK[r.severity], r.id).toBeGreaterThan(0);
+      expect(r.source && r.recommendation && r.mechanism, r.id).toBeTruthy();
+    }
+    for (const r of k.conditionRules) {
+      expect(known(r.drug), r.id).toBe(true);
+      expect(SEVERITY_RANK[r.severity], r.id).toBeGreaterThan(0);
+      expect(r.icd10_prefixes.length && r.source, r.id).toBeTruthy();
+    }
+    for (const x of k.allergens.crossReactivity) expect(k.drugs.classes.has(x.from_class) && k.drugs.classes.has(x.to_class) && Boolean(x.source)).toBe(true);
+    for (const a of k.allergens.byName.values()) for (const c of a.classes) expect(k.drugs.classes.has(c)).toBe(true);
+    for (const r of k.reminders) expect(r.source).toBeTruthy();
+    for (const c of k.symptoms.conditions) expect(c.source && c.icd10).toBeTruthy();
+  });
+
+  it("has no two drugs answering to the same name", () => {
+    const names = new Map<string, string>();
+    const file = JSON.parse(readFileSync(new URL("./drugs.json", import.meta.url), "utf8")) as { drugs: { id: string; name: string; synonyms: string[] }[] };
+    for (const d of file.drugs) {
+      for (const n of [d.name, ...d.synonyms].map((x) => x.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim())) {
+        expect(names.get(n) ?? d.id, `"${n}"`).toBe(d.id);
+        names.set(n, d.id);
+      }
+    }
+  });
+});
