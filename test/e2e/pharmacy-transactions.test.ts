@@ -83,6 +83,15 @@ describe("creating a sales transaction", () => {
     const c = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 2 }]), headers });
     expect(c.status).toBe(409);
   });
+
+  it("creates one transaction for concurrent requests with the same Idempotency-Key", async () => {
+    const headers = { "idempotency-key": "create-concurrently" };
+    const results = await Promise.all(Array.from({ length: 4 }, () => stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { cashier: "till-idem" }), headers })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const listed = await stack.rest("GET", `${tx}?cashier=till-idem`, { token: cashier });
+    expect(listed.body.results).toHaveLength(1);
+  });
 });
 
 describe("completing, cancelling and receipts", () => {
