@@ -89,7 +89,16 @@ describe("workflow 1: OTC sale through REST", () => {
     expect(notifications.state.sent[0]).toMatchObject({
       recipient: "grace@example.org",
       template: "receipt_email",
-      parameters: { transaction_number: created.body.transaction_number, pharmacy_name: "Kampala Road Pharmacy", total_amount: "12735.00 UGX", receipt_text: expect.stringContaining("Total 12735.00") },
+      parameters: {
+        receipt_number: created.body.transaction_number,
+        total_amount: "12735.00",
+        currency: "UGX",
+        pharmacy_name: "Kampala Road Pharmacy",
+        customer_name: "Grace Akello",
+        payment_method: "cash",
+        items: expect.stringContaining("1 x Cough syrup 200 ml @ 8250.00 = 8250.00"),
+        transaction_date: expect.stringMatching(/ EAT$/),
+      },
     });
 
     // Schedule a follow-up: the reminder goes out.
@@ -97,7 +106,12 @@ describe("workflow 1: OTC sale through REST", () => {
     const followUp = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: scheduledAt, scheduled_by: "pharm-01", notes: "Check the cough" } });
     expect(followUp.status).toBe(201);
     expect(followUp.body).toMatchObject({ consultation: consultation.body.id, scheduled_by: "pharm-01", notes: "Check the cough", reminder_sent: true, completed: false });
-    expect(notifications.state.sent[1]).toMatchObject({ recipient: "+256772123456", template: "followup_reminder", parameters: { customer_name: "Grace Akello", pharmacy_name: "Kampala Road Pharmacy", scheduled_at: scheduledAt } });
+    const kampala = `${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium", timeStyle: "short" }).format(new Date(scheduledAt))} EAT`;
+    expect(notifications.state.sent[1]).toMatchObject({
+      recipient: "+256772123456",
+      template: "follow_up_reminder",
+      parameters: { patient_name: "Grace Akello", pharmacy_name: "Kampala Road Pharmacy", scheduled_at: kampala, notes: "Check the cough", consultation: consultation.body.id },
+    });
     const completedFollowUp = await stack.rest("POST", `${sales}/follow-ups/${followUp.body.id}/complete/`, { token: cashier });
     expect(completedFollowUp.body).toMatchObject({ completed: true });
 
@@ -142,5 +156,27 @@ describe("follow-up reminders when the notification service refuses", () => {
     const unknown = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: "00000000-0000-4000-8000-000000000000", scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "p" } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.fields.consultation).toBeDefined();
+  });
+});
+
+describe("with this service's own notification endpoint", () => {
+  let own: Stack;
+  beforeAll(async () => {
+    own = await startStack();
+  });
+  afterAll(() => own?.stop());
+
+  it("queues the receipt e-mail and the follow-up reminder through POST /api/v1/notifications/send/", async () => {
+    const token = await own.token("cashier", { pharmacy: KAMPALA });
+    const product = await createProduct(own, { name: "Real-notify balm", retail_price: "1000.00", stock_quantity: 3 });
+    const sale = await own.rest("POST", `${sales}/transactions/`, { token, body: { pharmacy_id: KAMPALA, cashier: "c", items: [{ product_id: product, quantity: 1 }], payment_method: "cash", customer_name: "Okello" } });
+    await own.rest("POST", `${sales}/transactions/${sale.body.id}/complete/`, { token });
+    const receipt = await own.rest("GET", `${sales}/transactions/${sale.body.id}/receipt/?email=okello@example.org`, { token });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({ email_queued: true, email_notification_id: expect.any(String) });
+    const consultation = await own.rest("POST", `${sales}/consultations/`, { token, body: { customer_name: "Okello", customer_phone: "+256772999888", reason: "Sprain" } });
+    const followUp = await own.rest("POST", `${sales}/follow-ups/`, { token, body: { consultation: consultation.body.id, scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "pharm-01" } });
+    expect(followUp.status).toBe(201);
+    expect(followUp.body).toMatchObject({ reminder_sent: true, reminder_notification_id: expect.any(String) });
   });
 });

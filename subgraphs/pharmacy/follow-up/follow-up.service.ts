@@ -7,11 +7,12 @@ import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { callUpstream } from "../../../lib/upstream.js";
 import { getConsultationRow } from "../consultation/consultation.service.js";
+import { kampalaTime } from "../receipt/receipt.service.js";
 import { followUps, pharmacies } from "../db/tables.js";
 import type { CreateFollowUpInput, FollowUp } from "./follow-up.type.js";
 
 /** Notification template of a follow-up reminder (coordinated with the notifications service). */
-export const FOLLOW_UP_REMINDER_TEMPLATE = "followup_reminder";
+export const FOLLOW_UP_REMINDER_TEMPLATE = "follow_up_reminder";
 
 /** How far in the past a follow-up may be scheduled (clock skew between tills). */
 const PAST_TOLERANCE_MS = 5 * 60_000;
@@ -53,7 +54,13 @@ export async function scheduleFollowUp(ctx: SubgraphContext, input: CreateFollow
       body: {
         recipient: consultation.customerPhone,
         template: FOLLOW_UP_REMINDER_TEMPLATE,
-        parameters: { customer_name: consultation.customerName ?? "customer", pharmacy_name: pharmacy.name, scheduled_at: input.scheduledAt.toISOString() },
+        parameters: {
+          scheduled_at: kampalaTime(input.scheduledAt),
+          pharmacy_name: pharmacy.name,
+          consultation: consultation.id,
+          ...(consultation.customerName ? { patient_name: consultation.customerName } : {}),
+          ...(input.notes ? { notes: input.notes } : {}),
+        },
       },
     });
     if (res.status >= 200 && res.status < 300) {

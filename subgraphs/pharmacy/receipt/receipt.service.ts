@@ -12,6 +12,11 @@ export const RECEIPT_EMAIL_TEMPLATE = "receipt_email";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** "25 Nov 2026, 10:00 EAT": how customers in Uganda read a time. */
+export function kampalaTime(at: Date): string {
+  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium", timeStyle: "short" }).format(at)} EAT`;
+}
+
 function receiptText(r: Omit<Receipt, "text" | "emailRecipient" | "emailQueued" | "emailNotificationId">): string {
   const lines = [
     r.pharmacy.name,
@@ -73,11 +78,16 @@ export async function transactionReceipt(ctx: SubgraphContext, transactionId: st
       body: {
         recipient: email,
         template: RECEIPT_EMAIL_TEMPLATE,
+        // The notification service's receipt_email template (subgraphs/notifications/templates).
         parameters: {
-          transaction_number: receipt.transactionNumber,
+          receipt_number: receipt.transactionNumber,
+          total_amount: receipt.totalAmount,
+          currency: receipt.currency,
           pharmacy_name: receipt.pharmacy.name,
-          total_amount: `${receipt.totalAmount} ${receipt.currency}`,
-          receipt_text: receipt.text,
+          ...(receipt.customerName ? { customer_name: receipt.customerName } : {}),
+          transaction_date: kampalaTime(receipt.issuedAt),
+          items: receipt.items.map((i) => `${i.quantity} x ${i.productName} @ ${i.unitPrice} = ${i.lineTotal}`).join("\n"),
+          payment_method: receipt.paymentMethod.replace("_", " "),
         },
       },
     });
