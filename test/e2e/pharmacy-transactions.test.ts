@@ -110,6 +110,10 @@ describe("completing, cancelling and receipts", () => {
     expect(receipt.status).toBe(200);
     expect(receipt.body).toMatchObject({ transaction_number: created.body.transaction_number, total_amount: "1179.99", tax_amount: "180.00", email_queued: false, pharmacy: { name: "Kampala Road Pharmacy" } });
 
+    const badEmail = await stack.rest("GET", `${tx}${created.body.id}/receipt/?email=not-an-address`, { token: cashier });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.error.fields.email).toBeDefined();
+
     const pdf = await fetch(`${stack.url}${tx}${created.body.id}/receipt/?format=pdf`, { headers: { authorization: `Bearer ${cashier}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

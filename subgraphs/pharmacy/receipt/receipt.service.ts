@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
-import { conflict } from "../../../lib/errors.js";
+import { conflict, fieldError } from "../../../lib/errors.js";
 import { callUpstream } from "../../../lib/upstream.js";
 import { pharmacies } from "../db/tables.js";
 import { getTransaction } from "../transaction/transaction.service.js";
@@ -60,15 +60,13 @@ export async function buildReceipt(ctx: SubgraphContext, transactionId: string):
 /**
  * The receipt, e-mailed to `email` when given through `POST {notifications_url}/api/v1/notifications/send/`.
  * The receipt never fails because the e-mail could not be queued: `email_queued` says whether it was.
+ * A malformed address is the client's mistake (400).
  */
 export async function transactionReceipt(ctx: SubgraphContext, transactionId: string, email?: string | null): Promise<Receipt> {
+  if (email && !EMAIL.test(email)) throw fieldError("email", "must be an e-mail address");
   const receipt = await buildReceipt(ctx, transactionId);
   if (!email) return receipt;
   receipt.emailRecipient = email;
-  if (!EMAIL.test(email)) {
-    ctx.logger.warn({ transactionId }, "receipt e-mail not sent: not an e-mail address");
-    return receipt;
-  }
   try {
     const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
       service: "notifications",
