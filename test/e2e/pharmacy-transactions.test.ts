@@ -186,6 +186,33 @@ describe("completing, cancelling and receipts", () => {
   });
 });
 
+describe("completions under contention", () => {
+  it("sells exactly the stock on hand when six sales race for three units", async () => {
+    const scarce = await createProduct(stack, { name: "Scarce drops", retail_price: "450.00", stock_quantity: 3 });
+    const created = await Promise.all(Array.from({ length: 6 }, () => stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: scarce, quantity: 1 }]) })));
+    const results = await Promise.all(created.map((t) => stack.rest("POST", `${tx}${t.body.id}/complete/`, { token: cashier })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(3);
+    expect(await stockOf(stack, cashier, scarce)).toBe(0);
+    const charged = await Promise.all(created.map((t) => stack.rest("GET", `/api/v1/charges/?reference_id=${t.body.id}`, { token: cashier })));
+    expect(charged.reduce((n, c) => n + c.body.results.length, 0)).toBe(3);
+  });
+
+  it("charges and moves stock once when the same sale is completed twice at the same time", async () => {
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 2 }]) });
+    const before = await stockOf(stack, cashier, exempt);
+    const results = await Promise.all([1, 2].map(() => stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier })));
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    const final = await stack.rest("GET", `${tx}${created.body.id}/`, { token: cashier });
+    expect(final.body.status).toBe("completed");
+    expect(await stockOf(stack, cashier, exempt)).toBe(before - 2);
+    const charges = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
+    expect(charges.body.results).toHaveLength(1);
+    expect(charges.body.results[0].payments).toHaveLength(1);
+  });
+});
+
 describe("pharmacy isolation", () => {
   it("hides another pharmacy's transactions (404) and refuses writes naming it (403)", async () => {
     const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
