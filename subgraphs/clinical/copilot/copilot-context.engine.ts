@@ -1,5 +1,6 @@
 import { checkDrugSafety, identifyDrug, interactionBetween } from "../drug-safety/drug-safety.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
+import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 
 export interface CopilotAlert {
@@ -84,5 +85,7 @@ export function buildPatientContext(k: Knowledge, r: PatientRecord, today = new 
       alerts.push({ type: "reminder", severity: "moderate", message: `${rule.message}${last ? ` (last ${rule.test}: ${last.date})` : ` (no ${rule.test} on record)`}`, source: rule.source });
     }
   }
+  // Most severe first; reminders (moderate) keep their order among equals.
+  alerts.sort((a, b) => (SEVERITY_RANK[b.severity as Severity] ?? 0) - (SEVERITY_RANK[a.severity as Severity] ?? 0));
   return { context, alerts };
 }
