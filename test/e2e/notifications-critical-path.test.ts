@@ -26,4 +26,10 @@ describe("critical path: critical-alert trigger → notifications SENT", () => {
     }
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it("reports delivery outcomes and queue depth at /metrics", async () => {
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    expect(text).toMatch(/notifications_delivery_outcomes_total\{channel="SMS",outcome="delivered"\} \d+/);
+    expect(text).toMatch(/notifications_queue_depth \d+/);
+  });
 });

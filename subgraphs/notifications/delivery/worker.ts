@@ -65,10 +65,16 @@ export function startNotificationWorker(runtime: SubgraphRuntime): () => Promise
     });
 
   let lastError = "";
+  // Leases are checked a few times per lease period, not on every poll.
+  const requeueEveryMs = Math.max(s.pollMs, Math.floor(s.leaseMs / 4));
+  let lastRequeue = 0;
   async function round(): Promise<number> {
     wokenEarly = false;
-    const requeued = await requeueExpiredLeases(runtime.db);
-    if (requeued) logger.warn({ requeued }, "requeued notifications whose worker lease expired");
+    if (Date.now() - lastRequeue >= requeueEveryMs) {
+      lastRequeue = Date.now();
+      const requeued = await requeueExpiredLeases(runtime.db);
+      if (requeued) logger.warn({ requeued }, "requeued notifications whose worker lease expired");
+    }
     const batch = await claimDueNotifications(runtime.db, workerId, s.batchSize, s.leaseMs);
     await Promise.all(
       batch.map(async (n) => {
