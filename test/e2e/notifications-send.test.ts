@@ -67,6 +67,8 @@ describe("POST /api/v1/notifications/send/ (spec: recipient, template, parameter
     expect(again.status).toBe(200);
     expect(again.body.notification_id).toBe(first.body.notification_id);
     expect(again.body.notification_number).toBe(first.body.notification_number);
+    const different = await send({ ...body, recipient: "+256772000119" }, cashier, { "idempotency-key": "pickup-RX-77" });
+    expect(different.status).toBe(409);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { conflict } from "../../../lib/errors.js";
 import type { Db } from "../../../lib/db.js";
 import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, type Channel, type ContactPoints } from "../channels.js";
 import { notificationEvents, notificationRequests, notifications, preferences, providerContacts, type ChannelTarget } from "../db/tables.js";
@@ -59,10 +60,13 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
       .returning({ id: notificationRequests.id });
     if (!request) return null;
 
+    const plans: Plan[] = [];
+    for (const m of r.messages) plans.push(await planDelivery(tx as unknown as Db, m.audience, r.registryContacts ?? {}));
+    // Numbers last, right before the insert: the counter row stays locked until commit.
     const numbers = await reserveNotificationNumbers(tx as unknown as Db, r.messages.length, now);
     const values: (typeof notifications.$inferInsert)[] = [];
     for (const [i, m] of r.messages.entries()) {
-      const plan = await planDelivery(tx as unknown as Db, m.audience, r.registryContacts ?? {});
+      const plan = plans[i];
       const language = m.language ?? plan.language;
       const [first, ...fallback] = plan.targets;
       const channel = first?.channel ?? "SMS";
@@ -96,7 +100,7 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
         updatedAt: now,
       });
     }
-    const inserted = await tx.insert(notifications).values(values).returning();
+    const inserted = byNumber(await tx.insert(notifications).values(values).returning());
     await tx.insert(notificationEvents).values(
       inserted.map((n) => ({ notificationId: n.id, fromStatus: null, toStatus: n.status, channel: n.channel, detail: n.statusReason ?? "queued" })),
     );
@@ -109,13 +113,26 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
   return firstCallNotifications(db, r);
 }
 
+/** Messages in the order they were given (their numbers were reserved in that order). */
+const byNumber = (rows: NotificationRow[]) => rows.sort((a, b) => a.notificationNumber.localeCompare(b.notificationNumber));
+
+/** JSON with object keys sorted (jsonb does not keep key order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** A repeated Idempotency-Key: the first call's notifications, if the request is the same one. */
 async function firstCallNotifications(db: Db, r: EnqueueRequest): Promise<NotificationRow[]> {
   const [request] = await db
-    .select({ id: notificationRequests.id })
+    .select({ id: notificationRequests.id, payload: notificationRequests.payload })
     .from(notificationRequests)
     .where(and(eq(notificationRequests.callerSub, r.callerSub), eq(notificationRequests.kind, r.kind), eq(notificationRequests.idempotencyKey, r.idempotencyKey!)));
-  const rows = await db.select().from(notifications).where(inArray(notifications.requestId, [request.id]));
-  return rows.sort((a, b) => a.notificationNumber.localeCompare(b.notificationNumber));
+  if (canonical(request.payload) !== canonical(r.payload)) throw conflict("This Idempotency-Key was already used for a different request");
+  return byNumber(await db.select().from(notifications).where(eq(notifications.requestId, request.id)));
 }
 
 function firstStatus(template: TemplateDef, plan: Plan, now: Date): { status: string; reason: string | null; availableAt: Date } {
