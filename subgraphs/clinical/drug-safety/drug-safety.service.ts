@@ -37,8 +37,8 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
   let allergyList = input.allergies ?? [];
   let conditionsSource = input.conditions ? "request" : "none";
   let allergiesSource = input.allergies ? "request" : "none";
+  if (input.patientUhid) await getPatient(ctx.db, input.patientUhid);
   if (input.patientUhid && (!input.conditions || !input.allergies)) {
-    await getPatient(ctx.db, input.patientUhid);
     if (!input.conditions) {
       const rows = await ctx.db
         .select({ code: diagnoses.code })
