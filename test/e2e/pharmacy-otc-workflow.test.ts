@@ -51,6 +51,10 @@ describe("workflow 1: OTC sale through REST", () => {
     const account = await stack.rest("POST", `${sales}/loyalty-accounts/`, { token: cashier, body: { customer_name: "Grace Akello", customer_phone: "+256772123456" } });
     expect(account.status).toBe(201);
     expect(account.body).toMatchObject({ points_balance: 0, history: [] });
+    const found = await stack.rest("GET", `${sales}/loyalty-accounts/?phone=%2B256772123456`, { token: cashier });
+    expect(found.body.results.map((a: { id: string }) => a.id)).toEqual([account.body.id]);
+    const again = await stack.rest("POST", `${sales}/loyalty-accounts/`, { token: cashier, body: { customer_name: "Grace A.", customer_phone: "+256772123456" } });
+    expect(again.status).toBe(409);
 
     // Create the sale: 2 × paracetamol (VAT exempt) + 1 × syrup (18% VAT).
     const created = await stack.rest("POST", `${sales}/transactions/`, {

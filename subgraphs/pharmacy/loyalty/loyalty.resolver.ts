@@ -2,8 +2,8 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { createLoyaltyAccount, createLoyaltyProgram, getLoyaltyAccount, listLoyaltyPrograms } from "./loyalty.service.js";
-import { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyProgram, LoyaltyProgramPage } from "./loyalty.type.js";
+import { createLoyaltyAccount, createLoyaltyProgram, getLoyaltyAccount, listLoyaltyAccounts, listLoyaltyPrograms } from "./loyalty.service.js";
+import { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyAccountPage, LoyaltyProgram, LoyaltyProgramPage } from "./loyalty.type.js";
 
 @Resolver()
 @UseMiddleware(RateLimit("pharmacy"))
@@ -18,6 +18,17 @@ export class LoyaltyResolver {
   @Mutation(() => LoyaltyProgram)
   createLoyaltyProgram(@Arg("input", () => CreateLoyaltyProgramInput) input: CreateLoyaltyProgramInput, @Ctx() ctx: SubgraphContext): Promise<LoyaltyProgram> {
     return createLoyaltyProgram(ctx.db, ctx.principal, input);
+  }
+
+  @Authorized("sales:read")
+  @Query(() => LoyaltyAccountPage, { description: "Loyalty accounts of the caller's pharmacy, found by phone (exact) or name." })
+  loyaltyAccounts(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("phone", () => String, { nullable: true }) phone: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the customer's name." }) search: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<LoyaltyAccountPage> {
+    return listLoyaltyAccounts(ctx.db, ctx.principal, { ...page, phone, search });
   }
 
   @Authorized("sales:read")

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -73,6 +73,22 @@ export async function getLoyaltyAccount(db: Db, principal: Principal, id: string
   const [row] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
   if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Loyalty account", id);
   return toAccount(db, row);
+}
+
+/** Finds accounts at the till by phone (exact) or name (contains), in the caller's pharmacy. */
+export async function listLoyaltyAccounts(db: Db, principal: Principal, args: Partial<PageArgs> & { phone?: string | null; search?: string | null }): Promise<Page<LoyaltyAccount>> {
+  const w = pageWindow(args);
+  const filters = [
+    ...(principal.pharmacyId ? [eq(loyaltyAccounts.pharmacyId, principal.pharmacyId)] : []),
+    ...(args.phone ? [eq(loyaltyAccounts.customerPhone, args.phone)] : []),
+    ...(args.search ? [ilike(loyaltyAccounts.customerName, `%${args.search.replace(/[%_\\]/g, "\\$&")}%`)] : []),
+  ];
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(loyaltyAccounts).where(where).orderBy(asc(loyaltyAccounts.customerName), asc(loyaltyAccounts.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(loyaltyAccounts).where(where),
+  ]);
+  return toPage(await Promise.all(rows.map((r) => toAccount(db, r))), total, w);
 }
 
 /** Checks a redemption when a transaction is created and prices it (points × point value). */

@@ -84,6 +84,9 @@ export class LoyaltyAccount {
   createdAt!: Date;
 }
 
+@ObjectType()
+export class LoyaltyAccountPage extends PageOf(LoyaltyAccount) {}
+
 @InputType()
 export class CreateLoyaltyProgramInput {
   @Field(() => String)
