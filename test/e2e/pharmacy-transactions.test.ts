@@ -124,6 +124,10 @@ describe("completing, cancelling and receipts", () => {
     expect(text).toContain(created.body.transaction_number);
     expect(text).toContain("1179.99");
     expect(text).toContain("Kampala Road Pharmacy");
+    expect(text).toContain("Awkward syrup");
+    expect(text).toContain("VAT");
+    expect(text).toContain("180.00");
+    expect(text).toContain(new Date().toISOString().slice(0, 10));
   });
 
   it("completing twice returns the completed sale and moves stock once", async () => {
