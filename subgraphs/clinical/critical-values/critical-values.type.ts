@@ -1,4 +1,4 @@
-import { IsOptional, Length } from "class-validator";
+import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
 
 @InputType()
@@ -28,6 +28,7 @@ export class CriticalValueCheckInput {
   patientUhid!: string;
 
   @Field(() => LabObservationInput)
+  @ValidateNested()
   observation!: LabObservationInput;
 
   @Field(() => String, { nullable: true, description: "Provider to alert; defaults to the caller." })

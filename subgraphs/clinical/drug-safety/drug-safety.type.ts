@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsOptional, Length } from "class-validator";
+import { ArrayMaxSize, IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 
 @InputType({ description: "A medication by RxNorm code and name." })
@@ -15,10 +15,12 @@ export class MedicationRefInput {
 @InputType()
 export class DrugInteractionCheckInput {
   @Field(() => MedicationRefInput, { description: "The medication to check." })
+  @ValidateNested()
   newMedication!: MedicationRefInput;
 
   @Field(() => [MedicationRefInput])
   @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
   currentMedications!: MedicationRefInput[];
 
   @Field(() => [String], { nullable: true, description: "ICD-10 codes; when omitted, the patient's recorded (non-resolved) diagnoses if patientUhid is given." })

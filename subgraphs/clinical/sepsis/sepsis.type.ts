@@ -1,4 +1,4 @@
-import { IsOptional, Length } from "class-validator";
+import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
 @InputType()
@@ -35,10 +35,12 @@ export class SepsisRiskInput {
   patientUhid!: string;
 
   @Field(() => SepsisVitalsInput)
+  @ValidateNested()
   vitals!: SepsisVitalsInput;
 
   @Field(() => SepsisLabsInput, { nullable: true })
   @IsOptional()
+  @ValidateNested()
   labs?: SepsisLabsInput | null;
 
   @Field(() => String, { nullable: true, description: "Provider to alert on a high result; defaults to the caller." })
