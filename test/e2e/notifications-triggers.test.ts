@@ -131,3 +131,40 @@ describe("renders in the patient's language", () => {
     }
   });
 });
+
+describe("provider contacts", () => {
+  it("registers where a provider receives alerts, and the critical alert goes there", async () => {
+    const physician = await stack.token("physician");
+    const put = await stack.rest("PUT", "/api/v1/notifications/providers/PRV-NEW-1/", { token: physician, body: { name: "Dr. New", channels: ["EMAIL", "SMS"], email: "dr.new@example.org", phone: "+256772555000" } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ provider_id: "PRV-NEW-1", channels: ["EMAIL", "SMS"], language: "en" });
+    expect((await stack.rest("GET", "/api/v1/notifications/providers/PRV-NEW-1/", { token: physician })).body.email).toBe("dr.new@example.org");
+    expect((await stack.rest("GET", "/api/v1/notifications/providers/PRV-NONE/", { token: physician })).status).toBe(404);
+    const res = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-NEW-1" } });
+    const provider = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_ids[1]}/`, { token: nurse });
+    expect(provider.body).toMatchObject({ channel: "EMAIL", recipient: "dr.new@example.org", fallback_channels: ["SMS"], subject: "CRITICAL lab value: Kamau Mutesi (UG-2024-000001)" });
+  });
+
+  it("refuses a bad contact (400) and a cashier (403)", async () => {
+    const bad = await stack.rest("PUT", "/api/v1/notifications/providers/PRV-NEW-2/", { token: nurse, body: { channels: ["PAGER"], email: "nope" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(["channels.0", "email"]);
+    expect((await stack.rest("PUT", "/api/v1/notifications/providers/PRV-NEW-2/", { token: await stack.token("cashier"), body: { phone: "+256772555001" } })).status).toBe(403);
+  });
+});
+
+describe("GraphQL", () => {
+  it("runs a trigger as a mutation and reports validation errors with extensions.fields", async () => {
+    const mutation = `mutation($input: DeliveryStatusInput!) { triggerDeliveryStatus(input: $input) { success notificationNumber status } }`;
+    const ok = await stack.gql(mutation, { input: { patientUhid: UHID, deliveryId: "DEL-9", status: "out_for_delivery", deliveryType: "specimen" } }, nurse);
+    expect(ok.body.data.triggerDeliveryStatus).toMatchObject({ success: true, notificationNumber: expect.stringMatching(/^NOTIF-/) });
+    const bad = await stack.gql(mutation, { input: { patientUhid: UHID, deliveryId: "DEL-9", status: "out_for_delivery", deliveryType: "pizza" } }, nurse);
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fields: { deliveryType: [expect.stringMatching(/medication/)] } });
+  });
+
+  it("reads a notification with its delivery events", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: VALID["lab-result"] });
+    const q = await stack.gql(`query($id: ID!) { notification(id: $id) { notificationNumber template events { toStatus detail } } }`, { id: res.body.notification_id }, nurse);
+    expect(q.body.data.notification).toMatchObject({ template: "lab_result_ready", events: expect.arrayContaining([expect.objectContaining({ toStatus: "PENDING" })]) });
+  });
+});
