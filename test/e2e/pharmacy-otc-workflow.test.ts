@@ -178,6 +178,9 @@ describe("with this service's own notification endpoint", () => {
     const receipt = await own.rest("GET", `${sales}/transactions/${sale.body.id}/receipt/?email=okello@example.org`, { token });
     expect(receipt.status).toBe(200);
     expect(receipt.body).toMatchObject({ email_queued: true, email_notification_id: expect.any(String) });
+    const pdf = await fetch(`${own.url}${sales}/transactions/${sale.body.id}/receipt/?format=pdf&email=okello@example.org`, { headers: { authorization: `Bearer ${token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const consultation = await own.rest("POST", `${sales}/consultations/`, { token, body: { customer_name: "Okello", customer_phone: "+256772999888", reason: "Sprain" } });
     const followUp = await own.rest("POST", `${sales}/follow-ups/`, { token, body: { consultation: consultation.body.id, scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "pharm-01" } });
     expect(followUp.status).toBe(201);

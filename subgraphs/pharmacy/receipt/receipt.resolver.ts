@@ -18,8 +18,12 @@ export class ReceiptResolver {
   }
 
   @Authorized("sales:read")
-  @Query(() => ReceiptFile, { description: "Receipt of a completed sale as a PDF (base64)." })
-  transactionReceiptPdf(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ReceiptFile> {
-    return transactionReceiptPdf(ctx, id);
+  @Query(() => ReceiptFile, { description: "Receipt of a completed sale as a PDF (base64); with `email`, also e-mailed." })
+  transactionReceiptPdf(
+    @Arg("id", () => ID) id: string,
+    @Arg("email", () => String, { nullable: true }) email: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ReceiptFile> {
+    return transactionReceiptPdf(ctx, id, email);
   }
 }

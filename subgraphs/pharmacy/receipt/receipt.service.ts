@@ -98,8 +98,9 @@ export async function transactionReceipt(ctx: SubgraphContext, transactionId: st
   return receipt;
 }
 
-export async function transactionReceiptPdf(ctx: SubgraphContext, transactionId: string): Promise<ReceiptFile> {
-  const receipt = await buildReceipt(ctx, transactionId);
+/** The receipt as a PDF; with `email`, it is also e-mailed (as with the JSON form). */
+export async function transactionReceiptPdf(ctx: SubgraphContext, transactionId: string, email?: string | null): Promise<ReceiptFile> {
+  const receipt = await transactionReceipt(ctx, transactionId, email);
   const pdf = await renderReceiptPdf(receipt);
   return { filename: `receipt-${receipt.transactionNumber}.pdf`, contentBase64: pdf.toString("base64") };
 }
