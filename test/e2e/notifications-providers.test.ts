@@ -184,4 +184,13 @@ describe("SMTP, FCM and WhatsApp adapters", () => {
     expect(n.status).toBe("FAILED");
     expect(n.status_reason).toMatch(/AbsentSubscriber/);
   });
+
+  it("an SMS opt-out callback removes SMS from the patient's channels; the next message goes by e-mail", async () => {
+    const uhid = await patient({ channels: ["SMS", "EMAIL"], phone: "+256700000107", email: "optout@example.org" });
+    const optOut = await fetch(`${stack.url}/webhooks/notifications/africastalking/opt-out?token=${RECEIPT_TOKEN}`, { method: "POST", body: new URLSearchParams({ senderId: "CLINIC", phoneNumber: "+256700000107" }) });
+    expect(await optOut.json()).toEqual({ patients: 1 });
+    expect((await stack.rest("GET", `/api/v1/notifications/preferences/${uhid}/`, { token: nurse })).body.channels).toEqual(["EMAIL"]);
+    const res = await labResult(uhid);
+    expect(res.body.channel).toBe("EMAIL");
+  });
 });

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
-import { notificationEvents, notifications } from "../db/tables.js";
+import { normalizePhone } from "../channels.js";
+import { notificationEvents, notifications, preferences } from "../db/tables.js";
 import type { NotificationSettings } from "../settings.js";
 import { wakeWorkers } from "./wake.js";
 import { fallbackTo } from "./deliver.js";
@@ -89,6 +90,20 @@ export async function applyReceipt(db: Db, provider: string, r: Receipt): Promis
   return applied ? "applied" : "ignored";
 }
 
+/**
+ * An SMS opt-out (shared/domain-notes.md: "opt-out callbacks should feed consent") removes SMS from
+ * the channels of every patient with that phone; their other channels are untouched. Returns how
+ * many patients it changed.
+ */
+export async function recordSmsOptOut(db: Db, phone: string): Promise<number> {
+  const changed = await db
+    .update(preferences)
+    .set({ channels: sql`array_remove(${preferences.channels}, 'SMS')`, updatedAt: new Date() })
+    .where(and(eq(preferences.phone, phone), sql`'SMS' = any(${preferences.channels})`))
+    .returning({ uhid: preferences.patientUhid });
+  return changed.length;
+}
+
 function tokenMatches(expected: string, given: string | undefined): boolean {
   if (!given) return false;
   const a = Buffer.from(expected);
@@ -118,6 +133,16 @@ export function receiptRoutes(db: Db, s: NotificationSettings, logger: Logger): 
   app.get("/webhooks/notifications/whatsapp", (c) => {
     if (c.req.query("hub.mode") !== "subscribe" || !s.receiptToken || !tokenMatches(s.receiptToken, c.req.query("hub.verify_token"))) return c.text("forbidden", 403);
     return c.text(c.req.query("hub.challenge") ?? "");
+  });
+
+  // Africa's Talking opt-out callback (senderId, phoneNumber): the number no longer takes our SMS.
+  app.post("/webhooks/notifications/africastalking/opt-out", async (c) => {
+    if (!authorized(c)) return c.json({ error: { code: "UNAUTHENTICATED", message: "Missing or wrong receipt token" } }, 401);
+    const phone = normalizePhone(String((await readBody(c)).phoneNumber ?? ""));
+    if (!phone) return c.json({ error: { code: "BAD_USER_INPUT", message: "phoneNumber is required" } }, 400);
+    const patients = await recordSmsOptOut(db, phone);
+    logger.info({ patients }, "SMS opt-out applied");
+    return c.json({ patients });
   });
 
   app.post("/webhooks/notifications/:provider", async (c) => {
