@@ -22,6 +22,14 @@ describe("Framingham 2008 general CVD (D'Agostino, Circulation 2008)", () => {
     expect(framinghamLipid(fr.lipid.male, { ...base, sex: "male", age: 74, sbp: 200, smoker: true, diabetes: true, treatedBp: true, totalCholesterol: 320, hdl: 25 })).toBeLessThan(1);
   });
 
+  it.each([
+    // fonnesbeck/framingham_risk README examples of the same paper's BMI model (an independent implementation).
+    ["woman 35, BMI 24.3, SBP 122 untreated, smoker", "female", 35, 24.3, 122, false, true, false, 0.029352227],
+    ["man 30, BMI 22.5, SBP 125 treated, smoker, diabetic", "male", 30, 22.5, 125, true, true, true, 0.0838895],
+  ] as const)("BMI model: %s", (_l, sex, age, bmi, sbp, treatedBp, smoker, diabetes, expected) => {
+    expect(framinghamBmi(fr.bmi[sex], { sex, age, bmi, sbp, treatedBp, smoker, diabetes })).toBeCloseTo(expected, 6);
+  });
+
   it("computes the BMI model at its mean-profile point: risk = 1 − S₀ when Σβx equals the mean", () => {
     // Choose ln(age) so that Σβx = mean exactly (all else zero-effect): then risk = 1 − S₀.
     const c = fr.bmi.male;
