@@ -12,6 +12,11 @@ describe("symptom recognition", () => {
     expect(r.negated).toEqual(["fever"]);
     expect(r.unrecognized).toEqual(["itchy elbow"]);
   });
+
+  it("ends a negation's scope at 'but' (NegEx)", () => {
+    const r = recognizeSymptoms(k, ["denies fever but has chills"]);
+    expect(r).toMatchObject({ recognized: ["chills"], negated: ["fever"] });
+  });
 });
 
 describe("differential diagnosis", () => {

@@ -4,6 +4,7 @@ export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
 
 /** NegEx-style pre-negation triggers (Chapman, negex NegExTerms; shared/domain-notes.md). */
 const NEGATION = /^(no|not|without|denies|denied|negative for|free of|no evidence of|no signs of)\s+/;
+const SCOPE_END = /\b(?:but|however|although|except|aside from)\b/;
 
 export interface SymptomPatient {
   age: number;
@@ -37,12 +38,17 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
   const phrases = Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ id, phrase: normaliseName(p) })));
   phrases.sort((a, b) => b.phrase.length - a.phrase.length);
   for (const raw of texts) {
-    const text = normaliseName(raw);
-    const isNegated = NEGATION.test(text);
-    const body = ` ${text.replace(NEGATION, "")} `;
-    const hits = new Set(phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id));
-    if (!hits.size) unrecognized.push(raw);
-    for (const id of hits) (isNegated ? negated : recognized).add(id);
+    let found = false;
+    // A negation's scope ends at "but", "however", … (NegEx): "no fever but chills" negates fever only.
+    for (const segment of normaliseName(raw).split(SCOPE_END)) {
+      const text = segment.trim();
+      const isNegated = NEGATION.test(text);
+      const body = ` ${text.replace(NEGATION, "")} `;
+      const hits = new Set(phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id));
+      if (hits.size) found = true;
+      for (const id of hits) (isNegated ? negated : recognized).add(id);
+    }
+    if (!found) unrecognized.push(raw);
   }
   for (const id of negated) recognized.delete(id);
   return { recognized: [...recognized], negated: [...negated], unrecognized };
