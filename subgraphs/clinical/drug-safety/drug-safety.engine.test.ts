@@ -19,6 +19,45 @@ describe("drug identification", () => {
 });
 
 describe("interaction rules", () => {
+  // The ONC high-priority pairs named in shared/domain-notes.md (Phansalkar, JAMIA 2012), plus pairs from the same list.
+  it.each([
+    ["chloroquine", "azithromycin"],
+    ["chloroquine", "erythromycin"],
+    ["chloroquine", "ondansetron"],
+    ["halofantrine", "azithromycin"],
+    ["halofantrine", "erythromycin"],
+    ["halofantrine", "ondansetron"],
+    ["phenelzine", "fluoxetine"],
+    ["phenelzine", "tramadol"],
+    ["ergotamine", "ritonavir"],
+    ["ergotamine", "ketoconazole"],
+    ["atazanavir", "rabeprazole"],
+    ["atazanavir", "omeprazole"],
+    ["simvastatin", "diltiazem"],
+    ["simvastatin", "fluconazole"],
+    ["simvastatin", "amiodarone"],
+    ["simvastatin", "erythromycin"],
+    ["lovastatin", "diltiazem"],
+    ["lovastatin", "fluconazole"],
+    ["lovastatin", "amiodarone"],
+    ["lovastatin", "erythromycin"],
+    ["irinotecan", "clarithromycin"],
+    ["irinotecan", "ketoconazole"],
+    ["tizanidine", "zileuton"],
+    ["tizanidine", "ciprofloxacin"],
+    ["tizanidine", "fluvoxamine"],
+    ["bosentan", "glibenclamide"],
+    ["dofetilide", "sulfamethoxazole_trimethoprim"],
+    ["pimozide", "clarithromycin"],
+    ["thioridazine", "fluoxetine"],
+    ["sumatriptan", "phenelzine"],
+    ["ramelteon", "fluvoxamine"],
+  ])("flags %s + %s as major or contraindicated", (a, b) => {
+    const rule = interactionBetween(k, drug(a), drug(b));
+    expect(rule, `${a} + ${b}`).toBeDefined();
+    expect(["major", "contraindicated"]).toContain(rule!.severity);
+  });
+
   it("prefers the drug-specific rule to the class rule (warfarin + aspirin)", () => {
     expect(interactionBetween(k, drug("warfarin"), drug("aspirin"))?.id).toBe("warfarin-aspirin");
     expect(interactionBetween(k, drug("aspirin"), drug("warfarin"))?.id).toBe("warfarin-aspirin");

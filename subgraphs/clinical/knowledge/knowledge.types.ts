@@ -15,6 +15,8 @@ export interface DrugEntry {
   name: string;
   /** RxNorm ingredient RxCUI, only when confirmed from an authoritative list. */
   rxcui: string | null;
+  /** Active ingredients (two or more for combination products). */
+  ingredients: string[];
   synonyms: string[];
   classes: string[];
   source: string;
