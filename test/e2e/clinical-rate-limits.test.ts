@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
-const WINDOW_MS = 4000;
+const WINDOW_MS = 6000;
 const LOW_RISK = { patient_uhid: "UG-2024-000005", vitals: { heart_rate: 80, respiratory_rate: 16, systolic_bp: 120, temperature: 37, gcs: 15 } };
 
 beforeAll(async () => {
@@ -38,5 +38,15 @@ describe("clinical rate limits (per credential, per category)", () => {
     const verify = await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: await stack.token("auditor") });
     expect(verify.body).toMatchObject({ valid: true });
     expect(verify.body.records_checked).toBeGreaterThanOrEqual(33);
+  });
+
+  it("allows 60 clinical-decision-support calls per window and refuses the 61st", async () => {
+    const pharmacist = await stack.token("pharmacist", { sub: "rl-pharmacist" });
+    const body = { new_medication: { code: "723", name: "Amoxicillin" }, current_medications: [], conditions: [], allergies: [] };
+    const answers = await Promise.all(Array.from({ length: 61 }, () => stack.rest("POST", "/api/v1/clinical-decision-support/drug-interactions/", { token: pharmacist, body })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.headers.get("ratelimit-limit")).toBe("60");
+    expect(refused.headers.get("retry-after")).toBeTruthy();
   });
 });
