@@ -46,6 +46,10 @@ export async function completeTransaction(ctx: SubgraphContext, id: string): Pro
         const paid = charge.payments.find((p) => p.status === "completed");
         paymentId = paid?.id ?? null;
         paymentReference = paid?.provider_reference ?? null;
+      } else if (new Decimal(charge.balance_due).isZero()) {
+        // Nothing to pay (a fully discounted, tax-exempt sale): billing refuses a payment of 0.
+        paymentId = null;
+        paymentReference = null;
       } else {
         const payment = await payCharge(ctx, { transactionId: id, chargeId: charge.id, amount: charge.balance_due, method: reserved.paymentMethod, payerPhone: reserved.customerPhone });
         paymentId = payment.id;
