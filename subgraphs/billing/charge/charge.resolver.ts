@@ -3,6 +3,7 @@ import type { SubgraphContext } from "../../../lib/context.js";
 import { formatMoney, Decimal } from "../../../lib/money.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { paymentsOfCharge } from "../payment/payment.service.js";
 import { Payment } from "../payment/payment.type.js";
 import { amountPaid, createCharge, getCharge, listCharges } from "./charge.service.js";
@@ -10,6 +11,7 @@ import { Charge, ChargePage, CreateChargeInput } from "./charge.type.js";
 
 /** Rate limits sit on the operations, not on the field resolvers (one request counts once). */
 @Resolver(() => Charge)
+@UseMiddleware(BoundStaff)
 export class ChargeResolver {
   @Authorized("billing:read")
   @UseMiddleware(RateLimit("billing"))

@@ -2,12 +2,13 @@ import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, UseMidd
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { basketAnalysis, salesSummary } from "./analytics.service.js";
 import { BasketAnalysis, CreateForecastInput, SalesForecast, SalesForecastPage, SalesSummary } from "./analytics.type.js";
 import { createForecasts, listForecasts } from "./forecast.service.js";
 
 @Resolver()
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class SalesAnalyticsResolver {
   @Authorized("sales-analytics:read")
   @Query(() => SalesSummary, { description: "Revenue, transactions, average basket, top products and payment methods (default: last 30 days)." })

@@ -2,11 +2,12 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { createConsultation, getConsultationRow, listConsultations, toConsultation } from "./consultation.service.js";
 import { Consultation, ConsultationPage, CreateConsultationInput } from "./consultation.type.js";
 
 @Resolver(() => Consultation)
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class ConsultationResolver {
   @Authorized("sales:read")
   @Query(() => ConsultationPage, { description: "Consultations of the caller's pharmacy, newest first." })

@@ -2,11 +2,12 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { completeFollowUp, getFollowUp, listFollowUps, scheduleFollowUp } from "./follow-up.service.js";
 import { CreateFollowUpInput, FollowUp, FollowUpPage } from "./follow-up.type.js";
 
 @Resolver(() => FollowUp)
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class FollowUpResolver {
   @Authorized("sales:read")
   @Query(() => FollowUpPage, { description: "Follow-ups of the caller's pharmacy, latest scheduled first." })

@@ -2,11 +2,12 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { createLoyaltyAccount, createLoyaltyProgram, getLoyaltyAccount, listLoyaltyAccounts, listLoyaltyPrograms } from "./loyalty.service.js";
 import { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyAccountPage, LoyaltyProgram, LoyaltyProgramPage } from "./loyalty.type.js";
 
 @Resolver()
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class LoyaltyResolver {
   @Authorized("sales:read")
   @Query(() => LoyaltyProgramPage, { description: "Loyalty programs of the caller's pharmacy." })

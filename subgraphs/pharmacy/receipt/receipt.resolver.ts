@@ -1,11 +1,12 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { transactionReceipt, transactionReceiptPdf } from "./receipt.service.js";
 import { Receipt, ReceiptFile } from "./receipt.type.js";
 
 @Resolver(() => Receipt)
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class ReceiptResolver {
   @Authorized("sales:read")
   @Query(() => Receipt, { description: "Receipt of a completed sale; with `email`, also e-mailed (see emailQueued)." })

@@ -1,11 +1,12 @@
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { recommendProducts } from "./recommendation.service.js";
 import { ProductRecommendations } from "./recommendation.type.js";
 
 @Resolver()
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class RecommendationResolver {
   @Authorized("sales:read")
   @Query(() => ProductRecommendations, { description: "Products frequently bought with a product or basket (association rules), else category best sellers. Advisory." })

@@ -2,11 +2,12 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { createInventoryItem, createStockMovement, listInventoryItems, listStockMovements } from "./inventory.service.js";
 import { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, InventoryItemPage, StockMovement, StockMovementPage } from "./stock.type.js";
 
 @Resolver()
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class StockResolver {
   @Authorized("inventory:read")
   @Query(() => InventoryItemPage, { description: "Inventory items and quantities (staff: their pharmacy)." })

@@ -2,12 +2,13 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { BoundStaff } from "../bound-staff.js";
 import { completeTransaction } from "./transaction-completion.service.js";
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from "./transaction.service.js";
 import { CreateTransactionInput, SalesTransaction, SalesTransactionPage } from "./transaction.type.js";
 
 @Resolver(() => SalesTransaction)
-@UseMiddleware(RateLimit("pharmacy"))
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class TransactionResolver {
   @Authorized("sales:read")
   @Query(() => SalesTransactionPage, { description: "Sales transactions of the caller's pharmacy, newest first." })
