@@ -13,6 +13,17 @@ describe("symptom recognition", () => {
     expect(r.unrecognized).toEqual(["itchy elbow"]);
   });
 
+  it("negates only what follows the trigger, and ends the scope at list punctuation", () => {
+    // A trigger mid-text used to be ignored ("cough, no fever" → fever present), and a leading "no"
+    // negated the whole entry ("no fever, chest pain and sweating" → chest pain absent, routine).
+    expect(recognizeSymptoms(k, ["cough, no fever"])).toMatchObject({ recognized: ["cough"], negated: ["fever"] });
+    expect(recognizeSymptoms(k, ["chest pain without sweating"])).toMatchObject({ recognized: ["chest_pain"], negated: ["diaphoresis"] });
+    const r = recognizeSymptoms(k, ["no fever, chest pain and sweating"]);
+    expect(r.recognized.sort()).toEqual(["chest_pain", "diaphoresis"]);
+    expect(r.negated).toEqual(["fever"]);
+    expect(analyzeSymptoms(k, { symptoms: ["no fever, chest pain and sweating"] }, adult).urgency).toBe("emergency");
+  });
+
   it("ends a negation's scope at 'but' (NegEx)", () => {
     const r = recognizeSymptoms(k, ["denies fever but has chills"]);
     expect(r).toMatchObject({ recognized: ["chills"], negated: ["fever"] });

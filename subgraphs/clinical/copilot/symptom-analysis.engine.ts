@@ -2,9 +2,14 @@ import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 
 export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
 
-/** NegEx-style pre-negation triggers (Chapman, negex NegExTerms; shared/domain-notes.md). */
-const NEGATION = /^(no|not|without|denies|denied|negative for|free of|no evidence of|no signs of)\s+/;
+/**
+ * NegEx-style pre-negation triggers (Chapman, negex NegExTerms; shared/domain-notes.md), found
+ * anywhere in a segment: only the words after the trigger are negated ("cough, no fever").
+ */
+const NEGATION = /\b(?:no evidence of|no signs of|negative for|free of|without|denies|denied|not|no)\b/;
 const SCOPE_END = /\b(?:but|however|although|except|aside from)\b/;
+/** List punctuation ends a negation's scope too: "no fever, chest pain" negates fever only. */
+const LIST_SEPARATOR = /[,;.\n]+/;
 
 export interface SymptomPatient {
   age: number;
@@ -40,13 +45,17 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
   for (const raw of texts) {
     let found = false;
     // A negation's scope ends at "but", "however", … (NegEx): "no fever but chills" negates fever only.
-    for (const segment of normaliseName(raw).split(SCOPE_END)) {
+    const segments = raw.split(LIST_SEPARATOR).flatMap((part) => normaliseName(part).split(SCOPE_END));
+    for (const segment of segments) {
       const text = segment.trim();
-      const isNegated = NEGATION.test(text);
-      const body = ` ${text.replace(NEGATION, "")} `;
-      const hits = new Set(phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id));
-      if (hits.size) found = true;
-      for (const id of hits) (isNegated ? negated : recognized).add(id);
+      const trigger = NEGATION.exec(text);
+      const before = trigger ? text.slice(0, trigger.index) : text;
+      const after = trigger ? text.slice(trigger.index + trigger[0].length) : "";
+      for (const [body, target] of [[` ${before} `, recognized], [` ${after} `, negated]] as const) {
+        const hits = phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id);
+        if (hits.length) found = true;
+        for (const id of hits) target.add(id);
+      }
     }
     if (!found) unrecognized.push(raw);
   }
