@@ -58,6 +58,18 @@ describe("interaction rules", () => {
     expect(["major", "contraindicated"]).toContain(rule!.severity);
   });
 
+  it("contraindicates simvastatin and lovastatin with every HIV protease inhibitor, including atazanavir", () => {
+    // Atazanavir is not in the strong-CYP3A4-inhibitor class, so simvastatin + atazanavir used to be "safe".
+    for (const statin of ["simvastatin", "lovastatin"]) {
+      for (const pi of ["atazanavir", "lopinavir_ritonavir", "ritonavir"]) {
+        expect(interactionBetween(k, drug(statin), drug(pi))?.severity, `${statin} + ${pi}`).toBe("contraindicated");
+      }
+    }
+    const r = check({ code: "36567", name: "Simvastatin" }, [{ code: "", name: "Atazanavir" }]);
+    expect(r.safe).toBe(false);
+    expect(r.interactions[0]).toMatchObject({ type: "drug-drug", severity: "contraindicated", ruleId: "simva-hiv-protease-inhibitor" });
+  });
+
   it("prefers the drug-specific rule to the class rule (warfarin + aspirin)", () => {
     expect(interactionBetween(k, drug("warfarin"), drug("aspirin"))?.id).toBe("warfarin-aspirin");
     expect(interactionBetween(k, drug("aspirin"), drug("warfarin"))?.id).toBe("warfarin-aspirin");
