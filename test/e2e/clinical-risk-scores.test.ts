@@ -83,6 +83,33 @@ describe("risk scores through REST", () => {
     expect(cv.inputs).toEqual(expect.arrayContaining([{ name: "total_cholesterol_mg_dl", value: "201.1" }]));
   });
 
+  it("never assumes mg/dL for cholesterol without a unit, and never reads an unknown smoking status as non-smoker", async () => {
+    const db = stack.server.database!.db;
+    const today = isoDateDaysAgo(0);
+    await db.insert(patients).values([
+      { uhid: "UG-2026-FRAM03", givenName: "Test", familyName: "NoUnit", sex: "male", birthDate: bornYearsAgo(55) },
+      { uhid: "UG-2026-FRAM04", givenName: "Test", familyName: "SmokingUnknown", sex: "male", birthDate: bornYearsAgo(55) },
+    ]);
+    await db.insert(observations).values([
+      // mmol/L values stored without a unit: read as mg/dL they gave a risk of ~0.1% ("low").
+      { patientUhid: "UG-2026-FRAM03", code: "2093-3", display: "Cholesterol", value: "5.5", unit: null, date: today },
+      { patientUhid: "UG-2026-FRAM03", code: "2085-9", display: "HDL", value: "1.3", unit: null, date: today },
+      { patientUhid: "UG-2026-FRAM03", code: "8480-6", display: "SBP", value: "140", unit: "mm[Hg]", date: today },
+      { patientUhid: "UG-2026-FRAM03", code: "72166-2", display: "Tobacco smoking status", value: "Never smoker", unit: null, date: today },
+      { patientUhid: "UG-2026-FRAM04", code: "2093-3", display: "Cholesterol", value: "213", unit: "mg/dL", date: today },
+      { patientUhid: "UG-2026-FRAM04", code: "2085-9", display: "HDL", value: "50", unit: "mg/dL", date: today },
+      { patientUhid: "UG-2026-FRAM04", code: "8480-6", display: "SBP", value: "140", unit: "mm[Hg]", date: today },
+      { patientUhid: "UG-2026-FRAM04", code: "72166-2", display: "Tobacco smoking status", value: "Unknown if ever smoked", unit: null, date: today },
+    ]);
+    const noUnit = (await scores({ patient_uhid: "UG-2026-FRAM03", risk_types: ["cardiovascular"] })).body.risk_scores.cardiovascular;
+    expect(noUnit).toMatchObject({ score: null, category: "unknown" });
+    expect(noUnit.missing_inputs).toEqual(expect.arrayContaining([expect.stringMatching(/^total cholesterol with a unit of mg\/dL or mmol\/L/), expect.stringMatching(/^HDL cholesterol with a unit/)]));
+    const unknownSmoking = (await scores({ patient_uhid: "UG-2026-FRAM04", risk_types: ["cardiovascular"] })).body.risk_scores.cardiovascular;
+    expect(unknownSmoking.score).toBeCloseTo(0.1353, 3); // as a non-smoker, but said so
+    expect(unknownSmoking.missing_inputs).toEqual([expect.stringMatching(/smoking status.*Unknown if ever smoked/)]);
+    expect(unknownSmoking.inputs).toEqual(expect.arrayContaining([{ name: "smoker", value: "unknown (assumed no)" }]));
+  });
+
   it("refuses an unknown risk type (400), an unknown patient (404) and a nurse (403)", async () => {
     expect((await scores({ patient_uhid: "UG-2024-000004", risk_types: ["stroke"] })).status).toBe(400);
     expect((await scores({ patient_uhid: "UG-0000-NOPE" })).status).toBe(404);

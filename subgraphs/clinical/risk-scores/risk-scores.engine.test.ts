@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { charlsonIndex, charlsonOneYearMortality, cvCategory, framinghamBmi, framinghamLipid, laceIndex } from "./risk-scores.engine.js";
+import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, smokerFromStatus } from "./risk-scores.engine.js";
 
 const m = knowledgeFromFiles().riskModels;
 const fr = m.framingham_2008;
@@ -102,5 +102,20 @@ describe("LACE index (van Walraven, CMAJ 2010; hand-scored)", () => {
     expect(laceIndex(m, { lengthOfStayDays: 0, acuteAdmission: false, charlson: 3, edVisitsSixMonths: 3 }).parts).toMatchObject({ c: 3, e: 3 });
     expect(laceIndex(m, { lengthOfStayDays: 0, acuteAdmission: false, charlson: 4, edVisitsSixMonths: 9 }).parts).toMatchObject({ c: 5, e: 4 });
     expect(laceIndex(m, { lengthOfStayDays: 14, acuteAdmission: true, charlson: 9, edVisitsSixMonths: 9 }).points).toBe(19);
+  });
+});
+
+describe("Framingham inputs from the stored record", () => {
+  it("reads smoking status from LOINC 72166-2 answers, leaving an unknown status unknown", () => {
+    for (const t of ["Current every day smoker", "Current some day smoker", "Heavy tobacco smoker", "Smoker, current status unknown"]) expect(smokerFromStatus(t), t).toBe(true);
+    for (const t of ["Never smoker", "Former smoker", "Non-smoker", "ex-smoker"]) expect(smokerFromStatus(t), t).toBe(false);
+    for (const t of ["Unknown if ever smoked", "Not asked", "unknown"]) expect(smokerFromStatus(t), t).toBeNull();
+  });
+
+  it("converts cholesterol to mg/dL and refuses to guess a missing or unknown unit", () => {
+    expect(cholesterolToMgDl(213, "mg/dL")).toBe(213);
+    expect(cholesterolToMgDl(5.2, "mmol/L")).toBeCloseTo(201.1, 1);
+    expect(cholesterolToMgDl(5.2, null)).toBeUndefined();
+    expect(cholesterolToMgDl(2.01, "g/L")).toBeUndefined();
   });
 });

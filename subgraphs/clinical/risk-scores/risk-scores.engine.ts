@@ -39,6 +39,29 @@ export function framinghamBmi(c: FraminghamCoefficients, x: Omit<FraminghamInput
   return 1 - Math.pow(c.s0, Math.exp(sum - c.mean));
 }
 
+/**
+ * Smoking status from the text of a LOINC 72166-2 answer: true for a current smoker, false for a
+ * never/former/non-smoker, null when the answer does not say (e.g. "Unknown if ever smoked"):
+ * an unknown status must be reported as missing, not read as "non-smoker".
+ */
+export function smokerFromStatus(text: string): boolean | null {
+  if (/\b(never|former|ex|non|no|quit)\b/i.test(text)) return false;
+  if (/\b(current|smoker|smokes|yes|every day|some days)\b/i.test(text)) return true;
+  return null;
+}
+
+/** Total/HDL cholesterol: 1 mmol/L = 38.67 mg/dL (molar mass 386.65 g/mol). */
+export const CHOLESTEROL_MG_PER_MMOL = 38.67;
+
+/**
+ * Cholesterol in mg/dL (what the Framingham coefficients expect), or undefined when the unit is
+ * neither mg/dL nor mmol/L: a missing or unknown unit is never assumed to be mg/dL.
+ */
+export function cholesterolToMgDl(value: number, unit: string | null | undefined): number | undefined {
+  const u = (unit ?? "").toLowerCase().replace(/\s/g, "");
+  return u === "mg/dl" ? value : u === "mmol/l" ? value * CHOLESTEROL_MG_PER_MMOL : undefined;
+}
+
 export function cvCategory(m: RiskModels, risk: number): "low" | "moderate" | "high" {
   const c = m.framingham_2008.categories;
   return risk >= c.high_at ? "high" : risk >= c.moderate_at ? "moderate" : "low";

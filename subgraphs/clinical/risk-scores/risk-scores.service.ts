@@ -5,13 +5,11 @@ import { appendAudit } from "../audit/audit.service.js";
 import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
-import { charlsonIndex, charlsonOneYearMortality, cvCategory, framinghamBmi, framinghamLipid, laceIndex, RISK_ENGINE_VERSION } from "./risk-scores.engine.js";
+import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, RISK_ENGINE_VERSION, smokerFromStatus } from "./risk-scores.engine.js";
 import type { RiskScore, RiskScoresResult } from "./risk-scores.type.js";
 
 export const RISK_TYPES = ["cardiovascular", "readmission", "mortality"] as const;
 const DAY = 86_400_000;
-/** Total/HDL cholesterol: 1 mmol/L = 38.67 mg/dL (molar mass 386.65 g/mol). */
-const CHOLESTEROL_MG_PER_MMOL = 38.67;
 
 /** Latest numeric value of a LOINC code (newest first), with its unit and date. */
 function latest(r: PatientRecord, loinc: string): { value: number; unit: string | null; date: string } | undefined {
@@ -19,8 +17,9 @@ function latest(r: PatientRecord, loinc: string): { value: number; unit: string 
   return o && { value: Number.parseFloat(o.value), unit: o.unit, date: o.date };
 }
 
+/** Only called on results whose unit cholesterolToMgDl accepts (see cardiovascular). */
 function cholesterolMgDl(o: { value: number; unit: string | null }): number {
-  return (o.unit ?? "").toLowerCase().replace(/\s/g, "") === "mmol/l" ? o.value * CHOLESTEROL_MG_PER_MMOL : o.value;
+  return cholesterolToMgDl(o.value, o.unit)!;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -31,8 +30,16 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
   const sex: "male" | "female" | null = r.patient.sex === "male" ? "male" : r.patient.sex === "female" ? "female" : null;
   const missing: string[] = [];
   if (!sex) missing.push("sex (male or female)");
-  const tc = latest(r, f.observations.total_cholesterol);
-  const hdl = latest(r, f.observations.hdl);
+  // A cholesterol result without a usable unit is named as missing, never assumed to be mg/dL.
+  const withUnit = (o: ReturnType<typeof latest>, what: string) => {
+    if (o && cholesterolToMgDl(o.value, o.unit) === undefined) {
+      missing.push(`${what} with a unit of mg/dL or mmol/L (latest result ${o.value} has unit "${o.unit ?? "none"}")`);
+      return undefined;
+    }
+    return o;
+  };
+  const tc = withUnit(latest(r, f.observations.total_cholesterol), "total cholesterol");
+  const hdl = withUnit(latest(r, f.observations.hdl), "HDL cholesterol");
   const sbp = latest(r, f.observations.systolic_bp);
   const bmi = latest(r, f.observations.bmi);
   if (!sbp) missing.push(`systolic blood pressure (LOINC ${f.observations.systolic_bp})`);
@@ -47,7 +54,7 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
   const warnings: string[] = [];
   const treatedBy = r.meds.filter((m) => m.status === "active").find((m) => identifyDrug(k, { code: m.rxnormCode, name: m.name }, warnings)?.drug.classes.includes("antihypertensive"));
   const smoking = r.obs.find((o) => o.code === f.observations.smoking_status);
-  const smoker = smoking ? /\b(current|smoker|yes|every day|some days)\b/i.test(smoking.value) && !/\b(never|former|ex|non)\b/i.test(smoking.value) : null;
+  const smoker = smoking ? smokerFromStatus(smoking.value) : null;
   const x = { sex, age: r.age, sbp: sbp.value, treatedBp: Boolean(treatedBy), smoker: smoker ?? false, diabetes: Boolean(diabetes) };
   const useLipids = Boolean(tc && hdl);
   const compute = (s: boolean) =>
@@ -71,7 +78,7 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
     { name: "smoker", value: smoker === null ? "unknown (assumed no)" : String(smoker) },
   ];
   if (smoker === null) {
-    missing.push(`smoking status (LOINC ${f.observations.smoking_status})`);
+    missing.push(`smoking status (LOINC ${f.observations.smoking_status})${smoking ? `: "${smoking.value}" does not say` : ""}`);
     const ifSmoker = compute(true);
     factors.push(`Smoking status not recorded: estimate assumes a non-smoker; a smoker's risk would be ${pct(ifSmoker)} (${cvCategory(k.riskModels, ifSmoker)})`);
   } else if (smoker) factors.push("Current smoker");
