@@ -87,6 +87,21 @@ describe("interaction rules", () => {
   it("reports duplicate therapy", () => {
     expect(check({ code: "11289", name: "Warfarin" }, [{ code: "", name: "warfarin" }]).interactions[0]).toMatchObject({ ruleId: "duplicate-ingredient" });
   });
+
+  it("reports duplicate therapy across products that share an ingredient (amoxicillin + co-amoxiclav)", () => {
+    // Used to be "safe": only identical knowledge-base entries counted as duplicates.
+    const r = check({ code: "723", name: "Amoxicillin" }, [{ code: "", name: "Co-amoxiclav" }]);
+    expect(r.safe).toBe(false);
+    expect(r.interactions[0]).toMatchObject({ ruleId: "duplicate-ingredient", description: expect.stringMatching(/both contain amoxicillin/) });
+    expect(check({ code: "", name: "Trimethoprim" }, [{ code: "10831", name: "Co-trimoxazole" }]).interactions.map((i) => i.ruleId)).toContain("duplicate-ingredient");
+  });
+
+  it("flags metformin when CKD stage is unspecified (N18.9) or the patient is on dialysis (Z99.2)", () => {
+    // Used to be "safe": only N18.3-N18.6, N17 and N19 were matched.
+    expect(check({ code: "6809", name: "Metformin" }, [], ["N18.9"]).contraindications[0]).toMatchObject({ ruleId: "metformin-renal-unspecified", severity: "major" });
+    expect(check({ code: "6809", name: "Metformin" }, [], ["Z99.2"]).contraindications[0]).toMatchObject({ ruleId: "metformin-severe-renal", severity: "contraindicated" });
+    expect(check({ code: "6809", name: "Metformin" }, [], ["N18.2"]).safe).toBe(true);
+  });
 });
 
 describe("drug-allergy", () => {
@@ -102,6 +117,13 @@ describe("drug-allergy", () => {
 
   it("alerts an aspirin-allergic patient about ibuprofen (NSAID cross-intolerance)", () => {
     expect(check({ code: "5640", name: "Ibuprofen" }, [], [], ["Aspirin"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Aspirin and NSAIDs" });
+  });
+
+  it("alerts an ibuprofen-allergic patient about aspirin, as it does the other way round", () => {
+    // An allergy named as a drug used only the drug's own classes, so the NSAID group's salicylates were missed.
+    expect(check({ code: "1191", name: "Aspirin" }, [], [], ["Ibuprofen"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", severity: "contraindicated" });
+    expect(check({ code: "3355", name: "Diclofenac" }, [], [], ["Ibuprofen"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class" });
+    expect(check({ code: "", name: "Paracetamol" }, [], [], ["Ibuprofen"]).allergyAlerts).toEqual([]);
   });
 
   it("lists allergies it cannot interpret without calling the drug unsafe for that reason", () => {

@@ -145,8 +145,11 @@ function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | und
       out.push({ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergyDrug.name}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative from another class.", source: "Recorded patient allergy" });
       continue;
     }
-    // Classes that carry hypersensitivity: the allergen group's, or those of the drug named as the allergen.
-    const allergyClasses = group ? group.classes : allergyDrug!.classes.filter((c) => [...k.allergens.byName.values()].some((g) => g.classes.includes(c)));
+    // Classes that carry hypersensitivity: the allergen group's, or those of every allergen group the
+    // drug named as the allergen belongs to (ibuprofen allergy → the "Aspirin and NSAIDs" group, so aspirin alerts too).
+    const allergyClasses = group
+      ? group.classes
+      : [...new Set([...k.allergens.byName.values()].filter((g) => g.classes.some((c) => allergyDrug!.classes.includes(c))).flatMap((g) => g.classes))];
     const shared = drug.classes.find((c) => allergyClasses.includes(c));
     if (shared) {
       const cls = k.drugs.classes.get(shared)?.name ?? shared;
@@ -184,6 +187,11 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest): DrugSafet
       if (cur.drug.id === candidate.drug.id) {
         interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} is already a current medication.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
         continue;
+      }
+      // Different products with an active ingredient in common (amoxicillin and co-amoxiclav): a double dose.
+      const shared = candidate.drug.ingredients.filter((i) => cur.drug.ingredients.includes(i));
+      if (shared.length) {
+        interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} both contain ${shared.join(", ")}.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
       }
       const rule = interactionBetween(k, candidate.drug, cur.drug);
       if (rule) {
