@@ -138,4 +138,41 @@ describe("billing answering 503, then recovering", () => {
     expect(charges.body.results[0].payments).toHaveLength(1);
     expect(await stockOf(stack, cashier, product)).toBe(0);
   });
+
+  it("refuses to cancel a sale whose payment reached billing although its answer was lost; completing it uses that payment", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "third-cashier" });
+    const product = await createProduct(stack, { name: "Lost-answer lozenges", retail_price: "400.00", stock_quantity: 3 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 1 }]) });
+    proxy.state.down = false;
+    // Billing records the payment every time, but none of its answers comes back.
+    proxy.state.lose = new Map([["/api/v1/payments/", 10]]);
+    const failed = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(failed.status).toBe(503);
+    proxy.state.lose = new Map();
+    const charges = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
+    expect(charges.body.results[0]).toMatchObject({ status: "paid", amount_paid: "472.00" });
+    expect((await stack.rest("GET", `${tx}${created.body.id}/`, { token: cashier })).body.status).toBe("pending");
+
+    const cancel = await stack.rest("POST", `${tx}${created.body.id}/cancel/`, { token: cashier });
+    expect(cancel.status).toBe(409);
+    expect((await stack.rest("GET", `${tx}${created.body.id}/`, { token: cashier })).body.status).toBe("pending");
+
+    const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed" });
+    expect(await stockOf(stack, cashier, product)).toBe(2);
+    const after = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
+    expect(after.body.results[0].payments).toHaveLength(1);
+  });
+
+  it("still cancels a sale that billing holds no payment for", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "fourth-cashier" });
+    const product = await createProduct(stack, { name: "Unpaid ointment", retail_price: "400.00", stock_quantity: 3 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 1 }]) });
+    proxy.state.down = false;
+    proxy.state.lose = new Map();
+    const cancel = await stack.rest("POST", `${tx}${created.body.id}/cancel/`, { token: cashier });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.status).toBe("cancelled");
+  });
 });

@@ -45,6 +45,6 @@ export class TransactionResolver {
   @Authorized("sales:write")
   @Mutation(() => SalesTransaction, { description: "Cancel a pending sale; a completed one is refunded through returns (409)." })
   cancelSalesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
-    return cancelTransaction(ctx.db, ctx.principal, id);
+    return cancelTransaction(ctx, id);
   }
 }

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { GraphQLError } from "graphql";
 import type { Principal } from "../../../lib/auth.js";
-import { assertPharmacyAccess } from "../../../lib/context.js";
+import { assertPharmacyAccess, type SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { badRequest, conflict, fieldError, FieldErrorCollector, notFound } from "../../../lib/errors.js";
+import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
 import { Decimal } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { callUpstream } from "../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../db/tables.js";
 import { redemptionFor } from "../loyalty/loyalty.service.js";
 import { quantityOf, stockKeyOf, stockOnHand } from "../stock/stock.service.js";
@@ -192,8 +194,10 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
 }
 
 /** Cancels a pending transaction: nothing was charged or moved. A completed one is refunded through returns (409). */
-export async function cancelTransaction(db: Db, principal: Principal, id: string): Promise<SalesTransaction> {
-  await getTransactionRow(db, principal, id);
+export async function cancelTransaction(ctx: SubgraphContext, id: string): Promise<SalesTransaction> {
+  const { db, principal } = ctx;
+  const found = await getTransactionRow(db, principal, id);
+  if (found.status === "pending") await assertNothingPaid(ctx, id);
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [current] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
@@ -205,4 +209,21 @@ export async function cancelTransaction(db: Db, principal: Principal, id: string
     return updated;
   });
   return toTransaction(row, (await itemsOf(db, [row.id])).get(row.id)!);
+}
+
+/**
+ * A completion whose payment reached billing but whose answer was lost (timeout, 503 after billing
+ * committed) is rolled back to `pending` here while billing holds a paid charge; a retry of the
+ * completion reuses that payment. Cancelling such a sale would keep the customer's money for nothing,
+ * so billing is asked first (and if it cannot be asked, the sale stays pending: 503).
+ */
+async function assertNothingPaid(ctx: SubgraphContext, id: string): Promise<void> {
+  const res = await callUpstream<{ results?: { id: string; status: string; amount_paid?: string }[] }>(ctx, {
+    service: "billing",
+    method: "GET",
+    path: `/api/v1/charges/?reference_type=transaction&reference_id=${id}`,
+  });
+  if (res.status !== 200) throw new GraphQLError(`Billing could not tell whether this sale was paid (status ${res.status})`, { extensions: { code: ErrorCode.UPSTREAM_ERROR, upstreamStatus: res.status } });
+  const paid = (res.body.results ?? []).find((c) => c.status === "paid" || new Decimal(c.amount_paid ?? 0).gt(0));
+  if (paid) throw conflict(`Billing charge ${paid.id} for this sale has been paid; complete the transaction instead of cancelling it`);
 }
