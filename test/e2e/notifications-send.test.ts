@@ -82,4 +82,17 @@ describe("POST /api/v1/notifications/send/ (spec: recipient, template, parameter
     const res = await send({ recipient: "+256772000113", template: "pickup_ready", parameters: { medication_name: "A", pharmacy_name: "B" } }, await stack.token(role, { pharmacy: KAMPALA }));
     expect(res.status).toBe(status);
   });
+
+  it.each([
+    ["cashier", 403],
+    ["pharmacist", 403],
+    ["service", 200],
+  ] as const)("critical-alert templates (which skip consent and quiet hours): %s → %i", async (role, status) => {
+    const recipient = `+2567720015${role.length}${status === 403 ? 3 : 2}`;
+    const res = await send({ recipient, template: "critical_alert_patient", parameters: { test_name: "Potassium" } }, await stack.token(role, { pharmacy: KAMPALA }));
+    expect(res.status).toBe(status);
+    const list = await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: await stack.token("service") });
+    expect(list.body.results.filter((n: { recipient: string }) => n.recipient === recipient)).toHaveLength(status === 403 ? 0 : 1);
+    if (status === 403) expect(res.body.error.code).toBe("FORBIDDEN");
+  });
 });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
-import { FieldErrorCollector } from "../../../lib/errors.js";
+import { mayUse } from "../../../lib/access.js";
+import { FieldErrorCollector, forbidden } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
 import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
 import { preferences } from "../db/tables.js";
@@ -198,6 +199,11 @@ export async function sendNotification(call: TriggerCall, i: SendNotificationInp
   if (i.language && !isLanguage(i.language)) errors.add("language", "must be one of en, lg, sw");
   errors.throwIfAny("Invalid send request");
   const { template, parameters } = checkTemplate(i.template, i.parameters ?? {});
+  // Critical templates skip consent and quiet hours; only those who may raise critical alerts may use
+  // them (else a till could send "critical lab value" messages past a patient's opt-out).
+  if (template.critical && !mayUse(call.principal.roles, ["notifications:trigger-lab"])) {
+    throw forbidden(`The ${template.name} template is for critical alerts; send it through the critical-alert trigger`);
+  }
   const [n] = await enqueue(call, {
     kind: "send",
     payload: { recipient: i.recipient, template: i.template, parameters: i.parameters ?? {}, channel: i.channel, patientUhid: i.patientUhid },
