@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDateDaysAgo } from "../../lib/seed.js";
-import { encounters, observations, patients } from "../../subgraphs/clinical/db/tables.js";
+import { encounters, medications, observations, patients } from "../../subgraphs/clinical/db/tables.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -108,6 +108,23 @@ describe("risk scores through REST", () => {
     expect(unknownSmoking.score).toBeCloseTo(0.1353, 3); // as a non-smoker, but said so
     expect(unknownSmoking.missing_inputs).toEqual([expect.stringMatching(/smoking status.*Unknown if ever smoked/)]);
     expect(unknownSmoking.inputs).toEqual(expect.arrayContaining([{ name: "smoker", value: "unknown (assumed no)" }]));
+  });
+
+  it("names an unidentified active medication instead of assuming untreated blood pressure", async () => {
+    const db = stack.server.database!.db;
+    const today = isoDateDaysAgo(0);
+    await db.insert(patients).values({ uhid: "UG-2026-FRAM05", givenName: "Test", familyName: "UnknownMed", sex: "male", birthDate: bornYearsAgo(55) });
+    await db.insert(observations).values([
+      { patientUhid: "UG-2026-FRAM05", code: "2093-3", display: "Cholesterol", value: "213", unit: "mg/dL", date: today },
+      { patientUhid: "UG-2026-FRAM05", code: "2085-9", display: "HDL", value: "50", unit: "mg/dL", date: today },
+      { patientUhid: "UG-2026-FRAM05", code: "8480-6", display: "SBP", value: "140", unit: "mm[Hg]", date: today },
+      { patientUhid: "UG-2026-FRAM05", code: "72166-2", display: "Tobacco smoking status", value: "Never smoker", unit: null, date: today },
+    ]);
+    await db.insert(medications).values({ patientUhid: "UG-2026-FRAM05", rxnormCode: null, name: "Nifedipine", dose: "20 mg", frequency: "BD", status: "active", startDate: today });
+    const cv = (await scores({ patient_uhid: "UG-2026-FRAM05", risk_types: ["cardiovascular"] })).body.risk_scores.cardiovascular;
+    expect(cv.score).toBeCloseTo(0.1353, 3);
+    expect(cv.missing_inputs).toEqual([expect.stringMatching(/whether Nifedipine lowers blood pressure/)]);
+    expect(cv.factors.join(" ")).toMatch(/if treated the risk would be 1\d\.\d%/);
   });
 
   it("refuses an unknown risk type (400), an unknown patient (404) and a nurse (403)", async () => {

@@ -52,7 +52,10 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
 
   const diabetes = r.dx.find((d) => f.diabetes_icd10_prefixes.some((p) => d.code.toUpperCase().startsWith(p)));
   const warnings: string[] = [];
-  const treatedBy = r.meds.filter((m) => m.status === "active").find((m) => identifyDrug(k, { code: m.rxnormCode, name: m.name }, warnings)?.drug.classes.includes("antihypertensive"));
+  const activeMeds = r.meds.filter((m) => m.status === "active");
+  const treatedBy = activeMeds.find((m) => identifyDrug(k, { code: m.rxnormCode, name: m.name }, warnings)?.drug.classes.includes("antihypertensive"));
+  // An active medication the knowledge base cannot identify may be an antihypertensive: say so, don't assume "untreated".
+  const unidentifiedMeds = treatedBy ? [] : activeMeds.filter((m) => !identifyDrug(k, { code: m.rxnormCode, name: m.name }, []));
   const smoking = r.obs.find((o) => o.code === f.observations.smoking_status);
   const smoker = smoking ? smokerFromStatus(smoking.value) : null;
   const x = { sex, age: r.age, sbp: sbp.value, treatedBp: Boolean(treatedBy), smoker: smoker ?? false, diabetes: Boolean(diabetes) };
@@ -77,6 +80,14 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
     { name: "diabetes", value: String(Boolean(diabetes)) },
     { name: "smoker", value: smoker === null ? "unknown (assumed no)" : String(smoker) },
   ];
+  if (unidentifiedMeds.length) {
+    const names = unidentifiedMeds.map((m) => m.name).join(", ");
+    missing.push(`whether ${names} ${unidentifiedMeds.length > 1 ? "lower" : "lowers"} blood pressure (not in the drug knowledge base; treated blood pressure assumed no)`);
+    const ifTreated = useLipids
+      ? framinghamLipid(f.lipid[sex], { ...x, treatedBp: true, totalCholesterol: cholesterolMgDl(tc!), hdl: cholesterolMgDl(hdl!) })
+      : framinghamBmi(f.bmi[sex], { ...x, treatedBp: true, bmi: bmi!.value });
+    factors.push(`Blood-pressure treatment unknown (${names} not identified): estimate assumes untreated; if treated the risk would be ${pct(ifTreated)} (${cvCategory(k.riskModels, ifTreated)})`);
+  }
   if (smoker === null) {
     missing.push(`smoking status (LOINC ${f.observations.smoking_status})${smoking ? `: "${smoking.value}" does not say` : ""}`);
     const ifSmoker = compute(true);
