@@ -56,7 +56,9 @@ export function buildPatientContext(k: Knowledge, r: PatientRecord, today = new 
       if (rule) alerts.push({ type: "interaction", severity: rule.severity, message: `${a.name} + ${b.name}: ${rule.description} ${rule.recommendation}`, source: rule.source });
     }
   }
-  const conditionCodes = chronic.map((d) => d.code);
+  // Every diagnosis not marked resolved (as the drug-interaction check does), not only chronic ones:
+  // an acute-status pregnancy (Z33/O) or hyperkalaemia (E87.5) must still alert on the active medications.
+  const conditionCodes = [...new Set(r.dx.filter((d) => d.status !== "resolved").map((d) => d.code))];
   const allergyNames = r.allergies.map((a) => a.substance);
   const checkedDrugs = new Set<string>();
   for (const { med, found } of known) {
