@@ -62,6 +62,23 @@ describe("billing unreachable (closed port)", () => {
     expect(after.body).toMatchObject({ status: "pending", payment_status: "pending", billing_charge: null });
     expect(await stockOf(stack, cashier, product)).toBe(5);
   });
+
+  it("keeps hand-made sale movements out of a sale's reference, so undoing the sale cannot undo them", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+    const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA });
+    const product = await createProduct(stack, { name: "Shared-reference syrup", retail_price: "100.00", stock_quantity: 5 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
+    const manual = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", {
+      token: pharmacist,
+      body: { product_id: product, movement_type: "sale", quantity: -1, reference_type: "transaction", reference_id: created.body.id },
+    });
+    expect(manual.status).toBe(400);
+    expect(manual.body.error.fields.reference_type ?? manual.body.error.fields.referenceType).toBeDefined();
+    expect(await stockOf(stack, cashier, product)).toBe(5);
+    // The sale's failed completion puts back exactly what it took.
+    expect((await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier })).status).toBe(503);
+    expect(await stockOf(stack, cashier, product)).toBe(5);
+  });
 });
 
 describe("billing answering 503, then recovering", () => {
