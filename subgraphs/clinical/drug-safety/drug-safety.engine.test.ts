@@ -126,6 +126,18 @@ describe("drug-allergy", () => {
     expect(check({ code: "", name: "Paracetamol" }, [], [], ["Ibuprofen"]).allergyAlerts).toEqual([]);
   });
 
+  it("finds the allergen inside free text ('sulfa allergy', 'Penicillin (anaphylaxis)', 'amoxicillin and sulfa')", () => {
+    // These used to be "unrecognized" and the answer safe: true.
+    expect(check({ code: "10831", name: "Co-trimoxazole" }, [], [], ["sulfa allergy"])).toMatchObject({ safe: false, unrecognizedAllergies: [] });
+    expect(check({ code: "723", name: "Amoxicillin" }, [], [], ["Penicillin (anaphylaxis)"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", severity: "contraindicated", allergenGroup: "Penicillins" });
+    const both = (name: string) => check({ code: "", name }, [], [], ["amoxicillin and sulfa"]).allergyAlerts;
+    expect(both("Flucloxacillin")[0]).toMatchObject({ crossReactivity: "same_class" });
+    expect(both("Co-trimoxazole")[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Sulfonamide antibiotics" });
+    // The longer name wins: "penicillin v" is the drug, still the penicillin class.
+    expect(check({ code: "", name: "Ampicillin" }, [], [], ["penicillin v rash"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class" });
+    expect(check({ code: "723", name: "Amoxicillin" }, [], [], ["peanut allergy"])).toMatchObject({ safe: true, unrecognizedAllergies: ["peanut allergy"] });
+  });
+
   it("lists allergies it cannot interpret without calling the drug unsafe for that reason", () => {
     const r = check({ code: "723", name: "Amoxicillin" }, [], [], ["Peanuts"]);
     expect(r).toMatchObject({ safe: true, unrecognizedAllergies: ["Peanuts"] });

@@ -1,5 +1,5 @@
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
-import { SEVERITY_RANK, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+import { SEVERITY_RANK, type Allergen, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
 export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.0.0";
 
@@ -126,42 +126,68 @@ function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[]):
   return out;
 }
 
+/**
+ * What an allergy entry names: an allergen group or a drug, by its whole text ("Penicillins",
+ * "Amoxicillin 500 mg"), or else every allergen-group or drug name found as whole words inside it
+ * ("sulfa allergy", "Penicillin (anaphylaxis)", "amoxicillin and sulfa"); longer names win over the
+ * names they contain ("penicillin v" over "penicillin").
+ */
+function allergensIn(k: Knowledge, allergy: string): { group?: Allergen; drug?: DrugEntry }[] {
+  const group = k.allergens.byName.get(normaliseName(allergy));
+  if (group) return [{ group }];
+  const drug = lookupName(k, allergy);
+  if (drug) return [{ drug }];
+  const text = ` ${normaliseName(allergy)} `;
+  const hits = [
+    ...[...k.allergens.byName.entries()].map(([name, g]) => ({ name, group: g as Allergen | undefined, drug: undefined as DrugEntry | undefined })),
+    ...[...k.drugs.byName.entries()].map(([name, d]) => ({ name, group: undefined as Allergen | undefined, drug: d as DrugEntry | undefined })),
+  ].filter((h) => h.name && text.includes(` ${h.name} `));
+  const kept = hits.filter((h) => !hits.some((o) => o.name.length > h.name.length && ` ${o.name} `.includes(` ${h.name} `)));
+  const seen = new Set<string>();
+  return kept.filter((h) => {
+    const key = h.group ? `g:${h.group.id}` : `d:${h.drug!.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], unrecognized: string[]): AllergyAlert[] {
   const out: AllergyAlert[] = [];
   const medName = normaliseName(med.name);
   for (const allergy of allergies) {
-    const group = k.allergens.byName.get(normaliseName(allergy));
-    const allergyDrug = group ? undefined : lookupName(k, allergy);
-    if (!group && !allergyDrug) {
+    const named = allergensIn(k, allergy);
+    if (!named.length) {
       unrecognized.push(allergy);
       if (normaliseName(allergy) === medName) {
         out.push({ drug: med.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergy}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative.", source: "Recorded patient allergy (exact name match)" });
       }
       continue;
     }
-    if (!drug) continue;
-    const name = group?.name ?? allergyDrug!.name;
-    if (allergyDrug && allergyDrug.id === drug.id) {
-      out.push({ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergyDrug.name}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative from another class.", source: "Recorded patient allergy" });
-      continue;
-    }
-    // Classes that carry hypersensitivity: the allergen group's, or those of every allergen group the
-    // drug named as the allergen belongs to (ibuprofen allergy → the "Aspirin and NSAIDs" group, so aspirin alerts too).
-    const allergyClasses = group
-      ? group.classes
-      : [...new Set([...k.allergens.byName.values()].filter((g) => g.classes.some((c) => allergyDrug!.classes.includes(c))).flatMap((g) => g.classes))];
-    const shared = drug.classes.find((c) => allergyClasses.includes(c));
-    if (shared) {
-      const cls = k.drugs.classes.get(shared)?.name ?? shared;
-      out.push({ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "same_class", severity: "contraindicated", description: `${drug.name} belongs to ${cls}; the patient has a recorded allergy to ${allergy}.`, recommendation: "Avoid; choose a drug from another class unless the allergy has been evaluated and removed by a specialist.", source: group?.source ?? "Recorded patient allergy; same pharmacological class" });
-      continue;
-    }
-    const cross = k.allergens.crossReactivity.find((x) => allergyClasses.includes(x.from_class) && drug.classes.includes(x.to_class));
-    if (cross) {
-      out.push({ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "cross_class", severity: cross.severity, description: cross.description, recommendation: cross.recommendation, source: cross.source });
-    }
+    for (const { group, drug: allergyDrug } of named) out.push(...allergyAlertsFor(k, drug, allergy, group, allergyDrug));
   }
   return out;
+}
+
+/** Alerts for one allergen (a group or a drug) named by the allergy entry `allergy`. */
+function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: string, group: Allergen | undefined, allergyDrug: DrugEntry | undefined): AllergyAlert[] {
+  if (!drug) return [];
+  const name = group?.name ?? allergyDrug!.name;
+  if (allergyDrug && allergyDrug.id === drug.id) {
+    return [{ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergyDrug.name}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative from another class.", source: "Recorded patient allergy" }];
+  }
+  // Classes that carry hypersensitivity: the allergen group's, or those of every allergen group the
+  // drug named as the allergen belongs to (ibuprofen allergy → the "Aspirin and NSAIDs" group, so aspirin alerts too).
+  const allergyClasses = group
+    ? group.classes
+    : [...new Set([...k.allergens.byName.values()].filter((g) => g.classes.some((c) => allergyDrug!.classes.includes(c))).flatMap((g) => g.classes))];
+  const shared = drug.classes.find((c) => allergyClasses.includes(c));
+  if (shared) {
+    const cls = k.drugs.classes.get(shared)?.name ?? shared;
+    return [{ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "same_class", severity: "contraindicated", description: `${drug.name} belongs to ${cls}; the patient has a recorded allergy to ${allergy}.`, recommendation: "Avoid; choose a drug from another class unless the allergy has been evaluated and removed by a specialist.", source: group?.source ?? "Recorded patient allergy; same pharmacological class" }];
+  }
+  const cross = k.allergens.crossReactivity.find((x) => allergyClasses.includes(x.from_class) && drug.classes.includes(x.to_class));
+  return cross ? [{ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "cross_class", severity: cross.severity, description: cross.description, recommendation: cross.recommendation, source: cross.source }] : [];
 }
 
 /**
