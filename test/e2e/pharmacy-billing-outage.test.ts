@@ -156,6 +156,46 @@ describe("billing answering 503, then recovering", () => {
     expect(await stockOf(stack, cashier, product)).toBe(0);
   });
 
+  it("puts reserved units back with a movement (not by deleting the sale's), so the ledger chains when other stock moved meanwhile", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "ledger-cashier" });
+    const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "ledger-pharmacist" });
+    const product = await createProduct(stack, { name: "Ledger linctus", retail_price: "300.00", stock_quantity: 10 });
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
+    // While the completion waits on billing (units reserved), a delivery is booked in; then billing fails.
+    const original = proxy.server.listeners("request")[0] as (...a: unknown[]) => void;
+    let receipt: Promise<unknown> | undefined;
+    proxy.server.removeAllListeners("request");
+    proxy.server.on("request", (req, res) => {
+      receipt ??= stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { product_id: product, movement_type: "receipt", quantity: 5 } });
+      void receipt.then(() => res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"down"}}'));
+    });
+    try {
+      const failed = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+      expect(failed.status).toBe(503);
+    } finally {
+      proxy.server.removeAllListeners("request");
+      proxy.server.on("request", original);
+    }
+    expect(await stockOf(stack, cashier, product)).toBe(15);
+    const list = await stack.rest("GET", `/api/v1/pharmacy/inventory/movements/?product=${product}`, { token: pharmacist });
+    const chain = [...list.body.results].reverse() as { movement_type: string; quantity: number; quantity_before: number; quantity_after: number }[];
+    expect(chain.map((m) => [m.movement_type, m.quantity])).toEqual([["sale", -2], ["receipt", 5], ["adjustment", 2]]);
+    let at = 10;
+    for (const m of chain) {
+      expect(m.quantity_before).toBe(at);
+      expect(m.quantity_after).toBe(m.quantity_before + m.quantity);
+      at = m.quantity_after;
+    }
+    expect(at).toBe(15);
+
+    // A later completion takes the units once more and, on success, leaves stock 13.
+    proxy.state.down = false;
+    proxy.state.lose = new Map();
+    const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(await stockOf(stack, cashier, product)).toBe(13);
+  });
+
   it("refuses to cancel a sale whose payment reached billing although its answer was lost; completing it uses that payment", async () => {
     const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "third-cashier" });
     const product = await createProduct(stack, { name: "Lost-answer lozenges", retail_price: "400.00", stock_quantity: 3 });

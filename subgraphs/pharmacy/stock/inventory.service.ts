@@ -84,8 +84,8 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
   const signOk = { receipt: q > 0, return: q > 0, sale: q < 0, adjustment: q !== 0 }[input.movementType as "receipt"];
   if (!Number.isInteger(q) || !signOk) throw fieldError("quantity", `does not fit a ${input.movementType} (receipt and return > 0, sale < 0, adjustment ≠ 0)`);
   // A sale's own movements (reference transaction) are written and, when its payment fails, undone by
-  // the completion; a hand-made one under the same reference would be undone (and deleted) with them.
-  if (input.movementType === "sale" && input.referenceType === "transaction") {
+  // the completion; a hand-made sale or adjustment under the same reference would be undone with them.
+  if ((input.movementType === "sale" || input.movementType === "adjustment") && input.referenceType === "transaction") {
     throw fieldError("referenceType", "sales transactions move their own stock when completed; use another reference (e.g. dispense)");
   }
   const { key, pharmacyId } = await resolveStock(db, principal, input);

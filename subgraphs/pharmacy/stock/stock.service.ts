@@ -89,18 +89,34 @@ export async function recordStockMovement(tx: Db, locked: Map<string, number>, c
 
 /**
  * Undoes the sale movements of one reference (a completion whose payment failed): puts the units back
- * and deletes the movements, so stock is exactly as if the sale had never been attempted.
+ * with an `adjustment` movement per stock under the same reference, so stock is as if the sale had
+ * never been attempted and the ledger still chains (every movement's quantity_before is the previous
+ * one's quantity_after, even when other movements happened in between). Movements are never deleted.
  */
-export async function reverseSaleMovements(tx: Db, referenceType: string, referenceId: string): Promise<void> {
-  const where = and(eq(stockMovements.referenceType, referenceType), eq(stockMovements.referenceId, referenceId), eq(stockMovements.movementType, "sale"));
-  const movements = await tx.select().from(stockMovements).where(where);
-  const keys: StockKey[] = movements.map((m) => (m.inventoryItemId ? { kind: "item", id: m.inventoryItemId } : { kind: "product", id: m.productId! }));
-  const locked = await lockStock(tx, keys);
-  for (const [i, m] of movements.entries()) {
-    const after = quantityOf(locked, keys[i]) - m.quantity;
-    if (keys[i].kind === "product") await tx.update(products).set({ stockQuantity: after }).where(eq(products.id, keys[i].id));
-    else await tx.update(inventoryItems).set({ quantity: after }).where(eq(inventoryItems.id, keys[i].id));
-    locked.set(keyString(keys[i]), after);
+export async function reverseSaleMovements(tx: Db, referenceType: string, referenceId: string, createdBy = "system"): Promise<void> {
+  const where = and(eq(stockMovements.referenceType, referenceType), eq(stockMovements.referenceId, referenceId), inArray(stockMovements.movementType, ["sale", "adjustment"]));
+  const movements = await tx.select().from(stockMovements).where(where).orderBy(asc(stockMovements.createdAt), asc(stockMovements.id));
+  // Net units still out per stock (sales minus earlier reversals of the same reference).
+  const net = new Map<string, { key: StockKey; pharmacyId: string; quantity: number }>();
+  for (const m of movements) {
+    const key: StockKey = m.inventoryItemId ? { kind: "item", id: m.inventoryItemId } : { kind: "product", id: m.productId! };
+    const entry = net.get(keyString(key)) ?? { key, pharmacyId: m.pharmacyId, quantity: 0 };
+    entry.quantity += m.quantity;
+    net.set(keyString(key), entry);
   }
-  await tx.delete(stockMovements).where(where);
+  const open = [...net.values()].filter((e) => e.quantity < 0);
+  if (!open.length) return;
+  const locked = await lockStock(tx, open.map((e) => e.key));
+  for (const e of open) {
+    await recordStockMovement(tx, locked, {
+      key: e.key,
+      pharmacyId: e.pharmacyId,
+      quantity: -e.quantity,
+      movementType: "adjustment",
+      referenceType,
+      referenceId,
+      notes: "sale not completed (payment failed): reserved units put back",
+      createdBy,
+    });
+  }
 }

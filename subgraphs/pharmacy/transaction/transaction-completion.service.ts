@@ -56,7 +56,7 @@ export async function completeTransaction(ctx: SubgraphContext, id: string): Pro
         paymentReference = payment.provider_reference;
       }
     } catch (err) {
-      await release(db, id);
+      await release(db, id, principal.sub);
       ctx.logger.warn({ transactionId: id, err: (err as Error).message }, "transaction completion failed; reservation released");
       throw err;
     }
@@ -113,13 +113,13 @@ async function reserve(db: Db, id: string, actor: string): Promise<TransactionRo
   });
 }
 
-/** Undoes step 1 after a failed payment: stock and points back, movements deleted, `pending` again. */
-async function release(db: Db, id: string): Promise<void> {
+/** Undoes step 1 after a failed payment: stock back (compensating movements) and points back, `pending` again. */
+async function release(db: Db, id: string, actor: string): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [t] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
     if (t.status !== "processing") return;
-    await reverseSaleMovements(tx, "transaction", id);
+    await reverseSaleMovements(tx, "transaction", id, actor);
     if (t.loyaltyAccountId && t.pointsRedeemed > 0) await movePoints(tx, t.loyaltyAccountId, t.pointsRedeemed, "reversal", id);
     await tx.update(salesTransactions).set({ status: "pending", processingStartedAt: null }).where(eq(salesTransactions.id, id));
   });
