@@ -100,6 +100,21 @@ export async function onceInTransaction<T>(db: Db, table: IdempotencyKeysTable, 
 }
 
 /**
+ * The stored first result for a finished request with this key, looked up before any validation that
+ * reads data which may have changed since (stock on hand, a loyalty balance): a repeat must return the
+ * first answer, not a new verdict. `undefined` when there is no key, no finished request, or it is still
+ * running (the operation then goes through `onceInTransaction` as usual); another body → 409.
+ */
+export async function completedResult<T>(db: Db, table: IdempotencyKeysTable, r: IdempotentRequest): Promise<{ response: T } | undefined> {
+  if (!r.key) return undefined;
+  checkKey(r.key);
+  const [first] = await db.select().from(table).where(keyOf(table, r.key, r));
+  if (!first) return undefined;
+  if (first.requestHash !== requestDigest(r.request)) throw reusedKey();
+  return first.state === "completed" ? { response: first.response as T } : undefined;
+}
+
+/**
  * Runs work with effects outside this database (e.g. calls to billing) once per (key, principal,
  * operation): the key is claimed first (in progress), the work runs, and its result is stored. A
  * repeat while it runs → 409; after success → the first result; after a failure the claim is

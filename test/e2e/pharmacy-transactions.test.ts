@@ -92,6 +92,21 @@ describe("creating a sales transaction", () => {
     const listed = await stack.rest("GET", `${tx}?cashier=till-idem`, { token: cashier });
     expect(listed.body.results).toHaveLength(1);
   });
+
+  it("replays a created sale for its Idempotency-Key even after the stock it checked has been sold", async () => {
+    const few = await createProduct(stack, { name: "Two left", retail_price: "800.00", stock_quantity: 2 });
+    const headers = { "idempotency-key": "create-then-stock-moves" };
+    const body = saleBody([{ product_id: few, quantity: 2 }]);
+    const first = await stack.rest("POST", tx, { token: cashier, body, headers });
+    expect(first.status).toBe(201);
+    const other = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: few, quantity: 1 }]) });
+    expect((await stack.rest("POST", `${tx}${other.body.id}/complete/`, { token: cashier })).status).toBe(200);
+    const again = await stack.rest("POST", tx, { token: cashier, body, headers });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const different = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: few, quantity: 1 }]), headers });
+    expect(different.status).toBe(409);
+  });
 });
 
 describe("completing, cancelling and receipts", () => {

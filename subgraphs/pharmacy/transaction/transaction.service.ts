@@ -5,7 +5,7 @@ import { assertPharmacyAccess, type SubgraphContext } from "../../../lib/context
 import type { Db } from "../../../lib/db.js";
 import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
-import { onceInTransaction } from "../../../lib/idempotency.js";
+import { completedResult, onceInTransaction } from "../../../lib/idempotency.js";
 import { Decimal } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { callUpstream } from "../../../lib/upstream.js";
@@ -113,6 +113,11 @@ function mergeLines(items: CreateTransactionInput["items"]): { productId: string
 export async function createTransaction(db: Db, principal: Principal, input: CreateTransactionInput, idempotencyKey?: string): Promise<SalesTransaction> {
   if (!isUuid(input.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
   assertPharmacyAccess(principal, input.pharmacyId);
+  const request = { ...input, items: input.items.map((i) => ({ ...i })) };
+  const idempotent = { key: idempotencyKey, principal: principal.sub, operation: "createTransaction", request };
+  // A repeat of a created sale returns it even if stock or points have moved since.
+  const replay = await completedResult<SalesTransaction>(db, idempotencyKeys, idempotent);
+  if (replay) return replay.response;
   const errors = new FieldErrorCollector();
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
   if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
@@ -166,8 +171,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     throw err;
   }
 
-  const request = { ...input, items: input.items.map((i) => ({ ...i })) };
-  return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createTransaction", request }, async (tx) => {
+  return onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const [row] = await tx
       .insert(salesTransactions)
       .values({
