@@ -146,6 +146,16 @@ describe("demand forecasts", () => {
     expect(listed.body.results[1].id).toBe(made.body[0].id);
   });
 
+  it("lets auditors read forecasts but not make them (auditors are read-only)", async () => {
+    const auditor = await stack.token("auditor", { pharmacy: KAMPALA, sub: "auditor-forecasts" });
+    const before = await stack.rest("GET", `${sales}/analytics/forecast/?pharmacy=${KAMPALA}`, { token: auditor });
+    expect(before.status).toBe(200);
+    const res = await stack.rest("POST", `${sales}/analytics/forecast/`, { token: auditor, body: { history_end: today, history_days: 14 } });
+    expect(res.status).toBe(403);
+    const after = await stack.rest("GET", `${sales}/analytics/forecast/?pharmacy=${KAMPALA}`, { token: auditor });
+    expect(after.body.results.length).toBe(before.body.results.length);
+  });
+
   it("refuses bad parameters", async () => {
     const res = await stack.rest("POST", `${sales}/analytics/forecast/`, { token: pharmacist, body: { alpha: 1.5, beta: 0.5 } });
     expect(res.status).toBe(400);

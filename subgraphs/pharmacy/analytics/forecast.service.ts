@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
-import { fieldError } from "../../../lib/errors.js";
+import { fieldError, forbidden } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { products, salesForecasts } from "../db/tables.js";
@@ -32,6 +32,9 @@ const dayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - KA
  * forecast with its parameters and when it was made.
  */
 export async function createForecasts(db: Db, principal: Principal, input: CreateForecastInput): Promise<SalesForecast[]> {
+  // Auditors read analytics (sales-analytics:read) but are read-only (DESIGN.md role matrix): making a
+  // forecast writes a record, so it is for pharmacists (and admins).
+  if (!principal.roles.some((r) => r === "pharmacist" || r === "admin")) throw forbidden("Auditors may read forecasts; making one is for pharmacists");
   const pharmacyId = analyticsPharmacy(principal, input.pharmacyId);
   for (const [name, v] of [["alpha", input.alpha], ["beta", input.beta]] as const) {
     if (v !== undefined && v !== null && !(v > 0 && v < 1)) throw fieldError(name, "must be between 0 and 1 (exclusive)");
