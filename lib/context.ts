@@ -1,3 +1,4 @@
+import type { MiddlewareFn } from "type-graphql";
 import type { Principal } from "./auth.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db.js";
@@ -34,6 +35,26 @@ export function callerPharmacy(principal: Principal, requested?: string | null):
   }
   return principal.pharmacyId;
 }
+
+/** Roles that may look across pharmacies (docs/decisions.md, "Authorization"). */
+const CROSS_PHARMACY_ROLES = ["admin", "auditor", "service"];
+
+/**
+ * Pharmacy staff (pharmacist, cashier) act only for the pharmacy their token names. Services scope
+ * rows with `principal.pharmacyId` and treat a principal without one as unscoped (admins, auditors,
+ * services), so a staff token that lacks `pharmacy_id` is refused rather than shown every pharmacy.
+ */
+export function assertBoundStaff(principal: Principal | undefined): void {
+  if (!principal || principal.pharmacyId) return;
+  if (principal.roles.some((r) => CROSS_PHARMACY_ROLES.includes(r))) return;
+  if (principal.roles.some((r) => r === "pharmacist" || r === "cashier")) throw forbidden("Your token is not bound to a pharmacy");
+}
+
+/** type-graphql middleware: `@UseMiddleware(BoundStaff)` on resolvers of pharmacy-scoped records. */
+export const BoundStaff: MiddlewareFn<SubgraphContext> = async ({ context }, next) => {
+  assertBoundStaff(context.principal);
+  return next();
+};
 
 /** Patients may read only their own records (`sub` is their uhid). */
 export function assertPatientAccess(principal: Principal, uhid: string): void {

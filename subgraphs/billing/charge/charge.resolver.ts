@@ -1,9 +1,8 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { formatMoney, Decimal } from "../../../lib/money.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { paymentsOfCharge } from "../payment/payment.service.js";
 import { Payment } from "../payment/payment.type.js";
 import { amountPaid, createCharge, getCharge, listCharges } from "./charge.service.js";

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { createPayment, getPayment } from "./payment.service.js";
 import { CreatePaymentInput, Payment } from "./payment.type.js";
 

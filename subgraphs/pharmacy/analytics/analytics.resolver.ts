@@ -1,8 +1,7 @@
 import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { basketAnalysis, salesSummary } from "./analytics.service.js";
 import { BasketAnalysis, CreateForecastInput, SalesForecast, SalesForecastPage, SalesSummary } from "./analytics.type.js";
 import { createForecasts, listForecasts } from "./forecast.service.js";

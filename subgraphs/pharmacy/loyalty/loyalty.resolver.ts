@@ -1,8 +1,7 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { createLoyaltyAccount, createLoyaltyProgram, getLoyaltyAccount, listLoyaltyAccounts, listLoyaltyPrograms } from "./loyalty.service.js";
 import { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyAccountPage, LoyaltyProgram, LoyaltyProgramPage } from "./loyalty.type.js";
 

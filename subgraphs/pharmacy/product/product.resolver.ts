@@ -1,7 +1,6 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { createProduct, getProduct, listProducts } from "./product.service.js";
 import { CreateProductInput, Product, ProductPage } from "./product.type.js";

@@ -1,8 +1,7 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { createInventoryItem, createStockMovement, listInventoryItems, listStockMovements } from "./inventory.service.js";
 import { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, InventoryItemPage, StockMovement, StockMovementPage } from "./stock.type.js";
 

@@ -1,8 +1,7 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { BoundStaff } from "../bound-staff.js";
 import { completeTransaction } from "./transaction-completion.service.js";
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from "./transaction.service.js";
 import { CreateTransactionInput, SalesTransaction, SalesTransactionPage } from "./transaction.type.js";
