@@ -5,11 +5,11 @@ import type { Principal } from "../../../lib/auth.js";
 import { fieldError, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { callUpstream } from "../../../lib/upstream.js";
 import { getConsultationRow } from "../consultation/consultation.service.js";
 import { kampalaTime } from "../receipt/receipt.service.js";
 import { followUps, pharmacies } from "../db/tables.js";
 import type { CreateFollowUpInput, FollowUp } from "./follow-up.type.js";
+import { sendBestEffort } from "../notify.js";
 
 /** Notification template of a follow-up reminder (coordinated with the notifications service). */
 export const FOLLOW_UP_REMINDER_TEMPLATE = "follow_up_reminder";
@@ -45,35 +45,24 @@ export async function scheduleFollowUp(ctx: SubgraphContext, input: CreateFollow
     return toFollowUp(row);
   }
   const [pharmacy] = await db.select({ name: pharmacies.name }).from(pharmacies).where(eq(pharmacies.id, consultation.pharmacyId));
-  try {
-    const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
-      service: "notifications",
-      method: "POST",
-      path: "/api/v1/notifications/send/",
-      retries: 1,
-      body: {
-        recipient: consultation.customerPhone,
-        template: FOLLOW_UP_REMINDER_TEMPLATE,
-        parameters: {
-          scheduled_at: kampalaTime(input.scheduledAt),
-          pharmacy_name: pharmacy.name,
-          consultation: consultation.id,
-          ...(consultation.customerName ? { patient_name: consultation.customerName } : {}),
-          ...(input.notes ? { notes: input.notes } : {}),
-        },
+  const reminder = await sendBestEffort(
+    ctx,
+    {
+      recipient: consultation.customerPhone,
+      template: FOLLOW_UP_REMINDER_TEMPLATE,
+      parameters: {
+        scheduled_at: kampalaTime(input.scheduledAt),
+        pharmacy_name: pharmacy.name,
+        consultation: consultation.id,
+        ...(consultation.customerName ? { patient_name: consultation.customerName } : {}),
+        ...(input.notes ? { notes: input.notes } : {}),
       },
-    });
-    if (res.status >= 200 && res.status < 300) {
-      const [sent] = await db
-        .update(followUps)
-        .set({ reminderSent: true, reminderNotificationId: res.body?.notification_id ?? res.body?.id ?? null })
-        .where(eq(followUps.id, row.id))
-        .returning();
-      return toFollowUp(sent);
-    }
-    ctx.logger.warn({ followUpId: row.id, status: res.status }, "follow-up reminder not sent: notification service refused it");
-  } catch (err) {
-    ctx.logger.warn({ followUpId: row.id, err: (err as Error).message }, "follow-up reminder not sent: notification service unavailable");
+    },
+    { followUpId: row.id },
+  );
+  if (reminder.queued) {
+    const [sent] = await db.update(followUps).set({ reminderSent: true, reminderNotificationId: reminder.notificationId }).where(eq(followUps.id, row.id)).returning();
+    return toFollowUp(sent);
   }
   return toFollowUp(row);
 }

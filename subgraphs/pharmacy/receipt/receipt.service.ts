@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { conflict, fieldError } from "../../../lib/errors.js";
-import { callUpstream } from "../../../lib/upstream.js";
 import { pharmacies } from "../db/tables.js";
 import { getTransaction } from "../transaction/transaction.service.js";
 import { renderReceiptPdf } from "./receipt-pdf.js";
 import type { Receipt, ReceiptFile } from "./receipt.type.js";
+import { sendBestEffort } from "../notify.js";
 
 /** Notification template of an e-mailed receipt (coordinated with the notifications service). */
 export const RECEIPT_EMAIL_TEMPLATE = "receipt_email";
@@ -67,34 +67,27 @@ export async function transactionReceipt(ctx: SubgraphContext, transactionId: st
   const receipt = await buildReceipt(ctx, transactionId);
   if (!email) return receipt;
   receipt.emailRecipient = email;
-  try {
-    const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
-      service: "notifications",
-      method: "POST",
-      path: "/api/v1/notifications/send/",
-      retries: 1,
-      body: {
-        recipient: email,
-        template: RECEIPT_EMAIL_TEMPLATE,
-        // The notification service's receipt_email template (subgraphs/notifications/templates).
-        parameters: {
-          receipt_number: receipt.transactionNumber,
-          total_amount: receipt.totalAmount,
-          currency: receipt.currency,
-          pharmacy_name: receipt.pharmacy.name,
-          ...(receipt.customerName ? { customer_name: receipt.customerName } : {}),
-          transaction_date: kampalaTime(receipt.issuedAt),
-          items: receipt.items.map((i) => `${i.quantity} x ${i.productName} @ ${i.unitPrice} = ${i.lineTotal}`).join("\n"),
-          payment_method: receipt.paymentMethod.replace("_", " "),
-        },
+  const sent = await sendBestEffort(
+    ctx,
+    {
+      recipient: email,
+      template: RECEIPT_EMAIL_TEMPLATE,
+      // The notification service's receipt_email template (subgraphs/notifications/templates).
+      parameters: {
+        receipt_number: receipt.transactionNumber,
+        total_amount: receipt.totalAmount,
+        currency: receipt.currency,
+        pharmacy_name: receipt.pharmacy.name,
+        ...(receipt.customerName ? { customer_name: receipt.customerName } : {}),
+        transaction_date: kampalaTime(receipt.issuedAt),
+        items: receipt.items.map((i) => `${i.quantity} x ${i.productName} @ ${i.unitPrice} = ${i.lineTotal}`).join("\n"),
+        payment_method: receipt.paymentMethod.replace("_", " "),
       },
-    });
-    receipt.emailQueued = res.status >= 200 && res.status < 300;
-    receipt.emailNotificationId = receipt.emailQueued ? (res.body?.notification_id ?? res.body?.id ?? null) : null;
-    if (!receipt.emailQueued) ctx.logger.warn({ transactionId, status: res.status }, "receipt e-mail not queued: notification service refused it");
-  } catch (err) {
-    ctx.logger.warn({ transactionId, err: (err as Error).message }, "receipt e-mail not queued: notification service unavailable");
-  }
+    },
+    { transactionId },
+  );
+  receipt.emailQueued = sent.queued;
+  receipt.emailNotificationId = sent.notificationId;
   return receipt;
 }
 
