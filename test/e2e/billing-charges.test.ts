@@ -65,6 +65,22 @@ describe("billing charges", () => {
     expect(other.status).toBe(404);
   });
 
+  it("keeps one charge per reference for charges without a pharmacy", async () => {
+    const body = { ...chargeBody("ref-no-pharmacy", "250.00", 1), pharmacy_id: undefined };
+    const a = await stack.rest("POST", "/api/v1/charges/", { token: service, body });
+    expect(a.status).toBe(201);
+    expect(a.body.pharmacy_id).toBeNull();
+    const b = await stack.rest("POST", "/api/v1/charges/", { token: service, body });
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
+    const other = await stack.rest("POST", "/api/v1/charges/", { token: service, body: { ...body, unit_price: "250.01" } });
+    expect(other.status).toBe(409);
+    // A pharmacy's charge for the same reference is its own.
+    const kampala = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-no-pharmacy", "250.00", 1) });
+    expect(kampala.status).toBe(201);
+    expect(kampala.body.id).not.toBe(a.body.id);
+  });
+
   it("refuses unknown fields and a missing price with 400 naming them", async () => {
     const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: { ...chargeBody("ref-8"), unit_price: undefined, discount: "5" } });
     expect(res.status).toBe(400);

@@ -248,6 +248,46 @@ describe("pharmacy isolation", () => {
     expect(foreign.status).toBe(400);
   });
 
+  it("a charge another pharmacy creates for this sale's id neither blocks nor replaces the sale's own charge", async () => {
+    const sale = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const squat = { service_code: "PHARMACY_OTC_SALE", service_description: "squat", quantity: 1, unit_price: "1500.00", reference_type: "transaction", reference_id: sale.body.id };
+    const foreign = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: squat });
+    expect(foreign.status).toBe(201);
+    expect(foreign.body.pharmacy_id).toBe(GULU);
+    const foreignPaid = await stack.rest("POST", "/api/v1/payments/", { token: guluCashier, body: { charge_id: foreign.body.id, amount: "1500.00", method: "cash" } });
+    expect(foreignPaid.body.charge_status).toBe("paid");
+
+    const done = await stack.rest("POST", `${tx}${sale.body.id}/complete/`, { token: cashier });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: "completed", billing_charge: expect.any(String) });
+    expect(done.body.billing_charge).not.toBe(foreign.body.id);
+    const own = await stack.rest("GET", `/api/v1/charges/?reference_type=transaction&reference_id=${sale.body.id}`, { token: cashier });
+    expect(own.body.results).toHaveLength(1);
+    expect(own.body.results[0]).toMatchObject({ id: done.body.billing_charge, pharmacy_id: KAMPALA, status: "paid", total_amount: "1500.00" });
+    expect(own.body.results[0].payments).toHaveLength(1);
+
+    // Within one pharmacy a charge stays idempotent per reference: the same one again, another amount 409.
+    const again = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: squat });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(foreign.body.id);
+    const otherAmount = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: { ...squat, unit_price: "1499.99" } });
+    expect(otherAmount.status).toBe(409);
+    const theirs = await stack.rest("GET", `/api/v1/charges/?reference_type=transaction&reference_id=${sale.body.id}`, { token: guluCashier });
+    expect(theirs.body.results.map((c: { id: string }) => c.id)).toEqual([foreign.body.id]);
+  });
+
+  it("cancelling a sale is not blocked by another pharmacy's paid charge for its id", async () => {
+    const sale = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }]) });
+    const foreign = await stack.rest("POST", "/api/v1/charges/", {
+      token: guluCashier,
+      body: { service_code: "PHARMACY_OTC_SALE", service_description: "squat", quantity: 1, unit_price: "1500.00", reference_type: "transaction", reference_id: sale.body.id },
+    });
+    await stack.rest("POST", "/api/v1/payments/", { token: guluCashier, body: { charge_id: foreign.body.id, amount: "1500.00", method: "cash" } });
+    const cancelled = await stack.rest("POST", `${tx}${sale.body.id}/cancel/`, { token: cashier });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
+  });
+
   it("refuses roles without sales access", async () => {
     const nurse = await stack.token("nurse");
     expect((await stack.rest("GET", tx, { token: nurse })).status).toBe(403);

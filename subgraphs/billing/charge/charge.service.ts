@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -52,8 +52,10 @@ export async function amountPaid(db: Db, chargeId: string): Promise<Decimal> {
 }
 
 /**
- * Creates a charge, idempotent per (reference_type, reference_id): a repeat for the same reference and
- * the same amount returns the existing charge; the same reference with a different amount is a 409.
+ * Creates a charge, idempotent per (pharmacy_id, reference_type, reference_id): a repeat for the same
+ * pharmacy, reference and amount returns the existing charge; a different amount is a 409. Another
+ * pharmacy's charge for the same reference is a separate charge (it cannot block this one); charges
+ * without a pharmacy are one per reference.
  * An `Idempotency-Key` additionally replays the first answer to the same caller.
  */
 export async function createCharge(db: Db, principal: Principal, input: CreateChargeInput, idempotencyKey?: string): Promise<Charge> {
@@ -79,13 +81,13 @@ export async function createCharge(db: Db, principal: Principal, input: CreateCh
         currency: input.currency ?? "UGX",
         createdBy: principal.sub,
       })
-      .onConflictDoNothing({ target: [charges.referenceType, charges.referenceId] })
+      .onConflictDoNothing({ target: [charges.pharmacyId, charges.referenceType, charges.referenceId] })
       .returning();
     if (created) return created;
     const [existing] = await tx
       .select()
       .from(charges)
-      .where(and(eq(charges.referenceType, input.referenceType), eq(charges.referenceId, input.referenceId)));
+      .where(and(pharmacyId ? eq(charges.pharmacyId, pharmacyId) : isNull(charges.pharmacyId), eq(charges.referenceType, input.referenceType), eq(charges.referenceId, input.referenceId)));
     if (!existing || !visibleTo(principal, existing)) throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists`);
     if (!totalAmount.eq(existing.totalAmount) || existing.currency !== (input.currency ?? "UGX")) {
       throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists with total ${existing.totalAmount} ${existing.currency}`);

@@ -77,7 +77,7 @@ export class CreateChargeInput {
   @IsIn(["UGX", "KES", "TZS", "RWF", "USD"], { message: "must be one of UGX, KES, TZS, RWF, USD" })
   currency?: string;
 
-  @Field(() => String, { description: "What is charged for, e.g. transaction; one charge per (reference_type, reference_id)." })
+  @Field(() => String, { description: "What is charged for, e.g. transaction; one charge per (pharmacy, reference_type, reference_id)." })
   @Length(1, 64)
   referenceType!: string;
 

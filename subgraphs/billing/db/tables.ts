@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgSchema, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { idempotencyKeysTable } from "../../../lib/idempotency.js";
 
 /** The billing subgraph owns the `billing` Postgres schema (it stands in for {billing_url}). */
@@ -12,7 +12,10 @@ export const charges = billing.table(
     serviceCode: text("service_code").notNull(),
     serviceDescription: text("service_description").notNull(),
     quantity: integer("quantity").notNull(),
-    /** What the charge is for; a charge is idempotent per (reference_type, reference_id). */
+    /**
+     * What the charge is for; a charge is idempotent per (pharmacy_id, reference_type, reference_id), so
+     * another pharmacy cannot take a reference first. Charges without a pharmacy: one per reference.
+     */
     referenceType: text("reference_type").notNull(),
     referenceId: text("reference_id").notNull(),
     pharmacyId: text("pharmacy_id"),
@@ -25,7 +28,11 @@ export const charges = billing.table(
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("charges_reference_uq").on(t.referenceType, t.referenceId), index("charges_pharmacy_idx").on(t.pharmacyId)],
+  (t) => [
+    // NULLS NOT DISTINCT (PostgreSQL 15+): a null pharmacy_id counts as one scope, not as "never equal".
+    unique("charges_pharmacy_reference_uq").on(t.pharmacyId, t.referenceType, t.referenceId).nullsNotDistinct(),
+    index("charges_pharmacy_idx").on(t.pharmacyId),
+  ],
 );
 
 /** Payments against a charge; a charge is `paid` once its completed payments add up to its total. */

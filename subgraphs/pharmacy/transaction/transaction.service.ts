@@ -201,7 +201,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
 export async function cancelTransaction(ctx: SubgraphContext, id: string): Promise<SalesTransaction> {
   const { db, principal } = ctx;
   const found = await getTransactionRow(db, principal, id);
-  if (found.status === "pending") await assertNothingPaid(ctx, id);
+  if (found.status === "pending") await assertNothingPaid(ctx, found);
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [current] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
@@ -219,15 +219,17 @@ export async function cancelTransaction(ctx: SubgraphContext, id: string): Promi
  * A completion whose payment reached billing but whose answer was lost (timeout, 503 after billing
  * committed) is rolled back to `pending` here while billing holds a paid charge; a retry of the
  * completion reuses that payment. Cancelling such a sale would keep the customer's money for nothing,
- * so billing is asked first (and if it cannot be asked, the sale stays pending: 503).
+ * so billing is asked first (and if it cannot be asked, the sale stays pending: 503). Only a charge of
+ * the sale's own pharmacy counts: charges are per pharmacy, and another pharmacy may hold one with the
+ * same reference (billing hides it from pharmacy staff; this holds for any caller).
  */
-async function assertNothingPaid(ctx: SubgraphContext, id: string): Promise<void> {
-  const res = await callUpstream<{ results?: { id: string; status: string; amount_paid?: string }[] }>(ctx, {
+async function assertNothingPaid(ctx: SubgraphContext, t: { id: string; pharmacyId: string }): Promise<void> {
+  const res = await callUpstream<{ results?: { id: string; status: string; amount_paid?: string; pharmacy_id?: string | null }[] }>(ctx, {
     service: "billing",
     method: "GET",
-    path: `/api/v1/charges/?reference_type=transaction&reference_id=${id}`,
+    path: `/api/v1/charges/?reference_type=transaction&reference_id=${t.id}`,
   });
   if (res.status !== 200) throw new GraphQLError(`Billing could not tell whether this sale was paid (status ${res.status})`, { extensions: { code: ErrorCode.UPSTREAM_ERROR, upstreamStatus: res.status } });
-  const paid = (res.body.results ?? []).find((c) => c.status === "paid" || new Decimal(c.amount_paid ?? 0).gt(0));
+  const paid = (res.body.results ?? []).find((c) => c.pharmacy_id === t.pharmacyId && (c.status === "paid" || new Decimal(c.amount_paid ?? 0).gt(0)));
   if (paid) throw conflict(`Billing charge ${paid.id} for this sale has been paid; complete the transaction instead of cancelling it`);
 }

@@ -1,0 +1,2 @@
+DROP INDEX "billing"."charges_reference_uq";--> statement-breakpoint
+ALTER TABLE "billing"."charges" ADD CONSTRAINT "charges_pharmacy_reference_uq" UNIQUE NULLS NOT DISTINCT("pharmacy_id","reference_type","reference_id");
