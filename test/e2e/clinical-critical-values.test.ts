@@ -85,4 +85,39 @@ describe("critical values through REST", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", normal_range: "0.8–1.2" });
   });
+
+  it("honours Idempotency-Key: a repeat returns the first answer and stores and alerts once; another body → 409", async () => {
+    const service = await stack.token("service");
+    const auditor = await stack.token("auditor");
+    const observationCount = async () => (await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician })).body.timeline.observations.length;
+    const notificationCount = async () => (await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: service })).body.count;
+    const auditCount = async () => (await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=critical_value_check&patient_uhid=${PATIENT}&page_size=100`, { token: auditor })).body.count;
+    const before = { observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() };
+    const body = { patient_uhid: PATIENT, observation: { code: "2823-3", display: "Potassium", value: 6.9, unit: "mmol/L" } };
+    const headers = { "idempotency-key": "cv-retry-1" };
+    const first = await stack.rest("POST", PATH, { token: labTech, body, headers });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ is_critical: true, notification_sent: true, notification_id: expect.any(String) });
+    const afterFirst = { observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() };
+    expect(afterFirst.observations).toBe(before.observations + 1);
+    expect(afterFirst.audits).toBe(before.audits + 1);
+    expect(afterFirst.notifications).toBeGreaterThan(before.notifications);
+
+    const again = await stack.rest("POST", PATH, { token: labTech, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await stack.rest("POST", PATH, { token: labTech, body: { ...body, observation: { ...body.observation, value: 7.2 } }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("CONFLICT");
+    expect({ observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() }).toEqual(afterFirst);
+
+    // Keys are per caller: another user with the same key is a new request.
+    const physicians = await stack.rest("POST", PATH, { token: physician, body, headers });
+    expect(physicians.status).toBe(200);
+    expect(physicians.body.observation_id).not.toBe(first.body.observation_id);
+    // Without a key every POST is a new check, as before.
+    const a = await check({ code: "2345-7", value: 5.0, unit: "mmol/L" });
+    const b = await check({ code: "2345-7", value: 5.0, unit: "mmol/L" });
+    expect(a.body.observation_id).not.toBe(b.body.observation_id);
+  });
 });

@@ -67,4 +67,31 @@ describe("sepsis risk through REST", () => {
     const cashier = await stack.token("cashier");
     expect((await screen({ vitals }, cashier)).status).toBe(403);
   });
+
+  it("honours Idempotency-Key: a repeat returns the first answer and stores and alerts once; another body → 409", async () => {
+    const physician = await stack.token("physician");
+    const service = await stack.token("service");
+    const auditor = await stack.token("auditor");
+    const observationCount = async () => (await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician })).body.timeline.observations.length;
+    const notificationCount = async () => (await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: service })).body.count;
+    const auditCount = async () => (await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=sepsis_risk&patient_uhid=${PATIENT}&page_size=100`, { token: auditor })).body.count;
+    const before = { observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() };
+    const body = { patient_uhid: PATIENT, vitals: { heart_rate: 121, respiratory_rate: 25, systolic_bp: 90, temperature: 39.1, gcs: 13 }, labs: { lactate: 4.0 } };
+    const headers = { "idempotency-key": "sepsis-retry-1" };
+    const first = await stack.rest("POST", PATH, { token: nurse, body, headers });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ sepsis_risk: "high", alert_triggered: true, notification_sent: true, notification_id: expect.any(String) });
+    const afterFirst = { observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() };
+    expect(afterFirst.observations).toBe(before.observations + 1);
+    expect(afterFirst.audits).toBe(before.audits + 1);
+    expect(afterFirst.notifications).toBeGreaterThan(before.notifications);
+
+    const again = await stack.rest("POST", PATH, { token: nurse, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await stack.rest("POST", PATH, { token: nurse, body: { ...body, labs: { lactate: 4.5 } }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("CONFLICT");
+    expect({ observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() }).toEqual(afterFirst);
+  });
 });

@@ -6,17 +6,25 @@ import { appendAudit } from "../audit/audit.service.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
-import { sendCriticalAlert } from "./critical-alert.js";
+import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
 import { assessCriticalValue, conversionFactor, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
+import type { CriticalAlertOutcome } from "./critical-alert.js";
+
+type StoredCheck = Omit<CriticalValueResult, keyof CriticalAlertOutcome>;
 
 /**
  * Assesses one lab result against its LOINC limits, stores it on the patient's timeline with its
  * audit record (one transaction), and when it is critical asks notifications to alert patient and
  * provider. An unknown LOINC code or unit is refused (400): "no limits known" must never read as
- * "not critical".
+ * "not critical". With an `Idempotency-Key`, a repeat returns the first answer and stores nothing.
  */
 export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalValueCheckInput): Promise<CriticalValueResult> {
+  const request = { ...input, observation: { ...input.observation } };
+  return storeOnceThenAlert<StoredCheck>(ctx, "checkCriticalValue", request, (markStored) => assessAndStore(ctx, input, markStored));
+}
+
+async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInput, markStored: MarkStored<StoredCheck>): Promise<Stored<StoredCheck>> {
   const k = await getKnowledge(ctx.db);
   const errors = new FieldErrorCollector();
   const { observation } = input;
@@ -43,7 +51,7 @@ export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalVa
     requiresReview: true,
   };
 
-  const { observationId, auditId } = await ctx.db.transaction(async (t) => {
+  return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx
       .insert(observations)
@@ -58,24 +66,25 @@ export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalVa
       rulesetVersion,
       requestId: ctx.requestId,
     });
-    return { observationId: row.id, auditId: audit.id };
+    const stored: Stored<StoredCheck> = {
+      result: { ...output, observationId: row.id, auditId: audit.id, rulesetVersion },
+      alert: assessment.isCritical
+        ? {
+            body: {
+              patient_uhid: patient.uhid,
+              provider_id: input.providerId?.trim() || ctx.principal.sub,
+              observation_id: row.id,
+              test_name: testName,
+              value: String(observation.value),
+              unit: unit ?? test!.canonical_unit,
+              reference_range: assessment.normalRange,
+              patient_name: `${patient.givenName} ${patient.familyName}`,
+            },
+            audit: { parentAuditId: audit.id, operation: "critical_value_notification", rulesetVersion },
+          }
+        : null,
+    };
+    await markStored(tx, stored);
+    return stored;
   });
-
-  const notification = assessment.isCritical
-    ? await sendCriticalAlert(
-        ctx,
-        {
-          patient_uhid: patient.uhid,
-          provider_id: input.providerId?.trim() || ctx.principal.sub,
-          observation_id: observationId,
-          test_name: testName,
-          value: String(observation.value),
-          unit: unit ?? test!.canonical_unit,
-          reference_range: assessment.normalRange,
-          patient_name: `${patient.givenName} ${patient.familyName}`,
-        },
-        { parentAuditId: auditId, operation: "critical_value_notification", rulesetVersion },
-      )
-    : { notificationSent: false, notificationId: null, notificationError: null };
-  return { ...output, ...notification, observationId, auditId, rulesetVersion };
 }

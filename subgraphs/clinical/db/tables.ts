@@ -1,4 +1,5 @@
 import { bigint, date, index, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idempotencyKeysTable } from "../../../lib/idempotency.js";
 
 /** The clinical subgraph owns the `clinical` Postgres schema; no other subgraph reads it. */
 export const clinical = pgSchema("clinical");
@@ -181,3 +182,6 @@ export const copilotSessions = clinical.table(
   },
   (t) => [index("copilot_sessions_patient_idx").on(t.patientUhid)],
 );
+
+/** Idempotency-Key records of the storing, alerting mutations (checkCriticalValue, assessSepsisRisk). */
+export const idempotencyKeys = idempotencyKeysTable(clinical);

@@ -3,7 +3,8 @@ import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { appendAudit } from "../audit/audit.service.js";
-import { sendCriticalAlert } from "../critical-values/critical-alert.js";
+import type { CriticalAlertOutcome } from "../critical-values/critical-alert.js";
+import { storeOnceThenAlert, type MarkStored, type Stored } from "../critical-values/store-once.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
@@ -12,6 +13,8 @@ import type { SepsisRiskInput, SepsisRiskResult } from "./sepsis.type.js";
 
 /** Local code of the stored screen: no confirmed LOINC code exists in our sources for a qSOFA/SIRS screen. */
 export const SEPSIS_SCREEN_CODE = "local:sepsis-screen";
+
+type StoredScreen = Omit<SepsisRiskResult, keyof CriticalAlertOutcome>;
 
 /** Physiologically possible ranges; outside them the value is a typing or unit error (e.g. °F). */
 const RANGES: [string, number, number, string][] = [
@@ -37,9 +40,15 @@ function validate(input: SepsisRiskInput): void {
 
 /**
  * Screens for sepsis (qSOFA, SIRS, lactate), stores the screen on the timeline with its audit
- * record, and on a high result alerts the care team through the critical-alert trigger.
+ * record, and on a high result alerts the care team through the critical-alert trigger. With an
+ * `Idempotency-Key`, a repeat returns the first answer and stores nothing.
  */
 export async function assessSepsisRisk(ctx: SubgraphContext, input: SepsisRiskInput): Promise<SepsisRiskResult> {
+  const request = { ...input, vitals: { ...input.vitals }, labs: input.labs ? { ...input.labs } : input.labs };
+  return storeOnceThenAlert<StoredScreen>(ctx, "assessSepsisRisk", request, (markStored) => screenAndStore(ctx, input, markStored));
+}
+
+async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, markStored: MarkStored<StoredScreen>): Promise<Stored<StoredScreen>> {
   validate(input);
   const patient = await getPatient(ctx.db, input.patientUhid);
   const k = await getKnowledge(ctx.db);
@@ -72,30 +81,32 @@ export async function assessSepsisRisk(ctx: SubgraphContext, input: SepsisRiskIn
     explanation: a.explanation,
     requiresReview: true,
   };
-  const { observationId, auditId } = await ctx.db.transaction(async (t) => {
+  return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx
       .insert(observations)
       .values({ patientUhid: patient.uhid, code: SEPSIS_SCREEN_CODE, display: "Sepsis screen (qSOFA/SIRS)", value: summary, unit: null, date: isoDateDaysAgo(0) })
       .returning({ id: observations.id });
     const audit = await appendAudit(tx, { actor: ctx.principal, operation: "sepsis_risk", patientUhid: patient.uhid, input, output: { ...output, observationId: row.id }, rulesetVersion, requestId: ctx.requestId });
-    return { observationId: row.id, auditId: audit.id };
+    const stored: Stored<StoredScreen> = {
+      result: { ...output, observationId: row.id, auditId: audit.id, rulesetVersion },
+      alert: a.alertTriggered
+        ? {
+            body: {
+              patient_uhid: patient.uhid,
+              provider_id: input.providerId?.trim() || ctx.principal.sub,
+              observation_id: row.id,
+              test_name: "Sepsis screen (qSOFA/SIRS): high risk",
+              value: `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}`,
+              unit: "score",
+              reference_range: "qSOFA < 2 and lactate < 2 mmol/L",
+              patient_name: `${patient.givenName} ${patient.familyName}`,
+            },
+            audit: { parentAuditId: audit.id, operation: "sepsis_notification", rulesetVersion },
+          }
+        : null,
+    };
+    await markStored(tx, stored);
+    return stored;
   });
-  const notification = a.alertTriggered
-    ? await sendCriticalAlert(
-        ctx,
-        {
-          patient_uhid: patient.uhid,
-          provider_id: input.providerId?.trim() || ctx.principal.sub,
-          observation_id: observationId,
-          test_name: "Sepsis screen (qSOFA/SIRS): high risk",
-          value: `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}`,
-          unit: "score",
-          reference_range: "qSOFA < 2 and lactate < 2 mmol/L",
-          patient_name: `${patient.givenName} ${patient.familyName}`,
-        },
-        { parentAuditId: auditId, operation: "sepsis_notification", rulesetVersion },
-      )
-    : { notificationSent: false, notificationId: null, notificationError: null };
-  return { ...output, ...notification, observationId, auditId, rulesetVersion };
 }
