@@ -97,6 +97,26 @@ export const notificationEvents = notificationsSchema.table(
 );
 
 /**
+ * Delivery receipts that arrived before their message was recorded SENT (the provider's receipt raced
+ * the worker's SENT write, so no notification carries the provider message id yet). The worker
+ * applies and deletes a matching one when it records SENT; unmatched ones are pruned after a day.
+ */
+export const earlyReceipts = notificationsSchema.table(
+  "early_receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    /** delivered | failed */
+    outcome: text("outcome").notNull(),
+    detail: text("detail").notNull(),
+    raw: jsonb("raw").$type<unknown>(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("early_receipts_message_idx").on(t.provider, t.providerMessageId)],
+);
+
+/**
  * One row per trigger or send call. With an Idempotency-Key a repeat returns the notifications of
  * the first call instead of sending again.
  */

@@ -2,23 +2,41 @@ import { and, asc, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { notificationEvents, notifications } from "../db/tables.js";
 import type { NotificationRow } from "../notification/enqueue.js";
+import { fallbackTo } from "./deliver.js";
+import { assertLegalTransition } from "./transitions.js";
 
 /**
- * A worker that died mid-send leaves its messages PROCESSING; once their lease has expired they go
- * back to PENDING (and will be sent again with the same idempotency key: at-least-once).
+ * A worker that died or hung mid-send leaves its messages PROCESSING; once their lease has expired
+ * they go back to PENDING (and will be sent again with the same idempotency key: at-least-once).
+ * The expired attempt counts (attempts were counted at the claim): a message whose lease expired on
+ * its last allowed attempt is given up on that channel like a permanent failure, falling back to
+ * the next channel or FAILED, so a message that kills or hangs the worker is not retried forever.
  */
-export async function requeueExpiredLeases(db: Db): Promise<number> {
-  const requeued = await db
-    .update(notifications)
-    .set({ status: "PENDING", leasedBy: null, leaseExpiresAt: null, availableAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(notifications.status, "PROCESSING"), lt(notifications.leaseExpiresAt, sql`now()`)))
-    .returning({ id: notifications.id, channel: notifications.channel, attempts: notifications.attempts });
-  if (requeued.length) {
-    await db.insert(notificationEvents).values(
-      requeued.map((n) => ({ notificationId: n.id, fromStatus: "PROCESSING", toStatus: "PENDING", channel: n.channel, attempt: n.attempts, detail: "lease expired: the worker stopped before finishing; requeued" })),
-    );
-  }
-  return requeued.length;
+export async function requeueExpiredLeases(db: Db, maxAttempts: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.status, "PROCESSING"), lt(notifications.leaseExpiresAt, sql`now()`)))
+      .for("update", { skipLocked: true });
+    for (const n of expired) {
+      const why = `lease expired on attempt ${n.attempts} of ${maxAttempts}: the worker stopped before finishing`;
+      const [next, ...rest] = n.fallbackPlan;
+      const exhausted = n.attempts >= maxAttempts;
+      const to = exhausted && !next ? "FAILED" : "PENDING";
+      assertLegalTransition("PROCESSING", to);
+      const released = { leasedBy: null, leaseExpiresAt: null, updatedAt: sql`now()` };
+      const set = !exhausted
+        ? { ...released, availableAt: sql`now()` }
+        : next
+          ? { ...released, ...fallbackTo(n, next, rest), lastError: why, availableAt: sql`now()` }
+          : { ...released, lastError: why, statusReason: `${n.channel} gave up after ${n.attempts} attempts: ${why}` };
+      const detail = !exhausted ? `${why}; requeued` : next ? `${n.channel} gave up after ${n.attempts} attempts (${why}); falling back to ${next.channel}` : `${n.channel} gave up after ${n.attempts} attempts (${why}); no channel left`;
+      await tx.update(notifications).set({ ...set, status: to }).where(and(eq(notifications.id, n.id), eq(notifications.status, "PROCESSING")));
+      await tx.insert(notificationEvents).values({ notificationId: n.id, fromStatus: "PROCESSING", toStatus: to, channel: n.channel, attempt: n.attempts, detail });
+    }
+    return expired.length;
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { CHANNEL_COSTS, type Channel } from "../channels.js";
-import { notificationEvents, notifications } from "../db/tables.js";
+import { earlyReceipts, notificationEvents, notifications } from "../db/tables.js";
 import type { NotificationRow } from "../notification/enqueue.js";
 import type { DeliveryProvider, ProviderResult } from "../providers/provider.js";
 import type { NotificationSettings } from "../settings.js";
 import { renderTemplate, TEMPLATES } from "../templates/templates.js";
+import { applyReceiptToSent, lockProviderMessage } from "./receipts.js";
 import { assertLegalTransition, retryDelayMs } from "./transitions.js";
 
 /** Same on every attempt of one message on one channel; a fallback channel is a new message. */
@@ -45,6 +46,17 @@ async function recordResult(db: Db, n: NotificationRow, providerName: string, r:
     if (r.outcome === "sent") {
       const ok = await change("SENT", { ...released, provider: providerName, providerMessageId: r.messageId, sentAt: now, lastError: null, statusReason: null }, `handed to ${providerName} (${r.messageId})`);
       if (!ok) return "lost-lease";
+      // A receipt that raced this write was kept as an early receipt: apply it now (receipts.ts).
+      await lockProviderMessage(tx, providerName, r.messageId);
+      const early = await tx
+        .delete(earlyReceipts)
+        .where(and(eq(earlyReceipts.provider, providerName), eq(earlyReceipts.providerMessageId, r.messageId)))
+        .returning();
+      early.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+      if (!r.delivered && early[0]) {
+        const to = await applyReceiptToSent(tx, n, early[0], " (receipt arrived before SENT was recorded)");
+        return to === "DELIVERED" ? "delivered" : to === "PENDING" ? "fallback" : "failed";
+      }
       if (!r.delivered) return "sent";
       await change("DELIVERED", { deliveredAt: now }, `${providerName} confirmed delivery`, "SENT");
       return "delivered";

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { normalizePhone } from "../channels.js";
-import { notificationEvents, notifications, preferences } from "../db/tables.js";
+import { earlyReceipts, notificationEvents, notifications, preferences } from "../db/tables.js";
 import type { NotificationSettings } from "../settings.js";
 import { wakeWorkers } from "./wake.js";
 import { fallbackTo } from "./deliver.js";
@@ -58,36 +58,68 @@ const PARSERS: Record<string, { provider: string; parse: (b: Record<string, unkn
   development: { provider: "development", parse: parseGenericReceipt },
 };
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Serialises the receipt handler and the worker's SENT write for one (provider, message id), so a
+ * receipt is either seen by the SENT write (early receipt) or sees the committed SENT itself.
+ */
+export async function lockProviderMessage(tx: Tx, provider: string, messageId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notification-receipt:${provider}:${messageId}`}))`);
+}
+
+/**
+ * Applies a final receipt to a SENT message: SENT → DELIVERED, or SENT → FAILED (SENT → PENDING on
+ * the next channel when one is left). Returns the new status, or false when the message is no longer SENT.
+ */
+export async function applyReceiptToSent(tx: Tx, n: typeof notifications.$inferSelect, r: { outcome: string; detail: string; raw: unknown }, note = ""): Promise<string | false> {
+  const now = new Date();
+  const [next, ...rest] = n.fallbackPlan;
+  const to = r.outcome === "delivered" ? "DELIVERED" : next ? "PENDING" : "FAILED";
+  assertLegalTransition("SENT", to);
+  const set =
+    to === "DELIVERED"
+      ? { deliveredAt: now }
+      : to === "PENDING"
+        ? { ...fallbackTo(n, next, rest), availableAt: now, lastError: r.detail }
+        : { lastError: r.detail, statusReason: `${n.channel} delivery failed: ${r.detail}` };
+  const [row] = await tx.update(notifications).set({ ...set, status: to, updatedAt: now }).where(and(eq(notifications.id, n.id), eq(notifications.status, "SENT"))).returning({ id: notifications.id });
+  if (!row) return false;
+  await tx.insert(notificationEvents).values({
+    notificationId: n.id,
+    channel: n.channel,
+    providerResponse: r.raw as object,
+    fromStatus: "SENT",
+    toStatus: to,
+    detail: (to === "PENDING" ? `${r.detail}; falling back to ${next.channel}` : r.detail) + note,
+  });
+  return to;
+}
+
 /**
  * Applies one receipt: SENT → DELIVERED, or SENT → FAILED (SENT → PENDING on the next channel when
- * one is left). Receipts for unknown messages or messages no longer SENT change nothing.
+ * one is left). Receipts for messages no longer SENT change nothing. A final receipt for a message
+ * id no notification carries yet (its receipt raced the worker's SENT write) is kept in
+ * `early_receipts` and applied by the worker when it records SENT ("held").
  */
-export async function applyReceipt(db: Db, provider: string, r: Receipt): Promise<"applied" | "ignored"> {
+export async function applyReceipt(db: Db, provider: string, r: Receipt): Promise<"applied" | "ignored" | "held"> {
   const applied = await db.transaction(async (tx) => {
+    await lockProviderMessage(tx, provider, r.messageId);
     const [n] = await tx.select().from(notifications).where(and(eq(notifications.provider, provider), eq(notifications.providerMessageId, r.messageId)));
-    if (!n) return false;
-    const event = { notificationId: n.id, channel: n.channel, providerResponse: r.raw as object };
+    if (!n) {
+      if (r.outcome === "pending") return false;
+      await tx.delete(earlyReceipts).where(lt(earlyReceipts.receivedAt, sql`now() - interval '1 day'`));
+      await tx.insert(earlyReceipts).values({ provider, providerMessageId: r.messageId, outcome: r.outcome, detail: r.detail, raw: r.raw });
+      return "held" as const;
+    }
     if (n.status !== "SENT" || r.outcome === "pending") {
-      await tx.insert(notificationEvents).values({ ...event, fromStatus: n.status, toStatus: n.status, detail: `${r.detail} (no status change)` });
+      await tx.insert(notificationEvents).values({ notificationId: n.id, channel: n.channel, providerResponse: r.raw as object, fromStatus: n.status, toStatus: n.status, detail: `${r.detail} (no status change)` });
       return false;
     }
-    const now = new Date();
-    const [next, ...rest] = n.fallbackPlan;
-    const to = r.outcome === "delivered" ? "DELIVERED" : next ? "PENDING" : "FAILED";
-    assertLegalTransition("SENT", to);
-    const set =
-      to === "DELIVERED"
-        ? { deliveredAt: now }
-        : to === "PENDING"
-          ? { ...fallbackTo(n, next, rest), availableAt: now, lastError: r.detail }
-          : { lastError: r.detail, statusReason: `${n.channel} delivery failed: ${r.detail}` };
-    const [row] = await tx.update(notifications).set({ ...set, status: to, updatedAt: now }).where(and(eq(notifications.id, n.id), eq(notifications.status, "SENT"))).returning({ id: notifications.id });
-    if (!row) return false;
-    await tx.insert(notificationEvents).values({ ...event, fromStatus: "SENT", toStatus: to, detail: to === "PENDING" ? `${r.detail}; falling back to ${next.channel}` : r.detail });
-    return to;
+    return applyReceiptToSent(tx, n, r);
   });
   if (applied === "PENDING") wakeWorkers();
-  return applied ? "applied" : "ignored";
+  return applied === "held" ? "held" : applied ? "applied" : "ignored";
 }
 
 /**
@@ -152,7 +184,7 @@ export function receiptRoutes(db: Db, s: NotificationSettings, logger: Logger): 
     const receipts = parser.parse(await readBody(c));
     if (!receipts.length) return c.json({ error: { code: "BAD_USER_INPUT", message: "Not a delivery receipt this endpoint understands" } }, 400);
     const results = await Promise.all(receipts.map((r) => applyReceipt(db, parser.provider, r)));
-    logger.info({ provider: parser.provider, receipts: receipts.length, applied: results.filter((r) => r === "applied").length }, "delivery receipts");
+    logger.info({ provider: parser.provider, receipts: receipts.length, applied: results.filter((r) => r === "applied").length, held: results.filter((r) => r === "held").length }, "delivery receipts");
     return c.json({ received: receipts.length, applied: results.filter((r) => r === "applied").length });
   });
   return app;

@@ -72,7 +72,7 @@ export function startNotificationWorker(runtime: SubgraphRuntime): () => Promise
     wokenEarly = false;
     if (Date.now() - lastRequeue >= requeueEveryMs) {
       lastRequeue = Date.now();
-      const requeued = await requeueExpiredLeases(runtime.db);
+      const requeued = await requeueExpiredLeases(runtime.db, s.maxAttempts);
       if (requeued) logger.warn({ requeued }, "requeued notifications whose worker lease expired");
     }
     const batch = await claimDueNotifications(runtime.db, workerId, s.batchSize, s.leaseMs);
