@@ -38,6 +38,8 @@ const schema = z.object({
   NOTIFICATIONS_URL: optionalUrl,
   /** Redis for shared rate-limit counters; unset → in memory. */
   REDIS_URL: z.string().optional(),
+  /** Prefix of the rate-limit keys in Redis (several deployments or test runs may share one Redis). */
+  RATE_LIMIT_KEY_PREFIX: z.string().default("hc:rl:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default("*"),

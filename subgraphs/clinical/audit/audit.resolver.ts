@@ -26,7 +26,7 @@ export class ClinicalAuditResolver {
 
   @Authorized("clinical-override:write")
   @UseMiddleware(RateLimit("clinical_decision_support"))
-  @Mutation(() => ClinicalOverride, { description: "Accept, reject or modify (with a reason) an AI output recorded in the audit log." })
+  @Mutation(() => ClinicalOverride, { nullable: true, description: "Accept, reject or modify (with a reason) an AI output recorded in the audit log." })
   recordClinicalOverride(@Arg("input", () => ClinicalOverrideInput) input: ClinicalOverrideInput, @Ctx() ctx: SubgraphContext): Promise<ClinicalOverride> {
     return recordOverride(ctx.db, ctx.principal, input, ctx.requestId) as Promise<ClinicalOverride>;
   }
