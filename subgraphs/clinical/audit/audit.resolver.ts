@@ -3,7 +3,8 @@ import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { listAuditRecords, recordOverride, verifyAuditChain } from "./audit.service.js";
-import { AuditChainVerification, ClinicalAuditRecordPage, ClinicalOverride, ClinicalOverrideInput } from "./audit.type.js";
+import { issueCheckpoint, verifyCheckpoint } from "./audit-checkpoint.js";
+import { AuditChainVerification, AuditCheckpoint, AuditCheckpointInput, AuditCheckpointVerification, ClinicalAuditRecordPage, ClinicalOverride, ClinicalOverrideInput } from "./audit.type.js";
 
 @Resolver()
 export class ClinicalAuditResolver {
@@ -22,6 +23,21 @@ export class ClinicalAuditResolver {
   @Query(() => AuditChainVerification, { description: "Recomputes the hash chain and reports the first broken record, if any." })
   verifyClinicalAuditChain(@Ctx() ctx: SubgraphContext): Promise<AuditChainVerification> {
     return verifyAuditChain(ctx.db);
+  }
+
+  @Authorized("clinical-audit:read")
+  @Query(() => AuditCheckpoint, { description: "Signs the chain head (sequence, hash, time) for an auditor to keep outside the database." })
+  clinicalAuditCheckpoint(@Ctx() ctx: SubgraphContext): Promise<AuditCheckpoint> {
+    return issueCheckpoint(ctx.db, ctx.config) as Promise<AuditCheckpoint>;
+  }
+
+  @Authorized("clinical-audit:read")
+  @Query(() => AuditCheckpointVerification, { description: "Checks a stored checkpoint: the signature is ours and the chain still holds that record with that hash." })
+  verifyClinicalAuditCheckpoint(
+    @Arg("checkpoint", () => AuditCheckpointInput) checkpoint: AuditCheckpointInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AuditCheckpointVerification> {
+    return verifyCheckpoint(ctx.db, ctx.config, checkpoint);
   }
 
   @Authorized("clinical-override:write")
