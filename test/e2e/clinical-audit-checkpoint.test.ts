@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { compactVerify, importJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../lib/config.js";
 import { aiAuditChainHead } from "../../subgraphs/clinical/db/tables.js";
 import { startStack, type Stack } from "../support/stack.js";
 
@@ -115,5 +117,15 @@ describe("signed audit checkpoints", () => {
     await audited(2); // the chain grows past the checkpoint again, with other records
     const res = await verify(stored);
     expect(res.body).toMatchObject({ valid: false, signature_valid: true, record_matches: false, chain_valid: true, problem: expect.stringMatching(/hash/) });
+  });
+});
+
+describe("AUDIT_SIGNING_KEY", () => {
+  const pem = (type: "ed25519" | "ec") =>
+    (type === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: "P-256" })).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+
+  it("accepts an Ed25519 PKCS#8 key and stops the start with the variable named for anything else", () => {
+    expect(loadConfig({ AUDIT_SIGNING_KEY: pem("ed25519") }).AUDIT_SIGNING_KEY).toContain("PRIVATE KEY");
+    for (const bad of [pem("ec"), "not a key"]) expect(() => loadConfig({ AUDIT_SIGNING_KEY: bad })).toThrow(/AUDIT_SIGNING_KEY: must be an Ed25519/);
   });
 });
