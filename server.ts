@@ -11,6 +11,7 @@ import { openDatabase, type Database } from "./lib/db.js";
 import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
+import { closeRateLimits } from "./lib/rate-limit.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
 import { createDocsApp } from "./rest-bridge/docs.js";
 import { ROUTES } from "./rest-bridge/routes/index.js";
@@ -99,6 +100,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     if (mod.routes) root.route("/", mod.routes(runtime));
     if (split) root.all("/graphql", (c) => app.fetch(c.req.raw));
   }
+  if (localSubgraphs.length) cleanups.push(() => closeRateLimits(config));
   if (roles.includes("worker")) {
     for (const mod of Object.values(SUBGRAPHS)) {
       if (mod.startBackground) cleanups.push(await mod.startBackground({ db: database!.db, config, logger, selfUrl: () => selfUrl }));

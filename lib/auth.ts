@@ -34,8 +34,12 @@ const INTERNAL_AUDIENCE = "healthcare-api-subgraph";
 
 function principalFromClaims(claims: JWTPayload): Principal {
   if (typeof claims.sub !== "string" || claims.sub.length === 0) throw unauthenticated("Token has no subject");
-  const rawRoles = Array.isArray(claims.roles) ? claims.roles : typeof claims.role === "string" ? [claims.role] : [];
-  const roles = rawRoles.filter((r): r is UserRole => (USER_ROLES as readonly string[]).includes(r as string));
+  // Roles come from `roles` (an array) only, the one claim DESIGN names. A singular `role` is not read:
+  // two claims that may disagree are two ways to be wrong about who is calling.
+  if (!Array.isArray(claims.roles)) {
+    throw unauthenticated("role" in claims ? 'Token has a singular "role" claim; roles must be an array in "roles"' : 'Token has no "roles" claim');
+  }
+  const roles = (claims.roles as unknown[]).filter((r): r is UserRole => (USER_ROLES as readonly string[]).includes(r as string));
   if (roles.length === 0) throw unauthenticated("Token carries no known role");
   const pharmacyId = typeof claims.pharmacy_id === "string" ? claims.pharmacy_id : undefined;
   const tokenUse = claims.token_use === "service" || roles.includes("service") ? "service" : "user";
@@ -48,6 +52,19 @@ function describeJoseError(err: unknown): string {
   if (err instanceof joseErrors.JOSEAlgNotAllowed) return "Token algorithm is not allowed";
   if (err instanceof joseErrors.JWSSignatureVerificationFailed) return "Token signature is not valid";
   return "Token is not valid";
+}
+
+/** How far a token's `iat` may be ahead of our clock (clock skew between the issuer and us). */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * jose checks `exp` and `nbf` but not whether `iat` lies in the future; a token "issued" later than
+ * now was minted with a wrong clock or to outlive its stated lifetime, so it is refused.
+ */
+function assertNotIssuedInFuture(payload: JWTPayload, nowSeconds = Math.floor(Date.now() / 1000)): void {
+  if (typeof payload.iat === "number" && payload.iat > nowSeconds + MAX_CLOCK_SKEW_SECONDS) {
+    throw unauthenticated(`Token was issued in the future ("iat" more than ${MAX_CLOCK_SKEW_SECONDS} s ahead of the server clock)`);
+  }
 }
 
 /** Builds the verifier for incoming bearer tokens (HS256 secret, or JWKS with RS256/ES256). */
@@ -64,6 +81,7 @@ export function createBearerVerifier(config: Config): (token: string) => Promise
         audience: config.JWT_AUDIENCE,
         requiredClaims: ["exp"],
       });
+      assertNotIssuedInFuture(payload);
       return principalFromClaims(payload);
     } catch (err) {
       if (err instanceof Error && "extensions" in err) throw err;

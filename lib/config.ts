@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 
 /** Roles a process can take with `npm start -- --only=<role>`. */
@@ -7,6 +8,14 @@ export type Role = (typeof ROLES)[number];
 const DEV_JWT_SECRET = "dev-only-secret-change-me-0123456789abcdef";
 
 const optionalUrl = z.string().url().optional();
+
+function isEd25519PrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -26,6 +35,14 @@ const schema = z.object({
   JWT_AUDIENCE: z.string().optional(),
   /** Secret the gateway signs the verified principal with for subgraphs. Defaults to JWT_SECRET. */
   INTERNAL_SECRET: z.string().min(32).optional(),
+  /**
+   * Ed25519 private key (PKCS#8 PEM) that signs clinical audit checkpoints. Unset → derived from
+   * INTERNAL_SECRET (stable, but whoever holds that secret can sign).
+   */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .refine(isEd25519PrivateKey, "must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)")
+    .optional(),
   /** Split mode: each subgraph's GraphQL endpoint (…/graphql). Unset → the subgraph runs in this process. */
   CLINICAL_SUBGRAPH_URL: optionalUrl,
   PHARMACY_SUBGRAPH_URL: optionalUrl,
@@ -38,6 +55,8 @@ const schema = z.object({
   NOTIFICATIONS_URL: optionalUrl,
   /** Redis for shared rate-limit counters; unset → in memory. */
   REDIS_URL: z.string().optional(),
+  /** Prefix of the rate-limit keys in Redis (several deployments or test runs may share one Redis). */
+  RATE_LIMIT_KEY_PREFIX: z.string().default("hc:rl:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default("*"),

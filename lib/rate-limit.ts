@@ -1,8 +1,8 @@
-import { getGraphQLRateLimiter, InMemoryStore, RedisStore, type Store } from "graphql-rate-limit";
 import type { MiddlewareFn } from "type-graphql";
 import type { Config } from "./config.js";
 import type { SubgraphContext } from "./context.js";
 import { rateLimited } from "./errors.js";
+import { createRedisRateLimitCounter, MemoryRateLimitCounter, type RateLimitCounter } from "./rate-limit-store.js";
 
 /**
  * Requests per minute per credential (`sub`) for each endpoint category. The clinical categories are
@@ -24,25 +24,21 @@ export const RATE_LIMITS = {
 
 export type RateLimitCategory = keyof typeof RATE_LIMITS;
 
-interface Limiter {
-  limiter: ReturnType<typeof getGraphQLRateLimiter>;
-  store: Store;
-}
+/**
+ * One counter per configuration (one per running service; tests start several in one process), in
+ * memory by default or in Redis with REDIS_URL.
+ */
+const counters = new WeakMap<Config, Promise<RateLimitCounter>>();
 
-let shared: Limiter | undefined;
-
-async function limiterFor(config: Config): Promise<Limiter> {
-  if (shared) return shared;
-  let store: Store = new InMemoryStore();
-  if (config.REDIS_URL) {
-    const { Redis } = await import("ioredis");
-    store = new RedisStore(new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+function counterFor(config: Config): Promise<RateLimitCounter> {
+  let counter = counters.get(config);
+  if (!counter) {
+    counter = config.REDIS_URL
+      ? createRedisRateLimitCounter(config.REDIS_URL, config.RATE_LIMIT_KEY_PREFIX)
+      : Promise.resolve(new MemoryRateLimitCounter());
+    counters.set(config, counter);
   }
-  shared = {
-    store,
-    limiter: getGraphQLRateLimiter({ identifyContext: (ctx: SubgraphContext) => ctx.principal.sub, store }),
-  };
-  return shared;
+  return counter;
 }
 
 export function limitPerMinute(category: RateLimitCategory, config: Config): number {
@@ -51,25 +47,20 @@ export function limitPerMinute(category: RateLimitCategory, config: Config): num
 }
 
 /**
- * Counts one call against the caller's budget for `category` (a sliding one-minute window kept by
- * graphql-rate-limit, in memory or in Redis with REDIS_URL) and throws RATE_LIMITED with
- * `retryAfter` (seconds) and `rateLimit` {limit, remaining, reset} when it is spent.
+ * Counts one call against the caller's budget for `category` — atomically: the check and the count
+ * are one step (lib/rate-limit-store.ts), so the rows of a list field, aliases and concurrent
+ * requests each take one unit and exactly `limit` calls pass per window. Throws RATE_LIMITED with
+ * `retryAfter` (seconds) and `rateLimit` {limit, remaining, reset} when the budget is spent.
  */
 export async function enforceRateLimit(ctx: SubgraphContext, category: RateLimitCategory): Promise<void> {
-  const { limiter, store } = await limiterFor(ctx.config);
-  const max = limitPerMinute(category, ctx.config);
-  const windowMs = ctx.config.RATE_LIMIT_WINDOW_MS;
-  // graphql-rate-limit keys its counters by field name; the category name stands in for it, so
-  // every field of a category shares one budget.
-  const info = { fieldName: category } as Parameters<typeof limiter>[0]["info"];
-  const refusal = await limiter({ parent: undefined, args: {}, context: ctx, info }, { max, window: `${windowMs}ms`, uncountRejected: true });
-  if (!refusal) return;
-  const now = Date.now();
-  const live = (await store.getForIdentity({ contextIdentity: ctx.principal.sub, fieldIdentity: category })).filter((t) => t + windowMs > now);
-  const resetMs = live.length ? Math.min(...live) + windowMs - now : windowMs;
-  const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
+  const counter = await counterFor(ctx.config);
+  const limit = limitPerMinute(category, ctx.config);
+  // Every field of a category shares one budget per credential.
+  const hit = await counter.hit(`${category}:${ctx.principal.sub}`, limit, ctx.config.RATE_LIMIT_WINDOW_MS);
+  if (hit.allowed) return;
+  const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
   const error = rateLimited(retryAfter);
-  error.extensions.rateLimit = { limit: max, remaining: 0, reset: retryAfter };
+  error.extensions.rateLimit = { limit, remaining: 0, reset: retryAfter };
   throw error;
 }
 
@@ -81,7 +72,9 @@ export function RateLimit(category: RateLimitCategory): MiddlewareFn<SubgraphCon
   };
 }
 
-/** Forgets every counter (tests). */
-export function resetRateLimits(): void {
-  shared = undefined;
+/** Closes the Redis connection of this configuration's counter, if any (server shutdown). */
+export async function closeRateLimits(config: Config): Promise<void> {
+  const counter = counters.get(config);
+  counters.delete(config);
+  await (await counter)?.close?.();
 }

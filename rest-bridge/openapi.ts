@@ -1,4 +1,6 @@
 import {
+  getNullableType,
+  GraphQLNonNull,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -95,7 +97,9 @@ function resultSchema(route: RouteDef, op: StoredOperation, schema: GraphQLSchem
     (s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === route.result,
   );
   if (!top || top.kind !== Kind.FIELD) return { type: "object" };
-  const result = selectionSchema(root.getFields()[top.name.value].type, top.selectionSet, fragments);
+  // Root mutation fields are nullable (a per-field error nulls only that field), but the bridge
+  // answers a null result with the error's status, so a 2xx body is never null.
+  const result = selectionSchema(new GraphQLNonNull(getNullableType(root.getFields()[top.name.value].type)), top.selectionSet, fragments);
   const page = (result.properties ?? {}) as Record<string, JsonSchema>;
   if (!route.paginated) return result;
   return {

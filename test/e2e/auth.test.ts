@@ -57,6 +57,30 @@ describe("bearer authentication", () => {
     await expect401(await signed({ roles: ["superuser"] }));
   });
 
+  it("refuses a token issued in the future beyond the 60 s clock skew, and accepts one within it", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const issuedAt = (iat: number) =>
+      new SignJWT({ roles: ["physician"] }).setProtectedHeader({ alg: "HS256" }).setSubject("doc-1").setIssuedAt(iat).setExpirationTime(iat + 3600).sign(secret);
+    for (const ahead of [61 + 5, 3600, 365 * 86400]) {
+      const token = await issuedAt(now + ahead);
+      await expect401(token);
+      expect((await stack.rest("GET", LIST, { token })).body.error.message).toMatch(/issued in the future/);
+    }
+    expect((await stack.rest("GET", LIST, { token: await issuedAt(now + 30) })).status).toBe(200);
+  });
+
+  it("reads roles only from the `roles` array: a singular `role` claim is refused", async () => {
+    for (const claims of [{ role: "admin" }, { role: "physician", roles: "physician" }, { roles: "admin" }]) {
+      const token = await signed(claims);
+      await expect401(token);
+    }
+    const res = await stack.rest("GET", LIST, { token: await signed({ role: "admin" }) });
+    expect(res.body.error.message).toMatch(/singular "role"/);
+    // `roles` decides; a stray `role` beside it grants nothing.
+    const both = await signed({ roles: ["cashier"], role: "admin" });
+    expect((await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: both })).status).toBe(403);
+  });
+
   it("refuses a malformed Authorization header", async () => {
     const res = await stack.rest("GET", LIST, { headers: { authorization: "Basic dXNlcjpwYXNz" } });
     expect(res.status).toBe(401);

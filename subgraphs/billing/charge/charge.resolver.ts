@@ -34,7 +34,7 @@ export class ChargeResolver {
 
   @Authorized("billing:write")
   @UseMiddleware(RateLimit("billing"))
-  @Mutation(() => Charge, { description: "Create a charge; idempotent per (pharmacyId, referenceType, referenceId) and per Idempotency-Key." })
+  @Mutation(() => Charge, { nullable: true, description: "Create a charge; idempotent per (pharmacyId, referenceType, referenceId) and per Idempotency-Key." })
   createCharge(@Arg("input", () => CreateChargeInput) input: CreateChargeInput, @Ctx() ctx: SubgraphContext): Promise<Charge> {
     return createCharge(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }

@@ -14,7 +14,7 @@ export class PaymentResolver {
   }
 
   @Authorized("billing:write")
-  @Mutation(() => Payment, { description: "Process a payment for a charge; never more than the outstanding balance. Idempotent per Idempotency-Key." })
+  @Mutation(() => Payment, { nullable: true, description: "Process a payment for a charge; never more than the outstanding balance. Idempotent per Idempotency-Key." })
   createPayment(@Arg("input", () => CreatePaymentInput) input: CreatePaymentInput, @Ctx() ctx: SubgraphContext): Promise<Payment> {
     return createPayment(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }

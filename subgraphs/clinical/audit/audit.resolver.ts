@@ -3,7 +3,8 @@ import type { SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { listAuditRecords, recordOverride, verifyAuditChain } from "./audit.service.js";
-import { AuditChainVerification, ClinicalAuditRecordPage, ClinicalOverride, ClinicalOverrideInput } from "./audit.type.js";
+import { issueCheckpoint, verifyCheckpoint } from "./audit-checkpoint.js";
+import { AuditChainVerification, AuditCheckpoint, AuditCheckpointInput, AuditCheckpointVerification, ClinicalAuditRecordPage, ClinicalOverride, ClinicalOverrideInput } from "./audit.type.js";
 
 @Resolver()
 export class ClinicalAuditResolver {
@@ -24,9 +25,24 @@ export class ClinicalAuditResolver {
     return verifyAuditChain(ctx.db);
   }
 
+  @Authorized("clinical-audit:read")
+  @Query(() => AuditCheckpoint, { description: "Signs the chain head (sequence, hash, time) for an auditor to keep outside the database." })
+  clinicalAuditCheckpoint(@Ctx() ctx: SubgraphContext): Promise<AuditCheckpoint> {
+    return issueCheckpoint(ctx.db, ctx.config) as Promise<AuditCheckpoint>;
+  }
+
+  @Authorized("clinical-audit:read")
+  @Query(() => AuditCheckpointVerification, { description: "Checks a stored checkpoint: the signature is ours and the chain still holds that record with that hash." })
+  verifyClinicalAuditCheckpoint(
+    @Arg("checkpoint", () => AuditCheckpointInput) checkpoint: AuditCheckpointInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AuditCheckpointVerification> {
+    return verifyCheckpoint(ctx.db, ctx.config, checkpoint);
+  }
+
   @Authorized("clinical-override:write")
   @UseMiddleware(RateLimit("clinical_decision_support"))
-  @Mutation(() => ClinicalOverride, { description: "Accept, reject or modify (with a reason) an AI output recorded in the audit log." })
+  @Mutation(() => ClinicalOverride, { nullable: true, description: "Accept, reject or modify (with a reason) an AI output recorded in the audit log." })
   recordClinicalOverride(@Arg("input", () => ClinicalOverrideInput) input: ClinicalOverrideInput, @Ctx() ctx: SubgraphContext): Promise<ClinicalOverride> {
     return recordOverride(ctx.db, ctx.principal, input, ctx.requestId) as Promise<ClinicalOverride>;
   }

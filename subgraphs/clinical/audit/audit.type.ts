@@ -68,6 +68,70 @@ export class AuditChainVerification {
   lastHash!: string;
 }
 
+@ObjectType({ description: "A signed point of the audit chain (sequence, hash, time); keep it outside the database and verify it later." })
+export class AuditCheckpoint {
+  @Field(() => Int, { description: "Sequence of the newest record (0 for an empty chain)." })
+  seq!: number;
+
+  @Field(() => String, { description: "That record's hash." })
+  hash!: string;
+
+  @Field(() => String, { description: "When the checkpoint was signed (ISO 8601, as signed)." })
+  issuedAt!: string;
+
+  @Field(() => String, { description: "JWK thumbprint of the signing key." })
+  keyId!: string;
+
+  @Field(() => JSONObjectScalar, { description: "The Ed25519 public key (JWK) that verifies the signature." })
+  publicKey!: Record<string, unknown>;
+
+  @Field(() => String, { description: 'Compact JWS (EdDSA) over {"seq","hash","issued_at"}.' })
+  signature!: string;
+}
+
+@InputType({ description: "A checkpoint as issued (its seq, hash, issuedAt and signature)." })
+export class AuditCheckpointInput {
+  @Field(() => Int)
+  seq!: number;
+
+  @Field(() => String)
+  hash!: string;
+
+  @Field(() => String)
+  issuedAt!: string;
+
+  @Field(() => String)
+  signature!: string;
+
+  // The rest of a checkpoint as issued, so the stored object can be posted back whole.
+  @Field(() => String, { nullable: true, description: "As issued; the signature decides, this only names the key." })
+  keyId?: string | null;
+
+  @Field(() => JSONObjectScalar, { nullable: true, description: "As issued; ignored (only our own key verifies)." })
+  publicKey?: Record<string, unknown> | null;
+}
+
+@ObjectType({ description: "Whether the chain still contains a checkpoint, and the checkpoint is ours." })
+export class AuditCheckpointVerification {
+  @Field(() => Boolean, { description: "Signature ours, record present with that hash, head not behind it, chain intact." })
+  valid!: boolean;
+
+  @Field(() => Boolean)
+  signatureValid!: boolean;
+
+  @Field(() => Boolean, { description: "The chain still holds the checkpoint's record with its hash." })
+  recordMatches!: boolean;
+
+  @Field(() => Boolean, { description: "The chain recomputes from the genesis to the head." })
+  chainValid!: boolean;
+
+  @Field(() => Int, { description: "Sequence of the chain head now." })
+  headSeq!: number;
+
+  @Field(() => String, { nullable: true })
+  problem!: string | null;
+}
+
 @InputType()
 export class ClinicalOverrideInput {
   @Field(() => ID, { description: "The audit record of the AI output being accepted, rejected or modified." })

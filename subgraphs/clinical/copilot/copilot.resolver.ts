@@ -8,13 +8,13 @@ import { AnalyzeSymptomsInput, CopilotSession, CopilotStartInput, SymptomAnalysi
 @UseMiddleware(RateLimit("encounter_copilot"))
 export class CopilotResolver {
   @Authorized("copilot:use")
-  @Mutation(() => CopilotSession, { description: "Starts an encounter copilot session from the patient's record. Advisory; audited." })
+  @Mutation(() => CopilotSession, { nullable: true, description: "Starts an encounter copilot session from the patient's record. Advisory; audited." })
   startCopilotEncounter(@Arg("input", () => CopilotStartInput) input: CopilotStartInput, @Ctx() ctx: SubgraphContext): Promise<CopilotSession> {
     return startCopilotSession(ctx.db, ctx.principal, input, ctx.requestId);
   }
 
   @Authorized("copilot:use")
-  @Mutation(() => SymptomAnalysisResult, { description: "Ranks a differential for the session's patient. Advisory; audited." })
+  @Mutation(() => SymptomAnalysisResult, { nullable: true, description: "Ranks a differential for the session's patient. Advisory; audited." })
   analyzeCopilotSymptoms(@Arg("input", () => AnalyzeSymptomsInput) input: AnalyzeSymptomsInput, @Ctx() ctx: SubgraphContext): Promise<SymptomAnalysisResult> {
     return analyzeSessionSymptoms(ctx.db, ctx.principal, input, ctx.requestId);
   }

@@ -9,6 +9,7 @@ export class CriticalValuesResolver {
   @Authorized("cds:critical-values")
   @UseMiddleware(RateLimit("clinical_decision_support"))
   @Mutation(() => CriticalValueResult, {
+    nullable: true,
     description: "Assesses a lab result against LOINC-keyed critical limits, stores it on the timeline, and alerts when critical. Advisory; audited.",
   })
   checkCriticalValue(@Arg("input", () => CriticalValueCheckInput) input: CriticalValueCheckInput, @Ctx() ctx: SubgraphContext): Promise<CriticalValueResult> {

@@ -9,6 +9,7 @@ export class DrugSafetyResolver {
   @Authorized("cds:drug-safety")
   @UseMiddleware(RateLimit("clinical_decision_support"))
   @Mutation(() => DrugInteractionResult, {
+    nullable: true,
     description: "Checks a new medication for drug-drug, drug-condition and drug-allergy problems. Advisory; audited.",
   })
   checkDrugInteractions(@Arg("input", () => DrugInteractionCheckInput) input: DrugInteractionCheckInput, @Ctx() ctx: SubgraphContext): Promise<DrugInteractionResult> {

@@ -24,7 +24,7 @@ export class PatientResolver {
   }
 
   @Authorized("patients:write")
-  @Mutation(() => Patient, { description: "Registers a patient; the UHID is minted when not given." })
+  @Mutation(() => Patient, { nullable: true, description: "Registers a patient; the UHID is minted when not given." })
   registerPatient(@Arg("input", () => RegisterPatientInput) input: RegisterPatientInput, @Ctx() ctx: SubgraphContext): Promise<Patient> {
     return registerPatient(ctx.db, input);
   }

@@ -9,13 +9,15 @@ import { RiskScoresInput, RiskScoresResult } from "./risk-scores.type.js";
 @UseMiddleware(RateLimit("predictive_analytics"))
 export class RiskScoresResolver {
   @Authorized("predictive:risk-scores")
-  @Mutation(() => RiskScoresResult, { description: "Cardiovascular (Framingham 2008), 30-day readmission (LACE) and 1-year mortality (Charlson) from the stored record. Advisory; audited." })
+  @Mutation(() => RiskScoresResult, { nullable: true, description: "Cardiovascular (Framingham 2008), 30-day readmission (LACE) and 1-year mortality (Charlson) from the stored record. Advisory; audited." })
   calculateRiskScores(@Arg("input", () => RiskScoresInput) input: RiskScoresInput, @Ctx() ctx: SubgraphContext): Promise<RiskScoresResult> {
     return calculateRiskScores(ctx.db, ctx.principal, input.patientUhid, input.riskTypes, ctx.requestId);
   }
 
   @Authorized("predictive:risk-scores")
-  @FieldResolver(() => RiskScoresResult, { description: "The patient's risk scores (audited like the REST call)." })
+  // Nullable: over the rate limit, only this patient's scores are null (with a RATE_LIMITED error);
+  // the rows already scored, and audited, stay in the answer.
+  @FieldResolver(() => RiskScoresResult, { nullable: true, description: "The patient's risk scores (audited like the REST call); null with a RATE_LIMITED error over the limit." })
   riskScores(
     @Root() patient: Patient,
     @Arg("riskTypes", () => [String], { nullable: true }) riskTypes: string[] | null,

@@ -20,7 +20,7 @@ export class TimelineResolver {
   }
 
   @Authorized("timeline:read")
-  @FieldResolver(() => PatientTimeline)
+  @FieldResolver(() => PatientTimeline, { nullable: true, description: "Null with a RATE_LIMITED error over the limit; the other rows stay." })
   timeline(
     @Root() patient: Patient,
     @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS }) days: number,

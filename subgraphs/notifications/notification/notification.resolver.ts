@@ -43,7 +43,7 @@ export class NotificationResolver {
   }
 
   @Authorized("notifications:manage")
-  @Mutation(() => Notification, { description: "Cancels a PENDING notification (409 in any other status)." })
+  @Mutation(() => Notification, { nullable: true, description: "Cancels a PENDING notification (409 in any other status)." })
   cancelNotification(
     @Arg("id", () => ID) id: string,
     @Arg("reason", () => String, { nullable: true }) reason: string | null,

@@ -15,7 +15,7 @@ export class PreferencesResolver {
   }
 
   @Authorized("notifications:preferences")
-  @Mutation(() => NotificationPreferences, { description: "Sets channels, contact points, language, consent, quiet hours; patients set their own." })
+  @Mutation(() => NotificationPreferences, { nullable: true, description: "Sets channels, contact points, language, consent, quiet hours; patients set their own." })
   setNotificationPreferences(
     @Arg("patientUhid", () => String) patientUhid: string,
     @Arg("input", () => NotificationPreferencesInput) input: NotificationPreferencesInput,

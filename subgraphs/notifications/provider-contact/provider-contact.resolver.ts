@@ -14,7 +14,7 @@ export class ProviderContactResolver {
   }
 
   @Authorized("notifications:manage")
-  @Mutation(() => ProviderContact, { description: "Where a provider receives alerts (critical lab values go to the provider too)." })
+  @Mutation(() => ProviderContact, { nullable: true, description: "Where a provider receives alerts (critical lab values go to the provider too)." })
   setProviderContact(
     @Arg("providerId", () => String) providerId: string,
     @Arg("input", () => ProviderContactInput) input: ProviderContactInput,

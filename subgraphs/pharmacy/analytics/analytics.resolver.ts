@@ -46,7 +46,7 @@ export class SalesAnalyticsResolver {
   }
 
   @Authorized("sales-analytics:read")
-  @Mutation(() => [SalesForecast], { description: "Fit and persist per-product demand forecasts (Holt's linear smoothing on daily sales)." })
+  @Mutation(() => [SalesForecast], { nullable: true, description: "Fit and persist per-product demand forecasts (Holt's linear smoothing on daily sales)." })
   createSalesForecasts(@Arg("input", () => CreateForecastInput) input: CreateForecastInput, @Ctx() ctx: SubgraphContext): Promise<SalesForecast[]> {
     return createForecasts(ctx.db, ctx.principal, input);
   }

@@ -21,7 +21,7 @@ export class ConsultationResolver {
   }
 
   @Authorized("sales:write")
-  @Mutation(() => Consultation)
+  @Mutation(() => Consultation, { nullable: true })
   createConsultation(@Arg("input", () => CreateConsultationInput) input: CreateConsultationInput, @Ctx() ctx: SubgraphContext): Promise<Consultation> {
     return createConsultation(ctx.db, ctx.principal, input);
   }

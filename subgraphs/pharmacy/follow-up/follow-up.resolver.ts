@@ -21,13 +21,13 @@ export class FollowUpResolver {
   }
 
   @Authorized("sales:write")
-  @Mutation(() => FollowUp, { description: "Schedule a follow-up and send the reminder (reminderSent says whether it went)." })
+  @Mutation(() => FollowUp, { nullable: true, description: "Schedule a follow-up and send the reminder (reminderSent says whether it went)." })
   scheduleFollowUp(@Arg("input", () => CreateFollowUpInput) input: CreateFollowUpInput, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
     return scheduleFollowUp(ctx, input);
   }
 
   @Authorized("sales:write")
-  @Mutation(() => FollowUp)
+  @Mutation(() => FollowUp, { nullable: true })
   completeFollowUp(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
     return completeFollowUp(ctx.db, ctx.principal, id);
   }

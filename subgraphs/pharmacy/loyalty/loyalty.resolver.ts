@@ -15,7 +15,7 @@ export class LoyaltyResolver {
   }
 
   @Authorized("loyalty:write")
-  @Mutation(() => LoyaltyProgram)
+  @Mutation(() => LoyaltyProgram, { nullable: true })
   createLoyaltyProgram(@Arg("input", () => CreateLoyaltyProgramInput) input: CreateLoyaltyProgramInput, @Ctx() ctx: SubgraphContext): Promise<LoyaltyProgram> {
     return createLoyaltyProgram(ctx.db, ctx.principal, input);
   }
@@ -38,7 +38,7 @@ export class LoyaltyResolver {
   }
 
   @Authorized("sales:write")
-  @Mutation(() => LoyaltyAccount)
+  @Mutation(() => LoyaltyAccount, { nullable: true })
   createLoyaltyAccount(@Arg("input", () => CreateLoyaltyAccountInput) input: CreateLoyaltyAccountInput, @Ctx() ctx: SubgraphContext): Promise<LoyaltyAccount> {
     return createLoyaltyAccount(ctx.db, ctx.principal, input);
   }

@@ -28,7 +28,7 @@ export class ProductResolver {
   }
 
   @Authorized("products:write")
-  @Mutation(() => Product)
+  @Mutation(() => Product, { nullable: true })
   createProduct(@Arg("input", () => CreateProductInput) input: CreateProductInput, @Ctx() ctx: SubgraphContext): Promise<Product> {
     return createProduct(ctx.db, ctx.principal, input);
   }

@@ -19,7 +19,7 @@ export class StockResolver {
   }
 
   @Authorized("inventory:write")
-  @Mutation(() => InventoryItem)
+  @Mutation(() => InventoryItem, { nullable: true })
   createInventoryItem(@Arg("input", () => CreateInventoryItemInput) input: CreateInventoryItemInput, @Ctx() ctx: SubgraphContext): Promise<InventoryItem> {
     return createInventoryItem(ctx.db, ctx.principal, input);
   }
@@ -39,7 +39,7 @@ export class StockResolver {
   }
 
   @Authorized("inventory:write")
-  @Mutation(() => StockMovement, { description: "Record a stock movement (never below zero). Honours Idempotency-Key." })
+  @Mutation(() => StockMovement, { nullable: true, description: "Record a stock movement (never below zero). Honours Idempotency-Key." })
   createStockMovement(@Arg("input", () => CreateStockMovementInput) input: CreateStockMovementInput, @Ctx() ctx: SubgraphContext): Promise<StockMovement> {
     return createStockMovement(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }

@@ -30,19 +30,19 @@ export class TransactionResolver {
   }
 
   @Authorized("sales:write")
-  @Mutation(() => SalesTransaction, { description: "Create a pending sale (validated and priced; nothing charged or moved). Idempotency-Key honoured." })
+  @Mutation(() => SalesTransaction, { nullable: true, description: "Create a pending sale (validated and priced; nothing charged or moved). Idempotency-Key honoured." })
   createSalesTransaction(@Arg("input", () => CreateTransactionInput) input: CreateTransactionInput, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return createTransaction(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
   @Authorized("sales:write")
-  @Mutation(() => SalesTransaction, { description: "Charge, pay and finalize a pending sale; stock is checked again under a row lock. Idempotency-Key honoured." })
+  @Mutation(() => SalesTransaction, { nullable: true, description: "Charge, pay and finalize a pending sale; stock is checked again under a row lock. Idempotency-Key honoured." })
   completeSalesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return completeTransaction(ctx, id);
   }
 
   @Authorized("sales:write")
-  @Mutation(() => SalesTransaction, { description: "Cancel a pending sale; a completed one is refunded through returns (409)." })
+  @Mutation(() => SalesTransaction, { nullable: true, description: "Cancel a pending sale; a completed one is refunded through returns (409)." })
   cancelSalesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return cancelTransaction(ctx, id);
   }
