@@ -1,20 +1,22 @@
-/**
- * Atomic sliding-window counters for rate limits. One call = one `hit`: the check and the count are a
- * single step (synchronous in memory, one Lua script in Redis), so concurrent calls — the rows of a
- * list field, aliases, parallel requests, several gateways — can never all read "29 used" and all
- * pass. Only accepted calls are counted (a refused call does not push the window further away).
- *
- * The window is a sliding log of the last `limit` accepted call times: a call is accepted when fewer
- * than `limit` accepted calls fall inside the last `windowMs`. Memory per key is at most `limit`
- * numbers, and keys whose newest call left the window are evicted.
- */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { upstreamUnavailable } from "./errors.js";
 
+/**
+ * Rate-limit counters on rate-limiter-flexible: one call = one `consume`, whose check and count are a
+ * single step (a synchronous increment in memory, one Lua script in Redis), so concurrent calls — the
+ * rows of a list field, aliases, parallel requests, several gateways — can never all read "29 used"
+ * and all pass. graphql-rate-limit's limiter reads the count and writes it back in two awaited steps,
+ * which is why it is not used for counting (docs/decisions/security.md).
+ *
+ * Windows are fixed (they start at a key's first call and last `windowMs`); in memory every key is
+ * dropped when its window ends, so the store holds only callers seen in the last window.
+ */
 export interface RateLimitHit {
   allowed: boolean;
   limit: number;
   /** Calls left in the window after this one. */
   remaining: number;
-  /** Milliseconds until the oldest counted call leaves the window (a refused call may retry then). */
+  /** Milliseconds until the window ends (a refused call may retry then). */
   resetMs: number;
 }
 
@@ -23,113 +25,58 @@ export interface RateLimitCounter {
   close?(): Promise<void>;
 }
 
-/** The accepted call times of one key, a ring buffer of capacity `limit`, oldest at `start`. */
-interface Log {
-  times: number[];
-  start: number;
-  size: number;
-  newest: number;
-}
+/** Builds one limiter per (limit, window) pair and counts through it. */
+class FlexibleCounter implements RateLimitCounter {
+  protected readonly limiters = new Map<string, RateLimiterAbstract>();
 
-/**
- * In-process counter. Each hit is synchronous (no await between check and count), so it is atomic
- * under Node's single thread. Per call it does amortised O(1) work: it drops the expired times of
- * its own key and evicts, oldest first, the keys whose whole window has passed. Keys are kept in a
- * Map per window length, re-inserted on every accepted call, so each Map is ordered by newest call
- * and eviction stops at the first live key.
- */
-export class MemoryRateLimitCounter implements RateLimitCounter {
-  private readonly byWindow = new Map<number, Map<string, Log>>();
+  constructor(
+    private readonly build: (limit: number, windowMs: number) => RateLimiterAbstract,
+    readonly close?: () => Promise<void>,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Keys currently held (tests count them to show expired windows are evicted). */
-  get size(): number {
-    let n = 0;
-    for (const logs of this.byWindow.values()) n += logs.size;
-    return n;
+  protected limiter(limit: number, windowMs: number): RateLimiterAbstract {
+    const id = `${limit}/${windowMs}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) this.limiters.set(id, (limiter = this.build(limit, windowMs)));
+    return limiter;
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
-    return this.hitNow(key, limit, windowMs);
-  }
-
-  /** The synchronous core of `hit`. */
-  hitNow(key: string, limit: number, windowMs: number): RateLimitHit {
-    const now = this.now();
-    let logs = this.byWindow.get(windowMs);
-    if (!logs) this.byWindow.set(windowMs, (logs = new Map()));
-    this.evictExpired(logs, now, windowMs);
-
-    let log = logs.get(key);
-    if (!log || log.times.length !== limit) log = { times: new Array<number>(limit), start: 0, size: 0, newest: 0 };
-    while (log.size > 0 && log.times[log.start] + windowMs <= now) {
-      log.start = (log.start + 1) % limit;
-      log.size -= 1;
-    }
-    if (log.size >= limit) {
-      return { allowed: false, limit, remaining: 0, resetMs: log.times[log.start] + windowMs - now };
-    }
-    log.times[(log.start + log.size) % limit] = now;
-    log.size += 1;
-    log.newest = now;
-    logs.delete(key);
-    logs.set(key, log);
-    return { allowed: true, limit, remaining: limit - log.size, resetMs: log.times[log.start] + windowMs - now };
-  }
-
-  private evictExpired(logs: Map<string, Log>, now: number, windowMs: number): void {
-    for (const [key, log] of logs) {
-      if (log.newest + windowMs > now) break;
-      logs.delete(key);
+    try {
+      const res = await this.limiter(limit, windowMs).consume(key, 1);
+      return { allowed: true, limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) return { allowed: false, limit, remaining: 0, resetMs: outcome.msBeforeNext };
+      // The store itself failed (Redis down): refuse clearly rather than count nothing or answer 500.
+      throw upstreamUnavailable("Rate-limit store", (outcome as Error)?.message);
     }
   }
 }
 
-/**
- * The same sliding log in Redis: a list of accepted call times per key, trimmed, checked, appended
- * and given an expiry in one script (Redis runs a script atomically). Time comes from the Redis
- * server so several gateways share one clock.
- */
-const HIT_SCRIPT = `
-local key = KEYS[1]
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-while true do
-  local oldest = redis.call('LINDEX', key, 0)
-  if not oldest or tonumber(oldest) + window > now then break end
-  redis.call('LPOP', key)
-end
-local n = redis.call('LLEN', key)
-if n < limit then
-  redis.call('RPUSH', key, now)
-  redis.call('PEXPIRE', key, window)
-  local oldest = tonumber(redis.call('LINDEX', key, 0))
-  return {1, limit - n - 1, oldest + window - now}
-end
-local oldest = tonumber(redis.call('LINDEX', key, 0))
-return {0, 0, oldest + window - now}
-`;
+/** In-process counters (one process, or tests). */
+export class MemoryRateLimitCounter extends FlexibleCounter {
+  constructor() {
+    super((limit, windowMs) => new RateLimiterMemory({ points: limit, duration: windowMs / 1000 }));
+  }
 
-interface RedisWithHit {
-  rateLimitHit(key: string, limit: number, windowMs: number): Promise<[number, number, number]>;
-  quit(): Promise<unknown>;
+  /** Keys currently held across all windows (tests count them to show ended windows are dropped). */
+  get size(): number {
+    let n = 0;
+    // rate-limiter-flexible keeps memory keys in a private Map, each deleted by a timer when its window ends.
+    for (const limiter of this.limiters.values()) n += (limiter as unknown as { _memoryStorage: { _storage: Map<string, unknown> } })._memoryStorage._storage.size;
+    return n;
+  }
 }
 
+/** Counters shared by every process that uses the same Redis and key prefix. */
 export async function createRedisRateLimitCounter(url: string, keyPrefix: string): Promise<RateLimitCounter> {
   const { Redis } = await import("ioredis");
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.defineCommand("rateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
-  const client = redis as unknown as RedisWithHit;
-  return {
-    async hit(key, limit, windowMs) {
-      const [allowed, remaining, resetMs] = await client.rateLimitHit(keyPrefix + key, limit, windowMs);
-      return { allowed: allowed === 1, limit, remaining, resetMs };
-    },
-    async close() {
-      await client.quit();
-    },
-  };
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on("error", () => {}); // reported per call as UPSTREAM_UNAVAILABLE and by /readyz
+  return new FlexibleCounter(
+    // Redis expiries are whole seconds: a window shorter than one second is rounded up to one.
+    (limit, windowMs) =>
+      new RateLimiterRedis({ storeClient: redis, keyPrefix: keyPrefix.replace(/:$/, ""), points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) }),
+    async () => void (await redis.quit().catch(() => redis.disconnect())),
+  );
 }
