@@ -70,7 +70,8 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
 
   const app = new Hono<Env>();
   app.onError((err, c) => {
-    if (err instanceof GraphQLError) err = restErrorFrom([err.toJSON()]);
+    // Raised by the bridge itself: its field paths are already the client's own names.
+    if (err instanceof GraphQLError) err = restErrorFrom([err.toJSON()], { clientPaths: true });
     if (err instanceof RestError) return c.json(err.toBody(), err.status, err.headers);
     // Hono's own refusals (e.g. a malformed request it cannot read) keep their 4xx, in our shape.
     if (err instanceof HTTPException && err.status < 500) return c.json({ error: { code: ErrorCode.BAD_USER_INPUT, message: err.message || "Bad request" } }, 400);
@@ -213,7 +214,7 @@ function fileResponse(file: { filename?: string; contentBase64?: string }, conte
   });
 }
 
-function restErrorFrom(errors: GraphQLFormattedError[]): RestError {
+function restErrorFrom(errors: GraphQLFormattedError[], o: { clientPaths?: boolean } = {}): RestError {
   const e = pickDecisiveError(errors);
   const ext = (e.extensions ?? {}) as { code?: string; fields?: Record<string, string[]>; retryAfter?: number; rateLimit?: Record<string, number> };
   const code = ext.code ?? ErrorCode.INTERNAL;
@@ -225,7 +226,8 @@ function restErrorFrom(errors: GraphQLFormattedError[]): RestError {
     headers["RateLimit-Reset"] = String(ext.rateLimit.reset);
   }
   if (code === ErrorCode.UNAUTHENTICATED) headers["WWW-Authenticate"] = 'Bearer realm="healthcare-api"';
-  return new RestError(code, e.message, ext.fields ? snakeFields(ext.fields) : undefined, headers);
+  const fields = ext.fields && (o.clientPaths ? ext.fields : snakeFields(ext.fields));
+  return new RestError(code, e.message, fields, headers);
 }
 
 async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {
