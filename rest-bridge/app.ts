@@ -111,7 +111,7 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
 function methodsByPath(routes: RouteDef[]): (path: string) => string[] | undefined {
   const patterns = routes.map((r) => ({
     method: r.method,
-    regex: new RegExp(`^${r.path.replace(/\/$/, "").replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, "[^/]+")}/?$`),
+    regex: new RegExp(`^${r.path.replace(/\/$/, "").replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`),
   }));
   return (path) => {
     const methods = new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method as string));
