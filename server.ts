@@ -1,19 +1,22 @@
 import "reflect-metadata";
-import { serve, type ServerType } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { Fetcher } from "@apollo/utils.fetcher";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGateway } from "./gateway/index.js";
 import type { Config, Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
 import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
+import { ErrorCode } from "./lib/errors.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
 import { createDocsApp } from "./rest-bridge/docs.js";
+import { answerClientError, errorBody, requestErrorResponse, useEdgeGuards } from "./rest-bridge/edge.js";
 import { ROUTES } from "./rest-bridge/routes/index.js";
 import { SUBGRAPHS } from "./subgraphs/index.js";
 
@@ -65,7 +68,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     cleanups.push(() => database!.close());
   }
 
-  const root = new Hono();
+  const root = new Hono<{ Bindings: { incoming?: IncomingMessage } }>();
+  root.use("*", useEdgeGuards());
+  root.notFound((c) => c.json(errorBody(ErrorCode.NOT_FOUND, `No such path: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
+  root.onError((err, c) => {
+    logger.error({ err }, "unhandled error at the edge");
+    return c.json(errorBody(ErrorCode.INTERNAL, "Internal error"), 500);
+  });
   const origins = config.CORS_ORIGINS.split(",").map((o) => o.trim());
   root.use(
     "*",
@@ -148,8 +157,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     root.route("/", createDocsApp());
   }
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  const server: Server = await new Promise((resolve, reject) => {
+    const listener = getRequestListener(root.fetch, { errorHandler: requestErrorResponse });
+    // Node's default header limit (16 KiB) stays; what changes is that going over it, or sending
+    // anything Node cannot parse, is answered with the JSON error body instead of a bare status.
+    const s = createServer(listener);
+    s.on("clientError", answerClientError);
+    s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", (err) => {
       void Promise.all(cleanups.map((c) => c().catch(() => {})));
       reject(err);

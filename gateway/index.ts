@@ -13,6 +13,7 @@ import type { Logger } from "../lib/logger.js";
 import type { SubgraphName } from "../lib/subgraph.js";
 import { useBearerAuth, type AuthVariables } from "./plugins/auth.js";
 import { operationShapeRules, useCostLimit } from "./plugins/limits.js";
+import { useRejectNul } from "./plugins/reject-nul.js";
 import { composeSupergraph } from "./compose.js";
 
 export interface GatewayContext extends BaseContext {
@@ -82,7 +83,7 @@ export async function createGateway(o: GatewayOptions) {
     includeStacktraceInErrorResponses: false,
     formatError: createErrorFormatter(logger),
     validationRules: operationShapeRules(config.MAX_QUERY_DEPTH, config.MAX_QUERY_ALIASES),
-    plugins: [useCostLimit(config.MAX_QUERY_COST)],
+    plugins: [useRejectNul(), useCostLimit(config.MAX_QUERY_COST)],
     csrfPrevention: true,
   });
   await server.start();

@@ -6,9 +6,11 @@ export const ErrorCode = {
   UNAUTHENTICATED: "UNAUTHENTICATED",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
   CONFLICT: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  HEADERS_TOO_LARGE: "HEADERS_TOO_LARGE",
   RATE_LIMITED: "RATE_LIMITED",
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE",
   UPSTREAM_ERROR: "UPSTREAM_ERROR",
@@ -39,11 +41,15 @@ export const rateLimited = (retryAfterSeconds: number) =>
 export const upstreamUnavailable = (service: string, detail?: string) =>
   error(ErrorCode.UPSTREAM_UNAVAILABLE, `${service} is unavailable${detail ? `: ${detail}` : ""}`, { service });
 
-/** Collects field errors and throws one BAD_USER_INPUT carrying all of them. */
+/**
+ * Collects field errors and throws one BAD_USER_INPUT carrying all of them. Field names come from
+ * clients (`__proto__`, `constructor` are data too), so the map has no prototype to collide with.
+ */
 export class FieldErrorCollector {
-  readonly fields: FieldErrors = {};
+  readonly fields: FieldErrors = Object.create(null) as FieldErrors;
   add(field: string, message: string): this {
-    (this.fields[field] ??= []).push(message);
+    const messages = Object.hasOwn(this.fields, field) ? this.fields[field] : (this.fields[field] = []);
+    messages.push(message);
     return this;
   }
   get empty(): boolean {

@@ -1,13 +1,16 @@
 import { GraphQLError, type GraphQLFormattedError, type GraphQLInputType, type GraphQLSchema } from "graphql";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { bearerFrom } from "../lib/auth.js";
 import { ErrorCode, FieldErrorCollector } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
+import { hasNul, NUL_MESSAGE, nulPaths } from "../lib/nul.js";
 import { useRequestContext } from "../lib/observability.js";
 import { pickDecisiveError, RestError, snakeFields } from "./errors.js";
 import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
+import { resourceShape, type ResourceShape } from "./read-only.js";
 import { PAGE_QUERY, type RouteDef, type RouteVariant } from "./route.js";
 import { fromQueryString, toGraphQLValue, variableTypes } from "./variables.js";
 
@@ -31,7 +34,14 @@ interface CompiledRoute {
   operation: StoredOperation;
   types: Map<string, GraphQLInputType>;
   variants: { variant: RouteVariant; operation: StoredOperation; types: Map<string, GraphQLInputType> }[];
+  /** The resource the row answers with: its fields a body may echo back (ignored when read-only). */
+  shape?: ResourceShape;
+  /** Query parameters the row accepts (DESIGN.md, "Request bodies": any other is 400). */
+  acceptedQuery: Set<string>;
 }
+
+/** Query parameters every row accepts, whether or not it uses them (plus names starting with `_`). */
+export const ALWAYS_ACCEPTED_QUERY = ["page", "page_size", "format", "ordering", "search"] as const;
 
 type Env = { Variables: { requestId: string } };
 
@@ -47,18 +57,24 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
     if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${name}`);
     return { operation, types: variableTypes(o.schema, operation.definition) };
   };
-  const compiled = o.routes.map(
-    (route): CompiledRoute => ({
+  const compiled = o.routes.map((route): CompiledRoute => {
+    const main = lookup(route, route.operation);
+    return {
       route,
-      ...lookup(route, route.operation),
+      ...main,
       variants: (route.variants ?? []).map((variant) => ({ variant, ...lookup(route, variant.operation) })),
-    }),
-  );
+      shape: route.body ? resourceShape(main.operation, route.result) : undefined,
+      acceptedQuery: new Set([...ALWAYS_ACCEPTED_QUERY, ...Object.keys(route.query ?? {}), ...(route.variants ?? []).map((v) => v.query)]),
+    };
+  });
 
   const app = new Hono<Env>();
   app.onError((err, c) => {
-    if (err instanceof GraphQLError) err = restErrorFrom([err.toJSON()]);
+    // Raised by the bridge itself: its field paths are already the client's own names.
+    if (err instanceof GraphQLError) err = restErrorFrom([err.toJSON()], { clientPaths: true });
     if (err instanceof RestError) return c.json(err.toBody(), err.status, err.headers);
+    // Hono's own refusals (e.g. a malformed request it cannot read) keep their 4xx, in our shape.
+    if (err instanceof HTTPException && err.status < 500) return c.json({ error: { code: ErrorCode.BAD_USER_INPUT, message: err.message || "Bad request" } }, 400);
     o.logger.error({ err, requestId: c.get("requestId") }, "bridge error");
     return c.json({ error: { code: ErrorCode.INTERNAL, message: "Internal error" } }, 500);
   });
@@ -81,7 +97,29 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
     // The spec's paths end with "/"; the same path without it is accepted too.
     app.on(cr.route.method, [honoPath, honoPath.replace(/\/$/, "")], (c) => handle(c, cr, o));
   }
+  const allowedMethods = methodsByPath(o.routes);
+  // A path of the table asked with another method is 405 with Allow; any other path is 404.
+  app.notFound((c) => {
+    const allow = allowedMethods(new URL(c.req.url).pathname);
+    if (!allow) throw new RestError(ErrorCode.NOT_FOUND, `No such path: ${c.req.method} ${new URL(c.req.url).pathname}`);
+    throw new RestError(ErrorCode.METHOD_NOT_ALLOWED, `${c.req.method} is not allowed here; use ${allow.join(", ")}`, undefined, { Allow: allow.join(", ") });
+  });
   return app;
+}
+
+/** For a request path, the methods the route table serves there (with HEAD and OPTIONS), or undefined. */
+function methodsByPath(routes: RouteDef[]): (path: string) => string[] | undefined {
+  const patterns = routes.map((r) => ({
+    method: r.method,
+    regex: new RegExp(`^${r.path.replace(/\/$/, "").replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  }));
+  return (path) => {
+    const methods = new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method as string));
+    if (!methods.size) return undefined;
+    if (methods.has("GET")) methods.add("HEAD");
+    methods.add("OPTIONS");
+    return [...methods];
+  };
 }
 
 async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions): Promise<Response> {
@@ -98,12 +136,19 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   const raw: Record<string, unknown> = {};
 
   for (const [param, value] of Object.entries(c.req.param() as Record<string, string>)) {
-    raw[route.params?.[param] ?? camel(param)] = value;
+    if (hasNul(value)) errors.add(param, NUL_MESSAGE);
+    else raw[route.params?.[param] ?? camel(param)] = value;
+  }
+  const query = c.req.queries();
+  for (const [param, values] of Object.entries(query)) {
+    if (!compiled.acceptedQuery.has(param) && !param.startsWith("_")) {
+      errors.add(param, `is not a known query parameter; accepted: ${[...compiled.acceptedQuery].join(", ")} and names starting with "_"`);
+    } else if (values.some(hasNul)) errors.add(param, NUL_MESSAGE);
   }
   const queryMap: Record<string, string> = { ...(route.paginated ? PAGE_QUERY : {}), ...route.query };
   for (const [param, variable] of Object.entries(queryMap)) {
     const value = c.req.query(param);
-    if (value === undefined) continue;
+    if (value === undefined || hasNul(value)) continue;
     const type = types.get(variable);
     const converted = type ? fromQueryString(value, type) : value;
     if (type) toGraphQLValue(converted, type, param, errors);
@@ -111,21 +156,22 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   }
   if (route.body) {
     const body = await readJsonObject(c);
+    for (const path of nulPaths(body)) errors.add(path, NUL_MESSAGE);
     if (route.body === "spread") {
       const bound = new Set(Object.keys(raw));
       for (const [key, value] of Object.entries(body)) {
         const variable = camel(key);
         const type = types.get(variable);
-        if (!type || bound.has(variable)) errors.add(key, "is not a known field");
-        else raw[variable] = toGraphQLValue(value, type, key, errors);
+        if (type && !bound.has(variable)) raw[variable] = toGraphQLValue(value, type, key, errors, compiled.shape?.children.get(key));
+        else if (!compiled.shape?.names.has(key)) errors.add(key, "is not a known field");
       }
       for (const [variable, type] of types) {
-        if (!(variable in raw) && type.toString().endsWith("!") && !hasDefault(operation, variable)) errors.add(snake(variable), "is required");
+        if (!Object.hasOwn(raw, variable) && type.toString().endsWith("!") && !hasDefault(operation, variable)) errors.add(snake(variable), "is required");
       }
     } else {
       const type = types.get(route.body.variable);
       if (!type) throw new Error(`Route ${route.path}: operation has no $${route.body.variable}`);
-      raw[route.body.variable] = toGraphQLValue(body, type, "", errors);
+      raw[route.body.variable] = toGraphQLValue(body, type, "", errors, compiled.shape);
     }
   }
   errors.throwIfAny("Request has invalid fields");
@@ -168,7 +214,7 @@ function fileResponse(file: { filename?: string; contentBase64?: string }, conte
   });
 }
 
-function restErrorFrom(errors: GraphQLFormattedError[]): RestError {
+function restErrorFrom(errors: GraphQLFormattedError[], o: { clientPaths?: boolean } = {}): RestError {
   const e = pickDecisiveError(errors);
   const ext = (e.extensions ?? {}) as { code?: string; fields?: Record<string, string[]>; retryAfter?: number; rateLimit?: Record<string, number> };
   const code = ext.code ?? ErrorCode.INTERNAL;
@@ -180,7 +226,8 @@ function restErrorFrom(errors: GraphQLFormattedError[]): RestError {
     headers["RateLimit-Reset"] = String(ext.rateLimit.reset);
   }
   if (code === ErrorCode.UNAUTHENTICATED) headers["WWW-Authenticate"] = 'Bearer realm="healthcare-api"';
-  return new RestError(code, e.message, ext.fields ? snakeFields(ext.fields) : undefined, headers);
+  const fields = ext.fields && (o.clientPaths ? ext.fields : snakeFields(ext.fields));
+  return new RestError(code, e.message, fields, headers);
 }
 
 async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {

@@ -12,9 +12,11 @@ export const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.METHOD_NOT_ALLOWED]: 405,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ErrorCode.HEADERS_TOO_LARGE]: 431,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.UPSTREAM_ERROR]: 502,
   [ErrorCode.UPSTREAM_UNAVAILABLE]: 503,
@@ -22,7 +24,7 @@ export const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
 };
 
 /** When several errors come back, the most actionable one decides the status. */
-const PRECEDENCE = [401, 403, 429, 400, 404, 409, 413, 415, 503, 502, 500];
+const PRECEDENCE = [401, 403, 429, 431, 400, 404, 405, 409, 413, 415, 503, 502, 500];
 
 export interface RestErrorBody {
   error: { code: string; message: string; fields?: FieldErrors };
@@ -64,6 +66,9 @@ export function snakePath(path: string): string {
     .join(".");
 }
 
+/** Field names are client data (`__proto__` included): the result has no prototype. */
 export function snakeFields(fields: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [snakePath(k), v]));
+  const out = Object.create(null) as FieldErrors;
+  for (const [k, v] of Object.entries(fields)) out[snakePath(k)] = v;
+  return out;
 }

@@ -11,6 +11,7 @@ import {
 } from "graphql";
 import { FieldErrorCollector } from "../lib/errors.js";
 import { SCALARS_BY_NAME } from "../lib/federation.js";
+import type { ResourceShape } from "./read-only.js";
 
 /** Plain-language messages for scalar type errors (the field name is given separately). */
 const SCALAR_MESSAGES: Record<string, string> = {
@@ -19,7 +20,6 @@ const SCALAR_MESSAGES: Record<string, string> = {
   String: "must be a string",
   ID: "must be a string",
   Boolean: "must be true or false",
-  Decimal: 'must be a decimal number such as "15000.00"',
   DateTimeISO: "must be an ISO 8601 date-time such as 2026-11-21T09:30:00Z",
   JSONObject: "must be an object",
 };
@@ -31,15 +31,16 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * Turns a REST (snake_case JSON) value into a GraphQL variable value, guided by the schema: input
  * object keys are matched to fields by snake_case or exact name, unknown keys and missing required
  * fields are reported, scalars are checked with the schema's own parsers. JSON-object scalars are
- * passed through untouched (their keys are data, not field names).
+ * passed through untouched (their keys are data, not field names). Keys that are not input fields but
+ * name a field of the resource (`shape`, e.g. `id`, `status`, totals echoed from a GET) are ignored.
  */
-export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: string, errors: FieldErrorCollector): unknown {
+export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: string, errors: FieldErrorCollector, shape?: ResourceShape): unknown {
   if (isNonNullType(type)) {
     if (value === null || value === undefined) {
       errors.add(path, "is required");
       return value;
     }
-    return toGraphQLValue(value, type.ofType, path, errors);
+    return toGraphQLValue(value, type.ofType, path, errors, shape);
   }
   if (value === null || value === undefined) return value;
   if (isListType(type)) {
@@ -47,7 +48,7 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
       errors.add(path, "must be a list");
       return value;
     }
-    return value.map((item, i) => toGraphQLValue(item, type.ofType, `${path}.${i}`, errors));
+    return value.map((item, i) => toGraphQLValue(item, type.ofType, `${path}.${i}`, errors, shape));
   }
   if (isInputObjectType(type)) {
     if (!isPlainObject(value)) {
@@ -58,11 +59,11 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       const field = fields.find((f) => snake(f.name) === key || f.name === key);
-      if (!field) errors.add(join(path, key), "is not a known field");
-      else out[field.name] = toGraphQLValue(v, field.type, join(path, key), errors);
+      if (field) out[field.name] = toGraphQLValue(v, field.type, join(path, key), errors, shape?.children.get(key));
+      else if (!shape?.names.has(key)) errors.add(join(path, key), "is not a known field");
     }
     for (const f of fields) {
-      if (isNonNullType(f.type) && f.defaultValue === undefined && !(f.name in out)) errors.add(join(path, snake(f.name)), "is required");
+      if (isNonNullType(f.type) && f.defaultValue === undefined && !Object.hasOwn(out, f.name)) errors.add(join(path, snake(f.name)), "is required");
     }
     return out;
   }
@@ -70,10 +71,10 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     try {
       if (isScalarType(type)) (SCALARS_BY_NAME[type.name] ?? type).parseValue(value);
       else if (type.parseValue(value) === undefined) throw new TypeError();
-    } catch {
+    } catch (err) {
       const message = isEnumType(type)
         ? `must be one of ${type.getValues().map((v) => v.name).join(", ")}`
-        : (SCALAR_MESSAGES[type.name] ?? `is not a valid ${type.name}`);
+        : (SCALAR_MESSAGES[type.name] ?? (type.name === "Decimal" ? (err as Error).message : `is not a valid ${type.name}`));
       errors.add(path, message);
     }
     return value;

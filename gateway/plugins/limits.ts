@@ -36,13 +36,21 @@ export function useCostLimit(maxCost: number): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const cost = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName,
-            variables: request.variables,
-            estimators: [simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let cost: number;
+          try {
+            cost = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName,
+              variables: request.variables,
+              estimators: [simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch (err) {
+            // getComplexity coerces the variables first: a variable that does not fit its type (an
+            // unknown input field, a wrong shape) is the caller's error, as Apollo itself reports it.
+            if (!(err instanceof GraphQLError)) throw err;
+            throw new GraphQLError(err.message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+          }
           if (cost > maxCost) {
             throw new GraphQLError(`Operation cost ${cost} exceeds the limit of ${maxCost}`, {
               extensions: { code: "QUERY_TOO_COMPLEX", cost, maxCost, http: { status: 400 } },

@@ -10,8 +10,16 @@ import { Consultation, ConsultationPage, CreateConsultationInput } from "./consu
 export class ConsultationResolver {
   @Authorized("sales:read")
   @Query(() => ConsultationPage, { description: "Consultations of the caller's pharmacy, newest first." })
-  consultations(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<ConsultationPage> {
-    return listConsultations(ctx.db, ctx.principal, page);
+  consultations(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("customerPhone", () => String, { nullable: true }) customerPhone: string | null,
+    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the customer's name." }) search: string | null,
+    @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
+    @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConsultationPage> {
+    return listConsultations(ctx.db, ctx.principal, { ...page, customerPhone, patientUhid, search, dateFrom, dateTo });
   }
 
   @Authorized("sales:read")

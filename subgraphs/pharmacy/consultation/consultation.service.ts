@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -50,9 +50,27 @@ export async function getConsultationRow(db: Db, principal: Principal, id: strin
   return row;
 }
 
-export async function listConsultations(db: Db, principal: Principal, args: Partial<PageArgs>): Promise<Page<Consultation>> {
+export interface ConsultationFilters {
+  customerPhone?: string | null;
+  patientUhid?: string | null;
+  /** Part of the customer's name (case-insensitive). */
+  search?: string | null;
+  /** Created at or after. */
+  dateFrom?: Date | null;
+  /** Created before (exclusive). */
+  dateTo?: Date | null;
+}
+
+export async function listConsultations(db: Db, principal: Principal, args: Partial<PageArgs> & ConsultationFilters = {}): Promise<Page<Consultation>> {
   const w = pageWindow(args);
-  const where = principal.pharmacyId ? eq(consultations.pharmacyId, principal.pharmacyId) : undefined;
+  const filters: SQL[] = [];
+  if (principal.pharmacyId) filters.push(eq(consultations.pharmacyId, principal.pharmacyId));
+  if (args.customerPhone) filters.push(eq(consultations.customerPhone, args.customerPhone.trim()));
+  if (args.patientUhid) filters.push(eq(consultations.patientUhid, args.patientUhid));
+  if (args.search) filters.push(ilike(consultations.customerName, `%${args.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (args.dateFrom) filters.push(gte(consultations.createdAt, args.dateFrom));
+  if (args.dateTo) filters.push(lt(consultations.createdAt, args.dateTo));
+  const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(consultations).where(where).orderBy(desc(consultations.createdAt), desc(consultations.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(consultations).where(where),

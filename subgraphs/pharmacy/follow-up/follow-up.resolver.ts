@@ -10,8 +10,15 @@ import { CreateFollowUpInput, FollowUp, FollowUpPage } from "./follow-up.type.js
 export class FollowUpResolver {
   @Authorized("sales:read")
   @Query(() => FollowUpPage, { description: "Follow-ups of the caller's pharmacy, latest scheduled first." })
-  followUps(@Args(() => PageArgs) page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<FollowUpPage> {
-    return listFollowUps(ctx.db, ctx.principal, page);
+  followUps(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("completed", () => Boolean, { nullable: true }) completed: boolean | null,
+    @Arg("consultationId", () => ID, { nullable: true }) consultationId: string | null,
+    @Arg("dateFrom", () => Date, { nullable: true, description: "Scheduled at or after." }) dateFrom: Date | null,
+    @Arg("dateTo", () => Date, { nullable: true, description: "Scheduled before." }) dateTo: Date | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FollowUpPage> {
+    return listFollowUps(ctx.db, ctx.principal, { ...page, completed, consultationId, dateFrom, dateTo });
   }
 
   @Authorized("sales:read")

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import type { Principal } from "../../../lib/auth.js";
@@ -86,9 +86,25 @@ export async function completeFollowUp(db: Db, principal: Principal, id: string)
   return toFollowUp(done);
 }
 
-export async function listFollowUps(db: Db, principal: Principal, args: Partial<PageArgs>): Promise<Page<FollowUp>> {
+export interface FollowUpFilters {
+  completed?: boolean | null;
+  consultationId?: string | null;
+  /** Scheduled at or after. */
+  dateFrom?: Date | null;
+  /** Scheduled before (exclusive). */
+  dateTo?: Date | null;
+}
+
+export async function listFollowUps(db: Db, principal: Principal, args: Partial<PageArgs> & FollowUpFilters = {}): Promise<Page<FollowUp>> {
   const w = pageWindow(args);
-  const where = principal.pharmacyId ? eq(followUps.pharmacyId, principal.pharmacyId) : undefined;
+  const filters: SQL[] = [];
+  if (args.consultationId && !isUuid(args.consultationId)) throw fieldError("consultationId", "must be a consultation id (UUID)");
+  if (principal.pharmacyId) filters.push(eq(followUps.pharmacyId, principal.pharmacyId));
+  if (args.completed !== undefined && args.completed !== null) filters.push(eq(followUps.completed, args.completed));
+  if (args.consultationId) filters.push(eq(followUps.consultationId, args.consultationId));
+  if (args.dateFrom) filters.push(gte(followUps.scheduledAt, args.dateFrom));
+  if (args.dateTo) filters.push(lt(followUps.scheduledAt, args.dateTo));
+  const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(followUps).where(where).orderBy(desc(followUps.scheduledAt), desc(followUps.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(followUps).where(where),

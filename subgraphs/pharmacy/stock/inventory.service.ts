@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -111,10 +111,23 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
   });
 }
 
+export interface StockMovementFilters {
+  pharmacyId?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  productId?: string | null;
+  inventoryItem?: string | null;
+  movementType?: string | null;
+  /** Recorded at or after. */
+  dateFrom?: Date | null;
+  /** Recorded before (exclusive). */
+  dateTo?: Date | null;
+}
+
 export async function listStockMovements(
   db: Db,
   principal: Principal,
-  args: Partial<PageArgs> & { pharmacyId?: string | null; referenceType?: string | null; referenceId?: string | null; productId?: string | null; inventoryItem?: string | null },
+  args: Partial<PageArgs> & StockMovementFilters,
 ): Promise<Page<StockMovement>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
@@ -126,6 +139,9 @@ export async function listStockMovements(
   if (args.inventoryItem && !isUuid(args.inventoryItem)) throw fieldError("inventoryItem", "must be an inventory item id (UUID)");
   if (args.productId) filters.push(eq(stockMovements.productId, args.productId));
   if (args.inventoryItem) filters.push(eq(stockMovements.inventoryItemId, args.inventoryItem));
+  if (args.movementType) filters.push(eq(stockMovements.movementType, args.movementType));
+  if (args.dateFrom) filters.push(gte(stockMovements.createdAt, args.dateFrom));
+  if (args.dateTo) filters.push(lt(stockMovements.createdAt, args.dateTo));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(stockMovements).where(where).orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(w.limit).offset(w.offset),

@@ -33,9 +33,12 @@ export class StockResolver {
     @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
     @Arg("productId", () => ID, { nullable: true }) productId: string | null,
     @Arg("inventoryItem", () => ID, { nullable: true }) inventoryItem: string | null,
+    @Arg("movementType", () => String, { nullable: true, description: "sale, receipt, adjustment, … as recorded." }) movementType: string | null,
+    @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
+    @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<StockMovementPage> {
-    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem });
+    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, dateFrom, dateTo });
   }
 
   @Authorized("inventory:write")

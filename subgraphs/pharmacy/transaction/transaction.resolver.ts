@@ -18,9 +18,11 @@ export class TransactionResolver {
     @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
+    @Arg("customerPhone", () => String, { nullable: true, description: "The customer's phone, exactly." }) customerPhone: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the customer's name or of the transaction number." }) search: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SalesTransactionPage> {
-    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId });
+    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search });
   }
 
   @Authorized("sales:read")

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess, type SubgraphContext } from "../../../lib/context.js";
@@ -56,15 +56,25 @@ export interface TransactionFilters {
   dateFrom?: Date | null;
   dateTo?: Date | null;
   pharmacyId?: string | null;
+  /** Exact customer phone as typed at the till. */
+  customerPhone?: string | null;
+  /** Part of the customer's name or of the transaction number (case-insensitive). */
+  search?: string | null;
 }
+
+/** `%` and `_` in a user's search text are literal characters, not LIKE wildcards. */
+const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Lists the caller's pharmacy's transactions, newest first; `dateTo` is exclusive. */
 export async function listTransactions(db: Db, principal: Principal, args: Partial<PageArgs> & TransactionFilters): Promise<Page<SalesTransaction>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   const pharmacyId = principal.pharmacyId ?? args.pharmacyId;
+  if (args.pharmacyId && !isUuid(args.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
   if (args.pharmacyId && principal.pharmacyId) assertPharmacyAccess(principal, args.pharmacyId);
   if (pharmacyId) filters.push(eq(salesTransactions.pharmacyId, pharmacyId));
+  if (args.customerPhone) filters.push(eq(salesTransactions.customerPhone, args.customerPhone.trim()));
+  if (args.search) filters.push(or(ilike(salesTransactions.customerName, likeTerm(args.search)), ilike(salesTransactions.transactionNumber, likeTerm(args.search)))!);
   if (args.status) filters.push(eq(salesTransactions.status, args.status));
   if (args.cashier) filters.push(eq(salesTransactions.cashier, args.cashier));
   if (args.dateFrom) filters.push(gte(salesTransactions.createdAt, args.dateFrom));
