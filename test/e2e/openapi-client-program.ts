@@ -56,6 +56,12 @@ export async function runOtcSale(o: RunOptions) {
   const method: PaymentMethod = created.data.payment_method;
   const status: "pending" | "processing" | "completed" | "cancelled" = created.data.status;
 
+  const completed = await pos.POST("/api/v1/pharmacy/sales/transactions/{transaction_id}/complete/", {
+    params: { path: { transaction_id: created.data.id }, header: { "Idempotency-Key": o.idempotencyKey + "-complete" } },
+  });
+  // 502/503 are declared answers of complete (billing refused or down): the error is the Error body.
+  const billingTrouble = completed.response.status === 502 || completed.response.status === 503 ? completed.error?.error.code : undefined;
+
   // The receipt path answers JSON or (?format=pdf) a PDF: a JSON-only view of the client reads the JSON.
   const posJson = createClient<paths, "application/json">({ baseUrl: o.baseUrl, headers: { authorization: "Bearer " + o.cashier } });
   const receipt = await posJson.GET("/api/v1/pharmacy/sales/transactions/{transaction_id}/receipt/", {
@@ -71,6 +77,8 @@ export async function runOtcSale(o: RunOptions) {
     productName: product.name,
     label: tillLabel(method),
     status,
+    completedStatus: completed.data?.status,
+    billingTrouble,
     receiptNumber: receipt.data?.transaction_number,
     receiptStatus: receipt.response.status,
     pdfType: pdf.response.headers.get("content-type"),
@@ -98,7 +106,7 @@ export async function runClinicalAndNotifications(o: RunOptions) {
   const consentToPayment: unknown = prefs.data?.consent["payment"];
 
   const sent = await api.POST("/api/v1/notifications/send/", {
-    body: { recipient: "+256772123456", template: "pickup_ready", parameters: { pharmacy_name: "Kampala Central" }, channel: "SMS" },
+    body: { recipient: "+256772123456", template: "pickup_ready", parameters: { pharmacy_name: "Kampala Central", medication_name: "Amoxicillin 500 mg" }, channel: "SMS" },
   });
   const listed = await api.GET("/api/v1/notifications/", {
     params: { query: { status: "PENDING", channel: "SMS", recipient_type: "recipient", date_from: "2020-01-01", page_size: 100 } },
