@@ -28,6 +28,16 @@ export interface RouteDef {
   envelopeExtras?: string[];
   /** Other answers chosen by a query parameter, e.g. `?format=pdf` for a receipt as PDF. */
   variants?: RouteVariant[];
+  /** Honours an `Idempotency-Key` header (declared in /openapi.json; a key reused with another body is 409). */
+  idempotent?: true;
+  /**
+   * Error statuses beyond those every row of its kind can answer (rest-bridge/openapi.ts
+   * `errorStatuses`): 404 for a record named in the body, 409 for a state conflict, 502/503 when the
+   * operation calls billing over HTTP and fails without it.
+   */
+  errors?: (404 | 409 | 502 | 503)[];
+  /** Not rate-limited (no 429): the resolver has no RateLimit middleware. */
+  unlimited?: true;
 }
 
 /**

@@ -5,9 +5,9 @@ const payments = "/api/v1/payments/";
 
 /** The spec's {billing_url} calls, served by the billing subgraph (the pharmacy calls them over HTTP). */
 export const billingRoutes: RouteDef[] = [
-  { method: "POST", path: charges, operation: "CreateCharge", result: "createCharge", body: { variable: "input" }, status: 201, tag: "billing", summary: "Create a billing charge; idempotent per pharmacy, reference_type and reference_id and per Idempotency-Key" },
+  { method: "POST", path: charges, operation: "CreateCharge", result: "createCharge", body: { variable: "input" }, status: 201, tag: "billing", summary: "Create a billing charge; idempotent per pharmacy, reference_type and reference_id and per Idempotency-Key", idempotent: true, errors: [409] },
   { method: "GET", path: charges, operation: "ListCharges", result: "charges", paginated: true, query: { reference_type: "referenceType", reference_id: "referenceId", status: "status" }, tag: "billing", summary: "List billing charges" },
   { method: "GET", path: `${charges}{charge_id}/`, operation: "GetCharge", result: "charge", params: { charge_id: "id" }, tag: "billing", summary: "One billing charge with its payments" },
-  { method: "POST", path: payments, operation: "CreatePayment", result: "createPayment", body: { variable: "input" }, status: 201, tag: "billing", summary: "Process a payment for a charge (cash, mobile_money, card); never more than the balance due" },
+  { method: "POST", path: payments, operation: "CreatePayment", result: "createPayment", body: { variable: "input" }, status: 201, tag: "billing", summary: "Process a payment for a charge (cash, mobile_money, card); never more than the balance due", idempotent: true, errors: [404, 409] },
   { method: "GET", path: `${payments}{payment_id}/`, operation: "GetPayment", result: "payment", params: { payment_id: "id" }, tag: "billing", summary: "One payment" },
 ];

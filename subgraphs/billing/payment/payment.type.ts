@@ -1,8 +1,12 @@
-import { IsIn, IsOptional, Length } from "class-validator";
+import { IsOptional, Length } from "class-validator";
 import { Field, ID, InputType, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
 import { Decimal } from "../../../lib/money.js";
 
 export const PAYMENT_METHODS = ["cash", "mobile_money", "card"] as const;
+/** Same name and values as the pharmacy's: federation requires a shared enum to be identical. */
+export const PaymentMethod = valueEnum("PaymentMethod", PAYMENT_METHODS, "How a sale or charge is paid.");
+export const BillingPaymentStatus = valueEnum("BillingPaymentStatus", ["completed", "failed"], "Outcome of a payment.");
 
 @ObjectType({ description: "A payment against a billing charge." })
 export class Payment {
@@ -18,10 +22,10 @@ export class Payment {
   @Field(() => String)
   currency!: string;
 
-  @Field(() => String, { description: "cash, mobile_money or card." })
+  @Field(() => PaymentMethod, { description: "cash, mobile_money or card." })
   method!: string;
 
-  @Field(() => String, { description: "completed or failed." })
+  @Field(() => BillingPaymentStatus, { description: "completed or failed." })
   status!: string;
 
   @Field(() => String, { nullable: true, description: "Processor reference for mobile money and card." })
@@ -49,8 +53,7 @@ export class CreatePaymentInput {
   @Field(() => Decimal, { description: "Greater than zero and at most the charge's outstanding balance." })
   amount!: Decimal;
 
-  @Field(() => String, { description: "cash, mobile_money or card." })
-  @IsIn(PAYMENT_METHODS, { message: `must be one of ${PAYMENT_METHODS.join(", ")}` })
+  @Field(() => PaymentMethod, { description: "cash, mobile_money or card." })
   method!: string;
 
   @Field(() => String, { nullable: true, description: "Reference from the mobile-money or card processor, when the client already has one." })

@@ -1,6 +1,10 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
 import { DateTimeScalar, JSONObjectScalar } from "../../../lib/federation.js";
 import { PageOf } from "../../../lib/pagination.js";
+import { OVERRIDE_ACTIONS } from "./audit.service.js";
+
+const OverrideAction = valueEnum("OverrideAction", OVERRIDE_ACTIONS, "A professional's decision on an AI output.");
 
 @ObjectType({ description: "One append-only, hash-chained record of a clinical AI call or a professional override." })
 export class ClinicalAuditRecord {
@@ -137,7 +141,7 @@ export class ClinicalOverrideInput {
   @Field(() => ID, { description: "The audit record of the AI output being accepted, rejected or modified." })
   auditId!: string;
 
-  @Field(() => String, { description: "accept, reject or modify." })
+  @Field(() => OverrideAction, { description: "accept, reject or modify." })
   action!: string;
 
   @Field(() => String, { nullable: true, description: "Required to reject or modify." })
@@ -155,7 +159,7 @@ export class ClinicalOverride {
   @Field(() => ID)
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => OverrideAction)
   action!: string;
 
   @Field(() => String, { nullable: true })

@@ -1,8 +1,12 @@
-import { IsEmail, IsIn, IsOptional, Length, Matches } from "class-validator";
+import { IsEmail, IsOptional, Length, Matches } from "class-validator";
 import { Directive, Field, ID, InputType, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
+import { LocalDateScalar } from "../../../lib/federation.js";
 import { PageOf } from "../../../lib/pagination.js";
 
+/** Administrative gender (HL7 FHIR AdministrativeGender: https://hl7.org/fhir/valueset-administrative-gender.html). */
 export const SEXES = ["female", "male", "other", "unknown"] as const;
+export const Sex = valueEnum("Sex", SEXES, "Administrative gender (HL7 FHIR AdministrativeGender).");
 
 @ObjectType({ description: "A patient, identified across the platform by the UHID." })
 @Directive('@key(fields: "uhid")')
@@ -16,10 +20,10 @@ export class Patient {
   @Field(() => String)
   familyName!: string;
 
-  @Field(() => String, { description: "Administrative gender: female, male, other or unknown." })
+  @Field(() => Sex, { description: "Administrative gender: female, male, other or unknown." })
   sex!: string;
 
-  @Field(() => String, { description: "Date of birth, ISO 8601 (YYYY-MM-DD)." })
+  @Field(() => LocalDateScalar, { description: "Date of birth, ISO 8601 (YYYY-MM-DD)." })
   birthDate!: string;
 
   @Field(() => String, { nullable: true })
@@ -56,8 +60,7 @@ export class RegisterPatientInput {
   @Length(1, 100)
   familyName!: string;
 
-  @Field(() => String)
-  @IsIn(SEXES as unknown as string[], { message: `must be one of ${SEXES.join(", ")}` })
+  @Field(() => Sex)
   sex!: string;
 
   @Field(() => String, { description: "YYYY-MM-DD" })

@@ -5,7 +5,7 @@ import { RateLimit } from "../../../lib/rate-limit.js";
 import { getPreferences } from "../preferences/preferences.service.js";
 import { NotificationPreferences } from "../preferences/preferences.type.js";
 import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
-import { Notification, NotificationCostSummary, NotificationEvent, NotificationPage, Patient } from "./notification.type.js";
+import { Channel, Notification, NotificationCostSummary, NotificationEvent, NotificationPage, NotificationStatus, Patient, RecipientType } from "./notification.type.js";
 
 @Resolver(() => Notification)
 @UseMiddleware(RateLimit("notifications"))
@@ -15,9 +15,9 @@ export class NotificationResolver {
   notifications(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
-    @Arg("status", () => String, { nullable: true }) status: string | null,
-    @Arg("channel", () => String, { nullable: true }) channel: string | null,
-    @Arg("recipientType", () => String, { nullable: true }) recipientType: string | null,
+    @Arg("status", () => NotificationStatus, { nullable: true }) status: string | null,
+    @Arg("channel", () => Channel, { nullable: true }) channel: string | null,
+    @Arg("recipientType", () => RecipientType, { nullable: true }) recipientType: string | null,
     @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
     @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
     @Ctx() ctx: SubgraphContext,

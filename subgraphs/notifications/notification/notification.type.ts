@@ -1,16 +1,26 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
 import { Decimal } from "../../../lib/money.js";
 import { PageOf } from "../../../lib/pagination.js";
+import { CHANNELS } from "../channels.js";
+import { LANGUAGES } from "../templates/templates.js";
+import { STATUSES } from "./notification.service.js";
+
+export const Channel = valueEnum("Channel", CHANNELS, "Spec, \"Notification channels\": SMS, e-mail, push, messaging app (WhatsApp).");
+export const NotificationStatus = valueEnum("NotificationStatus", STATUSES, "Delivery state of a notification.");
+export const RECIPIENT_TYPES = ["patient", "provider", "recipient"] as const;
+export const RecipientType = valueEnum("RecipientType", RECIPIENT_TYPES, "Who a notification is for: a patient, a provider, or an address given to the send call.");
+export const Language = valueEnum("Language", LANGUAGES, "Template language: English, Luganda, Swahili.");
 
 @ObjectType({ description: "One step of a notification's delivery: a status change, an attempt, a provider answer." })
 export class NotificationEvent {
-  @Field(() => String, { nullable: true })
+  @Field(() => NotificationStatus, { nullable: true })
   fromStatus!: string | null;
 
-  @Field(() => String)
+  @Field(() => NotificationStatus)
   toStatus!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => Channel, { nullable: true })
   channel!: string | null;
 
   @Field(() => Int, { nullable: true })
@@ -34,7 +44,7 @@ export class Notification {
   @Field(() => String, { nullable: true })
   patientUhid!: string | null;
 
-  @Field(() => String, { description: "patient, provider, or recipient (an address given to the send call)." })
+  @Field(() => RecipientType, { description: "patient, provider, or recipient (an address given to the send call)." })
   recipientType!: string;
 
   @Field(() => String, { nullable: true, description: "Provider notified (critical alerts)." })
@@ -43,10 +53,10 @@ export class Notification {
   @Field(() => String, { description: "Address on the channel: phone number, e-mail address, push token or messaging-app id." })
   recipient!: string;
 
-  @Field(() => String, { description: "SMS, EMAIL, PUSH or MESSAGING_APP." })
+  @Field(() => Channel, { description: "SMS, EMAIL, PUSH or MESSAGING_APP." })
   channel!: string;
 
-  @Field(() => [String], { description: "Channels still to try, in order, if this one fails." })
+  @Field(() => [Channel], { description: "Channels still to try, in order, if this one fails." })
   fallbackChannels!: string[];
 
   @Field(() => String)
@@ -58,7 +68,7 @@ export class Notification {
   @Field(() => Boolean, { description: "Critical messages bypass quiet hours and consent." })
   critical!: boolean;
 
-  @Field(() => String, { description: "Template language used: en, lg or sw." })
+  @Field(() => Language, { description: "Template language used: en, lg or sw." })
   language!: string;
 
   @Field(() => String, { nullable: true })
@@ -73,7 +83,7 @@ export class Notification {
   @Field(() => String, { nullable: true, description: "Id of the record it is about (observation, appointment, delivery, ...)." })
   referenceId!: string | null;
 
-  @Field(() => String, { description: "PENDING, PROCESSING, SENT, DELIVERED, FAILED or CANCELLED." })
+  @Field(() => NotificationStatus, { description: "PENDING, PROCESSING, SENT, DELIVERED, FAILED or CANCELLED." })
   status!: string;
 
   @Field(() => String, { nullable: true, description: "Why it is in this status (no consent, quiet hours, provider error, ...)." })
@@ -118,7 +128,7 @@ export class NotificationPage extends PageOf(Notification) {}
 
 @ObjectType()
 export class ChannelCost {
-  @Field(() => String)
+  @Field(() => Channel)
   channel!: string;
 
   @Field(() => Int, { description: "Messages handed to the provider (SENT or DELIVERED)." })

@@ -2,6 +2,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { IsOptional, Matches, Max, Min } from "class-validator";
 import { Decimal } from "../../../lib/money.js";
 import { PageOf } from "../../../lib/pagination.js";
+import { PaymentMethod } from "../transaction/transaction.type.js";
 
 @ObjectType()
 export class ProductSales {
@@ -20,7 +21,7 @@ export class ProductSales {
 
 @ObjectType()
 export class PaymentMethodSales {
-  @Field(() => String)
+  @Field(() => PaymentMethod)
   paymentMethod!: string;
 
   @Field(() => Int)

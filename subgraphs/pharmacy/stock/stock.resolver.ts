@@ -3,7 +3,7 @@ import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { createInventoryItem, createStockMovement, listInventoryItems, listStockMovements } from "./inventory.service.js";
-import { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, InventoryItemPage, StockMovement, StockMovementPage } from "./stock.type.js";
+import { CreateInventoryItemInput, MovementType, CreateStockMovementInput, InventoryItem, InventoryItemPage, StockMovement, StockMovementPage } from "./stock.type.js";
 
 @Resolver()
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
@@ -33,7 +33,7 @@ export class StockResolver {
     @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
     @Arg("productId", () => ID, { nullable: true }) productId: string | null,
     @Arg("inventoryItem", () => ID, { nullable: true }) inventoryItem: string | null,
-    @Arg("movementType", () => String, { nullable: true, description: "sale, receipt, adjustment, … as recorded." }) movementType: string | null,
+    @Arg("movementType", () => MovementType, { nullable: true }) movementType: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,

@@ -1,8 +1,10 @@
-import { IsIn, IsOptional, Length, Min } from "class-validator";
+import { IsOptional, Length, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
 import { PageOf } from "../../../lib/pagination.js";
 
 export const MOVEMENT_TYPES = ["receipt", "sale", "adjustment", "return"] as const;
+export const MovementType = valueEnum("MovementType", MOVEMENT_TYPES, "Kind of stock movement: receipt (> 0), sale (< 0), adjustment (≠ 0) or return (> 0).");
 
 @ObjectType({ description: "An inventory item: stock of one pharmacy item, which products may sell from." })
 export class InventoryItem {
@@ -42,7 +44,7 @@ export class StockMovement {
   @Field(() => ID, { nullable: true, description: "Product moved, when the stock is the product's own." })
   productId!: string | null;
 
-  @Field(() => String, { description: "receipt, sale, adjustment or return." })
+  @Field(() => MovementType, { description: "receipt, sale, adjustment or return." })
   movementType!: string;
 
   @Field(() => Int, { description: "Signed: negative for a reduction." })
@@ -114,8 +116,7 @@ export class CreateStockMovementInput {
   @IsOptional()
   productId?: string;
 
-  @Field(() => String, { description: "receipt (> 0), sale (< 0), adjustment (≠ 0) or return (> 0)." })
-  @IsIn(MOVEMENT_TYPES, { message: `must be one of ${MOVEMENT_TYPES.join(", ")}` })
+  @Field(() => MovementType, { description: "receipt (> 0), sale (< 0), adjustment (≠ 0) or return (> 0)." })
   movementType!: string;
 
   @Field(() => Int, { description: "Signed: negative for a reduction." })

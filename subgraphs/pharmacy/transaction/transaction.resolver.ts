@@ -4,7 +4,7 @@ import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { completeTransaction } from "./transaction-completion.service.js";
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from "./transaction.service.js";
-import { CreateTransactionInput, SalesTransaction, SalesTransactionPage } from "./transaction.type.js";
+import { CreateTransactionInput, SalesTransaction, SalesTransactionPage, TransactionStatus } from "./transaction.type.js";
 
 @Resolver(() => SalesTransaction)
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
@@ -13,7 +13,7 @@ export class TransactionResolver {
   @Query(() => SalesTransactionPage, { description: "Sales transactions of the caller's pharmacy, newest first." })
   salesTransactions(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("status", () => String, { nullable: true }) status: string | null,
+    @Arg("status", () => TransactionStatus, { nullable: true }) status: string | null,
     @Arg("cashier", () => String, { nullable: true }) cashier: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,

@@ -1,9 +1,15 @@
-import { IsIn, IsOptional, Length, Min } from "class-validator";
+import { IsOptional, Length, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { valueEnum } from "../../../lib/enums.js";
 import { Decimal } from "../../../lib/money.js";
 import { PageOf } from "../../../lib/pagination.js";
 
 export const PAYMENT_METHODS = ["cash", "mobile_money", "card"] as const;
+/** Same name and values as billing's: federation requires a shared enum to be identical. */
+export const PaymentMethod = valueEnum("PaymentMethod", PAYMENT_METHODS, "How a sale or charge is paid.");
+export const TRANSACTION_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
+export const TransactionStatus = valueEnum("TransactionStatus", TRANSACTION_STATUSES, "Life of a sales transaction: pending → processing → completed, or cancelled.");
+export const TransactionPaymentStatus = valueEnum("TransactionPaymentStatus", ["pending", "completed"], "Whether the sale has been paid.");
 
 @ObjectType({ description: "One line of a sales transaction, priced when the transaction was created." })
 export class TransactionItem {
@@ -70,13 +76,13 @@ export class SalesTransaction {
   @Field(() => String)
   currency!: string;
 
-  @Field(() => String, { description: "cash, mobile_money or card." })
+  @Field(() => PaymentMethod, { description: "cash, mobile_money or card." })
   paymentMethod!: string;
 
-  @Field(() => String, { description: "pending or completed." })
+  @Field(() => TransactionPaymentStatus, { description: "pending or completed." })
   paymentStatus!: string;
 
-  @Field(() => String, { description: "pending, processing, completed or cancelled." })
+  @Field(() => TransactionStatus, { description: "pending, processing, completed or cancelled." })
   status!: string;
 
   @Field(() => ID, { nullable: true })
@@ -132,8 +138,7 @@ export class CreateTransactionInput {
   @Field(() => [TransactionItemInput])
   items!: TransactionItemInput[];
 
-  @Field(() => String, { description: "cash, mobile_money or card." })
-  @IsIn(PAYMENT_METHODS, { message: `must be one of ${PAYMENT_METHODS.join(", ")}` })
+  @Field(() => PaymentMethod, { description: "cash, mobile_money or card." })
   paymentMethod!: string;
 
   @Field(() => String, { nullable: true })
