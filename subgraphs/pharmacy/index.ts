@@ -4,7 +4,7 @@ import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
 import { seedPharmacyDemo } from "./db/seed.js";
 import { PharmacyLocationResolver } from "./pharmacy-location/pharmacy-location.resolver.js";
-import { PatientPrescriptionsResolver, pharmacyPatientReference } from "./prescription/prescription.resolver.js";
+import { PatientPrescriptionsResolver, pharmacyPatientReference, PrescriptionResolver } from "./prescription/prescription.resolver.js";
 import { Patient } from "./prescription/prescription.type.js";
 import { ProductResolver } from "./product/product.resolver.js";
 import { ReceiptResolver } from "./receipt/receipt.resolver.js";
@@ -25,7 +25,7 @@ export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, ...salesResolvers],
+      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, PrescriptionResolver, ...salesResolvers],
       pharmacyPatientReference,
       [Patient],
     )),
