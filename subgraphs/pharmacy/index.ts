@@ -14,6 +14,7 @@ import { LoyaltyResolver } from "./loyalty/loyalty.resolver.js";
 import { SalesAnalyticsResolver } from "./analytics/analytics.resolver.js";
 import { RecommendationResolver } from "./recommendation/recommendation.resolver.js";
 import { StockResolver } from "./stock/stock.resolver.js";
+import { startCompletionSweeper } from "./transaction/completion-sweeper.js";
 import { TransactionResolver } from "./transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
@@ -31,4 +32,6 @@ export const pharmacySubgraph: SubgraphModule = {
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
+  /** Recovers sales a crashed completion left `processing` (in the all-in-one process, or with --only=worker). */
+  startBackground: async (runtime) => startCompletionSweeper(runtime),
 };
