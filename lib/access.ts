@@ -7,13 +7,18 @@ import type { UserRole } from "./auth.js";
  * See docs/decisions.md, "Authorization".
  */
 export const ACCESS = {
-  "patients:read": ["physician", "nurse", "lab_technician", "pharmacist", "auditor"],
+  // The registry (list, search, one patient with contact details) is for clinical roles only; a
+  // pharmacist sees the identity of a patient named on a prescription they dispense, nothing more.
+  // Auditors and lab technicians get no registry (docs/decisions/privacy-and-recovery.md).
+  "patients:read": ["physician", "nurse"],
+  "patients:identify": ["pharmacist"],
   "patients:write": ["physician", "nurse"],
   "timeline:read": ["physician", "nurse", "patient"],
   "pharmacies:read": ["physician", "nurse", "lab_technician", "pharmacist", "cashier", "auditor", "patient", "service"],
   "products:read": ["pharmacist", "cashier", "auditor"],
   "products:write": ["pharmacist"],
   "prescriptions:read": ["physician", "pharmacist", "patient"],
+  "prescriptions:dispense": ["pharmacist"],
   "notifications:read": ["physician", "nurse", "patient", "service", "auditor"],
   "notifications:send": ["pharmacist", "cashier", "service"],
   "notifications:trigger": ["physician", "nurse", "service"],

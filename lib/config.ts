@@ -75,6 +75,10 @@ const schema = z.object({
   RATE_LIMIT_DEFAULT_PER_MIN: z.coerce.number().int().positive().default(300),
   /** Length of the rate-limit window; the limits are "per minute" at the default. */
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** How long a sale may stay `processing` (its completion lease) before a retry or the sweeper takes it over. */
+  PHARMACY_COMPLETION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  /** How often the worker role looks for sales whose completion lease expired (crashed completions). */
+  PHARMACY_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
   /** Notifications worker and delivery providers (all optional; defaults in subgraphs/notifications/settings.ts). */
   NOTIFICATIONS_WORKER_POLL_MS: z.coerce.number().int().positive().optional(),
   NOTIFICATIONS_WORKER_LEASE_MS: z.coerce.number().int().positive().optional(),

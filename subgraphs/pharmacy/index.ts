@@ -4,7 +4,7 @@ import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
 import { seedPharmacyDemo } from "./db/seed.js";
 import { PharmacyLocationResolver } from "./pharmacy-location/pharmacy-location.resolver.js";
-import { PatientPrescriptionsResolver, pharmacyPatientReference } from "./prescription/prescription.resolver.js";
+import { PatientPrescriptionsResolver, pharmacyPatientReference, PrescriptionResolver } from "./prescription/prescription.resolver.js";
 import { Patient } from "./prescription/prescription.type.js";
 import { ProductResolver } from "./product/product.resolver.js";
 import { ReceiptResolver } from "./receipt/receipt.resolver.js";
@@ -14,6 +14,7 @@ import { LoyaltyResolver } from "./loyalty/loyalty.resolver.js";
 import { SalesAnalyticsResolver } from "./analytics/analytics.resolver.js";
 import { RecommendationResolver } from "./recommendation/recommendation.resolver.js";
 import { StockResolver } from "./stock/stock.resolver.js";
+import { startCompletionSweeper } from "./transaction/completion-sweeper.js";
 import { TransactionResolver } from "./transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
@@ -25,10 +26,12 @@ export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, ...salesResolvers],
+      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, PrescriptionResolver, ...salesResolvers],
       pharmacyPatientReference,
       [Patient],
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
+  /** Recovers sales a crashed completion left `processing` (in the all-in-one process, or with --only=worker). */
+  startBackground: async (runtime) => startCompletionSweeper(runtime),
 };

@@ -7,7 +7,7 @@ import { Patient, PatientPage, RegisterPatientInput } from "./patient.type.js";
 @Resolver(() => Patient)
 export class PatientResolver {
   @Authorized("patients:read")
-  @Query(() => PatientPage, { description: "The patient registry, page by page." })
+  @Query(() => PatientPage, { description: "The patient registry, page by page (clinical roles; contact details read are audited)." })
   patients(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("search", () => String, { nullable: true, description: "Matches UHID or name." }) search: string | null,
@@ -16,8 +16,9 @@ export class PatientResolver {
     return listPatients(ctx.db, { ...page, search });
   }
 
+  // timeline:read lets a patient read their own record; assertPatientAccess keeps them to it.
   @Authorized("patients:read", "timeline:read")
-  @Query(() => Patient, { description: "One patient by UHID." })
+  @Query(() => Patient, { description: "One patient by UHID (clinical roles, or the patient themself)." })
   async patient(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
     assertPatientAccess(ctx.principal, uhid);
     return getPatient(ctx.db, uhid);

@@ -23,16 +23,11 @@ export class Patient {
   @Field(() => Sex, { description: "Administrative gender: female, male, other or unknown." })
   sex!: string;
 
-  @Field(() => LocalDateScalar, { description: "Date of birth, ISO 8601 (YYYY-MM-DD)." })
+  // birthDate, birthYear, phone, email and district are field resolvers (patient.fields.resolver.ts):
+  // who may read them depends on the caller, and contact reads are audited.
   birthDate!: string;
-
-  @Field(() => String, { nullable: true })
   phone!: string | null;
-
-  @Field(() => String, { nullable: true })
   email!: string | null;
-
-  @Field(() => String, { nullable: true })
   district!: string | null;
 
   @Field(() => String, { description: "Where this record came from." })

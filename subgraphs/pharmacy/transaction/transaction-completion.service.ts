@@ -13,9 +13,6 @@ import type { SalesTransaction } from "./transaction.type.js";
 
 type TransactionRow = typeof salesTransactions.$inferSelect;
 
-/** A completion left `processing` longer than this (a crashed process) may be resumed. */
-const STALE_PROCESSING_MS = 120_000;
-
 const asDb = (tx: unknown) => tx as Db;
 
 /**
@@ -32,8 +29,9 @@ export async function completeTransaction(ctx: SubgraphContext, id: string): Pro
   const { db, principal } = ctx;
   await getTransactionRow(db, principal, id);
   const request = { transactionId: id };
+  const leaseMs = ctx.config.PHARMACY_COMPLETION_LEASE_MS;
   return onceWithEffects(db, idempotencyKeys, { key: ctx.idempotencyKey, principal: principal.sub, operation: "completeTransaction", request }, async () => {
-    const reserved = await reserve(db, id, principal.sub);
+    const reserved = await reserve(db, id, principal.sub, leaseMs);
     if (reserved.status === "completed") return getTransaction(db, principal, id);
     let charge: BillingCharge;
     let paymentId: string | null;
@@ -62,11 +60,15 @@ export async function completeTransaction(ctx: SubgraphContext, id: string): Pro
     }
     await finalize(db, id, { chargeId: charge.id, paymentId, paymentReference });
     return getTransaction(db, principal, id);
-  }, { staleAfterMs: STALE_PROCESSING_MS });
+  }, { staleAfterMs: leaseMs });
 }
 
-/** Step 1. Returns the locked transaction as it is after reservation (or already completed). */
-async function reserve(db: Db, id: string, actor: string): Promise<TransactionRow> {
+/**
+ * Step 1. Returns the locked transaction as it is after reservation (or already completed). A sale
+ * left `processing` past its lease (PHARMACY_COMPLETION_LEASE_MS: a crashed completion) is taken
+ * over with its stock still reserved, and the lease renewed so the sweeper leaves it alone.
+ */
+export async function reserve(db: Db, id: string, actor: string, leaseMs: number): Promise<TransactionRow> {
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [t] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
@@ -74,8 +76,10 @@ async function reserve(db: Db, id: string, actor: string): Promise<TransactionRo
     if (t.status === "cancelled") throw conflict("A cancelled transaction cannot be completed");
     if (t.status === "processing") {
       const startedAt = t.processingStartedAt?.getTime() ?? 0;
-      if (Date.now() - startedAt < STALE_PROCESSING_MS) throw conflict("This transaction is already being completed; retry shortly");
-      return t; // a crashed completion: stock is reserved already, resume with billing
+      if (Date.now() - startedAt < leaseMs) throw conflict("This transaction is already being completed; retry shortly");
+      // A crashed completion: stock is reserved already, resume with billing under a fresh lease.
+      const [renewed] = await tx.update(salesTransactions).set({ processingStartedAt: new Date() }).where(eq(salesTransactions.id, id)).returning();
+      return renewed;
     }
     const items = await tx.select({ item: transactionItems, product: products }).from(transactionItems).innerJoin(products, eq(products.id, transactionItems.productId)).where(eq(transactionItems.transactionId, id));
     const locked = await lockStock(tx, items.map((i) => stockKeyOf(i.product)));
@@ -114,7 +118,7 @@ async function reserve(db: Db, id: string, actor: string): Promise<TransactionRo
 }
 
 /** Undoes step 1 after a failed payment: stock back (compensating movements) and points back, `pending` again. */
-async function release(db: Db, id: string, actor: string): Promise<void> {
+export async function release(db: Db, id: string, actor: string): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [t] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
@@ -126,7 +130,7 @@ async function release(db: Db, id: string, actor: string): Promise<void> {
 }
 
 /** Step 3. */
-async function finalize(db: Db, id: string, paid: { chargeId: string; paymentId: string | null; paymentReference: string | null }): Promise<void> {
+export async function finalize(db: Db, id: string, paid: { chargeId: string; paymentId: string | null; paymentReference: string | null }): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [t] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");

@@ -1,0 +1,70 @@
+import type { GraphQLResolveInfo } from "graphql";
+import type { SubgraphContext } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { appendAudit } from "../audit/audit.service.js";
+import type { ContactField } from "./patient-access.js";
+
+/** Version of the access rule the records were written under (docs/decisions/privacy-and-recovery.md). */
+export const PATIENT_ACCESS_POLICY = "patient-access-2026-1";
+
+/** How the contact details were reached: the operation (as the subgraph received it) and its root field. */
+export interface ContactReadVia {
+  operation: string | null;
+  rootField: string;
+}
+
+interface PendingReads {
+  fields: Map<string, Set<ContactField>>;
+  via: ContactReadVia;
+  written: Promise<void>;
+}
+
+/** One batch per request: every contact field resolved in one pass is written in one transaction. */
+const pendingByRequest = new WeakMap<SubgraphContext, PendingReads>();
+
+export function viaOf(info: GraphQLResolveInfo): ContactReadVia {
+  let path = info.path;
+  while (path.prev) path = path.prev;
+  return { operation: info.operation.name?.value ?? null, rootField: String(path.key) };
+}
+
+/**
+ * Records that the caller read `field` of patient `uhid`, and resolves once the audit record is
+ * stored, so a value is never returned unaudited (an audit failure fails the field). Fields of a
+ * whole page are resolved in the same tick; they are written together, one record per patient,
+ * after the current tick, with `patient_contact_read` on the clinical audit chain.
+ */
+export function auditContactRead(ctx: SubgraphContext, uhid: string, field: ContactField, info: GraphQLResolveInfo): Promise<void> {
+  let batch = pendingByRequest.get(ctx);
+  if (!batch) {
+    const fresh: PendingReads = { fields: new Map(), via: viaOf(info), written: Promise.resolve() };
+    fresh.written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      pendingByRequest.delete(ctx);
+      return writeContactReads(ctx, fresh);
+    });
+    pendingByRequest.set(ctx, fresh);
+    batch = fresh;
+  }
+  const fields = batch.fields.get(uhid) ?? new Set<ContactField>();
+  fields.add(field);
+  batch.fields.set(uhid, fields);
+  return batch.written;
+}
+
+async function writeContactReads(ctx: SubgraphContext, batch: PendingReads): Promise<void> {
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    for (const [uhid, set] of batch.fields) {
+      const fields = [...set].sort();
+      await appendAudit(tx, {
+        actor: ctx.principal,
+        operation: "patient_contact_read",
+        patientUhid: uhid,
+        input: { uhid, fields, via: batch.via },
+        output: { fields, via: batch.via },
+        rulesetVersion: PATIENT_ACCESS_POLICY,
+        requestId: ctx.requestId,
+      });
+    }
+  });
+}
