@@ -1,7 +1,6 @@
 import { IsEmail, IsOptional, Length, Matches } from "class-validator";
 import { Directive, Field, ID, InputType, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../lib/enums.js";
-import { LocalDateScalar } from "../../../lib/federation.js";
 import { PageOf } from "../../../lib/pagination.js";
 
 /** Administrative gender (HL7 FHIR AdministrativeGender: https://hl7.org/fhir/valueset-administrative-gender.html). */
