@@ -27,8 +27,8 @@ const uuid = () => {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 };
 
-// ICD-10 (WHO 2019), RxNorm ingredient RxCUIs (../shared/domain-notes.md, from cpic-schema drug.sql; null where
-// no code was confirmed), LOINC codes for the observations. See seed/demo/README.md.
+// ICD-10 (WHO 2019), RxNorm ingredient RxCUIs (U.S. National Library of Medicine, as listed in the CPIC
+// database drug table; null where no code was confirmed), LOINC codes for the observations. See seed/README.md.
 const PROFILES = [
   {
     dx: { code: "I10", display: "Essential (primary) hypertension" },
@@ -185,6 +185,72 @@ for (let i = 1; i <= 50; i++) {
     observations,
     allergies,
   });
+}
+
+/**
+ * Risk-score inputs for every patient who has encounters (the three models of
+ * /api/v1/predictive-analytics/risk-scores/): blood pressure, a lipid panel and smoking status
+ * (Framingham 2008 / Pooled Cohort Equations), and an inpatient admission with its discharge date
+ * (LACE). Drawn from a second PRNG so that everything generated above stays as it was.
+ */
+const rand2 = mulberry32(20261128);
+const pick2 = <T>(xs: readonly T[]): T => xs[Math.floor(rand2() * xs.length)];
+const between2 = (lo: number, hi: number) => lo + Math.floor(rand2() * (hi - lo + 1));
+const ADMISSIONS = [
+  { dx: { code: "J18.9", display: "Pneumonia, unspecified" }, complaint: "Cough with fever and difficulty breathing" },
+  { dx: { code: "B50.9", display: "Plasmodium falciparum malaria, unspecified" }, complaint: "High fever and vomiting" },
+  { dx: { code: "A09.9", display: "Gastroenteritis and colitis of unspecified origin" }, complaint: "Severe diarrhoea and dehydration" },
+  { dx: { code: "N39.0", display: "Urinary tract infection, site not specified" }, complaint: "Fever and flank pain" },
+] as const;
+// LOINC 72166-2 (Tobacco smoking status) answers.
+const SMOKING = ["Never smoker", "Never smoker", "Never smoker", "Never smoker", "Former smoker", "Current every day smoker", "Current some day smoker"];
+for (const p of patients as DemoPatient[]) {
+  if (!p.encounters.length) continue;
+  const has = (code: string) => observations(p).some((o) => o.code === code);
+  const visit = () => between2(5, 200);
+  if (!has("8480-6")) {
+    const daysAgo = visit();
+    observations(p).push(
+      { code: "8480-6", display: "Systolic blood pressure", value: String(between2(112, 158)), unit: "mm[Hg]", days_ago: daysAgo },
+      { code: "8462-4", display: "Diastolic blood pressure", value: String(between2(70, 96)), unit: "mm[Hg]", days_ago: daysAgo },
+    );
+  }
+  if (!has("2093-3") || !has("2085-9")) {
+    const daysAgo = visit();
+    observations(p).push(
+      { code: "2093-3", display: "Cholesterol [Mass/volume] in Serum or Plasma", value: String(between2(150, 260)), unit: "mg/dL", days_ago: daysAgo },
+      { code: "2085-9", display: "Cholesterol in HDL [Mass/volume] in Serum or Plasma", value: String(between2(35, 70)), unit: "mg/dL", days_ago: daysAgo },
+    );
+  }
+  observations(p).push({ code: "72166-2", display: "Tobacco smoking status", value: pick2(SMOKING), unit: "{status}", days_ago: visit() });
+  if (!encountersOf(p).some((e) => e.type === "inpatient" && e.los_days !== null)) {
+    const a = pick2(ADMISSIONS);
+    const daysAgo = between2(20, 320);
+    const enc = { id: uuid2(), days_ago: daysAgo, type: "inpatient", chief_complaint: a.complaint, facility: pick2(FACILITIES), los_days: between2(1, 8) };
+    encountersOf(p).push(enc);
+    // Half of the admissions came through the emergency department (LACE's "acute" admission).
+    if (rand2() < 0.5) encountersOf(p).push({ id: uuid2(), days_ago: daysAgo, type: "emergency", chief_complaint: a.complaint, facility: enc.facility, los_days: null });
+    diagnosesOf(p).push({ code: a.dx.code, display: a.dx.display, days_ago: daysAgo, status: "resolved", encounter_id: enc.id });
+    encountersOf(p).sort((x, y) => y.days_ago - x.days_ago);
+  }
+}
+// The record lists as plain arrays (their element types above are narrowed to the literals used there).
+type DemoPatient = { encounters: unknown[]; diagnoses: unknown[]; observations: unknown[] };
+function observations(p: DemoPatient) {
+  return p.observations as { code: string; display: string; value: string; unit: string; days_ago: number }[];
+}
+function encountersOf(p: DemoPatient) {
+  return p.encounters as { id: string; days_ago: number; type: string; chief_complaint: string; facility: string; los_days: number | null }[];
+}
+function diagnosesOf(p: DemoPatient) {
+  return p.diagnoses as { code: string; display: string; days_ago: number; status: string; encounter_id?: string }[];
+}
+function uuid2() {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand2() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(rand2() * 4)];
+  const s = hex.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
 // Pharmacies have fixed ids so dev tokens can name them (npm run token -- --role cashier --pharmacy <id>).

@@ -4,11 +4,12 @@ import { buildFederatedSchema } from "../../lib/federation.js";
 import type { SubgraphModule } from "../../lib/subgraph.js";
 import { ChargeResolver } from "./charge/charge.resolver.js";
 import { PaymentResolver } from "./payment/payment.resolver.js";
+import { PriceListResolver } from "./price-list/price-list.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 export const billingSubgraph: SubgraphModule = {
   name: "billing",
-  schema: () => (schema ??= buildFederatedSchema([ChargeResolver, PaymentResolver])),
+  schema: () => (schema ??= buildFederatedSchema([ChargeResolver, PaymentResolver, PriceListResolver])),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/billing", import.meta.url)),
 };

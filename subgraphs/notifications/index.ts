@@ -10,6 +10,7 @@ import { Patient } from "./notification/notification.type.js";
 import { PreferencesResolver } from "./preferences/preferences.resolver.js";
 import { ProviderContactResolver } from "./provider-contact/provider-contact.resolver.js";
 import { notificationSettings } from "./settings.js";
+import { TemplateResolver } from "./templates/template.resolver.js";
 import { TriggerResolver } from "./trigger/trigger.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
@@ -18,7 +19,7 @@ export const notificationsSubgraph: SubgraphModule = {
   name: "notifications",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [NotificationResolver, PatientNotificationsResolver, TriggerResolver, PreferencesResolver, ProviderContactResolver],
+      [NotificationResolver, PatientNotificationsResolver, TriggerResolver, PreferencesResolver, ProviderContactResolver, TemplateResolver],
       notificationsPatientReference,
       [Patient],
     )),

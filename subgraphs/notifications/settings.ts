@@ -24,7 +24,7 @@ export interface NotificationSettings {
 }
 
 /**
- * Defaults follow the retry advice in shared/domain-notes.md (Knock: exponential backoff with jitter,
+ * Defaults follow common notification-service retry practice (e.g. Knock: exponential backoff with jitter,
  * bounded attempts); a real adapter is used only when its credentials are configured, otherwise the
  * development provider records the message.
  */

@@ -56,15 +56,35 @@ describe("risk scores through REST", () => {
   });
 
   it("computes all three for a demo patient, naming what it could not compute", async () => {
-    // UG-2024-000004: woman, 76, CKD 3 + heart failure (Charlson 3), inpatient 9 days, no lipids.
+    // UG-2024-000004: woman, 75, CKD 3 + heart failure (Charlson 3), inpatient 9 days, lipid panel and smoking status.
     const res = await scores({ patient_uhid: "UG-2024-000004" });
     expect(res.status).toBe(200);
     const { cardiovascular, readmission_30day, mortality_1year } = res.body.risk_scores;
     expect(mortality_1year).toMatchObject({ score: 0.52, category: "high", points: 3 });
     expect(mortality_1year.factors.join(" ")).toMatch(/Renal disease \(N18\.3\): 2/);
     expect(readmission_30day).toMatchObject({ points: 8, category: "moderate" }); // L 9 d = 5, A 0, C 3, E 0
-    expect(cardiovascular).toMatchObject({ score: null, category: "unknown" });
-    expect(cardiovascular.factors[0]).toMatch(/outside the equation's validated range/);
+    // Above Framingham 2008's 30-74: the Pooled Cohort Equations (40-79), said to be an extrapolation.
+    expect(cardiovascular).toMatchObject({ score: expect.any(Number), model: expect.stringMatching(/Pooled Cohort Equations/), source: expect.stringMatching(/Goff DC/) });
+    expect(cardiovascular.factors[0]).toMatch(/above Framingham 2008's range.*East African populations/i);
+  });
+
+  it("gives a patient outside both cardiovascular equations null with the reason", async () => {
+    const db = stack.server.database!.db;
+    const today = isoDateDaysAgo(0);
+    await db.insert(patients).values([
+      { uhid: "UG-2026-FRAM85", givenName: "Test", familyName: "Eighty-five", sex: "male", birthDate: bornYearsAgo(85) },
+      { uhid: "UG-2026-FRAM25", givenName: "Test", familyName: "Twenty-five", sex: "female", birthDate: bornYearsAgo(25) },
+    ]);
+    for (const uhid of ["UG-2026-FRAM85", "UG-2026-FRAM25"]) {
+      await db.insert(observations).values([
+        { patientUhid: uhid, code: "2093-3", display: "Cholesterol", value: "213", unit: "mg/dL", date: today },
+        { patientUhid: uhid, code: "2085-9", display: "HDL", value: "50", unit: "mg/dL", date: today },
+        { patientUhid: uhid, code: "8480-6", display: "SBP", value: "140", unit: "mm[Hg]", date: today },
+      ]);
+      const cv = (await scores({ patient_uhid: uhid, risk_types: ["cardiovascular"] })).body.risk_scores.cardiovascular;
+      expect(cv).toMatchObject({ score: null, category: "unknown" });
+      expect(cv.factors[0]).toMatch(/outside the equation's validated range \(30-74\) and the Pooled Cohort Equations' \(40-79\)/);
+    }
   });
 
   it("names missing smoking status and gives the smoker's estimate instead of inventing it", async () => {

@@ -9,6 +9,12 @@ let admin: string;
 beforeAll(async () => {
   stack = await startStack({ env: { NOTIFICATIONS_WORKER_POLL_MS: "25" } });
   [nurse, admin] = await Promise.all([stack.token("nurse"), stack.token("admin")]);
+  // Unknown patients are 404 on preferences and triggers: register the ones these tests invent (no
+  // contact points, so only the preferences set below reach them).
+  for (const uhid of ["UG-PREF-0001", "UG-PREF-0002", "UG-PREF-0003", "UG-PREF-0004", "UG-PREF-0005", "UG-PREF-0009", "UG-NO-CONTACT"]) {
+    const res = await stack.rest("POST", "/api/v1/uhid/", { token: nurse, body: { uhid, given_name: "Test", family_name: uhid, sex: "female", birth_date: "1990-01-01" } });
+    if (res.status !== 201) throw new Error(`could not register ${uhid}: ${JSON.stringify(res.body)}`);
+  }
 });
 afterAll(() => stack?.stop());
 

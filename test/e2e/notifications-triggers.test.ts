@@ -23,8 +23,15 @@ const VALID: Record<string, Record<string, string>> = {
   "payment-reminder": { patient_uhid: UHID, invoice_id: "INV-1", amount: "15000.00", due_date: "2026-12-15", facility_name: "Mulago" },
 };
 
-/** Optional fields per trigger: everything else in VALID is required. */
-const REQUIRED: Record<string, string[]> = Object.fromEntries(Object.entries(VALID).map(([k, v]) => [k, Object.keys(v)]));
+/**
+ * Required fields per trigger: all of VALID for the spec's triggers; only the patient for the two whose
+ * payload the spec does not show (everything else there is optional).
+ */
+const REQUIRED: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(VALID).map(([k, v]) => [k, Object.keys(v)])),
+  "care-plan-update": ["patient_uhid"],
+  "payment-reminder": ["patient_uhid"],
+};
 
 describe("trigger validation", () => {
   for (const [trigger, body] of Object.entries(VALID)) {

@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { conflict, fieldError, notFound } from "../../../lib/errors.js";
+import { conflict, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
-import { Decimal, formatMoney } from "../../../lib/money.js";
+import { Decimal } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { charges, idempotencyKeys, payments } from "../db/tables.js";
+import { priceCharge } from "../price-list/charge-pricing.js";
+import { findServicePrice, priceListFile } from "../price-list/price-list.js";
 import type { Charge, CreateChargeInput } from "./charge.type.js";
 
 type ChargeRow = typeof charges.$inferSelect;
@@ -57,13 +59,13 @@ export async function amountPaid(db: Db, chargeId: string): Promise<Decimal> {
  * pharmacy's charge for the same reference is a separate charge (it cannot block this one); charges
  * without a pharmacy are one per reference.
  * An `Idempotency-Key` additionally replays the first answer to the same caller.
+ * The price is billing's (price list, or the referenced sale's total): see priceCharge.
  */
 export async function createCharge(db: Db, principal: Principal, input: CreateChargeInput, idempotencyKey?: string): Promise<Charge> {
   const pharmacyId = input.pharmacyId ?? principal.pharmacyId ?? null;
   if (pharmacyId) assertPharmacyAccess(principal, pharmacyId);
-  if (input.unitPrice.lt(0)) throw fieldError("unitPrice", "must not be negative");
-  if (input.unitPrice.decimalPlaces() > 2) throw fieldError("unitPrice", "must have at most two decimal places");
-  const totalAmount = input.unitPrice.times(input.quantity);
+  const price = priceCharge(input, await findServicePrice(db, input.serviceCode, pharmacyId), priceListFile().default_currency);
+  const totalAmount = new Decimal(price.totalAmount);
   const request = { ...input, pharmacyId };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createCharge", request }, async (tx) => {
     const [created] = await tx
@@ -73,12 +75,14 @@ export async function createCharge(db: Db, principal: Principal, input: CreateCh
         serviceCode: input.serviceCode,
         serviceDescription: input.serviceDescription,
         quantity: input.quantity,
-        unitPrice: formatMoney(input.unitPrice),
+        unitPrice: price.unitPrice,
+        taxAmount: price.taxAmount,
+        priceListVersion: price.priceListVersion,
         referenceType: input.referenceType,
         referenceId: input.referenceId,
         pharmacyId,
-        totalAmount: formatMoney(totalAmount),
-        currency: input.currency ?? "UGX",
+        totalAmount: price.totalAmount,
+        currency: price.currency,
         createdBy: principal.sub,
       })
       .onConflictDoNothing({ target: [charges.pharmacyId, charges.referenceType, charges.referenceId] })
@@ -89,7 +93,7 @@ export async function createCharge(db: Db, principal: Principal, input: CreateCh
       .from(charges)
       .where(and(pharmacyId ? eq(charges.pharmacyId, pharmacyId) : isNull(charges.pharmacyId), eq(charges.referenceType, input.referenceType), eq(charges.referenceId, input.referenceId)));
     if (!existing || !visibleTo(principal, existing)) throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists`);
-    if (!totalAmount.eq(existing.totalAmount) || existing.currency !== (input.currency ?? "UGX")) {
+    if (!totalAmount.eq(existing.totalAmount) || existing.currency !== price.currency) {
       throw conflict(`A charge for ${input.referenceType} ${input.referenceId} already exists with total ${existing.totalAmount} ${existing.currency}`);
     }
     return existing;

@@ -32,8 +32,14 @@ export class Charge {
   @Field(() => Decimal, { nullable: true, description: "Price of one unit; total_amount = unit_price × quantity." })
   unitPrice!: string | null;
 
+  @Field(() => Decimal, { description: "VAT included in total_amount (0.00 for exempt services and for sales, whose total already carries it)." })
+  taxAmount!: string;
+
   @Field(() => Decimal)
   totalAmount!: string;
+
+  @Field(() => String, { nullable: true, description: "Version of billing's price list that priced the charge; null when the referenced sale's total did." })
+  priceListVersion!: string | null;
 
   @Field(() => String, { description: "ISO 4217 code, e.g. UGX." })
   currency!: string;
@@ -48,7 +54,11 @@ export class Charge {
 @ObjectType()
 export class ChargePage extends PageOf(Charge) {}
 
-/** Spec, "Billing and notification calls used by the pharmacy": charge request fields, plus the price. */
+/**
+ * Spec, "Billing and notification calls used by the pharmacy": the charge request carries no price;
+ * billing prices it from its price list (GET /api/v1/billing/services/). A sale (reference_type
+ * transaction) is priced by its total, which the pharmacy passes as `amount`.
+ */
 @InputType()
 export class CreateChargeInput {
   @Field(() => String, { nullable: true, description: "Patient billed, when known (walk-in OTC sales have none)." })
@@ -69,10 +79,18 @@ export class CreateChargeInput {
   @Max(1_000_000)
   quantity!: number;
 
-  @Field(() => Decimal, { description: "Price of one unit (at most two decimals). Not in the spec's request: billing keeps no price list." })
-  unitPrice!: Decimal;
+  @Field(() => Decimal, {
+    nullable: true,
+    description: "Optional, for clients that send it: must equal the list price (billing prices the charge); for a sale, its price per unit (total = unit_price × quantity).",
+  })
+  @IsOptional()
+  unitPrice?: Decimal;
 
-  @Field(() => String, { nullable: true, description: "ISO 4217 code; default UGX." })
+  @Field(() => Decimal, { nullable: true, description: "The referenced sale's total; only for services priced by a sale (reference_type transaction, e.g. PHARMACY_OTC_SALE)." })
+  @IsOptional()
+  amount?: Decimal;
+
+  @Field(() => String, { nullable: true, description: "ISO 4217 code; the price list's currency (a sale's: default UGX)." })
   @IsOptional()
   @IsIn(["UGX", "KES", "TZS", "RWF", "USD"], { message: "must be one of UGX, KES, TZS, RWF, USD" })
   currency?: string;

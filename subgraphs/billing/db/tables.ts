@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgSchema, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgSchema, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { idempotencyKeysTable } from "../../../lib/idempotency.js";
 
 /** The billing subgraph owns the `billing` Postgres schema (it stands in for {billing_url}). */
@@ -25,6 +25,10 @@ export const charges = billing.table(
     status: text("status").notNull().default("created"),
     /** Price of one unit; total_amount = unit_price × quantity. */
     unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    /** VAT included in total_amount (0 for exempt services and for sales, whose total already carries it). */
+    taxAmount: numeric("tax_amount", { precision: 14, scale: 2 }).notNull().default("0.00"),
+    /** Version of the price list that priced the charge; null when the referenced sale's total did. */
+    priceListVersion: text("price_list_version"),
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,6 +37,30 @@ export const charges = billing.table(
     unique("charges_pharmacy_reference_uq").on(t.pharmacyId, t.referenceType, t.referenceId).nullsNotDistinct(),
     index("charges_pharmacy_idx").on(t.pharmacyId),
   ],
+);
+
+/**
+ * Billing's service price list (subgraphs/billing/price-list/price-list.json), one row per version,
+ * service code and pharmacy (null: every pharmacy without its own row). Old versions stay as the
+ * history the charges cite.
+ */
+export const servicePrices = billing.table(
+  "service_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    version: text("version").notNull(),
+    serviceCode: text("service_code").notNull(),
+    pharmacyId: text("pharmacy_id"),
+    description: text("description").notNull(),
+    /** list: unit_price × quantity (+ VAT when taxable); sale_total: the referenced sale's total. */
+    pricing: text("pricing").notNull(),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    currency: text("currency").notNull(),
+    taxable: boolean("taxable").notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 4 }).notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [unique("service_prices_version_code_pharmacy_uq").on(t.version, t.serviceCode, t.pharmacyId).nullsNotDistinct()],
 );
 
 /** Payments against a charge; a charge is `paid` once its completed payments add up to its total. */

@@ -29,26 +29,29 @@ function processorReference(method: string, given?: string): string | null {
 /**
  * Records a payment against a charge under a row lock on the charge, so concurrent payments cannot
  * together exceed it. A payment larger than the outstanding balance is refused (400); a cancelled
- * charge cannot be paid (409). The charge becomes `paid` when fully paid.
+ * charge cannot be paid (409). The charge becomes `paid` when fully paid. Without an amount the
+ * payment settles the whole outstanding balance (what a till pays almost always).
  */
 export async function createPayment(db: Db, principal: Principal, input: CreatePaymentInput, idempotencyKey?: string): Promise<Payment> {
   if (!isUuid(input.chargeId)) throw notFound("Charge", input.chargeId);
-  if (input.amount.lte(0)) throw fieldError("amount", "must be greater than zero");
-  if (input.amount.decimalPlaces() > 2) throw fieldError("amount", "must have at most two decimal places");
+  if (input.amount?.lte(0)) throw fieldError("amount", "must be greater than zero");
+  if (input.amount && input.amount.decimalPlaces() > 2) throw fieldError("amount", "must have at most two decimal places");
   const request = { ...input };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createPayment", request }, async (tx) => {
     const [charge] = await tx.select().from(charges).where(eq(charges.id, input.chargeId)).for("update");
     if (!charge || !visibleTo(principal, charge)) throw notFound("Charge", input.chargeId);
     if (charge.status === "cancelled") throw conflict("The charge is cancelled");
     const outstanding = new Decimal(charge.totalAmount).minus(await amountPaid(tx, charge.id));
-    if (input.amount.gt(outstanding)) {
+    if (outstanding.lte(0)) throw fieldError("amount", `nothing is outstanding on this charge (it is ${charge.status})`);
+    const amount = input.amount ?? outstanding;
+    if (amount.gt(outstanding)) {
       throw fieldError("amount", `must not exceed the outstanding balance of ${formatMoney(outstanding)} ${charge.currency}`);
     }
     const [row] = await tx
       .insert(payments)
       .values({
         chargeId: charge.id,
-        amount: formatMoney(input.amount),
+        amount: formatMoney(amount),
         currency: charge.currency,
         method: input.method,
         status: "completed",
@@ -57,7 +60,7 @@ export async function createPayment(db: Db, principal: Principal, input: CreateP
         createdBy: principal.sub,
       })
       .returning();
-    const balance = outstanding.minus(input.amount);
+    const balance = outstanding.minus(amount);
     const chargeStatus = balance.isZero() ? "paid" : charge.status;
     if (chargeStatus !== charge.status) await tx.update(charges).set({ status: chargeStatus }).where(eq(charges.id, charge.id));
     return toPayment(row, chargeStatus, balance);

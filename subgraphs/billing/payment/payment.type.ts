@@ -50,8 +50,9 @@ export class CreatePaymentInput {
   @Field(() => ID)
   chargeId!: string;
 
-  @Field(() => Decimal, { description: "Greater than zero and at most the charge's outstanding balance." })
-  amount!: Decimal;
+  @Field(() => Decimal, { nullable: true, description: "Greater than zero and at most the charge's outstanding balance; default: the whole outstanding balance." })
+  @IsOptional()
+  amount?: Decimal;
 
   @Field(() => PaymentMethod, { description: "cash, mobile_money or card." })
   method!: string;

@@ -3,7 +3,7 @@ import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
 
 /**
- * NegEx-style pre-negation triggers (Chapman, negex NegExTerms; shared/domain-notes.md), found
+ * NegEx-style pre-negation triggers (Chapman WW, et al. J Biomed Inform 2001;34(5):301-10; term list: chapmanbe/negex NegExTerms), found
  * anywhere in a segment: only the words after the trigger are negated ("cough, no fever").
  */
 const NEGATION = /\b(?:no evidence of|no signs of|negative for|free of|without|denies|denied|not|no)\b/;

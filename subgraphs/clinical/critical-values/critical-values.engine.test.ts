@@ -10,7 +10,7 @@ const test = (loinc: string) => {
 };
 const deviation = (loinc: string, value: number, unit: string, sex?: string) => assessCriticalValue(test(loinc), value, unit, sex).deviation;
 
-describe("critical limits at each boundary (shared/domain-notes.md)", () => {
+describe("critical limits at each boundary (knowledge/lab-limits.json)", () => {
   it.each([
     // LOINC, value, unit, expected
     ["2823-3", 2.5, "mmol/L", "low"], // potassium < 2.5 is critical; 2.5 itself is not

@@ -19,7 +19,7 @@ describe("drug identification", () => {
 });
 
 describe("interaction rules", () => {
-  // The ONC high-priority pairs named in shared/domain-notes.md (Phansalkar, JAMIA 2012), plus pairs from the same list.
+  // The ONC high-priority pairs (Phansalkar S, et al. JAMIA 2012;19(5):735-43), plus pairs from the same list.
   it.each([
     ["chloroquine", "azithromycin"],
     ["chloroquine", "erythromycin"],

@@ -5,7 +5,7 @@ import { SEVERITY_RANK, type DrugSelector } from "./knowledge.types.js";
 
 const k = knowledgeFromFiles();
 
-/** The only RxCUIs we may use: shared/domain-notes.md (from cpicpgx/cpic-schema drug.sql). Never a guessed code. */
+/** The only RxCUIs we may use: confirmed in RxNorm (NLM), as listed in the CPIC database drug table (cpicpgx/cpic-schema drug.sql). Never a guessed code. */
 const CONFIRMED_RXCUI: Record<string, string> = {
   warfarin: "11289", aspirin: "1191", metformin: "6809", simvastatin: "36567", atorvastatin: "83367", clopidogrel: "32968",
   omeprazole: "7646", ciprofloxacin: "2551", erythromycin: "4053", digoxin: "3407", furosemide: "4603", hydrochlorothiazide: "5487",
@@ -28,7 +28,7 @@ describe("knowledge files", () => {
     }
   });
 
-  it("uses only RxCUIs confirmed in domain-notes, each on the right drug", () => {
+  it("uses only confirmed RxCUIs, each on the right drug", () => {
     for (const d of k.drugs.byId.values()) {
       if (d.rxcui !== null) expect(CONFIRMED_RXCUI[d.id], `${d.id} carries RxCUI ${d.rxcui}`).toBe(d.rxcui);
       expect(d.source).toBeTruthy();

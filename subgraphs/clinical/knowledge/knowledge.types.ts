@@ -122,8 +122,37 @@ export interface CharlsonCategory {
   ranges3: [string, string][];
 }
 
+/** Pooled Cohort Equations (Goff 2013): natural logs, with age interaction terms. */
+export interface PooledCohortCoefficients {
+  ln_age: number;
+  ln_age_squared: number;
+  ln_total_cholesterol: number;
+  ln_age_x_ln_total_cholesterol: number;
+  ln_hdl: number;
+  ln_age_x_ln_hdl: number;
+  ln_sbp_treated: number;
+  ln_age_x_ln_sbp_treated: number;
+  ln_sbp_untreated: number;
+  ln_age_x_ln_sbp_untreated: number;
+  smoker: number;
+  ln_age_x_smoker: number;
+  diabetes: number;
+  mean: number;
+  s0: number;
+}
+
 export interface RiskModels {
   version: string;
+  pooled_cohort_2013: {
+    source: string;
+    outcome: string;
+    valid_age: [number, number];
+    use_for: string;
+    equation_set: "white" | "african_american";
+    equation_set_note: string;
+    coefficients: Record<"white" | "african_american", Record<"male" | "female", PooledCohortCoefficients>>;
+    categories: { source: string; moderate_at: number; high_at: number };
+  };
   framingham_2008: {
     source: string;
     valid_age: [number, number];

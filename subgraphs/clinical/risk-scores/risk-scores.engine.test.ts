@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, smokerFromStatus } from "./risk-scores.engine.js";
+import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, pooledCohort, smokerFromStatus } from "./risk-scores.engine.js";
 
 const m = knowledgeFromFiles().riskModels;
 const fr = m.framingham_2008;
@@ -117,5 +117,21 @@ describe("Framingham inputs from the stored record", () => {
     expect(cholesterolToMgDl(5.2, "mmol/L")).toBeCloseTo(201.1, 1);
     expect(cholesterolToMgDl(5.2, null)).toBeUndefined();
     expect(cholesterolToMgDl(2.01, "g/L")).toBeUndefined();
+  });
+});
+
+describe("Pooled Cohort Equations (Goff 2013)", () => {
+  // The guideline's worked example: age 55, total cholesterol 213 mg/dL, HDL 50 mg/dL, untreated SBP 120,
+  // non-smoker, no diabetes → 2.1% (white woman), 3.0% (African American woman), 5.3% (white man), 6.1% (African American man).
+  const m = knowledgeFromFiles().riskModels.pooled_cohort_2013;
+  const x = { age: 55, totalCholesterol: 213, hdl: 50, sbp: 120, treatedBp: false, smoker: false, diabetes: false };
+  it.each([
+    ["white", "female", 0.021],
+    ["african_american", "female", 0.03],
+    ["white", "male", 0.053],
+    ["african_american", "male", 0.061],
+  ] as const)("reproduces the guideline example: %s %s → %f", (set, sex, expected) => {
+    // Within 0.1 point: the published group means are rounded to two decimals (white men: 5.38% with 61.18).
+    expect(Math.abs(pooledCohort(m.coefficients[set][sex], { ...x, sex }) - expected)).toBeLessThan(0.001);
   });
 });

@@ -1,4 +1,4 @@
-import type { FraminghamCoefficients, RiskModels } from "../knowledge/knowledge.types.js";
+import type { FraminghamCoefficients, PooledCohortCoefficients, RiskModels } from "../knowledge/knowledge.types.js";
 
 export const RISK_ENGINE_VERSION = "risk-score-engine@1.0.0";
 
@@ -35,6 +35,28 @@ export function framinghamBmi(c: FraminghamCoefficients, x: Omit<FraminghamInput
     c.ln_bmi! * Math.log(x.bmi) +
     (x.treatedBp ? c.ln_sbp_treated : c.ln_sbp_untreated) * Math.log(x.sbp) +
     (x.smoker ? c.smoker : 0) +
+    (x.diabetes ? c.diabetes : 0);
+  return 1 - Math.pow(c.s0, Math.exp(sum - c.mean));
+}
+
+/**
+ * Pooled Cohort Equations (Goff 2013): risk = 1 − S₀^exp(Σβx − mean), with ln age, ln age², ln total
+ * cholesterol, ln HDL, ln SBP (treated or untreated) and their products with ln age, smoking and diabetes.
+ */
+export function pooledCohort(c: PooledCohortCoefficients, x: FraminghamInputs): number {
+  const lnAge = Math.log(x.age);
+  const lnTc = Math.log(x.totalCholesterol);
+  const lnHdl = Math.log(x.hdl);
+  const lnSbp = Math.log(x.sbp);
+  const sum =
+    c.ln_age * lnAge +
+    c.ln_age_squared * lnAge * lnAge +
+    c.ln_total_cholesterol * lnTc +
+    c.ln_age_x_ln_total_cholesterol * lnAge * lnTc +
+    c.ln_hdl * lnHdl +
+    c.ln_age_x_ln_hdl * lnAge * lnHdl +
+    (x.treatedBp ? c.ln_sbp_treated * lnSbp + c.ln_age_x_ln_sbp_treated * lnAge * lnSbp : c.ln_sbp_untreated * lnSbp + c.ln_age_x_ln_sbp_untreated * lnAge * lnSbp) +
+    (x.smoker ? c.smoker + c.ln_age_x_smoker * lnAge : 0) +
     (x.diabetes ? c.diabetes : 0);
   return 1 - Math.pow(c.s0, Math.exp(sum - c.mean));
 }

@@ -5,7 +5,7 @@ import { appendAudit } from "../audit/audit.service.js";
 import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
-import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, RISK_ENGINE_VERSION, smokerFromStatus } from "./risk-scores.engine.js";
+import { charlsonIndex, charlsonOneYearMortality, cholesterolToMgDl, cvCategory, framinghamBmi, framinghamLipid, laceIndex, pooledCohort, RISK_ENGINE_VERSION, smokerFromStatus } from "./risk-scores.engine.js";
 import type { RiskScore, RiskScoresResult } from "./risk-scores.type.js";
 
 export const RISK_TYPES = ["cardiovascular", "readmission", "mortality"] as const;
@@ -46,7 +46,18 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
   if (!(tc && hdl) && !bmi) missing.push(`total and HDL cholesterol (LOINC ${f.observations.total_cholesterol}, ${f.observations.hdl}) or BMI (LOINC ${f.observations.bmi})`);
   const [minAge, maxAge] = f.valid_age;
   if (r.age < minAge || r.age > maxAge) {
-    return { ...base, score: null, category: "unknown", factors: [`Age ${r.age} is outside the equation's validated range (${minAge}-${maxAge})`], missingInputs: missing, inputs: [{ name: "age", value: String(r.age) }] };
+    const pce = k.riskModels.pooled_cohort_2013;
+    // Older than Framingham's range: the Pooled Cohort Equations cover 40-79 (lipid model only).
+    if (sex && r.age > maxAge && r.age >= pce.valid_age[0] && r.age <= pce.valid_age[1]) return pooledCohortScore(k, r, sex, { tc, hdl, sbp }, missing);
+    const [pMin, pMax] = pce.valid_age;
+    return {
+      ...base,
+      score: null,
+      category: "unknown",
+      factors: [`Age ${r.age} is outside the equation's validated range (${minAge}-${maxAge}) and the Pooled Cohort Equations' (${pMin}-${pMax}): no published 10-year equation covers this age`],
+      missingInputs: missing,
+      inputs: [{ name: "age", value: String(r.age) }],
+    };
   }
   if (!sex || !sbp || (!(tc && hdl) && !bmi)) return { ...base, score: null, category: "unknown", factors: [], missingInputs: missing, inputs: [] };
 
@@ -94,6 +105,61 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
     factors.push(`Smoking status not recorded: estimate assumes a non-smoker; a smoker's risk would be ${pct(ifSmoker)} (${cvCategory(k.riskModels, ifSmoker)})`);
   } else if (smoker) factors.push("Current smoker");
   return { ...base, score: round(score), category: cvCategory(k.riskModels, score), factors, missingInputs: missing, inputs };
+}
+
+/** Blood-pressure treatment, diabetes and smoking as the record states them (shared by both equations). */
+function cvRiskFactors(k: Knowledge, r: PatientRecord) {
+  const f = k.riskModels.framingham_2008;
+  const diabetes = r.dx.find((d) => f.diabetes_icd10_prefixes.some((p) => d.code.toUpperCase().startsWith(p)));
+  const activeMeds = r.meds.filter((m) => m.status === "active");
+  const treatedBy = activeMeds.find((m) => identifyDrug(k, { code: m.rxnormCode, name: m.name }, [])?.drug.classes.includes("antihypertensive"));
+  const unidentifiedMeds = treatedBy ? [] : activeMeds.filter((m) => !identifyDrug(k, { code: m.rxnormCode, name: m.name }, []));
+  const smoking = r.obs.find((o) => o.code === f.observations.smoking_status);
+  const smoker = smoking ? smokerFromStatus(smoking.value) : null;
+  return { diabetes, treatedBy, unidentifiedMeds, smoking, smoker };
+}
+
+type Measured = ReturnType<typeof latest>;
+
+/** Patients aged 75-79 (above Framingham 2008): the Pooled Cohort Equations, labelled as an extrapolation. */
+function pooledCohortScore(k: Knowledge, r: PatientRecord, sex: "male" | "female", m: { tc: Measured; hdl: Measured; sbp: Measured }, missing: string[]): RiskScore {
+  const p = k.riskModels.pooled_cohort_2013;
+  const f = k.riskModels.framingham_2008;
+  const base = { model: "Pooled Cohort Equations 2013 (10-year hard ASCVD)", source: p.source, points: null };
+  // The equations have no BMI form: they need the lipid panel.
+  const lipidsMissing = !(m.tc && m.hdl);
+  const needs = missing.filter((x) => !x.includes("or BMI"));
+  if (lipidsMissing) needs.push(`total and HDL cholesterol (LOINC ${f.observations.total_cholesterol}, ${f.observations.hdl})`);
+  if (lipidsMissing || !m.sbp) return { ...base, score: null, category: "unknown", factors: [`Age ${r.age}: above Framingham 2008 (${f.valid_age.join("-")}); the Pooled Cohort Equations need a lipid panel`], missingInputs: needs, inputs: [] };
+  const { diabetes, treatedBy, unidentifiedMeds, smoking, smoker } = cvRiskFactors(k, r);
+  const c = p.coefficients[p.equation_set][sex];
+  const x = { sex, age: r.age, sbp: m.sbp.value, treatedBp: Boolean(treatedBy), smoker: smoker ?? false, diabetes: Boolean(diabetes), totalCholesterol: cholesterolMgDl(m.tc!), hdl: cholesterolMgDl(m.hdl!) };
+  const score = pooledCohort(c, x);
+  const category = (risk: number) => (risk >= p.categories.high_at ? "high" : risk >= p.categories.moderate_at ? "moderate" : "low");
+  const factors = [
+    `Age ${r.age} (${sex}): above Framingham 2008's range (${f.valid_age.join("-")}), so the Pooled Cohort Equations (${p.valid_age.join("-")}, ${p.equation_set.replace("_", " ")} equations): ${p.equation_set_note}`,
+    `Systolic BP ${m.sbp.value} mmHg (${m.sbp.date})${treatedBy ? `, treated (${treatedBy.name})` : ", untreated"}`,
+    `Total cholesterol ${formatMg(m.tc!)} mg/dL, HDL ${formatMg(m.hdl!)} mg/dL`,
+    diabetes ? `Diabetes (${diabetes.code})` : "No diabetes diagnosis on record",
+  ];
+  if (unidentifiedMeds.length) needs.push(`whether ${unidentifiedMeds.map((u) => u.name).join(", ")} lowers blood pressure (not in the drug knowledge base; treated blood pressure assumed no)`);
+  if (smoker === null) {
+    needs.push(`smoking status (LOINC ${f.observations.smoking_status})${smoking ? `: "${smoking.value}" does not say` : ""}`);
+    const ifSmoker = pooledCohort(c, { ...x, smoker: true });
+    factors.push(`Smoking status not recorded: estimate assumes a non-smoker; a smoker's risk would be ${pct(ifSmoker)} (${category(ifSmoker)})`);
+  } else if (smoker) factors.push("Current smoker");
+  const inputs = [
+    { name: "age", value: String(r.age) },
+    { name: "sex", value: sex },
+    { name: "systolic_bp", value: String(m.sbp.value) },
+    { name: "bp_treated", value: String(Boolean(treatedBy)) },
+    { name: "total_cholesterol_mg_dl", value: formatMg(m.tc!) },
+    { name: "hdl_mg_dl", value: formatMg(m.hdl!) },
+    { name: "diabetes", value: String(Boolean(diabetes)) },
+    { name: "smoker", value: smoker === null ? "unknown (assumed no)" : String(smoker) },
+    { name: "equation_set", value: p.equation_set },
+  ];
+  return { ...base, score: round(score), category: category(score), factors, missingInputs: needs, inputs };
 }
 
 const formatMg = (o: { value: number; unit: string | null }) => String(Math.round(cholesterolMgDl(o) * 10) / 10);

@@ -123,7 +123,7 @@ export async function applyReceipt(db: Db, provider: string, r: Receipt): Promis
 }
 
 /**
- * An SMS opt-out (shared/domain-notes.md: "opt-out callbacks should feed consent") removes SMS from
+ * An SMS opt-out (Africa's Talking opt-out callbacks: an opt-out should feed consent) removes SMS from
  * the channels of every patient with that phone; their other channels are untouched. Returns how
  * many patients it changed.
  */

@@ -34,3 +34,40 @@ export function registryContactLookup(ctx: Pick<SubgraphContext, "config" | "sel
     }
   };
 }
+
+/** Whether the registry knows a UHID: true, false, or null when the registry could not be asked. */
+export type RegistryPatientExists = (uhid: string) => Promise<boolean | null>;
+
+const EXISTS_QUERY = "query NotificationPatientExists($uhid: ID!) { patientExists(uhid: $uhid) }";
+
+/**
+ * Asks the patient registry (clinical subgraph, through the gateway with the caller's bearer, as the
+ * contact lookup does) whether a UHID is registered, so that an unknown patient is a 404 rather than
+ * a message or preferences stored for nobody. Never reads clinical tables.
+ */
+export function registryPatientExists(ctx: Pick<SubgraphContext, "config" | "selfUrl" | "bearer" | "requestId" | "logger">): RegistryPatientExists {
+  const gateway = `${(ctx.config.GATEWAY_URL ?? ctx.selfUrl).replace(/\/$/, "")}/graphql`;
+  const known = new Map<string, Promise<boolean | null>>();
+  const ask = async (uhid: string): Promise<boolean | null> => {
+    if (!ctx.bearer) return null;
+    try {
+      const res = await fetch(gateway, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${ctx.bearer}`, [REQUEST_ID_HEADER]: ctx.requestId },
+        body: JSON.stringify({ query: EXISTS_QUERY, variables: { uhid } }),
+        signal: AbortSignal.timeout(2000),
+      });
+      const body = (await res.json()) as { data?: { patientExists?: boolean | null } | null };
+      const answer = body.data?.patientExists;
+      return typeof answer === "boolean" ? answer : null;
+    } catch (err) {
+      ctx.logger.warn({ err, uhid }, "patient registry existence lookup failed");
+      return null;
+    }
+  };
+  return (uhid) => {
+    let pending = known.get(uhid);
+    if (!pending) known.set(uhid, (pending = ask(uhid)));
+    return pending;
+  };
+}

@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { assertPatientKnown } from "../notification/patient-known.js";
+import { registryPatientExists } from "../notification/registry-contact.js";
 import { getPreferences, setPreferences } from "./preferences.service.js";
 import { NotificationPreferences, NotificationPreferencesInput } from "./preferences.type.js";
 
@@ -9,19 +11,21 @@ import { NotificationPreferences, NotificationPreferencesInput } from "./prefere
 export class PreferencesResolver {
   @Authorized("notifications:read", "notifications:preferences")
   @Query(() => NotificationPreferences, { description: "A patient's notification preferences (defaults when none are stored)." })
-  notificationPreferences(@Arg("patientUhid", () => String) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
+  async notificationPreferences(@Arg("patientUhid", () => String) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patientUhid);
+    await assertPatientKnown(registryPatientExists(ctx), patientUhid);
     return getPreferences(ctx.db, patientUhid);
   }
 
   @Authorized("notifications:preferences")
   @Mutation(() => NotificationPreferences, { nullable: true, description: "Sets channels, contact points, language, consent, quiet hours; patients set their own." })
-  setNotificationPreferences(
+  async setNotificationPreferences(
     @Arg("patientUhid", () => String) patientUhid: string,
     @Arg("input", () => NotificationPreferencesInput) input: NotificationPreferencesInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patientUhid);
+    await assertPatientKnown(registryPatientExists(ctx), patientUhid);
     return setPreferences(ctx.db, patientUhid, input);
   }
 }

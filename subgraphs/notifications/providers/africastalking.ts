@@ -11,7 +11,7 @@ interface AtRecipient {
 
 /**
  * Africa's Talking-style SMS gateway: `POST /version1/messaging` with an `apiKey` header and form
- * fields username, to, message, from (shared/domain-notes.md, "Africa's Talking SMS"). Per-recipient
+ * fields username, to, message, from (Africa's Talking SMS API documentation, developers.africastalking.com). Per-recipient
  * statusCode 100/101/102 = accepted; 401–409 = rejected (invalid number, blacklist, DND, balance);
  * 500–502 = gateway errors, retried.
  */

@@ -69,3 +69,47 @@ describe("checkTemplate", () => {
     expect(parameters).toMatchObject({ currency: "UGX", receipt_number: "R1" });
   });
 });
+
+/** Every subset of a list (templates have at most 7 optional parameters: 128 subsets). */
+function subsets<T>(xs: readonly T[]): T[][] {
+  return xs.reduce<T[][]>((acc, x) => acc.concat(acc.map((s) => [...s, x])), [[]]);
+}
+
+/** What a message must never show, whatever was left out: placeholders, doubled or orphaned punctuation. */
+function readsNaturally(text: string): string | null {
+  const bad = [/\{\{/, /[ \t]{2,}/, /[ \t][.,:;]/, /[.,:;]{2,}/, /^[ \t]|[ \t]$/m, /\(\s*\)/, /:\s*$/];
+  const hit = bad.find((re) => re.test(text));
+  return hit ? `${hit} in ${JSON.stringify(text)}` : null;
+}
+
+describe("optional parameters", () => {
+  it("every template reads naturally with any subset of its optional parameters, in every language and channel", () => {
+    for (const t of TEMPLATES.values()) {
+      const required = Object.fromEntries(t.required.map((k) => [k, `${k.toUpperCase()}-X`]));
+      for (const present of subsets(t.optional)) {
+        const values = { ...t.defaults, ...required, ...Object.fromEntries(present.map((k) => [k, `${k.toUpperCase()}-X`])) };
+        for (const lang of LANGUAGES) {
+          for (const channel of ["SMS", "EMAIL"]) {
+            const { subject, body } = renderTemplate(t, values, channel, lang);
+            for (const text of [subject, body]) expect(readsNaturally(text), `${t.name}/${lang}/${channel} with [${present.join(", ")}]`).toBeNull();
+            // The two triggers whose payload we designed show every value they were given.
+            if (t.name === "payment_reminder" || t.name === "care_plan_update") for (const k of present) if (k !== "currency" && k !== "care_plan_id") expect(body, `${t.name}/${lang}: ${k}`).toContain(`${k.toUpperCase()}-X`);
+          }
+        }
+      }
+    }
+  });
+
+  it("payment_reminder and care_plan_update need nothing but the patient", () => {
+    expect(TEMPLATES.get("payment_reminder")!.required).toEqual([]);
+    expect(TEMPLATES.get("care_plan_update")!.required).toEqual([]);
+    const bare = renderTemplate(TEMPLATES.get("payment_reminder")!, {}, "SMS", "en").body;
+    expect(bare).toBe("Payment reminder: a payment is due.");
+  });
+
+  it("generic sends the sender's message as it is, with a default subject", () => {
+    const { template, parameters } = checkTemplate("generic", { message: "Your pharmacy is closed on Monday.", unused: "x" });
+    expect(renderTemplate(template, parameters, "SMS", "sw")).toMatchObject({ body: "Your pharmacy is closed on Monday.", subject: expect.any(String) });
+    expect(() => checkTemplate("generic", {})).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ fields: { "parameters.message": [expect.any(String)] } }) }));
+  });
+});

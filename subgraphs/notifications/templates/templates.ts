@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { FieldErrorCollector } from "../../../lib/errors.js";
+import { CHANNELS, type Channel } from "../channels.js";
 
 /** Template languages we ship: English, Luganda, Swahili. English is the fallback. */
 export const LANGUAGES = ["en", "lg", "sw"] as const;
@@ -16,6 +17,10 @@ interface TemplateText {
 export interface TemplateDef {
   name: string;
   category: string;
+  /** What the template says, for the template list. */
+  description: string;
+  /** Channels it may go out on (every channel unless the file narrows it). */
+  channels: Channel[];
   critical: boolean;
   required: string[];
   optional: string[];
@@ -26,14 +31,14 @@ export interface TemplateDef {
 interface TemplateFile {
   version: string;
   labels: Record<string, Record<string, Partial<Record<Language, string>>>>;
-  templates: Record<string, Omit<TemplateDef, "name" | "critical" | "defaults"> & { critical?: boolean; defaults?: Record<string, string> }>;
+  templates: Record<string, Omit<TemplateDef, "name" | "critical" | "defaults" | "channels"> & { critical?: boolean; defaults?: Record<string, string>; channels?: Channel[] }>;
 }
 
 /** Knowledge is data: templates live in templates.json, loaded once. */
 const file = JSON.parse(readFileSync(new URL("./templates.json", import.meta.url), "utf8")) as TemplateFile;
 
 export const TEMPLATES: ReadonlyMap<string, TemplateDef> = new Map(
-  Object.entries(file.templates).map(([name, t]) => [name, { ...t, name, critical: t.critical ?? false, defaults: t.defaults ?? {} }]),
+  Object.entries(file.templates).map(([name, t]) => [name, { ...t, name, critical: t.critical ?? false, defaults: t.defaults ?? {}, channels: t.channels ?? [...CHANNELS] }]),
 );
 
 export const TEMPLATES_VERSION = file.version;
@@ -93,7 +98,8 @@ export function renderTemplate(template: TemplateDef, parameters: Record<string,
 export function fill(template: string, values: Record<string, string>): string {
   const sections = /\{\{([#^])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}/g;
   let out = template;
-  // Sections never nest in our templates; repeat so adjacent ones are all resolved.
+  // A section of another name may sit inside one (payment_reminder's currency inside amount): the
+  // outer one is resolved first, the inner one on the next pass; a name never nests inside itself.
   for (let i = 0; i < 5 && sections.test(out); i++) {
     out = out.replace(sections, (_, kind: string, name: string, inner: string) => {
       const present = Boolean(values[name]);

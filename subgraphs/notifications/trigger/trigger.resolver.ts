@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { registryContactLookup } from "../notification/registry-contact.js";
+import { registryContactLookup, registryPatientExists } from "../notification/registry-contact.js";
 import * as triggers from "./trigger.service.js";
 import {
   AppointmentReminderInput,
@@ -22,6 +22,7 @@ const call = (ctx: SubgraphContext): triggers.TriggerCall => ({
   principal: ctx.principal,
   idempotencyKey: ctx.idempotencyKey,
   registryContact: registryContactLookup(ctx),
+  patientExists: registryPatientExists(ctx),
 });
 
 /** Spec, "Notification trigger endpoints" and the pharmacy's send call. Writes are mutations. */

@@ -7,7 +7,8 @@ import { formatMoney } from "../../../lib/money.js";
 import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
 import { preferences } from "../db/tables.js";
 import { enqueueNotifications, patientsWithoutPreferences, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
-import type { RegistryContactLookup } from "../notification/registry-contact.js";
+import { assertPatientKnown } from "../notification/patient-known.js";
+import type { RegistryContactLookup, RegistryPatientExists } from "../notification/registry-contact.js";
 import { checkTemplate, isLanguage, label, type Language } from "../templates/templates.js";
 import type {
   AppointmentReminderInput,
@@ -29,6 +30,8 @@ export interface TriggerCall {
   idempotencyKey?: string;
   /** Contact points from the patient registry, for patients without preferences. */
   registryContact?: RegistryContactLookup;
+  /** Whether the registry knows a UHID: an unknown patient is a 404 (notification/patient-known.ts). */
+  patientExists?: RegistryPatientExists;
 }
 
 /** Writes the request's notifications, first looking up registered contacts of patients without preferences. */
@@ -56,6 +59,9 @@ async function patientLocale(db: Db, uhid: string): Promise<{ language: Language
   return { language: p && isLanguage(p.language) ? p.language : "en", timeZone: p?.timeZone ?? "Africa/Kampala" };
 }
 
+/** Currency of an amount given without one (payment reminders). */
+const DEFAULT_CURRENCY = "UGX";
+
 const INTL_LOCALE: Record<Language, string> = { en: "en-GB", sw: "sw", lg: "lg" };
 
 function formatDateTime(at: Date, language: Language, timeZone: string): string {
@@ -72,8 +78,9 @@ function defined(values: Record<string, string | null | undefined>): Record<stri
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== ""));
 }
 
-async function triggerOne(call: TriggerCall, kind: string, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string): Promise<TriggerResult> {
+async function triggerOne(call: TriggerCall, kind: string, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string | undefined): Promise<TriggerResult> {
   const { template, parameters: checked } = checkTemplate(templateName, parameters);
+  await assertPatientKnown(call.patientExists, uhid);
   const [n] = await enqueue(call, {
     kind,
     payload: { patientUhid: uhid, ...parameters },
@@ -140,13 +147,17 @@ export function triggerCarePlanUpdate(call: TriggerCall, i: CarePlanUpdateInput)
 
 export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInput): Promise<TriggerResult> {
   const errors = new FieldErrorCollector();
-  if (i.amount.lte(0)) errors.add("amount", "must be greater than zero");
-  if (i.amount.decimalPlaces() > 2) errors.add("amount", "must have at most two decimal places");
+  if (i.amount && i.amountDue && !i.amount.eq(i.amountDue)) errors.add("amountDue", "must equal amount when both are given (they are the same value)");
+  const amount = i.amount ?? i.amountDue;
+  const field = i.amount ? "amount" : "amountDue";
+  if (amount?.lte(0)) errors.add(field, "must be greater than zero");
+  if (amount && amount.decimalPlaces() > 2) errors.add(field, "must have at most two decimal places");
   errors.throwIfAny("Invalid payment reminder");
   const parameters = defined({
     invoice_id: i.invoiceId,
-    amount: formatMoney(i.amount),
-    currency: i.currency,
+    amount: amount && formatMoney(amount),
+    // A currency without an amount says nothing; an amount without a currency is in the default one.
+    currency: amount ? (i.currency ?? DEFAULT_CURRENCY) : undefined,
     due_date: i.dueDate,
     facility_name: i.facilityName,
     payment_instructions: i.paymentInstructions,
@@ -156,6 +167,7 @@ export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInpu
 
 /** Spec: one notification to the patient and one to the provider; both critical (no quiet hours, no consent check). */
 export async function triggerCriticalAlert(call: TriggerCall, i: CriticalAlertInput): Promise<CriticalAlertResult> {
+  await assertPatientKnown(call.patientExists, i.patientUhid, { critical: true });
   const patientMsg = checkTemplate("critical_alert_patient", { test_name: i.testName, observation_id: i.observationId });
   const providerMsg = checkTemplate("critical_alert_provider", {
     patient_name: i.patientName,
@@ -199,6 +211,7 @@ export async function sendNotification(call: TriggerCall, i: SendNotificationInp
   if (i.language && !isLanguage(i.language)) errors.add("language", "must be one of en, lg, sw");
   errors.throwIfAny("Invalid send request");
   const { template, parameters } = checkTemplate(i.template, i.parameters ?? {});
+  if (i.patientUhid) await assertPatientKnown(call.patientExists, i.patientUhid);
   // Critical templates skip consent and quiet hours; only those who may raise critical alerts may use
   // them (else a till could send "critical lab value" messages past a patient's opt-out).
   if (template.critical && !mayUse(call.principal.roles, ["notifications:trigger-lab"])) {

@@ -71,26 +71,36 @@ export class DeliveryStatusInput {
   @Field(() => String, { nullable: true }) @IsOptional() @Short() courierPhone?: string;
 }
 
-/** Our design (the spec shows no payload): a care plan changed. */
+/**
+ * Our design (the spec shows no payload): a care plan changed. Only the patient is required; the
+ * message reads naturally with any subset of the rest (docs/decisions/notifications.md).
+ */
 @InputType()
 export class CarePlanUpdateInput {
   @Field(() => String) @NotBlank() @Short() patientUhid!: string;
-  @Field(() => String) @NotBlank() @Short() carePlanId!: string;
-  @Field(() => String, { description: "Who changed the plan." }) @NotBlank() @Short() providerName!: string;
-  @Field(() => String, { description: "What changed, in words for the patient." }) @NotBlank() @Long() updateSummary!: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @Short() carePlanId?: string;
+  @Field(() => String, { nullable: true, description: "Who changed the plan." }) @IsOptional() @Short() providerName?: string;
+  @Field(() => String, { nullable: true, description: "What changed, in words for the patient; without it the patient is asked to contact the care team." }) @IsOptional() @Long() updateSummary?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @Short() facilityName?: string;
   @Field(() => LocalDateScalar, { nullable: true, description: "YYYY-MM-DD." }) @IsOptional() nextReviewDate?: string;
 }
 
-/** Our design (the spec shows no payload): an amount owed is due. */
+/**
+ * Our design (the spec shows no payload): an amount owed is due. Only the patient is required; the
+ * message reads naturally with any subset of invoice, amount, currency and due date.
+ */
 @InputType()
 export class PaymentReminderInput {
   @Field(() => String) @NotBlank() @Short() patientUhid!: string;
-  @Field(() => String, { description: "Invoice or charge id." }) @NotBlank() @Short() invoiceId!: string;
-  @Field(() => Decimal, { description: 'Amount due, e.g. "15000.00".' }) amount!: Decimal;
-  @Field(() => String, { defaultValue: "UGX" }) @Matches(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as UGX" }) currency!: string;
-  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." }) dueDate!: string;
-  @Field(() => String) @NotBlank() @Short() facilityName!: string;
+  @Field(() => String, { nullable: true, description: "Invoice or charge id." }) @IsOptional() @Short() invoiceId?: string;
+  @Field(() => Decimal, { nullable: true, description: 'Amount due, e.g. "15000.00" (or amount_due).' }) @IsOptional() amount?: Decimal;
+  @Field(() => Decimal, { nullable: true, description: "The same as amount, under the name billing systems often use; give one of them." }) @IsOptional() amountDue?: Decimal;
+  @Field(() => String, { nullable: true, description: "ISO 4217 code of the amount; UGX when an amount is given without it." })
+  @IsOptional()
+  @Matches(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code such as UGX" })
+  currency?: string;
+  @Field(() => LocalDateScalar, { nullable: true, description: "YYYY-MM-DD." }) @IsOptional() dueDate?: string;
+  @Field(() => String, { nullable: true, description: "Where the amount is owed; left out of the message when absent." }) @IsOptional() @Short() facilityName?: string;
   @Field(() => String, { nullable: true, description: "How to pay, e.g. a mobile-money number." }) @IsOptional() @Long() paymentInstructions?: string;
 }
 

@@ -14,7 +14,11 @@ export function toConsultation({ createdBy: _c, ...row }: ConsultationRow): Cons
   return row;
 }
 
+/** What the consultation was about: one of these must say something (an empty record helps no one). */
+const CONTENT = ["notes", "reason", "advice"] as const;
+
 export async function createConsultation(db: Db, principal: Principal, input: CreateConsultationInput): Promise<Consultation> {
+  if (!CONTENT.some((k) => input[k]?.trim())) throw fieldError("notes", "give notes (or a reason or the advice given): a consultation records what was discussed");
   const pharmacyId = input.pharmacyId ?? principal.pharmacyId;
   if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
   if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
@@ -34,8 +38,9 @@ export async function createConsultation(db: Db, principal: Principal, input: Cr
       customerName: input.customerName ?? null,
       customerPhone: input.customerPhone ?? null,
       pharmacist: input.pharmacist ?? principal.sub,
-      reason: input.reason,
-      advice: input.advice ?? null,
+      reason: input.reason?.trim() || null,
+      notes: input.notes?.trim() || null,
+      advice: input.advice?.trim() || null,
       createdBy: principal.sub,
     })
     .returning();

@@ -25,10 +25,13 @@ export class Consultation {
   @Field(() => String, { description: "Who consulted (pharmacist identifier)." })
   pharmacist!: string;
 
-  @Field(() => String)
-  reason!: string;
+  @Field(() => String, { nullable: true, description: "Why the customer came, when recorded." })
+  reason!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free-text notes of the consultation." })
+  notes!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Advice given." })
   advice!: string | null;
 
   @Field(() => Date)
@@ -68,11 +71,17 @@ export class CreateConsultationInput {
   @Length(1, 100)
   pharmacist?: string;
 
-  @Field(() => String)
+  @Field(() => String, { nullable: true, description: "Why the customer came." })
+  @IsOptional()
   @Length(1, 2000)
-  reason!: string;
+  reason?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free-text notes; a consultation records at least one of notes, reason or advice." })
+  @IsOptional()
+  @Length(1, 4000)
+  notes?: string;
+
+  @Field(() => String, { nullable: true, description: "Advice given." })
   @IsOptional()
   @Length(1, 4000)
   advice?: string;

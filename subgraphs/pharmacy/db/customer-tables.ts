@@ -14,7 +14,10 @@ export const consultations = pharmacy.table(
     customerName: text("customer_name"),
     customerPhone: text("customer_phone"),
     pharmacist: text("pharmacist").notNull(),
-    reason: text("reason").notNull(),
+    /** Why the customer came, when given (the spec shows no consultation fields; only notes is usual). */
+    reason: text("reason"),
+    /** Free-text notes of the consultation. */
+    notes: text("notes"),
     advice: text("advice"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

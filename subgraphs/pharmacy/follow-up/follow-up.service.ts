@@ -38,7 +38,7 @@ export async function scheduleFollowUp(ctx: SubgraphContext, input: CreateFollow
   if (input.scheduledAt.getTime() < Date.now() - PAST_TOLERANCE_MS) throw fieldError("scheduledAt", "must not be in the past");
   const [row] = await db
     .insert(followUps)
-    .values({ consultationId: consultation.id, pharmacyId: consultation.pharmacyId, scheduledAt: input.scheduledAt, scheduledBy: input.scheduledBy, notes: input.notes ?? null })
+    .values({ consultationId: consultation.id, pharmacyId: consultation.pharmacyId, scheduledAt: input.scheduledAt, scheduledBy: input.scheduledBy ?? principal.sub, notes: input.notes ?? null })
     .returning();
   if (!consultation.customerPhone) {
     ctx.logger.warn({ followUpId: row.id }, "follow-up reminder not sent: the consultation has no customer phone");

@@ -47,9 +47,10 @@ export class CreateFollowUpInput {
   @Field(() => Date, { description: "ISO 8601; not in the past." })
   scheduledAt!: Date;
 
-  @Field(() => String)
+  @Field(() => String, { nullable: true, description: "Who scheduled it; defaults to the caller." })
+  @IsOptional()
   @Length(1, 100)
-  scheduledBy!: string;
+  scheduledBy?: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()

@@ -46,7 +46,7 @@ export async function chargeTransaction(
       service_code: "PHARMACY_OTC_SALE",
       service_description: `OTC sale ${t.transactionNumber}`,
       quantity: 1,
-      unit_price: t.totalAmount,
+      amount: t.totalAmount,
       currency: t.currency,
       reference_type: "transaction",
       reference_id: t.id,
