@@ -12,6 +12,9 @@ export const ACCESS = {
   // Auditors and lab technicians get no registry (docs/decisions/privacy-and-recovery.md).
   "patients:read": ["physician", "nurse"],
   "patients:identify": ["pharmacist"],
+  // Phone and e-mail only, to deliver a notification the caller was allowed to trigger (the
+  // notifications service asks as itself); every read is audited.
+  "patients:contact": ["service"],
   "patients:write": ["physician", "nurse"],
   "timeline:read": ["physician", "nurse", "patient"],
   "pharmacies:read": ["physician", "nurse", "lab_technician", "pharmacist", "cashier", "auditor", "patient", "service"],

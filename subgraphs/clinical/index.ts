@@ -9,6 +9,7 @@ import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
+import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
 import { PatientExistsResolver } from "./patient/patient-exists.resolver.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
 import { RiskScoresResolver } from "./risk-scores/risk-scores.resolver.js";
@@ -21,7 +22,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -114,6 +114,25 @@ describe("consent", () => {
     expect((await detail(res.body.notification_id)).recipient).toBe("+256772000999");
   });
 
+  it("reaches them for a lab technician too (who may not read the registry), and the service's contact read is audited", async () => {
+    const registered = await stack.rest("POST", "/api/v1/uhid/", {
+      token: nurse,
+      body: { uhid: "UG-2026-NOTIF2", given_name: "Okello", family_name: "Opio", sex: "male", birth_date: "1979-02-11", phone: "+256772000888" },
+    });
+    expect(registered.status).toBe(201);
+    const labTech = await stack.token("lab_technician");
+    expect((await stack.rest("GET", "/api/v1/uhid/UG-2026-NOTIF2/", { token: labTech })).status).toBe(403);
+    const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", {
+      token: labTech,
+      body: { patient_uhid: "UG-2026-NOTIF2", observation_id: "OBS-LT", test_name: "CBC", ordered_by: "Dr. Achieng", facility_name: "Mbarara RRH" },
+    });
+    expect(res.body).toMatchObject({ success: true, channel: "SMS" });
+    expect((await detail(res.body.notification_id)).recipient).toBe("+256772000888");
+    const audit = await stack.rest("GET", "/api/v1/clinical-audit/records/?operation=patient_contact_read&patient_uhid=UG-2026-NOTIF2", { token: await stack.token("auditor") });
+    expect(audit.status).toBe(200);
+    expect(audit.body.results.map((r: { actor_sub: string }) => r.actor_sub)).toContain("notifications-delivery");
+  });
+
   it("records a patient with no contact point as FAILED", async () => {
     const res = await labResult("UG-NO-CONTACT");
     expect(res.body).toMatchObject({ success: false, status: "FAILED", status_reason: expect.stringMatching(/no contact point/) });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { mintToken } from "../../../lib/auth.js";
 import type { Config } from "../../../lib/config.js";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { Decimal } from "../../../lib/money.js";
+import { mintServiceToken } from "../../../lib/service-token.js";
 import { callUpstream } from "../../../lib/upstream.js";
 import { salesTransactions } from "../db/tables.js";
 import type { BillingCharge } from "./billing-client.js";
@@ -58,7 +58,8 @@ export async function claimExpiredCompletions(db: Db, leaseMs: number, limit = 2
 /** The charge billing holds for this sale, if any: a read, so recovery never creates a charge. */
 async function findSaleCharge(rt: SweepRuntime, t: TransactionRow): Promise<BillingCharge | null> {
   // A short service token bound to the sale's pharmacy: billing scopes the lookup to that pharmacy.
-  const bearer = await mintToken(rt.config.jwtSecret, { sub: SWEEPER_SUB, roles: ["service"], pharmacyId: t.pharmacyId, expiresIn: "5m" });
+  const bearer = await mintServiceToken(rt.config, { sub: SWEEPER_SUB, pharmacyId: t.pharmacyId });
+  if (!bearer) throw new Error("no service credential: tokens come only from JWKS_URL, so sales wait for a client retry");
   const res = await callUpstream<{ results: (BillingCharge & { pharmacy_id: string | null })[] }>(
     { config: rt.config, selfUrl: rt.selfUrl, bearer, requestId: `sweep-${randomUUID()}`, logger: rt.logger },
     { service: "billing", method: "GET", path: `/api/v1/charges/?reference_type=transaction&reference_id=${t.id}`, retries: 1 },
