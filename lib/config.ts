@@ -124,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = c.NODE_ENV === "production";
   const problems: string[] = [];
   if (production && !c.JWT_SECRET && !c.JWKS_URL) problems.push("JWT_SECRET: required in production (or JWKS_URL)");
-  if (production && !c.INTERNAL_SECRET && !c.JWT_SECRET) problems.push("INTERNAL_SECRET: required in production when JWKS_URL is used");
+  if (production && c.JWKS_URL && !c.INTERNAL_SECRET && !c.JWT_SECRET) problems.push("INTERNAL_SECRET: required in production when JWKS_URL is used");
   // Tokens minted by `npm run token` without a real secret are signed with the development secret.
   if (production && c.JWT_SECRET === DEV_JWT_SECRET) problems.push("JWT_SECRET: the development secret is refused in production");
   if (production && c.INTERNAL_SECRET?.startsWith(DEV_JWT_SECRET)) problems.push("INTERNAL_SECRET: the development secret is refused in production");
