@@ -1,29 +1,93 @@
 /**
  * Entry point: `npm start` runs every role in one process; `npm start -- --only=<role>` runs one
  * (gateway, clinical, pharmacy, notifications, billing, bridge, worker) with URLs from the environment.
+ * `--migrate-only` applies every subgraph's migrations and exits (the deployment's migrate job).
+ *
+ * Configuration problems are printed one line each on stderr (exit 2, no stack trace); SIGTERM and
+ * SIGINT drain in-flight work and exit 0.
  */
 import { parseArgs } from "node:util";
-import { loadConfig, ROLES, type Role } from "./lib/config.js";
+import { ConfigError, loadConfig, productionProblems, ROLES, type Role } from "./lib/config.js";
+import { PortInUseError } from "./lib/http-lifecycle.js";
 import { createLogger } from "./lib/logger.js";
-import { startServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 
-const { values } = parseArgs({ options: { only: { type: "string" } }, allowPositionals: false });
-const config = loadConfig();
+/** Prints each configuration problem on its own line and exits 2. */
+function refuse(problems: string[]): never {
+  for (const problem of problems) process.stderr.write(`Configuration error: ${problem}\n`);
+  process.exit(2);
+}
+
+function readArguments() {
+  try {
+    return parseArgs({ options: { only: { type: "string" }, "migrate-only": { type: "boolean" } }, allowPositionals: false }).values;
+  } catch (err) {
+    return refuse([(err as Error).message]);
+  }
+}
+
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) refuse(err.problems);
+    throw err;
+  }
+}
+
+const args = readArguments();
+const config = readConfig();
 const logger = createLogger(config.LOG_LEVEL);
 
 let roles: Role[] | undefined;
-if (values.only) {
-  const requested = values.only.split(",") as Role[];
+if (args.only) {
+  const requested = args.only.split(",") as Role[];
   const unknown = requested.filter((r) => !ROLES.includes(r));
-  if (unknown.length) {
-    console.error(`Unknown role(s): ${unknown.join(", ")}. Roles: ${ROLES.join(", ")}`);
-    process.exit(2);
-  }
+  if (unknown.length) refuse([`--only: unknown role(s) ${unknown.join(", ")}; roles are ${ROLES.join(", ")}`]);
   roles = requested;
+}
+const DATA_ROLES: Role[] = ["clinical", "pharmacy", "notifications", "billing"];
+const unsafe = productionProblems(config, args["migrate-only"] ? DATA_ROLES : (roles ?? [...ROLES]));
+if (unsafe.length) refuse(unsafe);
+
+let server: RunningServer | undefined;
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    logger.warn({ signal }, "second signal while draining: exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, "shutting down: draining in-flight work");
+  try {
+    await server?.stop();
+    logger.info("stopped");
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+if (args["migrate-only"]) {
+  const { openDatabase } = await import("./lib/db.js");
+  const { migrateAll } = await import("./migrate.js");
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  try {
+    await migrateAll(database, config, logger);
+  } finally {
+    await database.close();
+  }
+  console.log("migrations applied");
+  process.exit(0);
 }
 
 try {
-  const server = await startServer({ config, logger, roles });
+  // Loaded after the configuration is known good: a bad setting is reported before any slow import.
+  const { startServer } = await import("./server.js");
+  server = await startServer({ config, logger, roles });
   if (config.usingDevSecret) {
     logger.warn("JWT_SECRET is not set: using the development secret (never do this in production)");
   }
@@ -35,14 +99,9 @@ try {
     `  Then:         curl -H "Authorization: Bearer $TOKEN" ${server.url}/api/v1/pharmacy/sales/products/`,
   ];
   console.log(lines.join("\n"));
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    await server.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 } catch (err) {
+  if (err instanceof PortInUseError) refuse([err.message]);
+  if (err instanceof ConfigError) refuse(err.problems);
   logger.fatal({ err }, "failed to start");
   process.exit(1);
 }

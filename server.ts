@@ -1,17 +1,18 @@
 import "reflect-metadata";
-import { getRequestListener } from "@hono/node-server";
 import type { Fetcher } from "@apollo/utils.fetcher";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createGateway } from "./gateway/index.js";
-import type { Config, Role } from "./lib/config.js";
+import { ConfigError, type Config, type Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
+import { closeGracefully, listen, type NodeBindings } from "./lib/http-lifecycle.js";
 import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
 import { ErrorCode } from "./lib/errors.js";
+import { OPERATOR_PATHS, requireOperatorToken } from "./lib/operator-auth.js";
+import { checkReadiness, httpUp, NotReady, redisPing, type ReadinessCheck } from "./lib/readiness.js";
+import { waitForMigrations } from "./migrate.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
@@ -34,8 +35,15 @@ export interface RunningServer {
   port: number;
   roles: Role[];
   database?: Database;
+  /** Graceful stop: refuse new connections, answer in-flight requests (up to SHUTDOWN_DRAIN_MS), then stop the roles and close pools. */
   stop(): Promise<void>;
 }
+
+/** While the roles start, the port is already bound: /healthz answers, everything else is 503. */
+const starting = new Hono();
+starting.get("/healthz", (c) => c.json({ status: "ok" }));
+starting.get("/readyz", (c) => c.json({ status: "starting" }, 503));
+starting.all("*", (c) => c.json({ error: { code: "UPSTREAM_UNAVAILABLE", message: "The service is starting" } }, 503, { "retry-after": "1" }));
 
 const URL_ENV: Record<SubgraphName, keyof Config> = {
   clinical: "CLINICAL_SUBGRAPH_URL",
@@ -56,19 +64,64 @@ function appFetcher(app: { fetch(req: Request): Response | Promise<Response> }):
 export async function startServer(o: StartOptions): Promise<RunningServer> {
   const { config, logger } = o;
   const roles = o.roles ?? (["gateway", ...SUBGRAPH_NAMES, "bridge", "worker"] as Role[]);
+  const state: ProcessState = { cleanups: [], readiness: [], database: o.database, draining: false, selfUrl: "" };
+
+  // Listen first: a port in use fails at once, and probes get answers while the roles start.
+  let serving: (req: Request, env: NodeBindings) => Response | Promise<Response> = (req) => starting.fetch(req);
+  const listener = await listen(config, (req, env) => serving(req, env), { errorHandler: requestErrorResponse, onClientError: answerClientError });
+  const port = listener.port;
+  state.selfUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST}:${port}`;
+  try {
+    const root = await assembleRoles(o, roles, state);
+    serving = (req, env) => root.fetch(req, env);
+  } catch (err) {
+    await closeGracefully(listener.server, 0, logger);
+    for (const cleanup of state.cleanups.reverse()) await cleanup().catch(() => {});
+    throw err;
+  }
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    roles,
+    database: state.database,
+    async stop() {
+      state.draining = true;
+      listener.markDraining();
+      await closeGracefully(listener.server, config.SHUTDOWN_DRAIN_MS, logger);
+      for (const cleanup of state.cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, "cleanup failed"));
+    },
+  };
+}
+
+/** What the process keeps while its roles start and run: stop hooks, readiness checks, its database. */
+interface ProcessState {
+  cleanups: (() => Promise<void>)[];
+  readiness: ReadinessCheck[];
+  database?: Database;
+  draining: boolean;
+  /** This process's own base URL (the port is bound before the roles start). */
+  selfUrl: string;
+}
+
+/** Builds the roles of this process into one app (the routes served once it is ready). */
+async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState): Promise<Hono<{ Bindings: Partial<NodeBindings> }>> {
+  const { config, logger } = o;
   const localSubgraphs = SUBGRAPH_NAMES.filter((n) => roles.includes(n));
   const split = roles.length === 1;
-  const cleanups: (() => Promise<void>)[] = [];
-  let selfUrl = "";
-
-  let database = o.database;
+  const { cleanups, readiness } = state;
+  const selfUrl = state.selfUrl;
+  let database = state.database;
   if (!database && (localSubgraphs.length || roles.includes("worker"))) {
     const dataDir = config.DATA_DIR.startsWith("memory://") || !split ? config.DATA_DIR : `${config.DATA_DIR}/${roles[0]}`;
     database = await openDatabase({ url: config.DATABASE_URL, dataDir, logger });
     cleanups.push(() => database!.close());
+    state.database = database;
   }
+  if (database) readiness.push({ name: "database", check: () => database!.ping() });
+  if (config.REDIS_URL) readiness.push(redisPing(config.REDIS_URL));
 
-  const root = new Hono<{ Bindings: { incoming?: IncomingMessage } }>();
+  const root = new Hono<{ Bindings: Partial<NodeBindings> }>();
   root.use("*", useEdgeGuards());
   root.notFound((c) => c.json(errorBody(ErrorCode.NOT_FOUND, `No such path: ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
   root.onError((err, c) => {
@@ -85,15 +138,15 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       maxAge: 600,
     }),
   );
+  for (const path of OPERATOR_PATHS) root.use(path, requireOperatorToken(config));
   root.get("/healthz", (c) => c.json({ status: "ok" }));
   root.get("/readyz", async (c) => {
-    try {
-      await database?.ping();
-      return c.json({ status: "ready", roles, database: database?.kind ?? "none" });
-    } catch (err) {
-      logger.warn({ err }, "readiness check failed");
-      return c.json({ status: "unavailable", reason: "database unreachable" }, 503);
-    }
+    if (state.draining) return c.json({ status: "draining" }, 503);
+    const report = await checkReadiness(readiness, 2_000);
+    if (report.ready) return c.json({ status: "ready", roles, database: database?.kind ?? "none", checks: report.checks });
+    const failed = Object.keys(report.checks).filter((name) => report.checks[name] !== "ok");
+    logger.warn({ failed, checks: report.checks }, "not ready");
+    return c.json({ status: "unavailable", failed, checks: report.checks }, 503);
   });
   root.get("/metrics", async (c) => c.text(await metrics.metrics(), 200, { "content-type": metrics.contentType }));
 
@@ -112,9 +165,35 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   if (localSubgraphs.length) cleanups.push(() => closeRateLimits(config));
   if (roles.includes("worker")) {
     for (const mod of Object.values(SUBGRAPHS)) {
-      if (mod.startBackground) cleanups.push(await mod.startBackground({ db: database!.db, config, logger, selfUrl: () => selfUrl }));
+      if (!mod.startBackground) continue;
+      const runtime = { db: database!.db, config, logger, selfUrl: () => selfUrl };
+      if (localSubgraphs.includes(mod.name)) {
+        cleanups.push(await mod.startBackground(runtime));
+        continue;
+      }
+      // A worker-only process waits for the subgraph's migrations (not ready meanwhile), then starts.
+      const waiting = new AbortController();
+      let migrated = false;
+      let stopBackground: (() => Promise<void>) | undefined;
+      readiness.push({ name: `${mod.name}-migrations`, check: async () => { if (!migrated) throw new NotReady("not applied yet"); } });
+      const started = waitForMigrations(database!, mod, logger, waiting.signal).then(async (ok) => {
+        migrated = ok;
+        if (ok) stopBackground = await mod.startBackground!(runtime);
+      });
+      cleanups.push(async () => {
+        waiting.abort();
+        await started.catch((err) => logger.error({ err }, "worker failed to start"));
+        await stopBackground?.();
+      });
     }
   }
+  // Upstreams this process calls over HTTP in split mode (unset URLs mean this process itself).
+  const upstreams = new Map<string, string>();
+  if (roles.includes("gateway")) for (const name of SUBGRAPH_NAMES) if (!subgraphApps.has(name) && config[URL_ENV[name]]) upstreams.set(`${name}-subgraph`, config[URL_ENV[name]] as string);
+  if (roles.includes("bridge") && !roles.includes("gateway") && config.GATEWAY_URL) upstreams.set("gateway", config.GATEWAY_URL);
+  if (localSubgraphs.includes("pharmacy") && config.BILLING_URL) upstreams.set("billing", config.BILLING_URL);
+  if ((localSubgraphs.includes("pharmacy") || localSubgraphs.includes("clinical")) && config.NOTIFICATIONS_URL) upstreams.set("notifications", config.NOTIFICATIONS_URL);
+  for (const [name, url] of upstreams) readiness.push(httpUp(name, url));
 
   let gatewayFetch: ((req: Request) => Response | Promise<Response>) | undefined;
   let apiSchema: GraphQLSchema | undefined;
@@ -129,7 +208,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       },
     });
     for (const name of SUBGRAPH_NAMES) {
-      if (!subgraphApps.has(name) && !config[URL_ENV[name]]) throw new Error(`${URL_ENV[name]} is required when the ${name} subgraph runs elsewhere`);
+      if (!subgraphApps.has(name) && !config[URL_ENV[name]]) throw new ConfigError([`${URL_ENV[name]}: required when the ${name} subgraph runs in another process`]);
     }
     cleanups.push(gateway.stop);
     gatewayFetch = (req) => gateway.app.fetch(req);
@@ -145,9 +224,9 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       execute = async (body, headers) =>
         local(new Request("http://gateway.in-process/graphql", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }));
     } else {
-      if (!config.GATEWAY_URL) throw new Error("GATEWAY_URL is required when the bridge runs without the gateway");
+      if (!config.GATEWAY_URL) throw new ConfigError(["GATEWAY_URL: required when the bridge runs without the gateway"]);
       const gatewayUrl = config.GATEWAY_URL.replace(/\/$/, "");
-      apiSchema = await fetchApiSchema(gatewayUrl, logger);
+      apiSchema = await fetchApiSchema(gatewayUrl, logger, config.ADMIN_TOKEN);
       execute = (body, headers) =>
         fetch(`${gatewayUrl}/graphql`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
     }
@@ -157,39 +236,15 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     root.route("/", createDocsApp());
   }
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const listener = getRequestListener(root.fetch, { errorHandler: requestErrorResponse });
-    // Node's default header limit (16 KiB) stays; what changes is that going over it, or sending
-    // anything Node cannot parse, is answered with the JSON error body instead of a bare status.
-    const s = createServer(listener);
-    s.on("clientError", answerClientError);
-    s.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once("error", (err) => {
-      void Promise.all(cleanups.map((c) => c().catch(() => {})));
-      reject(err);
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-  selfUrl = `http://${config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST}:${port}`;
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    roles,
-    database,
-    async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, "cleanup failed"));
-    },
-  };
+  return root;
 }
 
 /** Split mode: the bridge learns the API schema from the gateway, waiting for it to come up. */
-async function fetchApiSchema(gatewayUrl: string, logger: Logger): Promise<GraphQLSchema> {
+async function fetchApiSchema(gatewayUrl: string, logger: Logger, adminToken?: string): Promise<GraphQLSchema> {
   const deadline = Date.now() + 60_000;
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(`${gatewayUrl}/schema.graphql`);
+      const res = await fetch(`${gatewayUrl}/schema.graphql`, { headers: adminToken ? { authorization: `Bearer ${adminToken}` } : {} });
       if (res.ok) return buildSchema(await res.text());
       throw new Error(`status ${res.status}`);
     } catch (err) {

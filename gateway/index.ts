@@ -36,6 +36,9 @@ export interface GatewayOptions {
 }
 
 class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  /** Named in errors instead of the URL (set by buildService). */
+  declare subgraphName: string;
+
   async willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const headers = request.http!.headers;
     headers.set(PRINCIPAL_HEADER, await context.sealedPrincipal);
@@ -57,7 +60,8 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
 
   didEncounterError(error: Error): void {
     if ("extensions" in error) throw error;
-    throw upstreamUnavailable(`Subgraph at ${this.url}`, error.message);
+    // The body is public: name the subgraph, never its internal URL or the socket error.
+    throw upstreamUnavailable(`The ${this.subgraphName} subgraph`);
   }
 }
 
@@ -73,7 +77,7 @@ export async function createGateway(o: GatewayOptions) {
     supergraphSdl: composed.supergraphSdl,
     buildService: ({ name, url }) => {
       const fetcher = o.subgraphFetch?.(name as SubgraphName);
-      return new SubgraphDataSource({ url, ...(fetcher ? { fetcher } : {}) });
+      return Object.assign(new SubgraphDataSource({ url, ...(fetcher ? { fetcher } : {}) }), { subgraphName: name });
     },
     logger,
   });
@@ -81,10 +85,12 @@ export async function createGateway(o: GatewayOptions) {
     gateway,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter(logger),
+    formatError: createErrorFormatter(logger, { hideSuggestions: !config.introspection }),
     validationRules: operationShapeRules(config.MAX_QUERY_DEPTH, config.MAX_QUERY_ALIASES),
     plugins: [useRejectNul(), useCostLimit(config.MAX_QUERY_COST)],
     csrfPrevention: true,
+    // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
+    stopOnTerminationSignals: false,
   });
   await server.start();
 

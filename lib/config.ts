@@ -7,7 +7,11 @@ export type Role = (typeof ROLES)[number];
 
 const DEV_JWT_SECRET = "dev-only-secret-change-me-0123456789abcdef";
 
-const optionalUrl = z.string().url().optional();
+const optionalUrl = z.url("must be a URL such as http://host:port").optional();
+/** A whole number from the environment, with a message that says so (zod's default speaks of NaN). */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number("must be a number").int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const booleanFlag = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
 
 function isEd25519PrivateKey(pem: string): boolean {
   try {
@@ -17,24 +21,30 @@ function isEd25519PrivateKey(pem: string): boolean {
   }
 }
 
-const schema = z.object({
+/**
+ * Every environment variable the service reads, with its default. `.env.example` and the README's
+ * configuration table list the same names (test/e2e/ops-env-lists.test.ts).
+ */
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** HTTP port of this process. */
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  PORT: wholeNumber(0, 65535).default(4000),
   /** Interface to bind. */
   HOST: z.string().default("0.0.0.0"),
-  /** PostgreSQL URL; unset → embedded PGlite under DATA_DIR. */
+  /** PostgreSQL URL; unset → embedded PGlite under DATA_DIR (refused in production without ALLOW_EMBEDDED_DATABASE). */
   DATABASE_URL: z.string().optional(),
+  /** Production only: "true" lets a process run on embedded PGlite (a single-node trial, not a deployment). */
+  ALLOW_EMBEDDED_DATABASE: booleanFlag.optional(),
   /** Where embedded PGlite keeps its files; "memory://" keeps them in memory. */
   DATA_DIR: z.string().default("./.data"),
   /** HS256 secret for bearer tokens. A development default exists only outside production. */
-  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** JWKS endpoint for RS256/ES256 tokens (used instead of JWT_SECRET when set). */
   JWKS_URL: optionalUrl,
   JWT_ISSUER: z.string().optional(),
   JWT_AUDIENCE: z.string().optional(),
   /** Secret the gateway signs the verified principal with for subgraphs. Defaults to JWT_SECRET. */
-  INTERNAL_SECRET: z.string().min(32).optional(),
+  INTERNAL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
    * Ed25519 private key (PKCS#8 PEM) that signs clinical audit checkpoints. Unset → derived from
    * INTERNAL_SECRET (stable, but whoever holds that secret can sign).
@@ -61,29 +71,30 @@ const schema = z.object({
   /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default("*"),
   /** Largest accepted request body in bytes. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Load the demo world into an empty database at start. */
-  SEED_DEMO: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+  BODY_LIMIT_BYTES: wholeNumber(1).default(1_048_576),
+  /** Load the demo world into an empty database at start; default true, false in production. */
+  SEED_DEMO: booleanFlag.optional(),
+  /** Bearer (or Basic password) for /metrics, /schema.graphql, /openapi.json and /docs; required for them in production. */
+  ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** How long a stopping process waits for in-flight requests and deliveries before closing anyway. */
+  SHUTDOWN_DRAIN_MS: wholeNumber(0).default(10_000),
   /** GraphQL operation limits. */
-  MAX_QUERY_DEPTH: z.coerce.number().int().positive().default(12),
-  MAX_QUERY_COST: z.coerce.number().int().positive().default(500),
-  MAX_QUERY_ALIASES: z.coerce.number().int().positive().default(100),
+  MAX_QUERY_DEPTH: wholeNumber(1).default(12),
+  MAX_QUERY_COST: wholeNumber(1).default(500),
+  MAX_QUERY_ALIASES: wholeNumber(1).default(100),
   /** Requests per minute for endpoint categories the spec leaves open (pharmacy, billing, notifications). */
-  RATE_LIMIT_DEFAULT_PER_MIN: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_DEFAULT_PER_MIN: wholeNumber(1).default(300),
   /** Length of the rate-limit window; the limits are "per minute" at the default. */
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_WINDOW_MS: wholeNumber(1).default(60_000),
   /** How long a sale may stay `processing` (its completion lease) before a retry or the sweeper takes it over. */
-  PHARMACY_COMPLETION_LEASE_MS: z.coerce.number().int().positive().default(120_000),
+  PHARMACY_COMPLETION_LEASE_MS: wholeNumber(1).default(120_000),
   /** How often the worker role looks for sales whose completion lease expired (crashed completions). */
-  PHARMACY_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  PHARMACY_SWEEP_INTERVAL_MS: wholeNumber(1).default(15_000),
   /** Notifications worker and delivery providers (all optional; defaults in subgraphs/notifications/settings.ts). */
-  NOTIFICATIONS_WORKER_POLL_MS: z.coerce.number().int().positive().optional(),
-  NOTIFICATIONS_WORKER_LEASE_MS: z.coerce.number().int().positive().optional(),
-  NOTIFICATIONS_RETRY_BASE_MS: z.coerce.number().int().positive().optional(),
-  NOTIFICATIONS_MAX_ATTEMPTS: z.coerce.number().int().positive().optional(),
+  NOTIFICATIONS_WORKER_POLL_MS: wholeNumber(1).optional(),
+  NOTIFICATIONS_WORKER_LEASE_MS: wholeNumber(1).optional(),
+  NOTIFICATIONS_RETRY_BASE_MS: wholeNumber(1).optional(),
+  NOTIFICATIONS_MAX_ATTEMPTS: wholeNumber(1).optional(),
   NOTIFICATIONS_RECEIPT_TOKEN: z.string().min(16).optional(),
   AFRICASTALKING_URL: optionalUrl,
   AFRICASTALKING_USERNAME: z.string().optional(),
@@ -99,7 +110,12 @@ const schema = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & {
+/** The names of every variable in the schema (the source of truth for the lists that must agree). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
+
+export type Config = Omit<z.infer<typeof configSchema>, "SEED_DEMO" | "ALLOW_EMBEDDED_DATABASE"> & {
+  SEED_DEMO: boolean;
+  ALLOW_EMBEDDED_DATABASE: boolean;
   jwtSecret: string;
   internalSecret: string;
   usingDevSecret: boolean;
@@ -107,28 +123,63 @@ export type Config = z.infer<typeof schema> & {
 };
 
 /**
+ * A configuration the process must not start with: one problem per entry, each naming its variable
+ * ("PORT: must be …"). main.ts prints one line per problem and exits 2, without a stack trace.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
  * Parses the environment once. Nothing else in the code reads `process.env`.
  * A missing production secret fails here, at boot, not at the first request.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    // Values are never echoed: they may be secrets.
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const c = parsed.data;
-  if (c.NODE_ENV === "production" && !c.JWT_SECRET && !c.JWKS_URL) {
-    throw new Error("Invalid configuration: JWT_SECRET or JWKS_URL is required in production");
-  }
-  if (c.NODE_ENV === "production" && !c.INTERNAL_SECRET && !c.JWT_SECRET) {
-    throw new Error("Invalid configuration: INTERNAL_SECRET is required in production when JWKS_URL is used");
-  }
+  const production = c.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (production && !c.JWT_SECRET && !c.JWKS_URL) problems.push("JWT_SECRET: required in production (or JWKS_URL)");
+  if (production && c.JWKS_URL && !c.INTERNAL_SECRET && !c.JWT_SECRET) problems.push("INTERNAL_SECRET: required in production when JWKS_URL is used");
+  // Tokens minted by `npm run token` without a real secret are signed with the development secret.
+  if (production && c.JWT_SECRET === DEV_JWT_SECRET) problems.push("JWT_SECRET: the development secret is refused in production");
+  if (production && c.INTERNAL_SECRET?.startsWith(DEV_JWT_SECRET)) problems.push("INTERNAL_SECRET: the development secret is refused in production");
+  if (problems.length) throw new ConfigError(problems);
   const jwtSecret = c.JWT_SECRET ?? DEV_JWT_SECRET;
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO ?? !production,
+    ALLOW_EMBEDDED_DATABASE: c.ALLOW_EMBEDDED_DATABASE ?? false,
     jwtSecret,
     internalSecret: c.INTERNAL_SECRET ?? `${jwtSecret}:internal`,
     usingDevSecret: !c.JWT_SECRET && !c.JWKS_URL,
-    introspection: c.NODE_ENV !== "production",
+    introspection: !production,
   };
+}
+
+/** Roles that keep data (a subgraph's tables, or the notification queue). */
+const DATABASE_ROLES: readonly Role[] = ["clinical", "pharmacy", "notifications", "billing", "worker"];
+
+/**
+ * What a production process taking `roles` cannot run without, beyond single variables: a real
+ * database for the roles that keep data (unless ALLOW_EMBEDDED_DATABASE names the embedded one), and
+ * ADMIN_TOKEN for a bridge that reads the API schema from a remote gateway's protected /schema.graphql.
+ */
+export function productionProblems(c: Config, roles: readonly Role[]): string[] {
+  if (c.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!c.DATABASE_URL && !c.ALLOW_EMBEDDED_DATABASE && roles.some((r) => DATABASE_ROLES.includes(r))) {
+    problems.push("DATABASE_URL: required in production (set ALLOW_EMBEDDED_DATABASE=true to run on embedded PGlite instead)");
+  }
+  if (roles.includes("bridge") && !roles.includes("gateway") && !c.ADMIN_TOKEN) {
+    problems.push("ADMIN_TOKEN: required in production for a bridge without the gateway (it reads the gateway's /schema.graphql)");
+  }
+  return problems;
 }

@@ -28,11 +28,28 @@ function collectValidationErrors(errors: ValidationError[], prefix: string, into
 /** Postgres SQLSTATEs that are the caller's fault rather than ours. */
 const UNIQUE_VIOLATION = "23505";
 
+/** graphql-js appends ` Did you mean "x", "y"?` to validation and coercion errors (names only, never a `?`). */
+const SUGGESTION = / ?Did you mean [^?]*\?/g;
+
+export interface ErrorFormatterOptions {
+  /** Production: drop "Did you mean …?" hints, which reveal schema names with introspection off. */
+  hideSuggestions?: boolean;
+}
+
 /**
  * Gives every error leaving a subgraph a code from lib/errors. Unknown errors become INTERNAL with a
  * generic message (the original is logged, never shown: it may hold SQL or patient data).
  */
-export function createErrorFormatter(logger: Logger) {
+export function createErrorFormatter(logger: Logger, options: ErrorFormatterOptions = {}) {
+  const format = codedError(logger);
+  if (!options.hideSuggestions) return format;
+  return function formatErrorWithoutSuggestions(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+    const result = format(formatted, error);
+    return { ...result, message: result.message.replace(SUGGESTION, "") };
+  };
+}
+
+function codedError(logger: Logger) {
   return function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
     const original = unwrapResolverError(error);
     if (original instanceof ArgumentValidationError) {

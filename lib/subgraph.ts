@@ -48,8 +48,10 @@ export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRu
     schema: await mod.schema(),
     introspection: runtime.config.introspection,
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter(logger),
+    formatError: createErrorFormatter(logger, { hideSuggestions: !runtime.config.introspection }),
     csrfPrevention: false,
+    // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginInlineTraceDisabled()],
   });
   await server.start();

@@ -10,6 +10,7 @@ import { providersFor } from "../providers/index.js";
 import { notificationSettings } from "../settings.js";
 import { claimDueNotifications, requeueExpiredLeases } from "./claim.js";
 import { deliverNotification } from "./deliver.js";
+import { releaseUnsentLeases } from "./release.js";
 import { onWake } from "./wake.js";
 
 const outcomes = new Counter({
@@ -76,6 +77,12 @@ export function startNotificationWorker(runtime: SubgraphRuntime): () => Promise
       if (requeued) logger.warn({ requeued }, "requeued notifications whose worker lease expired");
     }
     const batch = await claimDueNotifications(runtime.db, workerId, s.batchSize, s.leaseMs);
+    if (!running && batch.length) {
+      // Stopped while claiming: hand the batch back instead of starting sends the drain may cut short.
+      const released = await releaseUnsentLeases(runtime.db, workerId, batch.map((n) => n.id));
+      logger.info({ released }, "released claimed notifications at shutdown");
+      return batch.length;
+    }
     await Promise.all(
       batch.map(async (n) => {
         const outcome = await deliverNotification(runtime.db, n, providers[n.channel as Channel], s, workerId).catch((err) => {
@@ -106,11 +113,16 @@ export function startNotificationWorker(runtime: SubgraphRuntime): () => Promise
     }
   })();
 
+  /** Stops polling and waits (up to SHUTDOWN_DRAIN_MS) for the deliveries already handed to providers. */
   return async () => {
     running = false;
     stopListening();
     wakeUp?.();
-    await loop;
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([loop.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), runtime.config.SHUTDOWN_DRAIN_MS)))]);
+    clearTimeout(timer);
+    // Deliveries still running keep their lease; it expires and another worker takes them over.
+    if (!drained) logger.warn({ workerId }, "deliveries still in flight after the drain timeout; their leases will expire");
     await Promise.all([...new Set(Object.values(providers))].map((p) => p.close?.()));
     if (depthSource === runtime.db) depthSource = undefined;
     logger.info({ workerId }, "notification worker stopped");

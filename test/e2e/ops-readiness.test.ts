@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SUBGRAPHS } from "../../subgraphs/index.js";
+import { startStack, type Stack } from "../support/stack.js";
+import { freePort } from "./ops-processes.js";
+
+let stacks: Stack[] = [];
+afterEach(async () => {
+  await Promise.all(stacks.map((s) => s.stop()));
+  stacks = [];
+});
+
+async function start(o: Parameters<typeof startStack>[0]) {
+  const stack = await startStack(o);
+  stacks.push(stack);
+  return stack;
+}
+
+async function readyz(stack: Stack) {
+  const res = await fetch(`${stack.url}/readyz`);
+  return { status: res.status, text: await res.clone().text(), body: (await res.json()) as { status: string; failed?: string[]; checks: Record<string, string> } };
+}
+
+describe("readiness tells the truth", () => {
+  it("is not ready while Redis is unreachable, naming redis and no address", async () => {
+    const stack = await start({ env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    const r = await readyz(stack);
+    expect(r.status).toBe(503);
+    expect(r.body.failed).toEqual(["redis"]);
+    expect(r.body.checks.database).toBe("ok");
+    expect(r.text).not.toMatch(/127\.0\.0\.1|redis:\/\//);
+  });
+
+  it("a gateway with dead subgraphs is not ready, names each subgraph, and REST answers 503 without internal URLs", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}/graphql`;
+    const stack = await start({
+      roles: ["gateway", "bridge"],
+      env: { CLINICAL_SUBGRAPH_URL: dead, PHARMACY_SUBGRAPH_URL: dead, NOTIFICATIONS_SUBGRAPH_URL: dead, BILLING_SUBGRAPH_URL: dead },
+    });
+    const r = await readyz(stack);
+    expect(r.status).toBe(503);
+    expect(r.body.failed).toEqual(["clinical-subgraph", "pharmacy-subgraph", "notifications-subgraph", "billing-subgraph"]);
+    expect(r.body.checks["clinical-subgraph"]).toBe("connection refused");
+    expect(r.text).not.toContain("127.0.0.1");
+
+    const res = await stack.rest("GET", "/api/v1/uhid/", { token: await stack.token("admin") });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(JSON.stringify(res.body)).not.toMatch(/127\.0\.0\.1|http:/);
+  });
+
+  it("the pharmacy subgraph is not ready while billing is unreachable", async () => {
+    const stack = await start({ roles: ["pharmacy"], env: { BILLING_URL: `http://127.0.0.1:${await freePort()}` } });
+    const r = await readyz(stack);
+    expect(r.status).toBe(503);
+    expect(r.body.failed).toEqual(["billing"]);
+  });
+
+  it("a worker-only process waits for the notifications migrations, then becomes ready", async () => {
+    const stack = await start({ roles: ["worker"] });
+    const before = await readyz(stack);
+    expect(before.status).toBe(503);
+    expect(before.body.failed).toEqual(["notifications-migrations"]);
+
+    await stack.server.database!.migrate("notifications", SUBGRAPHS.notifications.migrationsFolder);
+    const deadline = Date.now() + 10_000;
+    let after = await readyz(stack);
+    while (after.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await readyz(stack);
+    }
+    expect(after.body.status).toBe("ready");
+  });
+});
