@@ -6,7 +6,7 @@ import { KAMPALA, startStack, type Stack } from "../support/stack.js";
  * Property: whatever a client sends to any operation of /openapi.json (malformed, oversized,
  * prototype-named, NUL-bearing, wrongly typed values; an admin token, no token or a garbage one), the
  * answer is never a 5xx (no upstream is down here), and every non-2xx JSON answer is the one error
- * shape {error: {code, message, fields?}}. Seeded: a failure prints the seed and path to replay it.
+ * shape {error: {code, message, fields?}} (on /graphql: GraphQL's own `errors[]` with codes). Seeded: a failure prints the seed and path to replay it.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 40);
@@ -159,9 +159,17 @@ async function send(op: Operation, r: FuzzRequest) {
   return { status: res.status, contentType: res.headers.get("content-type") ?? "", text, url: `${op.method} ${path}${qs ? `?${qs}` : ""}`.slice(0, 300) };
 }
 
-function checkAnswer(a: Awaited<ReturnType<typeof send>>): string | undefined {
+/** GraphQL over HTTP answers a refused request with its own shape: `errors[]`, each with a message and `extensions.code`. */
+function checkGraphQLAnswer(a: Awaited<ReturnType<typeof send>>): string | undefined {
+  const body = JSON.parse(a.text) as { errors?: { message?: unknown; extensions?: { code?: unknown } }[] };
+  const ok = Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => typeof e.message === "string" && typeof e.extensions?.code === "string");
+  return ok ? undefined : `${a.status} body not in the GraphQL error shape: ${a.text.slice(0, 200)}`;
+}
+
+function checkAnswer(op: Operation, a: Awaited<ReturnType<typeof send>>): string | undefined {
   if (a.status >= 500) return `${a.status} ${a.text.slice(0, 200)}`;
   if (a.status < 300 || !a.contentType.includes("json")) return a.status < 300 ? undefined : `non-JSON ${a.status}: ${a.contentType}`;
+  if (op.path === "/graphql" && !a.text.includes('"error":{')) return checkGraphQLAnswer(a);
   const body = JSON.parse(a.text) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
   const e = body.error;
   const ok =
@@ -186,7 +194,7 @@ describe("fuzzing every operation of /openapi.json", () => {
           requests++;
           const answer = await send(op, r);
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          const problem = checkAnswer(answer);
+          const problem = checkAnswer(op, answer);
           if (problem) throw new Error(`${answer.url} → ${problem}`);
         }),
         { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },

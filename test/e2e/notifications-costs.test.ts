@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
-import { waitFor } from "./notifications-fake-providers.js";
+import { registerTestPatient, waitFor } from "./notifications-fake-providers.js";
 
 let stack: Stack;
 let pharmacist: string;
@@ -9,6 +9,8 @@ let auditor: string;
 beforeAll(async () => {
   stack = await startStack({ env: { NOTIFICATIONS_WORKER_POLL_MS: "25" } });
   [pharmacist, auditor] = await Promise.all([stack.token("pharmacist"), stack.token("auditor")]);
+  const nurse = await stack.token("nurse");
+  for (const uhid of ["UG-COST-0001", "UG-COST-0002"]) await registerTestPatient(stack, nurse, uhid);
 });
 afterAll(() => stack?.stop());
 

@@ -8,7 +8,7 @@ import { claimDueNotifications, requeueExpiredLeases } from "../../subgraphs/not
 import { isLegalTransition } from "../../subgraphs/notifications/delivery/transitions.js";
 import { notificationsSubgraph } from "../../subgraphs/notifications/index.js";
 import { createTestDatabase, startStack, type Stack, type TestDatabase } from "../support/stack.js";
-import { waitFor } from "./notifications-fake-providers.js";
+import { registerTestPatient, waitFor } from "./notifications-fake-providers.js";
 
 /**
  * Two races of the delivery worker: a message whose lease keeps expiring (it crashes or hangs the
@@ -123,6 +123,7 @@ describe("a delivery receipt that races the worker's SENT write", () => {
 
   const detail = async (id: string) => (await stack.rest("GET", `/api/v1/notifications/${id}/`, { token: admin })).body;
   async function labResult(uhid: string, prefs: Record<string, unknown>): Promise<string> {
+    await registerTestPatient(stack, nurse, uhid);
     expect((await stack.rest("PUT", `/api/v1/notifications/preferences/${uhid}/`, { token: nurse, body: prefs })).status).toBe(200);
     const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: { patient_uhid: uhid, observation_id: "OBS-R", test_name: "CD4 count", ordered_by: "Dr. Okello", facility_name: "Mulago" } });
     expect(res.body.status).toBe("PENDING");

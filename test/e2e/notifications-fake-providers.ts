@@ -131,3 +131,12 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Registers a patient with no contact points (unknown UHIDs are 404 on triggers and preferences), so
+ * only the preferences a test sets reach them.
+ */
+export async function registerTestPatient(stack: { rest(method: string, path: string, o: { token: string; body: unknown }): Promise<{ status: number; body: unknown }> }, token: string, uhid: string): Promise<void> {
+  const res = await stack.rest("POST", "/api/v1/uhid/", { token, body: { uhid, given_name: "Test", family_name: uhid, sex: "female", birth_date: "1990-01-01" } });
+  if (res.status !== 201) throw new Error(`could not register ${uhid}: ${JSON.stringify(res.body)}`);
+}

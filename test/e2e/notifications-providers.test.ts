@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
-import { startFakeHttpProviders, startFakeSmtp, waitFor, type FakeHttpProviders, type FakeSmtp } from "./notifications-fake-providers.js";
+import { registerTestPatient, startFakeHttpProviders, startFakeSmtp, waitFor, type FakeHttpProviders, type FakeSmtp } from "./notifications-fake-providers.js";
 
 const RECEIPT_TOKEN = "receipt-token-0123456789abcdef";
 const MAX_ATTEMPTS = 3;
@@ -44,6 +44,7 @@ let patientSeq = 0;
 /** A fresh patient with the given channels and contact points. */
 async function patient(prefs: Record<string, unknown>): Promise<string> {
   const uhid = `UG-PROV-${String(++patientSeq).padStart(4, "0")}`;
+  await registerTestPatient(stack, nurse, uhid);
   const res = await stack.rest("PUT", `/api/v1/notifications/preferences/${uhid}/`, { token: nurse, body: prefs });
   expect(res.status).toBe(200);
   return uhid;

@@ -55,13 +55,20 @@ describe("readiness tells the truth", () => {
     expect(r.body.failed).toEqual(["billing"]);
   });
 
-  it("a worker-only process waits for the notifications migrations, then becomes ready", async () => {
+  it("a worker-only process waits for the migrations of the subgraphs whose work it runs, then becomes ready", async () => {
     const stack = await start({ roles: ["worker"] });
     const before = await readyz(stack);
     expect(before.status).toBe(503);
-    expect(before.body.failed).toEqual(["notifications-migrations"]);
+    // The notification deliveries and the pharmacy's completion sweeper.
+    expect([...(before.body.failed ?? [])].sort()).toEqual(["notifications-migrations", "pharmacy-migrations"]);
 
     await stack.server.database!.migrate("notifications", SUBGRAPHS.notifications.migrationsFolder);
+    let partial = await readyz(stack);
+    for (const deadline = Date.now() + 10_000; partial.body.failed?.length !== 1 && Date.now() < deadline; partial = await readyz(stack)) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(partial.body.failed).toEqual(["pharmacy-migrations"]);
+    await stack.server.database!.migrate("pharmacy", SUBGRAPHS.pharmacy.migrationsFolder);
     const deadline = Date.now() + 10_000;
     let after = await readyz(stack);
     while (after.status !== 200 && Date.now() < deadline) {

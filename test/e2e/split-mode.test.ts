@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintToken } from "../../lib/auth.js";
 import { createTestDatabase, KAMPALA, TEST_SECRET, type TestDatabase } from "../support/stack.js";
+import { freePort } from "./ops-processes.js";
 
-/** A free loopback port (bound, then released for the child to take). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

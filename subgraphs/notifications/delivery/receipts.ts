@@ -163,7 +163,7 @@ export function receiptRoutes(db: Db, s: NotificationSettings, logger: Logger): 
 
   // WhatsApp webhook verification handshake (hub.challenge echo).
   app.get("/webhooks/notifications/whatsapp", (c) => {
-    if (c.req.query("hub.mode") !== "subscribe" || !s.receiptToken || !tokenMatches(s.receiptToken, c.req.query("hub.verify_token"))) return c.text("forbidden", 403);
+    if (c.req.query("hub.mode") !== "subscribe" || !s.receiptToken || !tokenMatches(s.receiptToken, c.req.query("hub.verify_token"))) return c.json({ error: { code: "FORBIDDEN", message: "Wrong or missing hub.verify_token, or hub.mode is not subscribe" } }, 403);
     return c.text(c.req.query("hub.challenge") ?? "");
   });
 
