@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, TEST_SECRET, type Stack } from "../support/stack.js";
-import { startFakeHttpProviders, waitFor, type FakeHttpProviders } from "./notifications-fake-providers.js";
+import { registerTestPatient, startFakeHttpProviders, waitFor, type FakeHttpProviders } from "./notifications-fake-providers.js";
 
 /**
  * Killing a worker process mid-batch must lose nothing: its claimed messages stay PROCESSING until
@@ -66,6 +66,7 @@ describe.skipIf(!onPostgres)("a worker process killed mid-batch (PostgreSQL only
     const ids: string[] = [];
     for (let i = 0; i < MESSAGES; i++) {
       const uhid = `UG-CRASH-${String(i).padStart(3, "0")}`;
+      await registerTestPatient(stack, nurse, uhid);
       await stack.rest("PUT", `/api/v1/notifications/preferences/${uhid}/`, { token: nurse, body: { phone: `+2567001${String(i).padStart(5, "0")}` } });
       const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: { patient_uhid: uhid, observation_id: `OBS-${i}`, test_name: "CD4 count", ordered_by: "Dr. Okello", facility_name: "Mulago" } });
       expect(res.body.status).toBe("PENDING");
