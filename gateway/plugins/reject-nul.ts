@@ -16,7 +16,8 @@ export function useRejectNul(): ApolloServerPlugin {
         async didResolveOperation({ request, document }) {
           const fields: FieldErrors = Object.create(null) as FieldErrors;
           for (const path of nulPaths(request.variables ?? {})) fields[path] = [NUL_MESSAGE];
-          for (const path of nulLiterals(document)) fields[path] = [NUL_MESSAGE];
+          // Walk the document only when its source can hold a NUL (raw, or written as the \u0000 escape).
+          if (mayHoldNul(request.query)) for (const path of nulLiterals(document)) fields[path] = [NUL_MESSAGE];
           if (Object.keys(fields).length) {
             throw new GraphQLError("Strings must not contain NUL (\\u0000) characters", {
               extensions: { code: ErrorCode.BAD_USER_INPUT, fields, http: { status: 400 } },
@@ -26,6 +27,10 @@ export function useRejectNul(): ApolloServerPlugin {
       };
     },
   };
+}
+
+function mayHoldNul(source: string | undefined): boolean {
+  return source === undefined || hasNul(source) || /\\u(0000|\{0+\})/i.test(source);
 }
 
 /** Where string literals (and block strings) holding a NUL sit: field.argument.objectField... */

@@ -216,6 +216,11 @@ describe("NUL characters are refused at the edge, naming the field", () => {
     const literal = await stack.gql('{ patients(search: "a\\u0000") { totalCount } }', {}, admin);
     expect(literal.status).toBe(400);
     expect(literal.body.errors[0].extensions.fields).toHaveProperty(["patients.search"]);
+    // GraphQL source may also spell NUL with the braced escape (graphql 16 parses it).
+    for (const escape of ["\\u{0}", "\\u{000000}"]) {
+      const spelled = await stack.gql(`{ patients(search: "a${escape}") { totalCount } }`, {}, admin);
+      expect(spelled.status, escape).toBe(400);
+    }
   });
 });
 
