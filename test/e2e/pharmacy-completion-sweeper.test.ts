@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.js";
-import { chargeTransaction, payCharge } from "../../subgraphs/pharmacy/transaction/billing-client.js";
-import { sweepExpiredCompletions, type SweepRuntime } from "../../subgraphs/pharmacy/transaction/completion-sweeper.js";
-import { reserve } from "../../subgraphs/pharmacy/transaction/transaction-completion.service.js";
+import { chargeTransaction, payCharge } from "../../subgraphs/pharmacy/sales/transaction/billing-client.js";
+import { sweepExpiredCompletions, type SweepRuntime } from "../../subgraphs/pharmacy/sales/transaction/completion-sweeper.js";
+import { reserve } from "../../subgraphs/pharmacy/sales/transaction/transaction-completion.service.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { createProduct, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
 

@@ -1,0 +1,112 @@
+import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Principal } from "../../../../lib/auth.js";
+import { assertPharmacyAccess } from "../../../../lib/context.js";
+import type { Db } from "../../../../lib/db.js";
+import { badRequest, conflict, fieldError, notFound } from "../../../../lib/errors.js";
+import { isUuid } from "../../../../lib/ids.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { inventoryItems, pharmacies, products } from "../../db/tables.js";
+import { quantityOf, stockKeyOf, stockOnHand } from "../../inventory/stock/stock.service.js";
+import type { CreateProductInput, Product } from "./product.type.js";
+
+type ProductRow = typeof products.$inferSelect;
+
+/** `stockQuantity` is the linked inventory item's quantity when there is one (see withStock). */
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    pharmacyId: row.pharmacyId,
+    name: row.name,
+    sku: row.sku,
+    category: row.category,
+    retailPrice: row.retailPrice,
+    stockQuantity: row.stockQuantity,
+    inventoryItem: row.inventoryItemId,
+    isActive: row.isActive,
+    taxExempt: row.taxExempt,
+  };
+}
+
+/** Products tied to an inventory item show the item's quantity as their stock. */
+async function withStock(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const linked = rows.filter((r) => r.inventoryItemId);
+  const stock = linked.length ? await stockOnHand(db, linked.map(stockKeyOf)) : new Map<string, number>();
+  return rows.map((r) => ({ ...toProduct(r), stockQuantity: r.inventoryItemId ? quantityOf(stock, stockKeyOf(r)) : r.stockQuantity }));
+}
+
+export interface ProductFilters {
+  search?: string | null;
+  category?: string | null;
+  isActive?: boolean | null;
+  pharmacyId?: string | null;
+}
+
+/** Staff see their own pharmacy's catalog; admins and auditors may name one or see all. */
+function scopePharmacy(principal: Principal, requested?: string | null): string | undefined {
+  if (principal.pharmacyId) {
+    if (requested && requested !== principal.pharmacyId) assertPharmacyAccess(principal, requested);
+    return principal.pharmacyId;
+  }
+  if (requested && !isUuid(requested)) throw fieldError("pharmacy", "must be a pharmacy id (UUID)");
+  return requested ?? undefined;
+}
+
+export async function listProducts(db: Db, principal: Principal, args: Partial<PageArgs> & ProductFilters): Promise<Page<Product>> {
+  const w = pageWindow(args);
+  const pharmacyId = scopePharmacy(principal, args.pharmacyId);
+  const filters: SQL[] = [];
+  if (pharmacyId) filters.push(eq(products.pharmacyId, pharmacyId));
+  if (args.search) {
+    const term = `%${args.search.replace(/[%_\\]/g, "\\$&")}%`;
+    filters.push(or(ilike(products.name, term), ilike(products.sku, term), ilike(products.category, term))!);
+  }
+  if (args.category) filters.push(eq(products.category, args.category));
+  if (args.isActive !== undefined && args.isActive !== null) filters.push(eq(products.isActive, args.isActive));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return toPage(await withStock(db, rows), total, w);
+}
+
+/** A product of another pharmacy is "not found" to staff: ids do not leak across pharmacies. */
+export async function getProduct(db: Db, principal: Principal, id: string): Promise<Product> {
+  if (!isUuid(id)) throw notFound("Product", id);
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Product", id);
+  return (await withStock(db, [row]))[0];
+}
+
+export async function createProduct(db: Db, principal: Principal, input: CreateProductInput): Promise<Product> {
+  const pharmacyId = input.pharmacyId ?? principal.pharmacyId;
+  if (!pharmacyId) throw badRequest("Name the pharmacy this product belongs to", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
+  if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
+  assertPharmacyAccess(principal, pharmacyId);
+  if (input.retailPrice.lte(0)) throw fieldError("retailPrice", "must be greater than zero");
+  if (input.retailPrice.decimalPlaces() > 2) throw fieldError("retailPrice", "must have at most two decimal places");
+
+  const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+  if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+  if (input.inventoryItem) {
+    const [item] = isUuid(input.inventoryItem) ? await db.select({ pharmacyId: inventoryItems.pharmacyId }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem)) : [];
+    if (!item || item.pharmacyId !== pharmacyId) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
+  }
+  const [row] = await db
+    .insert(products)
+    .values({
+      pharmacyId,
+      name: input.name.trim(),
+      sku: input.sku?.trim() ?? null,
+      category: input.category.trim(),
+      retailPrice: input.retailPrice.toFixed(2),
+      stockQuantity: input.stockQuantity,
+      isActive: input.isActive,
+      taxExempt: input.taxExempt,
+      inventoryItemId: input.inventoryItem ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(`SKU ${input.sku} already exists in this pharmacy`);
+  return (await withStock(db, [row]))[0];
+}

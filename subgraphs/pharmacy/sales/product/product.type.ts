@@ -1,0 +1,77 @@
+import { IsOptional, Length, Min } from "class-validator";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Decimal } from "../../../../lib/money.js";
+import { PageOf } from "../../../../lib/pagination.js";
+
+@ObjectType({ description: "An OTC product in one pharmacy's catalog." })
+export class Product {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID, { description: "Pharmacy that sells it." })
+  pharmacyId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  sku!: string | null;
+
+  @Field(() => String)
+  category!: string;
+
+  @Field(() => Decimal, { description: "Retail price in the pharmacy's currency." })
+  retailPrice!: string;
+
+  @Field(() => Int, { description: "Units on hand: the inventory item's quantity when linked, else the standalone quantity." })
+  stockQuantity!: number;
+
+  @Field(() => ID, { nullable: true, description: "Linked inventory item, if any." })
+  inventoryItem!: string | null;
+
+  @Field(() => Boolean, { description: "Whether the product can be sold." })
+  isActive!: boolean;
+
+  @Field(() => Boolean, { description: "Exempt from VAT (e.g. essential medicines)." })
+  taxExempt!: boolean;
+}
+
+@ObjectType()
+export class ProductPage extends PageOf(Product) {}
+
+@InputType()
+export class CreateProductInput {
+  @Field(() => String)
+  @Length(1, 200)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 64)
+  sku?: string;
+
+  @Field(() => String)
+  @Length(1, 100)
+  category!: string;
+
+  @Field(() => Decimal, { description: "Greater than zero." })
+  retailPrice!: Decimal;
+
+  @Field(() => Int, { defaultValue: 0 })
+  @Min(0, { message: "must not be negative" })
+  stockQuantity!: number;
+
+  @Field(() => ID, { nullable: true, description: "Defaults to the caller's pharmacy." })
+  @IsOptional()
+  pharmacyId?: string;
+
+  @Field(() => Boolean, { defaultValue: true })
+  isActive!: boolean;
+
+  @Field(() => Boolean, { defaultValue: false })
+  taxExempt!: boolean;
+
+  @Field(() => ID, { nullable: true, description: "Sell from this inventory item's stock (same pharmacy) instead of stock_quantity." })
+  @IsOptional()
+  inventoryItem?: string;
+}

@@ -1,0 +1,102 @@
+import { boolean, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { pharmacy } from "../db/pg-schema.js";
+import { inventoryItems, pharmacies } from "../inventory/tables.js";
+
+/** Point of sale: the OTC catalog and sales transactions. */
+
+export const products = pharmacy.table(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    name: text("name").notNull(),
+    sku: text("sku"),
+    category: text("category").notNull(),
+    retailPrice: numeric("retail_price", { precision: 14, scale: 2 }).notNull(),
+    /** Standalone quantity, used when the product is not tied to an inventory item. */
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    inventoryItemId: uuid("inventory_item_id"),
+    isActive: boolean("is_active").notNull().default(true),
+    taxExempt: boolean("tax_exempt").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("products_pharmacy_sku_uq").on(t.pharmacyId, t.sku),
+    index("products_pharmacy_name_idx").on(t.pharmacyId, t.name),
+  ],
+);
+
+/** Spec, "Sales transaction": pending → processing (stock reserved, paying) → completed; pending → cancelled. */
+export const salesTransactions = pharmacy.table(
+  "sales_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** <pharmacy code>-<yyyymmdd>-<4-digit sequence>, gap-free per pharmacy and day. */
+    transactionNumber: text("transaction_number").notNull().unique(),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    cashier: text("cashier").notNull(),
+    createdBy: text("created_by").notNull(),
+    customerName: text("customer_name"),
+    customerPhone: text("customer_phone"),
+    notes: text("notes"),
+    subtotal: numeric("subtotal", { precision: 14, scale: 2 }).notNull(),
+    taxAmount: numeric("tax_amount", { precision: 14, scale: 2 }).notNull(),
+    /** Manual discount plus the value of redeemed loyalty points. */
+    discountAmount: numeric("discount_amount", { precision: 14, scale: 2 }).notNull(),
+    totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    /** cash | mobile_money | card */
+    paymentMethod: text("payment_method").notNull(),
+    /** pending | completed */
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    /** pending | processing | completed | cancelled */
+    status: text("status").notNull().default("pending"),
+    loyaltyAccountId: uuid("loyalty_account_id"),
+    pointsRedeemed: integer("points_redeemed").notNull().default(0),
+    pointsEarned: integer("points_earned").notNull().default(0),
+    billingChargeId: text("billing_charge_id"),
+    billingPaymentId: text("billing_payment_id"),
+    paymentReference: text("payment_reference"),
+    processingStartedAt: timestamp("processing_started_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [index("sales_transactions_pharmacy_created_idx").on(t.pharmacyId, t.createdAt), index("sales_transactions_pharmacy_status_idx").on(t.pharmacyId, t.status)],
+);
+
+export const transactionItems = pharmacy.table(
+  "transaction_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => salesTransactions.id),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }).notNull(),
+    lineTotal: numeric("line_total", { precision: 14, scale: 2 }).notNull(),
+    /** Rate applied to this line (0 when the product is tax exempt). */
+    taxRate: numeric("tax_rate", { precision: 6, scale: 4 }).notNull(),
+    taxAmount: numeric("tax_amount", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index("transaction_items_transaction_idx").on(t.transactionId), index("transaction_items_product_idx").on(t.productId)],
+);
+
+/** Per pharmacy and day, the last transaction number handed out (incremented inside the create transaction). */
+export const transactionCounters = pharmacy.table(
+  "transaction_counters",
+  {
+    pharmacyId: uuid("pharmacy_id").notNull(),
+    day: text("day").notNull(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pharmacyId, t.day] })],
+);
