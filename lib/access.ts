@@ -22,6 +22,11 @@ export const ACCESS = {
   "products:write": ["pharmacist"],
   "prescriptions:read": ["physician", "pharmacist", "patient"],
   "prescriptions:dispense": ["pharmacist"],
+  // Issue 10, dispensing: physicians write prescriptions; a refill may be asked by the patient, the
+  // prescriber or the pharmacist at the counter; dispense records are read by pharmacists and auditors.
+  "prescriptions:write": ["physician"],
+  "prescriptions:refill": ["physician", "pharmacist", "patient"],
+  "dispenses:read": ["pharmacist", "auditor"],
   "notifications:read": ["physician", "nurse", "patient", "service", "auditor"],
   "notifications:send": ["pharmacist", "cashier", "service"],
   "notifications:trigger": ["physician", "nurse", "service"],

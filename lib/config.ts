@@ -90,6 +90,12 @@ export const configSchema = z.object({
   PHARMACY_COMPLETION_LEASE_MS: wholeNumber(1).default(120_000),
   /** How often the worker role looks for sales whose completion lease expired (crashed completions). */
   PHARMACY_SWEEP_INTERVAL_MS: wholeNumber(1).default(15_000),
+  /** How often the worker role delivers the pharmacy's due outbox messages (pickup ready). */
+  PHARMACY_OUTBOX_INTERVAL_MS: wholeNumber(1).default(5_000),
+  /** First retry delay of an outbox message the notification service did not take; doubles per attempt (at most 10 min). */
+  PHARMACY_OUTBOX_RETRY_BASE_MS: wholeNumber(1).default(2_000),
+  /** How long one deliverer holds an outbox message; after that another may try it (same Idempotency-Key). */
+  PHARMACY_OUTBOX_LEASE_MS: wholeNumber(1).default(60_000),
   /** Notifications worker and delivery providers (all optional; defaults in subgraphs/notifications/settings.ts). */
   NOTIFICATIONS_WORKER_POLL_MS: wholeNumber(1).optional(),
   NOTIFICATIONS_WORKER_LEASE_MS: wholeNumber(1).optional(),

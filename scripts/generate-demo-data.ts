@@ -288,21 +288,32 @@ const suppliers = [
 const prescriptions = patients
   .filter((p) => p.medications.some((m) => m.status === "active"))
   .slice(0, 20)
-  .map((p, i) => {
-    const med = p.medications.find((m) => m.status === "active")!;
-    return {
-      id: uuid(),
-      patient_uhid: p.uhid,
-      prescriber: pick(["Dr. A. Mugerwa", "Dr. S. Wanyama", "Dr. R. Nabirye"]),
-      medication_code: med.rxnorm,
-      medication_name: med.name,
-      dose: med.dose,
-      frequency: med.frequency,
-      quantity: 30,
-      status: i % 4 === 0 ? "dispensed" : "pending",
-      days_ago: between(0, 20),
-    };
-  });
+  .map((p, i) => ({
+    id: uuid(),
+    patient_uhid: p.uhid,
+    prescriber: pick(["Dr. A. Mugerwa", "Dr. S. Wanyama", "Dr. R. Nabirye"]),
+    items: prescriptionItemsFor(p.medications, i),
+    status: i % 4 === 0 ? "dispensed" : "pending",
+    days_ago: between(0, 20),
+  }));
+
+// ── Prescription items (issue 10, dispensing) ──────────────────────────────────────────────────────
+// Derived from the patient's active medicines without drawing from the random stream, so the rest of
+// the demo world stays as it was. Chronic medicines allow two refills; one pending prescription
+// carries a controlled item (tramadol, RxNorm 10689) for the controlled-substance rules.
+function prescriptionItemsFor(medications: { name: string; rxnorm: string | null; dose: string; frequency: string; status: string }[], index: number) {
+  const active = medications.filter((m) => m.status === "active").slice(0, 2);
+  const items = active.map((m) => ({
+    medication_code: m.rxnorm,
+    medication_name: m.name,
+    dose: m.dose,
+    frequency: m.frequency,
+    quantity: 30,
+    refills_allowed: /for \d+ days|as needed|after each/.test(m.frequency) ? 0 : 2,
+  }));
+  if (index === 2) items.push({ medication_code: "10689", medication_name: "Tramadol", dose: "50 mg", frequency: "every 8 hours as needed for pain", quantity: 10, refills_allowed: 0 });
+  return items;
+}
 
 const out = new URL("../seed/demo/", import.meta.url);
 writeFileSync(new URL("clinical.json", out), JSON.stringify({ version: 1, patients }, null, 1) + "\n");

@@ -6,6 +6,9 @@ import { seedPharmacyDemo } from "./db/seed.js";
 import { PharmacyLocationResolver } from "./inventory/pharmacy-location/pharmacy-location.resolver.js";
 import { PatientPrescriptionsResolver, pharmacyPatientReference, PrescriptionResolver } from "./dispensing/prescription/prescription.resolver.js";
 import { Patient } from "./dispensing/prescription/prescription.type.js";
+import { DispenseResolver, PatientDispensesResolver } from "./dispensing/dispense/dispense.resolver.js";
+import { DispenseQueueResolver } from "./dispensing/queue/queue.resolver.js";
+import { RefillResolver } from "./dispensing/refill/refill.resolver.js";
 import { ProductResolver } from "./sales/product/product.resolver.js";
 import { ReceiptResolver } from "./sales/receipt/receipt.resolver.js";
 import { ConsultationResolver } from "./sales/consultation/consultation.resolver.js";
@@ -14,10 +17,14 @@ import { LoyaltyResolver } from "./sales/loyalty/loyalty.resolver.js";
 import { SalesAnalyticsResolver } from "./sales/analytics/analytics.resolver.js";
 import { RecommendationResolver } from "./sales/recommendation/recommendation.resolver.js";
 import { StockResolver } from "./inventory/stock/stock.resolver.js";
+import { startOutboxWorker } from "./outbox/outbox-worker.js";
 import { startCompletionSweeper } from "./sales/transaction/completion-sweeper.js";
 import { TransactionResolver } from "./sales/transaction/transaction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
+
+/** Workflow 2: prescriptions, the queue, dispenses and refills. */
+const dispensingResolvers = [PatientPrescriptionsResolver, PrescriptionResolver, DispenseQueueResolver, DispenseResolver, PatientDispensesResolver, RefillResolver];
 
 /** Point of sale, customer care, sales analytics and the stock they move. */
 const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver, StockResolver];
@@ -26,12 +33,20 @@ export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [ProductResolver, PharmacyLocationResolver, PatientPrescriptionsResolver, PrescriptionResolver, ...salesResolvers],
+      [ProductResolver, PharmacyLocationResolver, ...dispensingResolvers, ...salesResolvers],
       pharmacyPatientReference,
       [Patient],
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
-  /** Recovers sales a crashed completion left `processing` (in the all-in-one process, or with --only=worker). */
-  startBackground: async (runtime) => startCompletionSweeper(runtime),
+  /**
+   * Recovers sales a crashed completion left `processing`, and delivers the outbox's due messages
+   * (in the all-in-one process, or with --only=worker).
+   */
+  startBackground: async (runtime) => {
+    const stops = [startCompletionSweeper(runtime), startOutboxWorker(runtime)];
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  },
 };

@@ -2,13 +2,22 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
-import { loyaltyPrograms, pharmacies, prescriptions, products, suppliers } from "./tables.js";
+import { loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, suppliers } from "./tables.js";
 
 interface DemoPharmacyWorld {
   pharmacies: { id: string; code: string; name: string; district: string; address: string; phone: string; tax_rate: string; currency: string }[];
   products: { id: string; pharmacy_id: string; name: string; sku: string; category: string; retail_price: string; tax_exempt: boolean; stock_quantity: number; is_active: boolean }[];
   suppliers: { id: string; code: string; name: string; district: string; phone: string; email: string }[];
-  prescriptions: { id: string; patient_uhid: string; prescriber: string; medication_code: string | null; medication_name: string; dose: string; frequency: string; quantity: number; status: string; days_ago: number }[];
+  prescriptions: DemoPrescription[];
+}
+
+interface DemoPrescription {
+  id: string;
+  patient_uhid: string;
+  prescriber: string;
+  items: { medication_code: string | null; medication_name: string; dose: string; frequency: string; quantity: number; refills_allowed: number }[];
+  status: string;
+  days_ago: number;
 }
 
 /** Loads the demo pharmacies, catalog, suppliers and prescriptions when there are no pharmacies. */
@@ -36,21 +45,31 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
       })),
     );
     await tx.insert(suppliers).values(world.suppliers);
-    await tx.insert(prescriptions).values(
-      world.prescriptions.map((p) => ({
-        id: p.id,
-        patientUhid: p.patient_uhid,
-        prescriber: p.prescriber,
-        medicationCode: p.medication_code,
-        medicationName: p.medication_name,
-        dose: p.dose,
-        frequency: p.frequency,
-        quantity: p.quantity,
-        status: p.status,
-        issuedAt: new Date(`${isoDateDaysAgo(p.days_ago)}T08:00:00Z`),
-      })),
-    );
+    await seedDemoPrescriptions(tx as unknown as Db, world.prescriptions);
   });
   logger.info({ pharmacies: world.pharmacies.length, products: world.products.length }, "pharmacy demo data loaded");
   return true;
+}
+
+// ── Demo prescriptions (issue 10, dispensing) ─────────────────────────────────────────────────────
+/** The demo prescriptions and their items (several per prescription, refills on chronic medicines). */
+async function seedDemoPrescriptions(tx: Db, demo: DemoPrescription[]): Promise<void> {
+  if (!demo.length) return;
+  await tx.insert(prescriptions).values(
+    demo.map((p) => ({ id: p.id, patientUhid: p.patient_uhid, prescriber: p.prescriber, status: p.status, issuedAt: new Date(`${isoDateDaysAgo(p.days_ago)}T08:00:00Z`) })),
+  );
+  await tx.insert(prescriptionItems).values(
+    demo.flatMap((p) =>
+      p.items.map((it, position) => ({
+        prescriptionId: p.id,
+        position,
+        medicationCode: it.medication_code,
+        medicationName: it.medication_name,
+        dose: it.dose,
+        frequency: it.frequency,
+        quantity: it.quantity,
+        refillsAllowed: it.refills_allowed,
+      })),
+    ),
+  );
 }

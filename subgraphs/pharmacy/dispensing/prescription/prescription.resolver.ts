@@ -1,8 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
-import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
+import { PageArgs, PageOf } from "../../../../lib/pagination.js";
+import { RateLimit } from "../../../../lib/rate-limit.js";
 import { prescriptions } from "../../db/tables.js";
-import { Patient, Prescription } from "./prescription.type.js";
+import { createPrescription, getPrescription, listPrescriptions, prescriptionsOfPatient, withItems } from "./prescription.service.js";
+import { CreatePrescriptionInput, Patient, Prescription, PrescriptionStatus } from "./prescription.type.js";
+
+@ObjectType()
+export class PrescriptionPage extends PageOf(Prescription) {}
 
 @Resolver(() => Patient)
 export class PatientPrescriptionsResolver {
@@ -10,27 +16,52 @@ export class PatientPrescriptionsResolver {
   @FieldResolver(() => [Prescription], { description: "The patient's prescriptions, newest first." })
   prescriptions(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return ctx.db.select().from(prescriptions).where(eq(prescriptions.patientUhid, patient.uhid)).orderBy(desc(prescriptions.issuedAt));
+    return prescriptionsOfPatient(ctx.db, patient.uhid);
   }
 }
 
 @Resolver(() => Prescription)
+@UseMiddleware(RateLimit("pharmacy"))
 export class PrescriptionResolver {
   /**
    * The pharmacist's lookup at the counter: the patient presents their UHID, and the pharmacist sees
    * the prescriptions waiting to be dispensed (a marketplace: any participating pharmacy may dispense
-   * one, once). Only through these does a pharmacist reach the patient's identity (`patient`); a UHID
-   * with nothing to dispense shows nothing.
+   * one, once). Only through these (and the dispensing queue) does a pharmacist reach the patient's
+   * identity (`patient`); a UHID with nothing to dispense shows nothing.
    */
   @Authorized("prescriptions:dispense")
   @UseMiddleware(BoundStaff)
   @Query(() => [Prescription], { description: "Prescriptions of a patient waiting to be dispensed (status pending), newest first." })
-  prescriptionsToDispense(@Arg("patientUhid", () => ID) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
-    return ctx.db
+  async prescriptionsToDispense(@Arg("patientUhid", () => ID) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
+    const rows = await ctx.db
       .select()
       .from(prescriptions)
       .where(and(eq(prescriptions.patientUhid, patientUhid), eq(prescriptions.status, "pending")))
       .orderBy(desc(prescriptions.issuedAt));
+    return withItems(ctx.db, rows);
+  }
+
+  @Authorized("prescriptions:write")
+  @Query(() => PrescriptionPage, { description: "Prescriptions, newest first, for prescribers (filters: patient, status)." })
+  prescriptionList(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("status", () => PrescriptionStatus, { nullable: true }) status: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PrescriptionPage> {
+    return listPrescriptions(ctx.db, ctx.principal, { ...page, patientUhid, status });
+  }
+
+  @Authorized("prescriptions:read")
+  @Query(() => Prescription, { description: "One prescription with its items (a patient: only their own)." })
+  prescription(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+    return getPrescription(ctx.db, ctx.principal, id);
+  }
+
+  @Authorized("prescriptions:write")
+  @Mutation(() => Prescription, { nullable: true, description: "Write a prescription for a registered patient; pending at once (any participating pharmacy may dispense it)." })
+  createPrescription(@Arg("input", () => CreatePrescriptionInput) input: CreatePrescriptionInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+    return createPrescription(ctx, input);
   }
 
   @FieldResolver(() => Patient, { description: "The patient named on the prescription (identity fields for pharmacists; the registry's rules apply)." })

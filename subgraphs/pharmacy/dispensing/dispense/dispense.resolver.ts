@@ -1,0 +1,52 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import { assertPatientAccess, BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
+import { PageArgs } from "../../../../lib/pagination.js";
+import { RateLimit } from "../../../../lib/rate-limit.js";
+import { Patient } from "../prescription/prescription.type.js";
+import { createDispense, dispensesOfPatient, getDispense, listDispenses } from "./dispense.service.js";
+import { CreateDispenseInput, Dispense, DispensePage } from "./dispense.type.js";
+
+@Resolver(() => Dispense)
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
+export class DispenseResolver {
+  @Authorized("prescriptions:dispense")
+  @Mutation(() => Dispense, { nullable: true, description: "Dispense a prescription (workflow 2: patient, interactions and allergies, controlled rules, stock, then one transaction). Idempotency-Key honoured." })
+  createDispense(@Arg("input", () => CreateDispenseInput) input: CreateDispenseInput, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
+    return createDispense(ctx, input);
+  }
+
+  @Authorized("dispenses:read")
+  @Query(() => DispensePage, { description: "Dispenses of the caller's pharmacy, newest first." })
+  dispenses(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
+    @Arg("prescriptionId", () => ID, { nullable: true }) prescriptionId: string | null,
+    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("dateFrom", () => Date, { nullable: true, description: "Dispensed at or after." }) dateFrom: Date | null,
+    @Arg("dateTo", () => Date, { nullable: true, description: "Dispensed before." }) dateTo: Date | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DispensePage> {
+    return listDispenses(ctx.db, ctx.principal, { ...page, pharmacyId, prescriptionId, patientUhid, dateFrom, dateTo });
+  }
+
+  @Authorized("dispenses:read")
+  @Query(() => Dispense)
+  dispense(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
+    return getDispense(ctx.db, ctx.principal, id);
+  }
+
+  @FieldResolver(() => Patient, { description: "The patient dispensed to (the registry's rules apply)." })
+  patient(@Root() d: Dispense): Patient {
+    return { uhid: d.patientUhid };
+  }
+}
+
+@Resolver(() => Patient)
+export class PatientDispensesResolver {
+  @Authorized("dispenses:read", "prescriptions:read")
+  @FieldResolver(() => [Dispense], { description: "The patient's dispenses, newest first (pharmacy staff: their pharmacy's)." })
+  dispenses(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Dispense[]> {
+    assertPatientAccess(ctx.principal, patient.uhid);
+    return dispensesOfPatient(ctx.db, ctx.principal, patient.uhid);
+  }
+}

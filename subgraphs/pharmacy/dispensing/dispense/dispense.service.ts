@@ -1,0 +1,290 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { GraphQLError } from "graphql";
+import type { Principal } from "../../../../lib/auth.js";
+import { assertPharmacyAccess, type SubgraphContext } from "../../../../lib/context.js";
+import type { Db } from "../../../../lib/db.js";
+import { conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../../lib/errors.js";
+import { isUuid } from "../../../../lib/ids.js";
+import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { dispenseItems, dispenses, idempotencyKeys, pharmacies, prescriptionRefills, prescriptions } from "../../db/tables.js";
+import { applyStockChanges, InsufficientStock, sellableStock } from "../../inventory/ledger.js";
+import { deliverOutboxMessageNow, enqueueOutboxMessage, outboxStatus } from "../../outbox/outbox.service.js";
+import { itemsOfFill } from "../fill.js";
+import { medicationFacts } from "../knowledge.js";
+import { assertPatientRegistered } from "../patient-registry.js";
+import { getPrescriptionRow, itemsOfPrescriptions, type PrescriptionItemRow, type PrescriptionRow } from "../prescription/prescription.service.js";
+import { checkDispenseSafety, ControlledBalanceError, recordSafetyOverride, writeControlledDispense } from "./dispense-safety.js";
+import type { CreateDispenseInput, Dispense, DispenseFinding } from "./dispense.type.js";
+
+type DispenseRow = typeof dispenses.$inferSelect;
+type DispenseItemRow = typeof dispenseItems.$inferSelect;
+
+/**
+ * A prescription carrying a controlled medicine may be dispensed only this many days after it was
+ * issued (platform policy; docs/decisions/pharmacy.md, "Dispensing").
+ */
+export const CONTROLLED_PRESCRIPTION_VALIDITY_DAYS = 30;
+
+const NOTIFICATION_STATUS: Record<string, string> = { pending: "queued", processing: "queued", sent: "sent", failed: "failed" };
+
+function toDispense(row: DispenseRow, items: DispenseItemRow[], outbox?: { status: string; notificationId: string | null }): Dispense {
+  const findings = row.findings as DispenseFinding[];
+  return {
+    id: row.id,
+    prescriptionId: row.prescriptionId,
+    fillNumber: row.fillNumber,
+    refillId: row.refillId,
+    pharmacyId: row.pharmacyId,
+    patientUhid: row.patientUhid,
+    pharmacist: row.pharmacist,
+    dispensedBy: row.dispensedBy,
+    witness: row.witness,
+    items: items.map((i) => ({ medicationCode: i.medicationCode, medicationName: i.medicationName, quantity: i.quantity, controlled: i.controlled })),
+    findings,
+    warnings: findings.filter((f) => !f.blocking),
+    override: row.overrideReason
+      ? { reason: row.overrideReason, by: row.overrideBy!, at: row.overrideAt!, findings: (row.overriddenFindings ?? []) as DispenseFinding[], recordId: row.overrideRecordId }
+      : null,
+    safetyAuditId: row.safetyAuditId,
+    notificationStatus: outbox ? (NOTIFICATION_STATUS[outbox.status] ?? outbox.status) : "queued",
+    notificationId: outbox?.notificationId ?? null,
+    createdAt: row.createdAt,
+  };
+}
+
+async function withDetails(db: Db, rows: DispenseRow[]): Promise<Dispense[]> {
+  if (!rows.length) return [];
+  const items = await db.select().from(dispenseItems).where(inArray(dispenseItems.dispenseId, rows.map((r) => r.id))).orderBy(asc(dispenseItems.position));
+  const outbox = await outboxStatus(db, rows.map((r) => r.outboxMessageId).filter((id): id is string => Boolean(id)));
+  return rows.map((r) => toDispense(r, items.filter((i) => i.dispenseId === r.id), r.outboxMessageId ? outbox.get(r.outboxMessageId) : undefined));
+}
+
+/** Staff see their own pharmacy's dispenses; another pharmacy's is "not found". */
+export async function getDispense(db: Db, principal: Principal, id: string): Promise<Dispense> {
+  if (!isUuid(id)) throw notFound("Dispense", id);
+  const [row] = await db.select().from(dispenses).where(eq(dispenses.id, id));
+  if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Dispense", id);
+  return (await withDetails(db, [row]))[0];
+}
+
+export interface DispenseFilters {
+  pharmacyId?: string | null;
+  prescriptionId?: string | null;
+  patientUhid?: string | null;
+  dateFrom?: Date | null;
+  dateTo?: Date | null;
+}
+
+/** Dispenses of the caller's pharmacy (auditors and admins: any, or one pharmacy), newest first. */
+export async function listDispenses(db: Db, principal: Principal, args: Partial<PageArgs> & DispenseFilters): Promise<Page<Dispense>> {
+  const w = pageWindow(args);
+  const filters: SQL[] = [];
+  if (args.pharmacyId && !isUuid(args.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
+  if (args.pharmacyId && principal.pharmacyId) assertPharmacyAccess(principal, args.pharmacyId);
+  const pharmacyId = principal.pharmacyId ?? args.pharmacyId;
+  if (pharmacyId) filters.push(eq(dispenses.pharmacyId, pharmacyId));
+  if (args.prescriptionId) {
+    if (!isUuid(args.prescriptionId)) throw fieldError("prescriptionId", "must be a prescription id (UUID)");
+    filters.push(eq(dispenses.prescriptionId, args.prescriptionId));
+  }
+  if (args.patientUhid) filters.push(eq(dispenses.patientUhid, args.patientUhid));
+  if (args.dateFrom) filters.push(gte(dispenses.createdAt, args.dateFrom));
+  if (args.dateTo) filters.push(lt(dispenses.createdAt, args.dateTo));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(dispenses).where(where).orderBy(desc(dispenses.createdAt), desc(dispenses.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(dispenses).where(where),
+  ]);
+  return toPage(await withDetails(db, rows), total, w);
+}
+
+/** A patient's dispenses (the `Patient.dispenses` field), newest first; staff see their pharmacy's. */
+export async function dispensesOfPatient(db: Db, principal: Principal, uhid: string): Promise<Dispense[]> {
+  const filters: SQL[] = [eq(dispenses.patientUhid, uhid)];
+  if (principal.pharmacyId) filters.push(eq(dispenses.pharmacyId, principal.pharmacyId));
+  return withDetails(db, await db.select().from(dispenses).where(and(...filters)).orderBy(desc(dispenses.createdAt)));
+}
+
+/** Which fill a dispense of this prescription would be now: 0 while pending, n while refill n is waiting. */
+async function openFill(db: Db, p: PrescriptionRow): Promise<{ fillNumber: number; refillId: string | null }> {
+  if (p.status === "pending") return { fillNumber: 0, refillId: null };
+  if (p.status === "cancelled") throw conflict("This prescription is cancelled");
+  const [refill] = await db.select().from(prescriptionRefills).where(and(eq(prescriptionRefills.prescriptionId, p.id), eq(prescriptionRefills.status, "requested")));
+  if (!refill) throw conflict("This prescription has already been dispensed (request a refill if it allows one)");
+  return { fillNumber: refill.number, refillId: refill.id };
+}
+
+interface PlannedItem {
+  code: string;
+  name: string;
+  quantity: number;
+  controlled: boolean;
+}
+
+/** Items ⊆ the fill's items, quantities within what is prescribed, controlled-substance rules (400/409). */
+function planItems(input: CreateDispenseInput, p: PrescriptionRow, fillItems: PrescriptionItemRow[]): PlannedItem[] {
+  const errors = new FieldErrorCollector();
+  if (!input.pharmacist.trim()) errors.add("pharmacist", "must not be blank");
+  if (input.items.length === 0) errors.add("items", "must contain at least one item");
+  const seen = new Set<string>();
+  const planned: PlannedItem[] = [];
+  let witnessNeeded = false;
+  input.items.forEach((it, i) => {
+    const code = it.medicationCode.trim();
+    const prescribed = fillItems.find((x) => x.medicationCode === code);
+    if (!prescribed) {
+      errors.add(`items.${i}.medicationCode`, "is not an item of this prescription's fill");
+      return;
+    }
+    if (seen.has(code)) errors.add(`items.${i}.medicationCode`, "appears twice; give one line per medicine");
+    seen.add(code);
+    if (!Number.isInteger(it.quantity) || it.quantity < 1) errors.add(`items.${i}.quantity`, "must be an integer greater than zero");
+    else if (it.quantity > prescribed.quantity) errors.add(`items.${i}.quantity`, `must not exceed the ${prescribed.quantity} prescribed`);
+    const facts = medicationFacts(code);
+    if (facts?.controlled) {
+      if (facts.maxQuantityPerPrescription != null && it.quantity > facts.maxQuantityPerPrescription) {
+        errors.add(`items.${i}.quantity`, `${facts.name} is controlled: at most ${facts.maxQuantityPerPrescription} units per prescription`);
+      }
+      witnessNeeded ||= facts.witnessRequired;
+    }
+    planned.push({ code, name: prescribed.medicationName, quantity: it.quantity, controlled: Boolean(facts?.controlled) });
+  });
+  const witness = input.witness?.trim();
+  if (witnessNeeded && !witness) errors.add("witness", "is required: a controlled medicine on this dispense needs a witness");
+  if (witness && witness === input.pharmacist.trim()) errors.add("witness", "must be someone other than the pharmacist");
+  errors.throwIfAny("Invalid dispense");
+  if (planned.some((x) => x.controlled)) {
+    const ageDays = (Date.now() - p.issuedAt.getTime()) / 86_400_000;
+    if (ageDays > CONTROLLED_PRESCRIPTION_VALIDITY_DAYS) {
+      throw conflict(`This prescription carries a controlled medicine and was issued more than ${CONTROLLED_PRESCRIPTION_VALIDITY_DAYS} days ago: a new prescription is needed`);
+    }
+  }
+  return planned;
+}
+
+const blockedBy = (findings: DispenseFinding[]) =>
+  new GraphQLError(`Dispense blocked by ${findings.length} major or contraindicated finding(s); send override with a reason to proceed`, {
+    extensions: {
+      code: ErrorCode.CONFLICT,
+      findings,
+      fields: { findings: findings.map((f) => `${f.severity} ${f.type}: ${f.drugs.join(" + ")}: ${f.description} (${f.source})`) },
+    },
+  });
+
+/**
+ * Spec, workflow 2, server-side and in its order: the prescription and its open fill (404/409), the
+ * items (400), the patient (registry, 404), interactions and allergies (clinical engine; major or
+ * contraindicated → 409 unless overridden with a reason), controlled-substance rules, stock (409);
+ * then ONE database transaction: the prescription locked and checked again (two pharmacies at once:
+ * one wins, the other 409), the dispense with its items and findings, controlled register entries,
+ * the ledger's dispense movements, the prescription (or refill) status, and the pickup-ready message
+ * in the outbox; after the commit, one delivery attempt. Idempotency-Key honoured.
+ */
+export async function createDispense(ctx: SubgraphContext, input: CreateDispenseInput): Promise<Dispense> {
+  const { db, principal } = ctx;
+  if (!isUuid(input.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
+  assertPharmacyAccess(principal, input.pharmacyId);
+  if (!isUuid(input.prescriptionId)) throw notFound("Prescription", input.prescriptionId);
+  const request = { ...input, items: input.items.map((i) => ({ ...i })), override: input.override ? { ...input.override } : null };
+  const idempotent = { key: ctx.idempotencyKey, principal: principal.sub, operation: "createDispense", request };
+  const replay = await completedResult<Dispense>(db, idempotencyKeys, idempotent);
+  if (replay) return replay.response;
+
+  const p = await getPrescriptionRow(db, input.prescriptionId);
+  const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
+  if (!pharmacy) throw fieldError("pharmacyId", "is not a participating pharmacy");
+  const fill = await openFill(db, p);
+  const fillItems = itemsOfFill((await itemsOfPrescriptions(db, [p.id])).get(p.id)!, fill.fillNumber);
+  const planned = planItems(input, p, fillItems);
+
+  await assertPatientRegistered(ctx, p.patientUhid);
+  const safety = await checkDispenseSafety(ctx, planned.map((x) => x.code), p.patientUhid);
+  const blocking = safety.findings.filter((f) => f.blocking);
+  const overrideReason = input.override?.reason.trim();
+  if (blocking.length && !overrideReason) throw blockedBy(blocking);
+
+  const stock = await sellableStock(db, input.pharmacyId, planned.map((x) => x.code));
+  const short = planned.filter((x) => (stock.get(x.code) ?? 0) < x.quantity);
+  if (short.length) throw conflict(`Not enough stock at this pharmacy: ${short.map((x) => `${x.name} (${stock.get(x.code) ?? 0} of ${x.quantity})`).join(", ")}`);
+
+  const overrideRecordId = blocking.length && overrideReason && safety.auditId ? await recordSafetyOverride(ctx, safety.auditId, overrideReason) : null;
+  if (blocking.length) ctx.logger.warn({ prescriptionId: p.id, by: principal.sub, findings: blocking.map((f) => f.drugs.join("+")), overrideRecordId }, "dispense: blocking findings overridden");
+
+  const dispenseId = randomUUID();
+  let messageId: string | undefined;
+  const created = await onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
+    const [locked] = await tx.select().from(prescriptions).where(eq(prescriptions.id, p.id)).for("update");
+    const now = await openFill(tx, locked);
+    if (now.fillNumber !== fill.fillNumber) throw conflict("This prescription was dispensed meanwhile (another pharmacy or counter)");
+    const message = await enqueueOutboxMessage(tx, {
+      pharmacyId: input.pharmacyId,
+      template: "pickup_ready",
+      patientUhid: p.patientUhid,
+      parameters: { medication_name: planned.map((x) => x.name).join(", "), pharmacy_name: pharmacy.name, dispense_id: dispenseId },
+      referenceType: "dispense",
+      referenceId: dispenseId,
+    });
+    messageId = message.id;
+    const [row] = await tx
+      .insert(dispenses)
+      .values({
+        id: dispenseId,
+        prescriptionId: p.id,
+        fillNumber: fill.fillNumber,
+        refillId: fill.refillId,
+        pharmacyId: input.pharmacyId,
+        patientUhid: p.patientUhid,
+        pharmacist: input.pharmacist.trim(),
+        dispensedBy: principal.sub,
+        witness: input.witness?.trim() || null,
+        findings: safety.findings,
+        overrideReason: blocking.length ? overrideReason : null,
+        overrideBy: blocking.length ? principal.sub : null,
+        overrideAt: blocking.length ? new Date() : null,
+        overriddenFindings: blocking.length ? blocking : null,
+        safetyAuditId: safety.auditId,
+        overrideRecordId,
+        outboxMessageId: message.id,
+      })
+      .returning();
+    const items = await tx
+      .insert(dispenseItems)
+      .values(planned.map((x, position) => ({ dispenseId, position, medicationCode: x.code, medicationName: x.name, quantity: x.quantity, controlled: x.controlled })))
+      .returning();
+    try {
+      for (const x of planned.filter((y) => y.controlled)) {
+        await writeControlledDispense(tx, { pharmacyId: input.pharmacyId, medicationCode: x.code, quantity: x.quantity, prescriptionId: p.id, recordedBy: principal.sub, witness: input.witness?.trim() || null, dispenseId });
+      }
+      await applyStockChanges(
+        tx,
+        planned.map((x) => ({
+          pharmacyId: input.pharmacyId,
+          stock: { medicationCode: x.code },
+          quantity: -x.quantity,
+          movementType: "dispense" as const,
+          referenceType: "dispense",
+          referenceId: dispenseId,
+          notes: `prescription ${p.id}${fill.fillNumber ? `, refill ${fill.fillNumber}` : ""}`,
+          createdBy: principal.sub,
+        })),
+      );
+    } catch (err) {
+      if (err instanceof InsufficientStock) throw conflict(`Not enough stock at this pharmacy: ${err.available} available, ${err.requested} asked`);
+      if (err instanceof ControlledBalanceError) throw conflict(`Controlled register: ${err.message}`);
+      throw err;
+    }
+    if (fill.fillNumber === 0) await tx.update(prescriptions).set({ status: "dispensed", dispensedBy: input.pharmacyId }).where(eq(prescriptions.id, p.id));
+    else await tx.update(prescriptionRefills).set({ status: "dispensed", dispenseId, dispensedAt: new Date() }).where(eq(prescriptionRefills.id, fill.refillId!));
+    return toDispense(row, items, { status: message.status, notificationId: null });
+  });
+  // After the commit: one attempt now; the outbox worker retries whatever is left. (A concurrent
+  // repeat with the same Idempotency-Key got the first result and sends nothing.)
+  if (messageId) {
+    await deliverOutboxMessageNow({ db, config: ctx.config, logger: ctx.logger, selfUrl: ctx.selfUrl, bearer: ctx.bearer, requestId: ctx.requestId }, messageId).catch((err) => {
+      ctx.logger.warn({ err, dispenseId }, "pickup-ready notification not delivered yet; the outbox worker will retry");
+    });
+  }
+  return getDispense(db, principal, created.id);
+}

@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Principal } from "../../../../lib/auth.js";
+import { assertPatientAccess, type SubgraphContext } from "../../../../lib/context.js";
+import type { Db } from "../../../../lib/db.js";
+import { FieldErrorCollector, notFound } from "../../../../lib/errors.js";
+import { isUuid } from "../../../../lib/ids.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { prescriptionItems, prescriptions } from "../../db/tables.js";
+import { medicationFacts } from "../knowledge.js";
+import { assertPatientRegistered } from "../patient-registry.js";
+import type { CreatePrescriptionInput, Prescription, PrescriptionItem } from "./prescription.type.js";
+
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+export type PrescriptionItemRow = typeof prescriptionItems.$inferSelect;
+
+/** Most items one prescription may carry. */
+const MAX_ITEMS = 20;
+/** Most units of one item per fill, and most refills: beyond these a prescription is a typo. */
+const MAX_QUANTITY = 10_000;
+const MAX_REFILLS = 12;
+
+export function toPrescription(row: PrescriptionRow, items: PrescriptionItemRow[]): Prescription {
+  const list: PrescriptionItem[] = items.map((i) => ({
+    position: i.position,
+    medicationCode: i.medicationCode,
+    medicationName: i.medicationName,
+    dose: i.dose,
+    frequency: i.frequency,
+    quantity: i.quantity,
+    refillsAllowed: i.refillsAllowed,
+  }));
+  const first = list[0];
+  return {
+    id: row.id,
+    patientUhid: row.patientUhid,
+    prescriber: row.prescriber,
+    items: list,
+    medicationCode: first?.medicationCode ?? null,
+    medicationName: first?.medicationName ?? "",
+    dose: first?.dose ?? "",
+    frequency: first?.frequency ?? "",
+    quantity: first?.quantity ?? 0,
+    refillsAllowed: Math.max(0, ...list.map((i) => i.refillsAllowed)),
+    status: row.status,
+    notes: row.notes,
+    issuedAt: row.issuedAt,
+  };
+}
+
+/** Items of several prescriptions, each list in the prescriber's order. */
+export async function itemsOfPrescriptions(db: Db, ids: string[]): Promise<Map<string, PrescriptionItemRow[]>> {
+  const out = new Map<string, PrescriptionItemRow[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await db.select().from(prescriptionItems).where(inArray(prescriptionItems.prescriptionId, ids)).orderBy(asc(prescriptionItems.prescriptionId), asc(prescriptionItems.position));
+  for (const r of rows) out.get(r.prescriptionId)!.push(r);
+  return out;
+}
+
+export async function withItems(db: Db, rows: PrescriptionRow[]): Promise<Prescription[]> {
+  const items = await itemsOfPrescriptions(db, rows.map((r) => r.id));
+  return rows.map((r) => toPrescription(r, items.get(r.id)!));
+}
+
+export async function getPrescriptionRow(db: Db, id: string): Promise<PrescriptionRow> {
+  if (!isUuid(id)) throw notFound("Prescription", id);
+  const [row] = await db.select().from(prescriptions).where(eq(prescriptions.id, id));
+  if (!row) throw notFound("Prescription", id);
+  return row;
+}
+
+/** One prescription; a patient sees only their own (403 otherwise). */
+export async function getPrescription(db: Db, principal: Principal, id: string): Promise<Prescription> {
+  const row = await getPrescriptionRow(db, id);
+  assertPatientAccess(principal, row.patientUhid);
+  return (await withItems(db, [row]))[0];
+}
+
+export interface PrescriptionFilters {
+  patientUhid?: string | null;
+  status?: string | null;
+}
+
+/** A patient's prescriptions (the `Patient.prescriptions` field), newest first. */
+export async function prescriptionsOfPatient(db: Db, uhid: string): Promise<Prescription[]> {
+  const rows = await db.select().from(prescriptions).where(eq(prescriptions.patientUhid, uhid)).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id));
+  return withItems(db, rows);
+}
+
+/** Prescriptions for prescribers, newest first; filters patient and status. */
+export async function listPrescriptions(db: Db, principal: Principal, args: Partial<PageArgs> & PrescriptionFilters): Promise<Page<Prescription>> {
+  const w = pageWindow(args);
+  const filters: SQL[] = [];
+  if (args.patientUhid) {
+    assertPatientAccess(principal, args.patientUhid);
+    filters.push(eq(prescriptions.patientUhid, args.patientUhid));
+  } else if (principal.roles.every((r) => r === "patient")) {
+    filters.push(eq(prescriptions.patientUhid, principal.sub));
+  }
+  if (args.status) filters.push(eq(prescriptions.status, args.status));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(prescriptions).where(where).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(prescriptions).where(where),
+  ]);
+  return toPage(await withItems(db, rows), total, w);
+}
+
+/**
+ * A physician writes a prescription for a registered patient (asked of the registry through the
+ * gateway): every item names a catalog medicine by its code, with dose, frequency, a quantity and
+ * the refills it allows. It is `pending` at once: any participating pharmacy may dispense it.
+ */
+export async function createPrescription(ctx: SubgraphContext, input: CreatePrescriptionInput): Promise<Prescription> {
+  const errors = new FieldErrorCollector();
+  const uhid = input.patientUhid.trim();
+  if (!uhid) errors.add("patientUhid", "must not be blank");
+  if (input.items.length === 0) errors.add("items", "must contain at least one item");
+  if (input.items.length > MAX_ITEMS) errors.add("items", `must contain at most ${MAX_ITEMS} items`);
+  const seen = new Set<string>();
+  const items = input.items.map((it, i) => {
+    const code = it.medicationCode.trim();
+    const facts = code ? medicationFacts(code) : undefined;
+    if (!code) errors.add(`items.${i}.medicationCode`, "must not be blank");
+    else if (!facts) errors.add(`items.${i}.medicationCode`, "is not in the medication catalog (GET /api/v1/pharmacy/inventory/medications/)");
+    else if (seen.has(code)) errors.add(`items.${i}.medicationCode`, "appears twice; give one item per medicine");
+    seen.add(code);
+    if (!Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY) errors.add(`items.${i}.quantity`, `must be an integer from 1 to ${MAX_QUANTITY}`);
+    const refills = it.refillsAllowed ?? 0;
+    if (!Number.isInteger(refills) || refills < 0 || refills > MAX_REFILLS) errors.add(`items.${i}.refillsAllowed`, `must be an integer from 0 to ${MAX_REFILLS}`);
+    if (!it.dose.trim()) errors.add(`items.${i}.dose`, "must not be blank");
+    if (!it.frequency.trim()) errors.add(`items.${i}.frequency`, "must not be blank");
+    if (facts?.controlled && facts.maxQuantityPerPrescription != null && it.quantity > facts.maxQuantityPerPrescription) {
+      errors.add(`items.${i}.quantity`, `${facts.name} is controlled: at most ${facts.maxQuantityPerPrescription} units per prescription`);
+    }
+    if (facts?.controlled && refills > 0) errors.add(`items.${i}.refillsAllowed`, `${facts.name} is controlled: a new prescription is needed for more (no refills)`);
+    return { code, name: it.medicationName?.trim() || facts?.name || code, dose: it.dose.trim(), frequency: it.frequency.trim(), quantity: it.quantity, refills };
+  });
+  errors.throwIfAny("Invalid prescription");
+  await assertPatientRegistered(ctx, uhid);
+  const row = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [p] = await tx
+      .insert(prescriptions)
+      .values({ patientUhid: uhid, prescriber: input.prescriber?.trim() || ctx.principal.sub, status: "pending", createdBy: ctx.principal.sub, notes: input.notes?.trim() || null })
+      .returning();
+    await tx.insert(prescriptionItems).values(
+      items.map((it, position) => ({ prescriptionId: p.id, position, medicationCode: it.code, medicationName: it.name, dose: it.dose, frequency: it.frequency, quantity: it.quantity, refillsAllowed: it.refills })),
+    );
+    return p;
+  });
+  return (await withItems(ctx.db, [row]))[0];
+}

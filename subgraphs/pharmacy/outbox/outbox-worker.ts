@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "../../../lib/config.js";
+import type { Db } from "../../../lib/db.js";
+import type { Logger } from "../../../lib/logger.js";
+import { claimOutboxMessages, deliverClaimed, type OutboxRuntime } from "./outbox.service.js";
+
+export interface OutboxSweep {
+  sent: number;
+  failed: number;
+  pending: number;
+}
+
+/** One round: lease the due messages and try each once. */
+export async function deliverDueOutboxMessages(rt: OutboxRuntime, workerId: string, limit = 20): Promise<OutboxSweep> {
+  const result: OutboxSweep = { sent: 0, failed: 0, pending: 0 };
+  for (const m of await claimOutboxMessages(rt.db, { workerId, leaseMs: rt.config.PHARMACY_OUTBOX_LEASE_MS, limit })) {
+    result[await deliverClaimed(rt, m)]++;
+  }
+  return result;
+}
+
+/**
+ * The outbox loop of the worker role: every PHARMACY_OUTBOX_INTERVAL_MS, deliver the pharmacy's
+ * messages that are due (first attempts a request could not make, retries after backoff, and
+ * messages whose deliverer died). Several workers share the work (SKIP LOCKED). Returns a stop
+ * function that lets the current round finish.
+ */
+export function startOutboxWorker(rt: { db: Db; config: Config; logger: Logger; selfUrl(): string }): () => Promise<void> {
+  const logger = rt.logger.child({ component: "pharmacy-outbox" });
+  const workerId = `pharmacy-outbox-${randomUUID()}`;
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  let lastError = "";
+  const loop = (async () => {
+    logger.info({ intervalMs: rt.config.PHARMACY_OUTBOX_INTERVAL_MS }, "pharmacy outbox worker started");
+    while (running) {
+      try {
+        const r = await deliverDueOutboxMessages({ db: rt.db, config: rt.config, logger, selfUrl: rt.selfUrl() }, workerId);
+        if (r.sent || r.failed || r.pending) logger.info(r, "pharmacy outbox round");
+        lastError = "";
+      } catch (err) {
+        // e.g. tables not migrated yet in a worker-only process: log once, not every round.
+        if ((err as Error).message !== lastError) logger.error({ err }, "pharmacy outbox round failed; retrying");
+        lastError = (err as Error).message;
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, rt.config.PHARMACY_OUTBOX_INTERVAL_MS);
+      });
+    }
+  })();
+  return async () => {
+    running = false;
+    clearTimeout(timer);
+    wake?.();
+    await loop;
+    logger.info("pharmacy outbox worker stopped");
+  };
+}
