@@ -85,7 +85,7 @@ afterAll(async () => {
 
 /** A patient of our own, registered with a phone so pickup-ready messages have somewhere to go. */
 async function newPatient(): Promise<string> {
-  const uhid = `UG-DISP-${Date.now().toString(36)}-${++patientCounter}`;
+  const uhid = `UG-DISP-${Date.now().toString(36).toUpperCase()}-${++patientCounter}`;
   const res = await stack.rest("POST", "/api/v1/uhid/", {
     token: physician,
     body: { uhid, given_name: "Amina", family_name: `Dispense${patientCounter}`, sex: "female", birth_date: "1984-03-02", phone: `+2567720${String(10000 + patientCounter).slice(-5)}` },
