@@ -7,15 +7,17 @@ import { createDispense, dispensesOfPatient, getDispense, listDispenses } from "
 import { CreateDispenseInput, Dispense, DispensePage } from "./dispense.type.js";
 
 @Resolver(() => Dispense)
-@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
+@UseMiddleware(BoundStaff)
 export class DispenseResolver {
   @Authorized("prescriptions:dispense")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Mutation(() => Dispense, { nullable: true, description: "Dispense a prescription (workflow 2: patient, interactions and allergies, controlled rules, stock, then one transaction). Idempotency-Key honoured." })
   createDispense(@Arg("input", () => CreateDispenseInput) input: CreateDispenseInput, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
     return createDispense(ctx, input);
   }
 
   @Authorized("dispenses:read")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Query(() => DispensePage, { description: "Dispenses of the caller's pharmacy, newest first." })
   dispenses(
     @Args(() => PageArgs) page: PageArgs,
@@ -30,6 +32,7 @@ export class DispenseResolver {
   }
 
   @Authorized("dispenses:read")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Query(() => Dispense)
   dispense(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
     return getDispense(ctx.db, ctx.principal, id);

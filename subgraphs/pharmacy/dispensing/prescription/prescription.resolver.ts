@@ -21,7 +21,6 @@ export class PatientPrescriptionsResolver {
 }
 
 @Resolver(() => Prescription)
-@UseMiddleware(RateLimit("pharmacy"))
 export class PrescriptionResolver {
   /**
    * The pharmacist's lookup at the counter: the patient presents their UHID, and the pharmacist sees
@@ -42,6 +41,7 @@ export class PrescriptionResolver {
   }
 
   @Authorized("prescriptions:write")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Query(() => PrescriptionPage, { description: "Prescriptions, newest first, for prescribers (filters: patient, status)." })
   prescriptionList(
     @Args(() => PageArgs) page: PageArgs,
@@ -53,12 +53,14 @@ export class PrescriptionResolver {
   }
 
   @Authorized("prescriptions:read")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Query(() => Prescription, { description: "One prescription with its items (a patient: only their own)." })
   prescription(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return getPrescription(ctx.db, ctx.principal, id);
   }
 
   @Authorized("prescriptions:write")
+  @UseMiddleware(RateLimit("pharmacy"))
   @Mutation(() => Prescription, { nullable: true, description: "Write a prescription for a registered patient; pending at once (any participating pharmacy may dispense it)." })
   createPrescription(@Arg("input", () => CreatePrescriptionInput) input: CreatePrescriptionInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return createPrescription(ctx, input);
