@@ -201,6 +201,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
 
   await assertPatientRegistered(ctx, p.patientUhid);
   const safety = await checkDispenseSafety(ctx, planned.map((x) => x.code), p.patientUhid);
+  if (safety.unrecognized.length) ctx.logger.warn({ prescriptionId: p.id, unrecognized: safety.unrecognized }, "dispense: medicines the interaction engine does not know were not checked");
   const blocking = safety.findings.filter((f) => f.blocking);
   const overrideReason = input.override?.reason.trim();
   if (blocking.length && !overrideReason) throw blockedBy(blocking);
