@@ -16,11 +16,11 @@ export class DrugSafetyQueriesResolver {
   @Authorized("cds:drug-safety")
   @Query(() => InteractionCheck, { description: "Drug interaction query (pharmacy): every pair of the medication codes (at most 20), by the clinical knowledge base; with patientUhid also the patient's active medications, conditions and allergies." })
   drugInteractions(
-    @Arg("items", () => [String], { description: "Medication codes (a comma-separated REST list)." }) items: string[],
+    @Arg("items", () => String, { description: "Comma-separated medication codes (as the REST query parameter)." }) items: string,
     @Arg("patientUhid", () => ID, { nullable: true }) patientUhid: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<InteractionCheck> {
-    return checkInteractions(ctx, items, { patientUhid });
+    return checkInteractions(ctx, [items], { patientUhid });
   }
 
   @Authorized("cds:drug-safety")
