@@ -127,6 +127,19 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
     expect(exact.body).toMatchObject({ balance_before: 35, balance_after: 0 });
   });
 
+  it("serialises concurrent dispenses on the balance row: only what the balance holds is dispensed", async () => {
+    const body = (o: Record<string, unknown>) => ({ medication_code: "6960", pharmacy_id: KAMPALA, ...o });
+    expect((await stack.rest("POST", register, { token: pharmacist, body: body({ transaction_type: "receipt", quantity: 10 }) })).status).toBe(201);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => stack.rest("POST", register, { token: pharmacist, body: body({ transaction_type: "dispense", quantity: -3, prescription_id: `rx-race-${i}` }) })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const entries = (await stack.rest("GET", `${register}?medication_code=6960`, { token: pharmacist })).body.results;
+    expect(entries.map((e: { balance_after: number }) => e.balance_after)).toEqual([1, 4, 7, 10]);
+    // Every entry starts where the previous one ended.
+    for (let i = 0; i < entries.length - 1; i++) expect(entries[i].balance_before).toBe(entries[i + 1].balance_after);
+  });
+
   it("refuses a medicine that is not controlled (400) and a wrong sign, changing nothing", async () => {
     const res = await stack.rest("POST", register, { token: pharmacist, body: { medication_code: "4603", transaction_type: "receipt", quantity: 10 } });
     expect(res.status).toBe(400);
