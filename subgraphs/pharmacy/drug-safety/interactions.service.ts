@@ -41,8 +41,8 @@ export function parseInteractionItems(items: string[]): string[] {
   const codes = [...new Set(items.flatMap((i) => i.split(",")).map((c) => c.trim()).filter(Boolean))];
   if (!codes.length) throw fieldError("items", "name at least one medication code");
   if (codes.length > MAX_INTERACTION_ITEMS) throw fieldError("items", `at most ${MAX_INTERACTION_ITEMS} medication codes`);
-  const tooLong = codes.find((c) => c.length > 64);
-  if (tooLong) throw fieldError("items", "a medication code is at most 64 characters");
+  const tooLong = codes.find((c) => c.length > 32);
+  if (tooLong) throw fieldError("items", "a medication code is at most 32 characters");
   return codes;
 }
 
