@@ -18,6 +18,9 @@ import { SalesAnalyticsResolver } from "./sales/analytics/analytics.resolver.js"
 import { RecommendationResolver } from "./sales/recommendation/recommendation.resolver.js";
 import { StockResolver } from "./inventory/stock/stock.resolver.js";
 import { startOutboxWorker } from "./outbox/outbox-worker.js";
+import { MedicationResolver } from "./inventory/medications/medication.resolver.js";
+import { DrugSafetyQueriesResolver } from "./drug-safety/drug-safety.resolver.js";
+import { ControlledRegisterResolver } from "./drug-safety/controlled-register.resolver.js";
 import { startCompletionSweeper } from "./sales/transaction/completion-sweeper.js";
 import { TransactionResolver } from "./sales/transaction/transaction.resolver.js";
 
@@ -25,6 +28,8 @@ let schema: Promise<GraphQLSchema> | undefined;
 
 /** Workflow 2: prescriptions, the queue, dispenses and refills. */
 const dispensingResolvers = [PatientPrescriptionsResolver, PrescriptionResolver, DispenseQueueResolver, DispenseResolver, PatientDispensesResolver, RefillResolver];
+/** Issue 10: the medication catalog and the drug-safety paths. */
+const drugSafetyResolvers = [MedicationResolver, DrugSafetyQueriesResolver, ControlledRegisterResolver];
 
 /** Point of sale, customer care, sales analytics and the stock they move. */
 const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver, StockResolver];
@@ -33,7 +38,7 @@ export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [ProductResolver, PharmacyLocationResolver, ...dispensingResolvers, ...salesResolvers],
+      [ProductResolver, PharmacyLocationResolver, ...dispensingResolvers, ...salesResolvers, ...drugSafetyResolvers],
       pharmacyPatientReference,
       [Patient],
     )),

@@ -23,6 +23,8 @@ CREATE TABLE "pharmacy"."dispenses" (
 	"override_by" text,
 	"override_at" timestamp with time zone,
 	"overridden_findings" jsonb,
+	"safety_audit_id" text,
+	"override_record_id" text,
 	"outbox_message_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,5 +1,3 @@
-ALTER TABLE "pharmacy"."dispenses" ADD COLUMN "safety_audit_id" text;--> statement-breakpoint
-ALTER TABLE "pharmacy"."dispenses" ADD COLUMN "override_record_id" text;--> statement-breakpoint
 ALTER TABLE "pharmacy"."prescriptions" DROP COLUMN "medication_code";--> statement-breakpoint
 ALTER TABLE "pharmacy"."prescriptions" DROP COLUMN "medication_name";--> statement-breakpoint
 ALTER TABLE "pharmacy"."prescriptions" DROP COLUMN "dose";--> statement-breakpoint
