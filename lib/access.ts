@@ -46,6 +46,9 @@ export const ACCESS = {
   "loyalty:write": ["pharmacist"],
   "inventory:read": ["pharmacist", "auditor"],
   "inventory:write": ["pharmacist"],
+  // Procurement (issue 10): suppliers, their catalogs, purchase orders and goods received notes.
+  "procurement:read": ["pharmacist", "auditor"],
+  "procurement:write": ["pharmacist"],
 } satisfies Record<string, readonly UserRole[]>;
 
 export type Capability = keyof typeof ACCESS;
