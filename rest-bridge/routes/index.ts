@@ -3,6 +3,7 @@ import { billingRoutes } from "./billing.js";
 import { clinicalRoutes } from "./clinical.js";
 import { notificationRoutes } from "./notifications.js";
 import { pharmacyRoutes } from "./pharmacy.js";
+import { procurementRoutes } from "./procurement.js";
 
 /** The REST API: every legacy /api/v1 path, one row each. */
-export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...billingRoutes, ...notificationRoutes];
+export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...procurementRoutes, ...billingRoutes, ...notificationRoutes];
