@@ -316,6 +316,18 @@ describe("purchase order validation and access", () => {
   });
 });
 
+describe("demo data", () => {
+  it("gives the demo suppliers catalogs for every demo medicine", async () => {
+    const npd = (await stack.rest("GET", `${suppliers}?search=SUP-NPD`, { token: pharmacist })).body.results[0];
+    expect(npd).toMatchObject({ code: "SUP-NPD", is_active: true });
+    const offers = await stack.rest("GET", `${catalog}?supplier=${npd.id}&page_size=100`, { token: pharmacist });
+    expect(offers.body.results.map((o: { medication_code: string }) => o.medication_code).sort()).toEqual(["117466", "2002", "4603", "519", "5487", "723", "83367"]);
+    const amoxicillin = await stack.rest("GET", `${catalog}?medication_code=723&page_size=100`, { token: pharmacist });
+    const prices = amoxicillin.body.results.map((o: { unit_price: string }) => Number(o.unit_price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
+
 describe("reorder suggestions", () => {
   it("suggests whole packs from the cheapest active supplier, minus what is on order", async () => {
     // Phenytoin (RxCUI 8183): low on stock at Kampala.
