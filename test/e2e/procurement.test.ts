@@ -316,6 +316,29 @@ describe("purchase order validation and access", () => {
   });
 });
 
+describe("suppliers and catalog validation", () => {
+  it("refuses bad supplier and catalog input with field errors, and writes nothing", async () => {
+    const bad = await stack.rest("POST", suppliers, { token: pharmacist, body: { name: "", code: "has space", email: "not-an-email", phone: "call me" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(["code", "email", "name", "phone"]);
+    expect((await stack.rest("GET", `${suppliers}?search=has space`, { token: pharmacist })).body.count).toBe(0);
+    const supplier = await newSupplier();
+    const offer = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: supplier.id, medication_code: "amox", product_name: "Amoxil", unit_price: "0.00", lead_time_days: -1, pack_size: 0 } });
+    expect(offer.status).toBe(400);
+    expect(Object.keys(offer.body.error.fields).sort()).toEqual(["lead_time_days", "pack_size"]);
+    const offer2 = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: "NO-SUCH", medication_code: "amox", product_name: "Amoxil", unit_price: "0.00", lead_time_days: 1 } });
+    expect(Object.keys(offer2.body.error.fields).sort()).toEqual(["medication_code", "supplier", "unit_price"]);
+    expect((await stack.rest("GET", `${catalog}?supplier=${supplier.id}`, { token: pharmacist })).body.count).toBe(0);
+    expect((await stack.rest("GET", `${suppliers}00000000-0000-4000-8000-000000000000/`, { token: pharmacist })).status).toBe(404);
+  });
+
+  it("serves the same procurement records over GraphQL", async () => {
+    const po = await submittedOrder([{ medication_code: "723", quantity: 2, unit_price: "0.10" }]);
+    const res = await stack.gql(`query($id: ID!) { purchaseOrder(id: $id) { poNumber status totalAmount items { medicationCode quantityReceived } } }`, { id: po.id }, pharmacist);
+    expect(res.body.data.purchaseOrder).toMatchObject({ status: "submitted", totalAmount: "0.20", items: [{ medicationCode: "723", quantityReceived: 0 }] });
+  });
+});
+
 describe("demo data", () => {
   it("gives the demo suppliers catalogs for every demo medicine", async () => {
     const npd = (await stack.rest("GET", `${suppliers}?search=SUP-NPD`, { token: pharmacist })).body.results[0];
