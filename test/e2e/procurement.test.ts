@@ -332,6 +332,20 @@ describe("suppliers and catalog validation", () => {
     expect((await stack.rest("GET", `${suppliers}00000000-0000-4000-8000-000000000000/`, { token: pharmacist })).status).toBe(404);
   });
 
+  it("updates a catalog price and deactivates a supplier, which then takes no new orders", async () => {
+    const supplier = await newSupplier();
+    const offer = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: supplier.id, medication_code: "5487", product_name: "HCTZ 25 mg", unit_price: "55.00", lead_time_days: 3 } });
+    const repriced = await stack.rest("PATCH", `${catalog}${offer.body.id}/`, { token: pharmacist, body: { unit_price: "52.50", lead_time_days: 2 } });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body).toMatchObject({ id: offer.body.id, unit_price: "52.50", lead_time_days: 2, product_name: "HCTZ 25 mg" });
+    expect((await stack.rest("PATCH", `${catalog}${offer.body.id}/`, { token: pharmacist, body: { unit_price: "-1.00" } })).status).toBe(400);
+    const closed = await stack.rest("PATCH", `${suppliers}${supplier.id}/`, { token: pharmacist, body: { is_active: false, phone: "+256414999999" } });
+    expect(closed.body).toMatchObject({ is_active: false, phone: "+256414999999", code: supplier.code });
+    const po = await stack.rest("POST", orders, { token: pharmacist, body: { supplier: supplier.id, items: [{ medication_code: "5487", quantity: 1, unit_price: "52.50" }], expected_delivery: kampalaDay(1) } });
+    expect(po.status).toBe(400);
+    expect((await stack.rest("PATCH", `${suppliers}00000000-0000-4000-8000-000000000000/`, { token: pharmacist, body: { is_active: false } })).status).toBe(404);
+  });
+
   it("serves the same procurement records over GraphQL", async () => {
     const po = await submittedOrder([{ medication_code: "723", quantity: 2, unit_price: "0.10" }]);
     const res = await stack.gql(`query($id: ID!) { purchaseOrder(id: $id) { poNumber status totalAmount items { medicationCode quantityReceived } } }`, { id: po.id }, pharmacist);

@@ -2,8 +2,8 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
-import { createSupplierMedication, getSupplierMedication, listSupplierMedications } from "./supplier-medication.service.js";
-import { CreateSupplierMedicationInput, SupplierMedication, SupplierMedicationPage } from "./supplier-medication.type.js";
+import { createSupplierMedication, getSupplierMedication, listSupplierMedications, updateSupplierMedication } from "./supplier-medication.service.js";
+import { CreateSupplierMedicationInput, SupplierMedication, SupplierMedicationPage, UpdateSupplierMedicationInput } from "./supplier-medication.type.js";
 
 @Resolver(() => SupplierMedication)
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
@@ -31,5 +31,15 @@ export class SupplierMedicationResolver {
   @Mutation(() => SupplierMedication, { nullable: true, description: "Add a medication to a supplier's catalog (409 when the supplier already lists it)." })
   createSupplierMedication(@Arg("input", () => CreateSupplierMedicationInput) input: CreateSupplierMedicationInput, @Ctx() ctx: SubgraphContext): Promise<SupplierMedication> {
     return createSupplierMedication(ctx.db, input);
+  }
+
+  @Authorized("procurement:write")
+  @Mutation(() => SupplierMedication, { nullable: true, description: "Change a catalog row's price or terms, or deactivate it." })
+  updateSupplierMedication(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => UpdateSupplierMedicationInput) input: UpdateSupplierMedicationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SupplierMedication> {
+    return updateSupplierMedication(ctx.db, id, input);
   }
 }

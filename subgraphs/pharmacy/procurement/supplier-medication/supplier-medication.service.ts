@@ -5,7 +5,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { supplierMedications, suppliers } from "../../db/tables.js";
 import { findSupplier, likeTerm, medicationCodeProblem } from "../procurement-common.js";
-import type { CreateSupplierMedicationInput, SupplierMedication } from "./supplier-medication.type.js";
+import type { CreateSupplierMedicationInput, SupplierMedication, UpdateSupplierMedicationInput } from "./supplier-medication.type.js";
 
 const selection = { ...getTableColumns(supplierMedications), supplierName: suppliers.name };
 
@@ -79,4 +79,27 @@ export async function createSupplierMedication(db: Db, input: CreateSupplierMedi
     .returning({ id: supplierMedications.id });
   if (!row) throw conflict(`Supplier ${supplier!.code} already lists medication ${medicationCode}`);
   return getSupplierMedication(db, row.id);
+}
+
+/** A new price or terms for an existing catalog row (the supplier and medication never change). */
+export async function updateSupplierMedication(db: Db, id: string, input: UpdateSupplierMedicationInput): Promise<SupplierMedication> {
+  await getSupplierMedication(db, id);
+  const errors = new FieldErrorCollector();
+  if (input.unitPrice) {
+    if (input.unitPrice.lte(0)) errors.add("unitPrice", "must be greater than zero");
+    if (input.unitPrice.decimalPlaces() > 2) errors.add("unitPrice", "must have at most two decimal places");
+  }
+  errors.throwIfAny("Invalid supplier medication");
+  const set = Object.fromEntries(
+    Object.entries({
+      productName: input.productName?.trim(),
+      unitPrice: input.unitPrice?.toFixed(2),
+      packSize: input.packSize,
+      leadTimeDays: input.leadTimeDays,
+      minimumOrderQuantity: input.minimumOrderQuantity,
+      isActive: input.isActive,
+    }).filter(([, v]) => v !== undefined && v !== null),
+  );
+  if (Object.keys(set).length) await db.update(supplierMedications).set(set).where(eq(supplierMedications.id, id));
+  return getSupplierMedication(db, id);
 }

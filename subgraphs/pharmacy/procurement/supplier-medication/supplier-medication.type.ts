@@ -85,3 +85,38 @@ export class CreateSupplierMedicationInput {
   @IsOptional()
   isActive!: boolean;
 }
+
+/** Fields a supplier's new price list or terms change; absent fields stay as they are. */
+@InputType()
+export class UpdateSupplierMedicationInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 200)
+  productName?: string;
+
+  @Field(() => Decimal, { nullable: true, description: "Greater than zero, at most two decimals." })
+  @IsOptional()
+  unitPrice?: Decimal;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Min(1, { message: "must be at least 1" })
+  @Max(100000, { message: "must be at most 100000" })
+  packSize?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Min(0, { message: "must not be negative" })
+  @Max(365, { message: "must be at most 365 days" })
+  leadTimeDays?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @Min(1, { message: "must be at least 1" })
+  @Max(1000000, { message: "must be at most 1000000" })
+  minimumOrderQuantity?: number;
+
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  isActive?: boolean;
+}

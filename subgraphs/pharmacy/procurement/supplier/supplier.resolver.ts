@@ -2,8 +2,8 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddlewar
 import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
-import { createSupplier, getSupplier, listSuppliers } from "./supplier.service.js";
-import { CreateSupplierInput, Supplier, SupplierPage } from "./supplier.type.js";
+import { createSupplier, getSupplier, listSuppliers, updateSupplier } from "./supplier.service.js";
+import { CreateSupplierInput, Supplier, SupplierPage, UpdateSupplierInput } from "./supplier.type.js";
 
 @Resolver(() => Supplier)
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
@@ -30,5 +30,11 @@ export class SupplierResolver {
   @Mutation(() => Supplier, { nullable: true, description: "Create a supplier (409 when its code is taken)." })
   createSupplier(@Arg("input", () => CreateSupplierInput) input: CreateSupplierInput, @Ctx() ctx: SubgraphContext): Promise<Supplier> {
     return createSupplier(ctx.db, input);
+  }
+
+  @Authorized("procurement:write")
+  @Mutation(() => Supplier, { nullable: true, description: "Change a supplier's details, or deactivate it (no new orders)." })
+  updateSupplier(@Arg("id", () => ID) id: string, @Arg("input", () => UpdateSupplierInput) input: UpdateSupplierInput, @Ctx() ctx: SubgraphContext): Promise<Supplier> {
+    return updateSupplier(ctx.db, id, input);
   }
 }

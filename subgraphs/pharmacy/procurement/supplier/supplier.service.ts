@@ -5,7 +5,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { suppliers } from "../../db/tables.js";
 import { likeTerm } from "../procurement-common.js";
-import type { CreateSupplierInput, Supplier } from "./supplier.type.js";
+import type { CreateSupplierInput, Supplier, UpdateSupplierInput } from "./supplier.type.js";
 
 export interface SupplierFilters {
   /** Part of the name or code (case-insensitive). */
@@ -61,4 +61,17 @@ export async function createSupplier(db: Db, input: CreateSupplierInput): Promis
     if (!inserted.length) throw conflict(`Supplier code ${code} is already taken`);
     return inserted[0];
   });
+}
+
+/** Changes a supplier's details or deactivates it; its orders keep pointing at it. */
+export async function updateSupplier(db: Db, id: string, input: UpdateSupplierInput): Promise<Supplier> {
+  await getSupplier(db, id);
+  const set = Object.fromEntries(
+    Object.entries({ name: input.name, phone: input.phone, email: input.email, district: input.district, address: input.address, licenceNumber: input.licenceNumber, isActive: input.isActive })
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]),
+  );
+  if (!Object.keys(set).length) return getSupplier(db, id);
+  const [row] = await db.update(suppliers).set(set).where(eq(suppliers.id, id)).returning();
+  return row;
 }

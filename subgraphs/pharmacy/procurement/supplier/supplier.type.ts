@@ -78,3 +78,42 @@ export class CreateSupplierInput {
   @Field(() => Boolean, { defaultValue: true })
   isActive!: boolean;
 }
+
+/** Contact details and whether the supplier takes new orders; absent fields stay as they are. The code never changes. */
+@InputType()
+export class UpdateSupplierInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 200)
+  name?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Matches(/^\+?[0-9 ]{6,20}$/, { message: "must be a phone number such as +256414100001" })
+  phone?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsEmail({}, { message: "must be an e-mail address" })
+  @Length(3, 254)
+  email?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 100)
+  district?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 500)
+  address?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 64)
+  licenceNumber?: string;
+
+  @Field(() => Boolean, { nullable: true, description: "False: keeps its history, takes no new orders." })
+  @IsOptional()
+  isActive?: boolean;
+}
