@@ -25,6 +25,9 @@ export const AUDIT_OPERATIONS = [
   "clinical_override",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
+  // The pharmacy's drug-safety paths (docs/decisions/pharmacy.md, "Drug safety").
+  "drug_interactions_among",
+  "patient_allergies_read",
 ] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 

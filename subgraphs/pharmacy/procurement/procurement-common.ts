@@ -5,15 +5,14 @@ import type { Db } from "../../../lib/db.js";
 import { badRequest, fieldError } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pharmacies, procurementCounters, suppliers } from "../db/tables.js";
+import { medicationByCode } from "../inventory/medications/catalog.js";
 
 /**
- * A medication code is the catalog code of a medicine: its RxNorm ingredient RxCUI, digits only.
- * Until the medication catalog (inventory/medications) lands this checks the form; then it looks the
- * code up there (an unknown code is refused the same way).
+ * A medication code must name a medicine of the pharmacy's medication catalog (RxNorm ingredient
+ * RxCUI, or a `local:` code where no RxCUI is confirmed): procurement never guesses a code.
  */
-const RXCUI = /^[0-9]{1,10}$/;
 export function medicationCodeProblem(code: string): string | null {
-  return RXCUI.test(code) ? null : "must be a medication catalog code (RxNorm RxCUI, digits only)";
+  return medicationByCode(code) ? null : "is not in the medication catalog (/api/v1/pharmacy/inventory/medications/)";
 }
 
 /** The calendar day in Kampala (UTC+3) as YYYY-MM-DD: "today" for delivery and expiry dates. */

@@ -76,7 +76,7 @@ export class GoodsReceivedNotePage extends PageOf(GoodsReceivedNote) {}
 @InputType()
 export class GoodsReceivedItemInput {
   @Field(() => String, { description: "A medication on the purchase order." })
-  @Length(1, 16)
+  @Length(1, 64)
   medicationCode!: string;
 
   @Field(() => Int, { description: "Greater than zero; with earlier deliveries never above the quantity ordered." })

@@ -93,7 +93,7 @@ export class PurchaseOrderPage extends PageOf(PurchaseOrder) {}
 @InputType()
 export class PurchaseOrderItemInput {
   @Field(() => String, { description: "Medication catalog code (RxNorm ingredient RxCUI); each at most once per order." })
-  @Length(1, 16)
+  @Length(1, 64)
   medicationCode!: string;
 
   @Field(() => Int, { description: "Units, greater than zero." })

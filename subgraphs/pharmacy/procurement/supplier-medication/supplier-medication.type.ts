@@ -52,7 +52,7 @@ export class CreateSupplierMedicationInput {
   supplier!: string;
 
   @Field(() => String, { description: "Medication catalog code (RxNorm ingredient RxCUI)." })
-  @Length(1, 16)
+  @Length(1, 64)
   medicationCode!: string;
 
   @Field(() => String)
