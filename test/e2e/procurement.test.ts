@@ -328,7 +328,13 @@ describe("suppliers and catalog validation", () => {
     expect(Object.keys(offer.body.error.fields).sort()).toEqual(["lead_time_days", "pack_size"]);
     const offer2 = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: "NO-SUCH", medication_code: "amox", product_name: "Amoxil", unit_price: "0.00", lead_time_days: 1 } });
     expect(Object.keys(offer2.body.error.fields).sort()).toEqual(["medication_code", "supplier", "unit_price"]);
-    expect((await stack.rest("GET", `${catalog}?supplier=${supplier.id}`, { token: pharmacist })).body.count).toBe(0);
+    // A well-formed code the medication catalog does not list is refused too: codes are never guessed.
+    const unlisted = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: supplier.id, medication_code: "999999", product_name: "Unknown", unit_price: "5.00", lead_time_days: 1 } });
+    expect(unlisted.status).toBe(400);
+    expect(unlisted.body.error.fields.medication_code).toEqual([expect.stringContaining("medication catalog")]);
+    const local = await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: supplier.id, medication_code: "local:oral-rehydration-salts", product_name: "ORS sachets", unit_price: "500.00", lead_time_days: 1 } });
+    expect(local.status).toBe(201);
+    expect((await stack.rest("GET", `${catalog}?supplier=${supplier.id}`, { token: pharmacist })).body.count).toBe(1);
     expect((await stack.rest("GET", `${suppliers}00000000-0000-4000-8000-000000000000/`, { token: pharmacist })).status).toBe(404);
   });
 
