@@ -56,6 +56,9 @@ export const ACCESS = {
   // The controlled-drug register: pharmacists keep it, auditors inspect it (docs/decisions/pharmacy.md).
   "controlled-register:read": ["pharmacist", "auditor"],
   "controlled-register:write": ["pharmacist"],
+  // Procurement (issue 10): suppliers, their catalogs, purchase orders and goods received notes.
+  "procurement:read": ["pharmacist", "auditor"],
+  "procurement:write": ["pharmacist"],
 } satisfies Record<string, readonly UserRole[]>;
 
 export type Capability = keyof typeof ACCESS;

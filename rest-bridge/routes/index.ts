@@ -4,6 +4,7 @@ import { clinicalRoutes } from "./clinical.js";
 import { drugSafetyRoutes } from "./drug-safety.js";
 import { notificationRoutes } from "./notifications.js";
 import { pharmacyRoutes } from "./pharmacy.js";
+import { procurementRoutes } from "./procurement.js";
 
 /** The REST API: every legacy /api/v1 path, one row each. */
-export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...drugSafetyRoutes, ...billingRoutes, ...notificationRoutes];
+export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...drugSafetyRoutes, ...procurementRoutes, ...billingRoutes, ...notificationRoutes];
