@@ -104,6 +104,11 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
       const stop = /[\n;]|\.(?=\s)/.exec(text.slice(end, windowEnd));
       if (stop) windowEnd = end + stop.index;
       e.sig = parseSig(text.slice(end, windowEnd));
+      // "IV ceftriaxone", "inj. artesunate", "PO paracetamol": the route written before the name.
+      if (!e.sig.route) {
+        const before = /\b(iv|im|sc|po|inj\.?|injection|tab\.?|tablet|syrup|susp)\s*$/i.exec(text.slice(Math.max(0, start - 14), start));
+        if (before) e.sig.route = /^(iv|inj|injection)/i.test(before[1]) ? "intravenous" : /^im$/i.test(before[1]) ? "intramuscular" : /^sc$/i.test(before[1]) ? "subcutaneous" : "oral";
+      }
     }
     (REPORTED.has(e.assertion) ? entities : excluded).push(e);
   });
