@@ -107,7 +107,7 @@ const terms = new Map<string, TermRow>();
 /** First writer wins per (type, term): lexicon, then index, then tabular/value sets. */
 function addTerm(r: TermRow) {
   const term = norm(r.term);
-  if (term.length < 2 || /[\t\n]/.test(term)) return;
+  if (term.length < (r.origin === "lexicon" ? 1 : 2) || /[\t\n]/.test(term)) return;
   const key = `${r.type}\t${term}`;
   if (!terms.has(key)) terms.set(key, { ...r, term });
 }
@@ -162,7 +162,14 @@ for (const d of drugsJson.drugs) {
 // ---- Lexicon first (it wins over generated terms) ----
 type LexEntry = [string, string[]];
 const lexicon = JSON.parse(readFileSync(join(OUT, "lexicon.json"), "utf8")) as Record<"diagnoses" | "symptoms" | "medications" | "labs" | "procedures", LexEntry[]> & { version: string };
-for (const [code, list] of lexicon.diagnoses) {
+/** The tabular lists codes up to their sixth character; "T14.8XXA" (7th character "A", initial encounter) is shipped as "T14.8". */
+function icdInList(code: string): string | null {
+  if (icdCodes.has(code)) return code;
+  const stem = code.replace(/A$/, "").replace(/X+$/, "");
+  return icdCodes.has(stem) ? stem : null;
+}
+for (const [rawCode, list] of lexicon.diagnoses) {
+  const code = icdInList(rawCode) ?? rawCode;
   const display = icdCodes.get(code);
   if (!display) warnings.push(`lexicon diagnosis ${code} is not in ICD-10-CM: shipped uncoded`);
   for (const t of list) addTerm({ type: "diagnosis", term: t, code: display ? code : "", display: display ?? t, origin: "lexicon" });
@@ -177,8 +184,8 @@ for (const [name, list] of lexicon.medications) {
   for (const t of [name, ...list]) addTerm({ type: "medication", term: t, code: r?.rxcui ?? "", display: name, origin: "lexicon" });
 }
 for (const [code, list] of lexicon.labs) {
-  const display = loinc.get(code);
-  if (!display) warnings.push(`lexicon lab ${code} is not in the LOINC order set: shipped uncoded`);
+  const display = code ? loinc.get(code) : undefined;
+  if (!display && code) warnings.push(`lexicon lab ${code} is not in the LOINC order set: shipped uncoded`);
   for (const t of list) addTerm({ type: "lab_test", term: t, code: display ? code : "", display: display ?? t, origin: "lexicon" });
 }
 for (const [display, list] of lexicon.procedures) {
@@ -203,7 +210,7 @@ function cleanDescription(d: string): { term: string; unspecified: boolean } | n
 }
 // Index main terms (level 0) that carry a code: the words the index itself is looked up by.
 const INDEX_STOP = new Set(
-  "admission examination history status problem problems care test observation contact exposure follow-up use abuse injury fall complication complications disease disorder syndrome findings abnormal anomaly delivery pregnancy maternal outcome encounter screening vaccination counseling dependence resistance carrier donor mass lesion foreign body late effect sequelae presence absence replacement removal fitting adjustment attention aftercare convalescence dialysis transplant newborn birth infant child patient person failure deficiency defect disturbance dysfunction disease, insufficiency stenosis obstruction hypertrophy enlargement atrophy degeneration displacement deformity malposition rupture tear wound burn bite crushing contusion sprain strain dislocation fracture poisoning effect effects reaction elevated elevation low high decreased increased loss hearing vision pain death anger converter cistern biting variance crowding salivation overexertion catabolism blushing osler horner furrowed melitensis brash crusts dullness cramp colic debility demoralization".split(
+  "admission examination history status problem problems care test observation contact exposure follow-up use abuse injury fall complication complications disease disorder syndrome findings abnormal anomaly delivery pregnancy maternal outcome encounter screening vaccination counseling dependence resistance carrier donor mass lesion foreign body late effect sequelae presence absence replacement removal fitting adjustment attention aftercare convalescence dialysis transplant newborn birth infant child patient person failure deficiency defect disturbance dysfunction disease, insufficiency stenosis obstruction hypertrophy enlargement atrophy degeneration displacement deformity malposition rupture tear wound burn bite crushing contusion sprain strain dislocation fracture poisoning effect effects reaction elevated elevation low high decreased increased loss hearing vision pain death anger converter cistern biting variance crowding salivation overexertion catabolism blushing impression rest pitting osler horner furrowed melitensis brash crusts dullness cramp colic debility demoralization".split(
     " ",
   ),
 );
@@ -227,8 +234,9 @@ for (const [code, description] of icdCodes) {
   const prev = tabularTerms.get(key);
   if (!prev || (c.unspecified && !prev.unspecified) || (c.unspecified === prev.unspecified && code.length < prev.code.length)) tabularTerms.set(key, { code, unspecified: c.unspecified });
 }
+const lexiconDiagnosisCodes = new Set([...terms.values()].filter((r) => r.type === "diagnosis" && r.code).map((r) => r.code));
 for (const [term, { code }] of tabularTerms) {
-  if (isSymptomCode(code)) {
+  if (isSymptomCode(code) && !lexiconDiagnosisCodes.has(code)) {
     const s = snomedLookup(term);
     addTerm({ type: "symptom", term, code: s?.code ?? "", display: s?.display ?? term, origin: "icd10cm-tabular" });
   } else addTerm({ type: "diagnosis", term, code, display: icdCodes.get(code)!, origin: "icd10cm-tabular" });

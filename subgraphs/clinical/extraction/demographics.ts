@@ -22,6 +22,10 @@ const AGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(?:aged?|age\s*:)\s*(\d{1,3})(?:\s*${UNIT})?\b`, "gi"),
   // 45M, 45 F, 45/M (the letter in capitals right after the number)
   /\b(\d{1,3})\s?\/?\s?([MF])\b/g,
+  // "Child 5 years female", "Female 67 years", "Mrs K, 51,", "Mr. Okello, 60"
+  new RegExp(String.raw`\b(\d{1,3})\s*${UNIT}\s*,?\s+(?=(?:male|female|man|woman|boy|girl|child|lady|gentleman)\b)`, "gi"),
+  new RegExp(String.raw`\b(?:male|female|man|woman|boy|girl|child|lady|gentleman)\s*,?\s*(\d{1,3})\s*${UNIT}`, "gi"),
+  /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][\w'-]*,\s*(\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mmhg|\/))/g,
 ];
 
 const MALE = /\b(male|man|boy|gentleman|gent|mr|he|him|his)\b/i;

@@ -69,6 +69,8 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
         for (let j = 0; j < n && ok; j++) ok = keyAt(i + j, useCorrection) === term.keys[j];
         if (!ok) continue;
         if (term.needsCapitals && !isCapitalised(tokens[i].raw)) continue;
+        // A one-letter abbreviation ("K" for potassium) only before its value: "K 3.0", "K: 5.9", "K=4".
+        if (tokens[i].raw.length === 1 && n === 1 && !/^[\d:=]/.test(tokens[i + 1]?.raw ?? "")) continue;
         // A term must not start or end in the middle of a word ("al" inside "al-Amin" is fine; "5" of "58yo" is not a token).
         found = { term, from: i, to: i + n, corrected: useCorrection && corrected.slice(i, i + n).some(Boolean) };
         break;
@@ -87,7 +89,7 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const tokens = tokenize(text);
   const matches = matchTerms(v, tokens);
   const sentences = sentenceStarts(text);
-  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text));
+  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure");
   const entities: ExtractedEntity[] = [];
   const excluded: ExtractedEntity[] = [];
   matches.forEach((m, k) => {

@@ -102,7 +102,23 @@ export function correctSpelling(v: Vocabulary, key: string): string | null {
     if (hit === null) return null;
     if (hit) found.add(hit);
   }
-  return found.size === 1 ? [...found][0] : null;
+  if (found.size !== 1) return null;
+  const word = [...found][0];
+  return editDistance(key, word) <= 1 ? word : null;
+}
+
+/** Optimal string alignment distance (insertions, deletions, substitutions, adjacent transpositions). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
 }
 
 export { canonicalWord };
