@@ -107,6 +107,8 @@ const terms = new Map<string, TermRow>();
 /** First writer wins per (type, term): lexicon, then index, then tabular/value sets. */
 function addTerm(r: TermRow) {
   const term = norm(r.term);
+  // Generated one-word terms that read as ordinary English ("rising", "smelling") are left out.
+  if (r.origin !== "lexicon" && !term.includes(" ") && /(ing|ed|ly)$/.test(term)) return;
   if (term.length < (r.origin === "lexicon" ? 1 : 2) || /[\t\n]/.test(term)) return;
   const key = `${r.type}\t${term}`;
   if (!terms.has(key)) terms.set(key, { ...r, term });
@@ -210,7 +212,7 @@ function cleanDescription(d: string): { term: string; unspecified: boolean } | n
 }
 // Index main terms (level 0) that carry a code: the words the index itself is looked up by.
 const INDEX_STOP = new Set(
-  "admission examination history status problem problems care test observation contact exposure follow-up use abuse injury fall complication complications disease disorder syndrome findings abnormal anomaly delivery pregnancy maternal outcome encounter screening vaccination counseling dependence resistance carrier donor mass lesion foreign body late effect sequelae presence absence replacement removal fitting adjustment attention aftercare convalescence dialysis transplant newborn birth infant child patient person failure deficiency defect disturbance dysfunction disease, insufficiency stenosis obstruction hypertrophy enlargement atrophy degeneration displacement deformity malposition rupture tear wound burn bite crushing contusion sprain strain dislocation fracture poisoning effect effects reaction elevated elevation low high decreased increased loss hearing vision pain death anger converter cistern biting variance crowding salivation overexertion catabolism blushing impression rest pitting osler horner furrowed melitensis brash crusts dullness cramp colic debility demoralization".split(
+  "admission examination history status problem problems care test observation contact exposure follow-up use abuse injury fall complication complications disease disorder syndrome findings abnormal anomaly delivery pregnancy maternal outcome encounter screening vaccination counseling dependence resistance carrier donor mass lesion foreign body late effect sequelae presence absence replacement removal fitting adjustment attention aftercare convalescence dialysis transplant newborn birth infant child patient person failure deficiency defect disturbance dysfunction disease, insufficiency stenosis obstruction hypertrophy enlargement atrophy degeneration displacement deformity malposition rupture tear wound burn bite crushing contusion sprain strain dislocation fracture poisoning effect effects reaction elevated elevation low high decreased increased loss hearing vision pain death anger converter cistern biting variance crowding salivation overexertion catabolism blushing impression rest pitting pattern rising osler horner furrowed melitensis brash crusts dullness cramp colic debility demoralization".split(
     " ",
   ),
 );

@@ -114,8 +114,12 @@ export function formatScore(s: Score): string {
   return lines.join("\n");
 }
 
+export const HELDOUT = new URL("../fixtures/extraction/notes-heldout.json", import.meta.url);
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const s = scoreExtraction();
+  const heldout = process.argv.includes("--heldout");
+  const s = scoreExtraction(loadNotes(heldout ? HELDOUT : undefined));
+  console.log(heldout ? "HELD-OUT SET" : "DEVELOPMENT SET");
   console.log(formatScore(s));
   if (process.argv.includes("--errors")) for (const e of s.errors) console.log(`${e.kind} ${e.note} ${e.type}: ${e.text}`);
   for (const n of s.negatedReportedAsPresent) console.log(`NEGATED REPORTED: ${n.note}: ${n.text}`);

@@ -27,6 +27,7 @@ const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
   ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved"]],
   ["family", "pre", ["family history of", "family history", "fhx of", "fhx", "fh of", "fh", "family hx of", "family hx", "runs in the family", "strong family history of", ...RELATIVES.flatMap((r) => FAMILY_VERBS.map((v) => `${r} ${v}`)), ...RELATIVES.flatMap((r) => [`${r}'s`, `maternal ${r}`, `paternal ${r}`])]],
+  ["family", "pre", ["contact with a", "contact with", "contacts with", "close contact with", "exposure to", "exposed to", "household contact of", "neighbour has", "neighbor has", "friend has", "wife has", "husband has", "partner has", "wife had", "husband had", "partner had", "spouse has", "spouse had"]],
   ["family", "post", ["in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
   ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against"]],
   ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
@@ -112,13 +113,16 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     if (h.direction === "pre") {
       let last = h.to;
       let first = true;
+      const listIntro = tokens[h.to]?.key === ":";
       for (let k = 0; k < mentions.length; k++) {
         const m = mentions[k];
         if (m.from < h.to) continue;
         if (sentenceOfToken(m.from) !== s) break;
         const gap = m.from - last;
-        if ((first && gap > PRE_MAX_DISTANCE) || (!first && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
-        if (!first && tokens.slice(last, m.from).some((t) => !LIST_CONNECTORS.has(t.key))) break;
+        if ((first && gap > PRE_MAX_DISTANCE) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
+        // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
+        // a trigger that introduces a list with a colon covers the whole list.
+        if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !LIST_CONNECTORS.has(t.key))) break;
         if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         found[k].push(h.kind);
         last = m.to;

@@ -26,7 +26,11 @@ const AGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b(\d{1,3})\s*${UNIT}\s*,?\s+(?=(?:male|female|man|woman|boy|girl|child|lady|gentleman)\b)`, "gi"),
   new RegExp(String.raw`\b(?:male|female|man|woman|boy|girl|child|lady|gentleman)\s*,?\s*(\d{1,3})\s*${UNIT}`, "gi"),
   /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][\w'-]*,\s*(\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mmhg|\/))/g,
+  // "Elderly lady, 79, known CCF"
+  /\b(?:male|female|man|woman|boy|girl|lady|gentleman)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|presents|presenting|who|admitted|c\/o)\b)/gi,
 ];
+/** "for 10 yrs", "x 3 yrs", "since 5 years": a duration, not an age. */
+const DURATION_BEFORE = /\b(for|x|since|over|past|last|about|approximately|~)\s*$/i;
 
 const MALE = /\b(male|man|boy|gentleman|gent|mr|he|him|his)\b/i;
 const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|gravida|primigravida|multigravida)\b/i;
@@ -48,7 +52,8 @@ export function extractDemographics(text: string): Demographics {
       const n = Number(m[1]);
       // "45M" only near the start of a note, and never a temperature ("Temp 101 F").
       if (re === AGE_PATTERNS[3] && (m.index! > 80 || /(temp|t|°|deg)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
-      const unit = re === AGE_PATTERNS[3] ? "y" : m[2];
+      if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
+      const unit = re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] ? "y" : m[2];
       const a = toAge(n, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
       if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : undefined };

@@ -35,6 +35,9 @@ export interface ExtractionResult {
   confidence: number;
 }
 
+/** Words that state a finding's absence by themselves. */
+const NEGATING_WORDS = new Set(["afebrile", "apyrexial"]);
+
 /** Assertions that keep an entity in the patient's lists. */
 const REPORTED: ReadonlySet<Assertion> = new Set(["present", "possible", "historical"]);
 const ASSERTION_CONFIDENCE: Record<Assertion, number> = { present: 1, historical: 0.95, possible: 0.9, absent: 1, family: 0.95, hypothetical: 0.9, allergy: 0.95 };
@@ -99,6 +102,7 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     const validated = code !== null && (m.term.type !== "diagnosis" || v.icd10Codes.has(code));
     const base = m.term.origin === "lexicon" ? 0.95 : 0.85;
     const confidence = Math.round(base * (m.corrected ? 0.8 : 1) * ASSERTION_CONFIDENCE[assertions[k]] * 100) / 100;
+    if (NEGATING_WORDS.has(text.slice(start, end).toLowerCase())) assertions[k] = "absent";
     const e: ExtractedEntity = { type: m.term.type, text: text.slice(start, end), start, end, code, system: CODE_SYSTEM[m.term.type], display: m.term.display, validated, assertion: assertions[k], confidence };
     if (m.term.type === "medication") {
       const next = matches.slice(k + 1).find((o) => o.term.type === "medication");

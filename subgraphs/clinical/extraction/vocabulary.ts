@@ -104,6 +104,9 @@ export function correctSpelling(v: Vocabulary, key: string): string | null {
   }
   if (found.size !== 1) return null;
   const word = [...found][0];
+  // Misspellings keep their first two letters; this also keeps "afebrile" from becoming "febrile"
+  // and "smelling" from becoming "swelling".
+  if (word.slice(0, 2) !== key.slice(0, 2)) return null;
   return editDistance(key, word) <= 1 ? word : null;
 }
 
