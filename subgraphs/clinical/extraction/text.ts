@@ -15,6 +15,9 @@ export interface Token {
 }
 
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
+/** The same tokens for plain ASCII text, several times faster than the Unicode property classes. */
+const ASCII_TOKEN = /[A-Za-z0-9]+|[^\sA-Za-z0-9]/g;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 /** Hyphens and apostrophes join words in some notes and not in others: they are not matched. */
 const IGNORED_PUNCTUATION = new Set(["-", "'", "’", "‐", "–"]);
 
@@ -31,10 +34,11 @@ export function canonicalWord(lower: string): string {
 
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  const ascii = ASCII_ONLY.test(text);
+  for (const m of text.matchAll(ascii ? ASCII_TOKEN : TOKEN)) {
     const raw = m[0];
     if (IGNORED_PUNCTUATION.has(raw)) continue;
-    const word = /[\p{L}\p{N}]/u.test(raw);
+    const word = ascii ? /[A-Za-z0-9]/.test(raw[0]) : /[\p{L}\p{N}]/u.test(raw);
     out.push({ key: word ? canonicalWord(raw.toLowerCase()) : raw, raw, start: m.index!, end: m.index! + raw.length, word });
   }
   return out;
