@@ -111,7 +111,9 @@ function addTerm(r: TermRow) {
   if (r.origin !== "lexicon" && !term.includes(" ") && /(ing|ed|ly)$/.test(term)) return;
   if (term.length < (r.origin === "lexicon" ? 1 : 2) || /[\t\n]/.test(term)) return;
   const key = `${r.type}\t${term}`;
-  if (!terms.has(key)) terms.set(key, { ...r, term });
+  const prev = terms.get(key);
+  // A coded entry replaces an uncoded one for the same term (the lexicon may name a test no source codes).
+  if (!prev || (!prev.code && r.code)) terms.set(key, { ...r, term, origin: prev ? prev.origin : r.origin });
 }
 
 // ---- ICD-10-CM ----
