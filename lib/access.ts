@@ -42,6 +42,8 @@ export const ACCESS = {
   "predictive:sepsis": ["physician", "nurse"],
   "predictive:risk-scores": ["physician"],
   "copilot:use": ["physician"],
+  // Entity extraction (documentation): whoever writes clinical notes — physicians and nurses.
+  "documentation:extract-entities": ["physician", "nurse"],
   "clinical-audit:read": ["auditor"],
   "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
   "billing:write": ["pharmacist", "cashier", "service"],

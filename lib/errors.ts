@@ -32,6 +32,10 @@ export const badRequest = (message: string, fields?: FieldErrors) =>
 export const fieldError = (field: string, message: string) =>
   badRequest(`Invalid value for ${field}: ${message}`, { [field]: [message] });
 
+/** A value too large to process (a field over its limit); the bridge answers 413. */
+export const payloadTooLarge = (message: string, fields?: FieldErrors) =>
+  error(ErrorCode.PAYLOAD_TOO_LARGE, message, fields ? { fields } : {});
+
 export const unauthenticated = (message = "Missing or invalid bearer token") => error(ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message = "You are not allowed to do this") => error(ErrorCode.FORBIDDEN, message);
 export const notFound = (what: string, id: string) => error(ErrorCode.NOT_FOUND, `${what} ${id} not found`);

@@ -23,6 +23,7 @@ export const AUDIT_OPERATIONS = [
   "copilot_start",
   "copilot_analyze_symptoms",
   "clinical_override",
+  "entity_extraction",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
   // The pharmacy's drug-safety paths (docs/decisions/pharmacy.md, "Drug safety").

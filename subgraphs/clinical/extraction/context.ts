@@ -1,0 +1,172 @@
+import { phraseKeys, sentenceOf, type Token } from "./text.js";
+
+/**
+ * Assertion status in the manner of NegEx and ConText (Chapman et al., J Biomed Inform 2001 and
+ * 2009; trigger lists as in chapmanbe/negex NegExTerms): a trigger opens a scope that runs forward
+ * (pre) or back (post) over the entities of its sentence, and a terminator ("but", "however", …)
+ * closes it. Section headings ("PMH:", "Family history:", "Allergies:") set a default.
+ */
+export type Assertion = "present" | "absent" | "possible" | "historical" | "family" | "hypothetical" | "allergy";
+
+type TriggerKind = Exclude<Assertion, "present"> | "pseudo" | "terminate";
+interface TriggerDef {
+  keys: string[];
+  kind: TriggerKind;
+  direction: "pre" | "post";
+}
+
+const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "cousin", "parents", "parent", "son", "daughter", "twin"];
+const FAMILY_VERBS = ["had", "has", "with", "died of", "died from", "passed away from", "is", "was", "suffered from", "suffers from", "diagnosed with", "also has", "also had", "on"];
+
+const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
+  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda"]],
+  ["absent", "pre", ["no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had"]],
+  ["absent", "post", ["ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held"]],
+  ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
+  ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
+  ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
+  ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved"]],
+  ["family", "pre", ["family history of", "family history", "fhx of", "fhx", "fh of", "fh", "family hx of", "family hx", "runs in the family", "strong family history of", ...RELATIVES.flatMap((r) => FAMILY_VERBS.map((v) => `${r} ${v}`)), ...RELATIVES.flatMap((r) => [`${r}'s`, `maternal ${r}`, `paternal ${r}`])]],
+  ["family", "pre", ["contact with a", "contact with", "contacts with", "close contact with", "exposure to", "exposed to", "household contact of", "neighbour has", "neighbor has", "friend has", "wife has", "husband has", "partner has", "wife had", "husband had", "partner had", "spouse has", "spouse had"]],
+  ["family", "post", ["in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
+  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against"]],
+  ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
+  ["allergy", "post", ["allergy", "allergic", "hypersensitivity"]],
+  ["hypothetical", "post", ["if", "if needed", "if required", "if necessary", "if indicated", "status unknown", "status not known", "unknown"]],
+  ["terminate", "pre", ["but", "however", "although", "though", "except", "aside from", "apart from", "secondary to", "cause of", "source of", "due to", "which", "who", "presents", "presented", "presenting", "complains", "complaining", "reports", "reported", "c/o", "now", "currently", "today", "still", "yet", "also has", "has had", "started on", "was started", "given", "on treatment", "plan", "assessment", "impression", "diagnosis", "dx", "started", "continue", "continued", "admitted", "he has", "she has", "has"]],
+];
+
+const TRIGGERS: TriggerDef[] = LISTS.flatMap(([kind, direction, phrases]) => phrases.map((p) => ({ keys: phraseKeys(p), kind, direction }))).filter((t) => t.keys.length > 0);
+const TRIGGERS_BY_FIRST = new Map<string, TriggerDef[]>();
+for (const t of TRIGGERS) {
+  const l = TRIGGERS_BY_FIRST.get(t.keys[0]) ?? [];
+  l.push(t);
+  TRIGGERS_BY_FIRST.set(t.keys[0], l);
+}
+for (const l of TRIGGERS_BY_FIRST.values()) l.sort((a, b) => b.keys.length - a.keys.length);
+
+interface TriggerHit {
+  phrase: string;
+  kind: TriggerKind;
+  direction: "pre" | "post";
+  from: number;
+  to: number;
+}
+
+/** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
+export function findTriggers(tokens: Token[], entityTokens: Set<number>): TriggerHit[] {
+  const hits: TriggerHit[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    if (entityTokens.has(i)) {
+      i++;
+      continue;
+    }
+    const cands = TRIGGERS_BY_FIRST.get(tokens[i].key);
+    let matched = 0;
+    if (cands) {
+      for (const t of cands) {
+        if (t.keys.every((k, j) => tokens[i + j]?.key === k && !entityTokens.has(i + j))) {
+          const sameLength = cands.filter((c) => c.keys.length === t.keys.length && c.keys.every((k, j) => k === t.keys[j]));
+          for (const c of sameLength) hits.push({ phrase: c.keys.join(" "), kind: c.kind, direction: c.direction, from: i, to: i + t.keys.length });
+          matched = t.keys.length;
+          break;
+        }
+      }
+    }
+    i += matched || 1;
+  }
+  return hits;
+}
+
+export interface Mention {
+  from: number;
+  to: number;
+}
+
+const PRE_MAX_DISTANCE = 6;
+const CHAIN_MAX_GAP = 3;
+/** A pre-trigger's scope runs on through a list ("no fever, chills or cough") but not past other words. */
+const LIST_CONNECTORS = new Set([",", "or", "and", "nor", "/", "any", "no", "&", "+", "or any"]);
+/** Words that report a test's result: "mRDT negative" is a test that was done, not an absent finding. */
+const RESULT_WORDS = new Set(["negative", "neg", "not detected", "not found", "nil", "none", "absent"]);
+const POST_MAX_DISTANCE = 3;
+/** When two triggers reach one entity, the stronger statement wins. */
+const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", "possible", "historical", "present"];
+
+/**
+ * The assertion of every mention (given in text order, as token ranges). `sectionOf` gives the
+ * default from the section heading the mention sits under.
+ */
+export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false): Assertion[] {
+  const entityTokens = new Set<number>();
+  for (const m of mentions) for (let i = m.from; i < m.to; i++) entityTokens.add(i);
+  const hits = findTriggers(tokens, entityTokens);
+  const sentenceOfToken = (i: number) => sentenceOf(sentences, tokens[i].start);
+  const terminators = hits.filter((h) => h.kind === "terminate");
+  const result: Assertion[] = mentions.map((m) => sectionOf(tokens[m.from].start));
+  const found: Assertion[][] = mentions.map(() => []);
+
+  const blockedBetween = (a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b);
+  for (const h of hits) {
+    if (h.kind === "pseudo" || h.kind === "terminate") continue;
+    const s = sentenceOfToken(h.from);
+    if (h.direction === "pre") {
+      let last = h.to;
+      let first = true;
+      const listIntro = tokens[h.to]?.key === ":";
+      for (let k = 0; k < mentions.length; k++) {
+        const m = mentions[k];
+        if (m.from < h.to) continue;
+        if (sentenceOfToken(m.from) !== s) break;
+        const gap = m.from - last;
+        if ((first && gap > PRE_MAX_DISTANCE) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
+        // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
+        // a trigger that introduces a list with a colon covers the whole list.
+        if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !LIST_CONNECTORS.has(t.key))) break;
+        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
+        found[k].push(h.kind);
+        last = m.to;
+        first = false;
+      }
+    } else {
+      for (let k = mentions.length - 1; k >= 0; k--) {
+        const m = mentions[k];
+        if (m.to > h.from) continue;
+        if (sentenceOfToken(m.from) !== s || h.from - m.to > POST_MAX_DISTANCE || blockedBetween(m.to, h.from)) break;
+        if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
+        found[k].push(h.kind);
+        break;
+      }
+    }
+  }
+  return result.map((fallback, k) => {
+    const all = [...found[k], fallback];
+    return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
+  });
+}
+
+const SECTION_HEADINGS: Array<[RegExp, Assertion]> = [
+  [/^(family (medical )?history|fhx|fh|family hx)$/i, "family"],
+  [/^(past medical history|pmh|pmhx|past history|medical history|past surgical history|psh|surgical history|past hx)$/i, "historical"],
+  [/^(allerg(y|ies)|drug allergies|adverse reactions)$/i, "allergy"],
+  [/^(advice|counsell?ing|return precautions|safety netting|warning signs|danger signs|health education)$/i, "hypothetical"],
+];
+const HEADING = /(^|\n|[.;]\s+)\s*([A-Za-z][A-Za-z /]{0,30}?)\s*:/g;
+
+/** Section defaults: each heading ("PMH:", "Allergies:") sets the assertion until the next heading. */
+export function sectionDefaults(text: string): (offset: number) => Assertion {
+  const marks: Array<{ at: number; assertion: Assertion }> = [];
+  for (const m of text.matchAll(HEADING)) {
+    const name = m[2].trim();
+    const kind = SECTION_HEADINGS.find(([re]) => re.test(name))?.[1] ?? "present";
+    marks.push({ at: m.index! + m[0].length, assertion: kind });
+  }
+  return (offset) => {
+    let current: Assertion = "present";
+    for (const mark of marks) {
+      if (mark.at > offset) break;
+      current = mark.assertion;
+    }
+    return current;
+  };
+}

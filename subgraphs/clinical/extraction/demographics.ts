@@ -1,0 +1,79 @@
+/**
+ * Age and sex as notes state them: "58 year old male", "58yo F", "45M", "a 7-month-old girl",
+ * "aged 3 weeks", "Age: 62". The spec's `age` is whole years; a child under two given in months,
+ * weeks or days also gets `age_months` (whole months; 3 weeks → 0), and `age` is 0 under one year.
+ */
+export interface Demographics {
+  age: number | null;
+  ageMonths: number | null;
+  gender: "male" | "female" | null;
+  /** Where the age was read (offsets into the note). */
+  ageStart: number | null;
+  ageEnd: number | null;
+}
+
+const UNIT = String.raw`(years?|yrs?|y|months?|mos?|mths?|weeks?|wks?|days?)`;
+const AGE_PATTERNS: RegExp[] = [
+  // 58 year old, 58-year-old, 7-month-old, 58 yrs old, 3 weeks old
+  new RegExp(String.raw`\b(\d{1,3})\s*[- ]?\s*${UNIT}[- ]?\s*(?:-\s*)?old\b`, "gi"),
+  // 58yo, 58 y/o, 58 y.o., 58yrs, 9mo
+  /\b(\d{1,3})\s*(y\/o|y\.o\.?|yo|yrs|yr|mo|mos|mths|wks)\b/gi,
+  // aged 58, age 58, age: 58, aged 3 weeks, age 7 months
+  new RegExp(String.raw`\b(?:aged?|age\s*:)\s*(\d{1,3})(?:\s*${UNIT})?\b`, "gi"),
+  // 45M, 45 F, 45/M (the letter in capitals right after the number)
+  /\b(\d{1,3})\s?\/?\s?([MF])\b/g,
+  // "Child 5 years female", "Female 67 years", "Mrs K, 51,", "Mr. Okello, 60"
+  new RegExp(String.raw`\b(\d{1,3})\s*${UNIT}\s*,?\s+(?=(?:male|female|man|woman|boy|girl|child|lady|gentleman)\b)`, "gi"),
+  new RegExp(String.raw`\b(?:male|female|man|woman|boy|girl|child|lady|gentleman)\s*,?\s*(\d{1,3})\s*${UNIT}`, "gi"),
+  /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][\w'-]*,\s*(\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mmhg|\/))/g,
+  // "Elderly lady, 79, known CCF"
+  /\b(?:male|female|man|woman|boy|girl|lady|gentleman)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|presents|presenting|who|admitted|c\/o)\b)/gi,
+];
+/** "for 10 yrs", "x 3 yrs", "since 5 years": a duration, not an age. */
+const DURATION_BEFORE = /\b(for|x|since|over|past|last|about|approximately|~)\s*$/i;
+
+const MALE = /\b(male|man|boy|gentleman|gent|mr|he|him|his)\b/i;
+const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|gravida|primigravida|multigravida)\b/i;
+
+function toAge(n: number, unit: string | undefined): { age: number; months: number | null } | null {
+  const u = (unit ?? "y").toLowerCase();
+  if (/^(mo|mos|mths?|months?)$/.test(u)) return n > 36 ? null : { age: Math.floor(n / 12), months: n };
+  if (/^(wks?|weeks?)$/.test(u)) return n > 156 ? null : { age: Math.floor((n * 7) / 365.25), months: Math.floor((n * 7) / 30.4375) };
+  if (/^days?$/.test(u)) return n > 1000 ? null : { age: Math.floor(n / 365.25), months: Math.floor(n / 30.4375) };
+  if (n > 125) return null;
+  return { age: n, months: n < 2 ? n * 12 : null };
+}
+
+export function extractDemographics(text: string): Demographics {
+  let best: { at: number; end: number; age: number; months: number | null; sex?: string } | null = null;
+  for (const re of AGE_PATTERNS) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const n = Number(m[1]);
+      // "45M" only near the start of a note, and never a temperature ("Temp 101 F").
+      if (re === AGE_PATTERNS[3] && (m.index! > 80 || /(temp|t|°|deg)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
+      if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
+      const unit = re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] ? "y" : m[2];
+      const a = toAge(n, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
+      if (!a) continue;
+      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : undefined };
+      break;
+    }
+  }
+  let gender: Demographics["gender"] = null;
+  if (best?.sex) gender = best.sex === "M" ? "male" : "female";
+  else {
+    // The sex stated nearest after the age ("58 year old male"), else the first one in the note.
+    const after = best ? text.slice(best.end, best.end + 40) : "";
+    const explicit = /\b(male|man|boy|gentleman|female|woman|girl|lady)\b/i.exec(after) ?? /\b([MF])\b/.exec(after.slice(0, 4));
+    const word = explicit?.[1] ?? null;
+    if (word) gender = /^(male|man|boy|gentleman|m)$/i.test(word) ? "male" : "female";
+    else {
+      const m = MALE.exec(text);
+      const f = FEMALE.exec(text);
+      if (m && (!f || m.index < f.index)) gender = "male";
+      else if (f) gender = "female";
+    }
+  }
+  return { age: best?.age ?? null, ageMonths: best?.months ?? null, gender, ageStart: best?.at ?? null, ageEnd: best?.end ?? null };
+}

@@ -1,0 +1,158 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { extractEntities, type ExtractedEntity } from "./extraction.engine.js";
+import { loadVocabulary } from "./vocabulary.js";
+
+const v = loadVocabulary();
+const run = (text: string) => extractEntities(v, text);
+const find = (text: string, word: string) => [...run(text).entities, ...run(text).excluded].find((e) => e.text === word);
+const reported = (text: string) => run(text).entities.map((e) => e.text);
+
+describe("assertion (NegEx/ConText)", () => {
+  it.each([
+    ["Denies fever, chills or night sweats.", ["fever", "chills", "night sweats"]],
+    ["No chest pain.", ["chest pain"]],
+    ["Patient has no cough and no dysuria", ["cough", "dysuria"]],
+    ["Malaria ruled out.", ["Malaria"]],
+    ["Negative for HIV.", ["HIV"]],
+    ["Without vomiting", ["vomiting"]],
+    ["Afebrile, alert.", ["Afebrile"]],
+  ])("never reports a negated finding as present: %s", (text, words) => {
+    for (const w of words) expect(find(text, w)?.assertion, w).toBe("absent");
+    expect(reported(text)).toEqual([]);
+  });
+
+  it("ends a negation's scope at but/however and at the end of the list", () => {
+    expect(find("No fever but has a productive cough", "productive cough")?.assertion).toBe("present");
+    expect(find("no fever, has cough", "cough")?.assertion).toBe("present");
+    expect(find("Cough for 2 weeks, no fever.", "Cough")?.assertion).toBe("present");
+    expect(find("No haemorrhage on CT head", "CT head")?.assertion).toBe("present");
+  });
+
+  it("marks uncertainty, history and family history, and keeps the family's out of the patient's lists", () => {
+    expect(find("Rule out MI", "MI")?.assertion).toBe("possible");
+    expect(find("?malaria", "malaria")?.assertion).toBe("possible");
+    expect(find("r/o typhoid", "typhoid")?.assertion).toBe("possible");
+    expect(find("History of TB in 2015", "TB")?.assertion).toBe("historical");
+    expect(find("h/o PUD", "PUD")?.assertion).toBe("historical");
+    expect(find("Mother had breast cancer.", "breast cancer")?.assertion).toBe("family");
+    expect(find("Family history of diabetes.", "diabetes")?.assertion).toBe("family");
+    expect(reported("Family history: hypertension, diabetes")).toEqual([]);
+    expect(find("Allergic to penicillin", "penicillin")?.assertion).toBe("allergy");
+    expect(find("Return if fever or vomiting", "vomiting")?.assertion).toBe("hypothetical");
+  });
+
+  it("does not take the mother who brings a child for the family history", () => {
+    expect(find("Brought by her mother with cough and fever", "cough")?.assertion).toBe("present");
+    expect(find("Mother reports fever for 3 days", "fever")?.assertion).toBe("present");
+  });
+
+  it("reads a test's negative result as a test done, not an absent test", () => {
+    expect(find("mRDT negative", "mRDT")?.assertion).toBe("present");
+  });
+});
+
+describe("vocabulary and coding", () => {
+  it("understands the abbreviations clinicians write", () => {
+    const r = run("Known HTN, DM2, T2DM, CKD, PUD; c/o SOB; hx of MI; paracetamol and acetaminophen");
+    const codes = Object.fromEntries(r.entities.map((e) => [e.text, e.code]));
+    expect(codes).toMatchObject({ HTN: "I10", DM2: "E11.9", T2DM: "E11.9", CKD: "N18.9", PUD: "K27.9", MI: "I21.9" });
+    expect(r.entities.find((e) => e.text === "SOB")).toMatchObject({ type: "symptom", system: "SNOMED-CT" });
+    const meds = r.entities.filter((e) => e.type === "medication");
+    expect(meds.map((m) => m.display)).toEqual(["acetaminophen", "acetaminophen"]);
+  });
+
+  it("corrects one-letter misspellings of lexicon words but not a negating prefix", () => {
+    expect(find("pnuemonia", "pnuemonia")).toMatchObject({ code: "J18.9", type: "diagnosis" });
+    expect(find("hypertention", "hypertention")).toMatchObject({ code: "I10" });
+    expect(reported("afebrile")).toEqual([]);
+  });
+
+  it("codes diagnoses only with ICD-10-CM codes from the shipped list, and says so", () => {
+    const r = run("Diagnoses: malaria, typhoid fever, pulmonary TB, sickle cell anaemia, pneumonia, hypertension, type 2 diabetes, HIV, PUD");
+    const dx = r.entities.filter((e) => e.type === "diagnosis");
+    expect(dx).toHaveLength(9);
+    for (const d of dx) {
+      expect(d.system).toBe("ICD-10");
+      expect(d.validated).toBe(true);
+      expect(v.icd10Codes.has(d.code!)).toBe(true);
+    }
+  });
+
+  it("leaves a term without a confirmed code uncoded (never a guessed code)", () => {
+    const para = find("paracetamol", "paracetamol") as ExtractedEntity;
+    expect(para).toMatchObject({ type: "medication", code: null, validated: false });
+    expect(find("metformin", "metformin")).toMatchObject({ code: "6809", validated: true, system: "RxNorm" });
+  });
+
+  it("recognises lab tests (LOINC) and procedures", () => {
+    expect(find("HbA1c 9%", "HbA1c")).toMatchObject({ type: "lab_test", system: "LOINC" });
+    expect(find("FBC and LFTs", "FBC")).toMatchObject({ type: "lab_test", code: "58410-2" });
+    expect(find("Creatinine 120", "Creatinine")).toMatchObject({ code: "2160-0" });
+    expect(find("K 5.9", "K")).toMatchObject({ code: "2823-3" });
+    expect(reported("Mrs K, 51")).toEqual([]);
+    expect(find("CXR shows consolidation", "CXR")).toMatchObject({ type: "procedure" });
+  });
+
+  it("has vocabularies large enough for general practice, emergency and internal medicine", () => {
+    expect(v.icd10Codes.size).toBeGreaterThan(40_000);
+    expect(v.counts.diagnosis).toBeGreaterThan(5_000);
+    expect(v.counts.symptom).toBeGreaterThan(500);
+    expect(v.counts.medication).toBeGreaterThan(300);
+    expect(v.counts.lab_test).toBeGreaterThan(300);
+    expect(v.counts.procedure).toBeGreaterThan(300);
+  });
+});
+
+describe("medication instructions", () => {
+  it("parses dose, route, frequency and duration", () => {
+    const r = run("amlodipine 5 mg PO OD; ceftriaxone 2g IV once daily for 5 days; paracetamol 1g tds x 3/7; IV artesunate 2.4mg/kg stat");
+    const sigs = r.entities.filter((e) => e.type === "medication").map((m) => m.sig);
+    expect(sigs).toEqual([
+      { dose: "5 mg", route: "oral", frequency: "once daily", duration: null },
+      { dose: "2 g", route: "intravenous", frequency: "once daily", duration: "5 days" },
+      { dose: "1 g", route: null, frequency: "three times daily", duration: "3 days" },
+      { dose: "2.4 mg/kg", route: "intravenous", frequency: "once (stat)", duration: null },
+    ]);
+  });
+});
+
+describe("demographics", () => {
+  it.each([
+    ["58 year old male with chest pain", 58, null, "male"],
+    ["58yo F presents", 58, null, "female"],
+    ["45M with cough", 45, null, "male"],
+    ["a 7-month-old girl with fever", 0, 7, "female"],
+    ["3 weeks old baby boy", 0, 0, "male"],
+    ["18 month old boy", 1, 18, "male"],
+    ["Lady aged 36, ANC", 36, null, "female"],
+    ["Mrs K, 51, with epigastric pain", 51, null, "female"],
+    ["Hx of hypertension for 10 yrs. BP high.", null, null, null],
+    ["Temp 101 F, pulse 90", null, null, null],
+  ])("%s", (text, age, months, gender) => {
+    expect(run(text).demographics).toMatchObject({ age, ageMonths: months, gender });
+  });
+});
+
+describe("robustness (property-based)", () => {
+  const spansHold = (text: string) => {
+    const r = run(text);
+    for (const e of [...r.entities, ...r.excluded]) {
+      if (text.slice(e.start, e.end) !== e.text || e.start < 0 || e.end > text.length || e.start >= e.end) return false;
+    }
+    return r.confidence >= 0 && r.confidence <= 1;
+  };
+  const clinicalWords = fc.constantFrom("no", "denies", "fever", "HTN", "DM2", "c/o", "SOB", "?", "r/o", "malaria", "58yo", "F", ",", ".", "\n", "paracetamol", "1g", "tds", "history of", "mother had", "K", "3.5", "😀", "İstanbul", "é", "\u0000", "\u200b", "ǅ", "ﬃ");
+  it("never throws and every span slices to its text, on random text", () => {
+    fc.assert(fc.property(fc.string({ unit: "grapheme", maxLength: 300 }), spansHold), { numRuns: 300 });
+  });
+  it("never throws on random unicode and clinical-looking word salad", () => {
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 200 }), spansHold), { numRuns: 300 });
+    fc.assert(fc.property(fc.array(clinicalWords, { maxLength: 80 }).map((w) => w.join(" ")), spansHold), { numRuns: 300 });
+  });
+  it("handles a very long note", () => {
+    const long = "58 year old male with HTN, no fever, ?malaria, on metformin 500mg bd. ".repeat(720);
+    expect(long.length).toBeGreaterThan(49_000);
+    expect(spansHold(long)).toBe(true);
+  });
+});

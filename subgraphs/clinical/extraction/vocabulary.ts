@@ -1,0 +1,127 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { canonicalWord, phraseKeys } from "./text.js";
+
+/**
+ * The extractor's dictionary, loaded once from the shipped vocabulary files
+ * (subgraphs/clinical/knowledge/vocabularies/, rebuilt by scripts/build-vocabularies.ts).
+ */
+export type EntityType = "diagnosis" | "symptom" | "medication" | "lab_test" | "procedure";
+
+export const CODE_SYSTEM: Record<EntityType, string> = {
+  diagnosis: "ICD-10",
+  symptom: "SNOMED-CT",
+  medication: "RxNorm",
+  lab_test: "LOINC",
+  procedure: "SNOMED-CT",
+};
+
+export interface VocabularyTerm {
+  type: EntityType;
+  keys: string[];
+  code: string | null;
+  display: string;
+  origin: string;
+  /** Short abbreviations that are also ordinary words ("AL", "SAM", "ART") must be written in capitals. */
+  needsCapitals: boolean;
+}
+
+export interface Vocabulary {
+  version: string;
+  /** Terms by their first canonical key, longest first. */
+  byFirstKey: Map<string, VocabularyTerm[]>;
+  /** Every canonical key of a lexicon term, for spelling correction. */
+  lexiconKeys: Set<string>;
+  /** Single-deletion variants of lexicon keys (7+ letters) → the key, for one-edit misspellings. */
+  deletions: Map<string, string | null>;
+  icd10Codes: Set<string>;
+  counts: Record<EntityType, number>;
+}
+
+const DIR = new URL("../knowledge/vocabularies/", import.meta.url);
+/** Three-letter abbreviations clinicians write in lower case too. */
+const LOWERCASE_ABBREVIATIONS = new Set(["htn", "sob", "uti", "ckd", "pud", "dvt", "tia", "aki", "hiv", "pcm", "ors", "dka", "ptb", "bph", "ihd", "ccf", "chf", "hpt", "flu", "dm2", "dm1", "dib", "abd", "lft", "rft", "fbc", "cbc", "rbs", "fbs", "esr", "crp", "ecg", "cxr", "inr", "tb"]);
+const TYPE_PRIORITY: EntityType[] = ["medication", "diagnosis", "symptom", "procedure", "lab_test"];
+
+function deletionsOf(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+let cached: Vocabulary | null = null;
+
+export function loadVocabulary(): Vocabulary {
+  if (cached) return cached;
+  const termsText = readFileSync(new URL("terms.tsv", DIR), "utf8");
+  const codesText = readFileSync(new URL("icd10cm-codes.txt", DIR), "utf8");
+  const sources = readFileSync(new URL("sources.json", DIR), "utf8");
+  const icd10Codes = new Set(codesText.split("\n").filter((l) => l && !l.startsWith("#")));
+  const byFirstKey = new Map<string, VocabularyTerm[]>();
+  const lexiconKeys = new Set<string>();
+  const counts = { diagnosis: 0, symptom: 0, medication: 0, lab_test: 0, procedure: 0 } as Record<EntityType, number>;
+  for (const line of termsText.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [type, term, code, display, origin] = line.split("\t") as [EntityType, string, string, string, string];
+    const keys = phraseKeys(term);
+    if (keys.length === 0) continue;
+    const letters = term.replace(/[^a-z]/g, "");
+    const needsCapitals = keys.length === 1 && letters.length === term.length && term.length <= 3 && !LOWERCASE_ABBREVIATIONS.has(term);
+    const entry: VocabularyTerm = { type, keys, code: code || null, display, origin, needsCapitals };
+    const list = byFirstKey.get(keys[0]) ?? [];
+    list.push(entry);
+    byFirstKey.set(keys[0], list);
+    counts[type]++;
+    if (origin === "lexicon") for (const k of keys) if (/^[a-z]+$/.test(k)) lexiconKeys.add(k);
+  }
+  for (const list of byFirstKey.values()) {
+    list.sort((a, b) => b.keys.length - a.keys.length || Number(b.origin === "lexicon") - Number(a.origin === "lexicon") || TYPE_PRIORITY.indexOf(a.type) - TYPE_PRIORITY.indexOf(b.type));
+  }
+  const deletions = new Map<string, string | null>();
+  for (const k of lexiconKeys) {
+    if (k.length < 7) continue;
+    for (const d of [k, ...deletionsOf(k)]) {
+      const prev = deletions.get(d);
+      deletions.set(d, prev === undefined || prev === k ? k : null);
+    }
+  }
+  const version = `vocabularies@${createHash("sha256").update(termsText).update(codesText).update(sources).digest("hex").slice(0, 12)}`;
+  cached = { version, byFirstKey, lexiconKeys, deletions, icd10Codes, counts };
+  return cached;
+}
+
+/**
+ * The lexicon word a misspelt note word most likely meant (one insertion, deletion, substitution or
+ * transposition), or null when there is none or more than one.
+ */
+export function correctSpelling(v: Vocabulary, key: string): string | null {
+  if (key.length < 7 || !/^[a-z]+$/.test(key) || v.lexiconKeys.has(key) || v.byFirstKey.has(key)) return null;
+  const found = new Set<string>();
+  for (const d of [key, ...deletionsOf(key)]) {
+    const hit = v.deletions.get(d);
+    if (hit === null) return null;
+    if (hit) found.add(hit);
+  }
+  if (found.size !== 1) return null;
+  const word = [...found][0];
+  // Misspellings keep their first two letters; this also keeps "afebrile" from becoming "febrile"
+  // and "smelling" from becoming "swelling".
+  if (word.slice(0, 2) !== key.slice(0, 2)) return null;
+  return editDistance(key, word) <= 1 ? word : null;
+}
+
+/** Optimal string alignment distance (insertions, deletions, substitutions, adjacent transpositions). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+export { canonicalWord };

@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import { extractEntities } from "../../subgraphs/clinical/extraction/extraction.engine.js";
+import { loadVocabulary, type EntityType } from "../../subgraphs/clinical/extraction/vocabulary.js";
+
+/**
+ * Scores the extractor on the annotated notes in test/fixtures/extraction/notes.json (annotation
+ * rules in its README): per type precision, recall and F1 on overlapping spans of the same type,
+ * micro-F1 over all types, and how many negated/family/hypothetical mentions were reported as the
+ * patient's (must be zero). `npm run score:extraction` prints the table.
+ */
+type GoldType = EntityType | "demographics";
+interface Note {
+  id: string;
+  text: string;
+  demographics: { age: number | null; gender: string | null };
+  entities: Partial<Record<EntityType, string[]>>;
+  not_present: Partial<Record<EntityType, string[]>>;
+}
+interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+export interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+export interface Score {
+  perType: Record<GoldType, Counts & { precision: number; recall: number; f1: number }>;
+  micro: Counts & { precision: number; recall: number; f1: number };
+  negatedReportedAsPresent: Array<{ note: string; text: string }>;
+  errors: Array<{ note: string; kind: "fp" | "fn"; type: string; text: string }>;
+  notes: number;
+}
+
+const TYPES: GoldType[] = ["diagnosis", "symptom", "medication", "procedure", "lab_test", "demographics"];
+
+/** "text" is its first whole-word occurrence, "text#2" the second. */
+function locate(note: Note, ref: string): Span {
+  const [text, nth] = ref.split("#");
+  const n = Number(nth ?? 1);
+  let from = 0;
+  for (let i = 1; ; i++) {
+    const at = note.text.indexOf(text, from);
+    if (at < 0) throw new Error(`${note.id}: "${ref}" is not in the note`);
+    const before = note.text[at - 1] ?? " ";
+    const after = note.text[at + text.length] ?? " ";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after) && i === n) return { start: at, end: at + text.length, text };
+    if (/[\p{L}\p{N}]/u.test(before) || /[\p{L}\p{N}]/u.test(after)) i--;
+    from = at + 1;
+  }
+}
+
+const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+const prf = (c: Counts) => {
+  const precision = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1;
+  const recall = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1;
+  return { ...c, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+};
+
+export function loadNotes(path = new URL("../fixtures/extraction/notes.json", import.meta.url)): Note[] {
+  return (JSON.parse(readFileSync(path, "utf8")) as { notes: Note[] }).notes;
+}
+
+export function scoreExtraction(notes: Note[] = loadNotes()): Score {
+  const v = loadVocabulary();
+  const counts = Object.fromEntries(TYPES.map((t) => [t, { tp: 0, fp: 0, fn: 0 }])) as Record<GoldType, Counts>;
+  const negated: Score["negatedReportedAsPresent"] = [];
+  const errors: Score["errors"] = [];
+  for (const note of notes) {
+    const r = extractEntities(v, note.text);
+    const absent = Object.values(note.not_present).flatMap((refs) => refs!.map((ref) => locate(note, ref)));
+    for (const e of r.entities) for (const a of absent) if (overlaps(e, a)) negated.push({ note: note.id, text: e.text });
+    for (const type of TYPES.filter((t): t is EntityType => t !== "demographics")) {
+      const gold = (note.entities[type] ?? []).map((ref) => locate(note, ref));
+      const predicted = r.entities.filter((e) => e.type === type);
+      const used = new Set<number>();
+      for (const p of predicted) {
+        const g = gold.findIndex((s, i) => !used.has(i) && overlaps(p, s));
+        if (g >= 0) used.add(g), counts[type].tp++;
+        else counts[type].fp++, errors.push({ note: note.id, kind: "fp", type, text: p.text });
+      }
+      gold.forEach((s, i) => {
+        if (!used.has(i)) counts[type].fn++, errors.push({ note: note.id, kind: "fn", type, text: s.text });
+      });
+    }
+    const d = counts.demographics;
+    for (const [field, want, got] of [["age", note.demographics.age, r.demographics.age], ["gender", note.demographics.gender, r.demographics.gender]] as const) {
+      if (got !== null && got === want) d.tp++;
+      else {
+        if (got !== null) d.fp++, errors.push({ note: note.id, kind: "fp", type: `demographics.${field}`, text: String(got) });
+        if (want !== null) d.fn++, errors.push({ note: note.id, kind: "fn", type: `demographics.${field}`, text: String(want) });
+      }
+    }
+  }
+  const total = TYPES.reduce((a, t) => ({ tp: a.tp + counts[t].tp, fp: a.fp + counts[t].fp, fn: a.fn + counts[t].fn }), { tp: 0, fp: 0, fn: 0 });
+  return {
+    perType: Object.fromEntries(TYPES.map((t) => [t, prf(counts[t])])) as Score["perType"],
+    micro: prf(total),
+    negatedReportedAsPresent: negated,
+    errors,
+    notes: notes.length,
+  };
+}
+
+export function formatScore(s: Score): string {
+  const pct = (x: number) => (x * 100).toFixed(1).padStart(6);
+  const lines = [`Entity extraction on ${s.notes} annotated notes`, "type           TP   FP   FN  precision  recall      F1"];
+  for (const [t, c] of Object.entries(s.perType)) lines.push(`${t.padEnd(13)}${String(c.tp).padStart(4)} ${String(c.fp).padStart(4)} ${String(c.fn).padStart(4)}  ${pct(c.precision)}%  ${pct(c.recall)}%  ${pct(c.f1)}%`);
+  const m = s.micro;
+  lines.push(`${"micro".padEnd(13)}${String(m.tp).padStart(4)} ${String(m.fp).padStart(4)} ${String(m.fn).padStart(4)}  ${pct(m.precision)}%  ${pct(m.recall)}%  ${pct(m.f1)}%`);
+  lines.push(`negated, family or hypothetical mentions reported as present: ${s.negatedReportedAsPresent.length}`);
+  return lines.join("\n");
+}
+
+export const HELDOUT = new URL("../fixtures/extraction/notes-heldout.json", import.meta.url);
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
+  const heldout = process.argv.includes("--heldout");
+  const s = scoreExtraction(loadNotes(heldout ? HELDOUT : undefined));
+  console.log(heldout ? "HELD-OUT SET" : "DEVELOPMENT SET");
+  console.log(formatScore(s));
+  if (process.argv.includes("--errors")) for (const e of s.errors) console.log(`${e.kind} ${e.note} ${e.type}: ${e.text}`);
+  for (const n of s.negatedReportedAsPresent) console.log(`NEGATED REPORTED: ${n.note}: ${n.text}`);
+}
