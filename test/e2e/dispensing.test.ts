@@ -242,6 +242,16 @@ describe("workflow 2: queue → dispense → stock → pickup-ready notification
     expect(detail.body).toMatchObject({ id: res.body.id, notification_status: "sent", notification_id: sentCalls(res.body.id)[0].notificationId });
     const listed = await stack.rest("GET", `${base}/dispenses/?prescription=${rx.id}`, { token: pharmacist });
     expect(listed.body.results.map((d: { id: string }) => d.id)).toEqual([res.body.id]);
+
+    // The federated Patient carries the prescriptions (with items) and the dispenses.
+    const gql = await stack.gql(
+      `query ($uhid: ID!) { patient(uhid: $uhid) { uhid prescriptions { id status items { medicationCode quantity } } dispenses { id pharmacyId items { medicationCode quantity } } } }`,
+      { uhid },
+      physician,
+    );
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.patient.prescriptions).toEqual([{ id: rx.id, status: "dispensed", items: [{ medicationCode: "723", quantity: 20 }, { medicationCode: "6809", quantity: 60 }] }]);
+    expect(gql.body.data.patient.dispenses).toEqual([{ id: res.body.id, pharmacyId: KAMPALA, items: [{ medicationCode: "723", quantity: 20 }, { medicationCode: "6809", quantity: 60 }] }]);
   });
 
   it("refuses bad input with field errors, unknown prescriptions with 404 and another pharmacy with 403, writing nothing", async () => {
