@@ -290,6 +290,9 @@ export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promis
         referenceId: c.referenceId ?? null,
         notes: c.notes ?? null,
         createdBy: c.createdBy,
+        // The time of writing under the item's lock, not the transaction's start (now()): a writer that
+        // waited for the lock records a later time, so time order is the chain's order.
+        createdAt: sql`clock_timestamp()`,
       })
       .returning();
     if (written.length) await tx.insert(stockMovementBatches).values(written.map((w) => ({ movementId: movement.id, batchId: w.batch.id, quantity: w.quantity })));
