@@ -178,9 +178,12 @@ describe("billing answering 503, then recovering", () => {
     }
     expect(await stockOf(stack, cashier, product)).toBe(15);
     const list = await stack.rest("GET", `/api/v1/pharmacy/inventory/movements/?product=${product}`, { token: pharmacist });
-    const chain = [...list.body.results].reverse() as { movement_type: string; quantity: number; quantity_before: number; quantity_after: number }[];
-    expect(chain.map((m) => [m.movement_type, m.quantity])).toEqual([["sale", -2], ["receipt", 5], ["adjustment", 2]]);
-    let at = 10;
+    const chain = [...list.body.results].reverse() as { movement_type: string; quantity: number; quantity_before: number; quantity_after: number; batches: { batch_id: string; quantity: number }[] }[];
+    // The product's opening stock is its first movement (issue 10: the sum of movements is stock on hand).
+    expect(chain.map((m) => [m.movement_type, m.quantity])).toEqual([["receipt", 10], ["sale", -2], ["receipt", 5], ["adjustment", 2]]);
+    // The reversal puts the units back into the very batches the sale drew.
+    expect(chain[3].batches).toEqual(chain[1].batches.map((b) => ({ ...b, quantity: -b.quantity })));
+    let at = 0;
     for (const m of chain) {
       expect(m.quantity_before).toBe(at);
       expect(m.quantity_after).toBe(m.quantity_before + m.quantity);
