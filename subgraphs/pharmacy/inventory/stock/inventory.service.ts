@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -250,8 +250,8 @@ export async function listStockMovements(db: Db, principal: Principal, args: Par
   if (args.productId) filters.push(eq(stockMovements.productId, args.productId));
   if (args.inventoryItem) filters.push(eq(stockMovements.inventoryItemId, args.inventoryItem));
   if (args.movementType) filters.push(eq(stockMovements.movementType, args.movementType));
-  if (args.dateFrom) filters.push(sql`${stockMovements.createdAt} >= ${args.dateFrom}`);
-  if (args.dateTo) filters.push(sql`${stockMovements.createdAt} < ${args.dateTo}`);
+  if (args.dateFrom) filters.push(gte(stockMovements.createdAt, args.dateFrom));
+  if (args.dateTo) filters.push(lt(stockMovements.createdAt, args.dateTo));
   if (args.batchId || args.lotNumber) {
     const share = [eq(stockMovementBatches.movementId, stockMovements.id)];
     if (args.batchId) share.push(eq(stockMovementBatches.batchId, args.batchId));
