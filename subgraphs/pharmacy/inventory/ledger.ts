@@ -238,9 +238,9 @@ function planAllocation(c: LedgerChange, state: Locked): Share[] {
 /**
  * Applies the changes in the caller's transaction under row locks taken in one order (no deadlocks),
  * and returns the movements written, one per change, each with its split over batches. A reduction
- * that would take more than may be taken throws InsufficientStock and the caller's transaction rolls
- * back whole (nothing is written before every change is checked against the locked state... and any
- * write already made is undone by that rollback).
+ * that would take more than may be taken throws InsufficientStock (a stock or batch that does not exist,
+ * or belongs to another pharmacy, UnknownStock; a quantity whose sign does not fit its type, RangeError);
+ * the caller's transaction then rolls back whole, undoing any change of the same call already written.
  */
 export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promise<LedgerMovement[]> {
   for (const c of changes) {
