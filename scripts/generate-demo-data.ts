@@ -5,7 +5,7 @@
  *
  *   npx tsx scripts/generate-demo-data.ts
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 function mulberry32(seed: number) {
   return () => {
@@ -356,7 +356,60 @@ function supplierCatalogs(list: typeof suppliers) {
 const supplier_medications = supplierCatalogs(suppliers);
 // ── end procurement ─────────────────────────────────────────────────────────────────────────────────
 
+
+// Issue 10, the batch ledger: every product's stock and each pharmacy's medication stock in batches
+// (lot number, expiry as days from the seeding day, units). A third PRNG so every value above stays
+// as it was. Kampala's cough syrup holds an expired batch on the shelf; a few products expire within
+// 90 days. Medication items: the demo prescriptions' codes plus amoxicillin, codeine and tramadol,
+// named as in the clinical knowledge base (subgraphs/clinical/knowledge/drugs.json, RxNorm RxCUIs).
+const rand3 = mulberry32(20261123);
+const between3 = (lo: number, hi: number) => lo + Math.floor(rand3() * (hi - lo + 1));
+const uuid3 = () => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand3() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(rand3() * 4)];
+  const s = hex.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+};
+const lot = (prefix: string) => `${prefix}-${between3(24, 26)}${String(between3(1, 999)).padStart(3, "0")}`;
+type DemoBatch = { lot_number: string; expires_in_days: number; quantity: number };
+const codeOf = (pharmacyId: string) => pharmacies.find((ph) => ph.id === pharmacyId)!.code;
+const EXPIRING: Record<string, number> = { "KLA-01:VTC-500-30": 45, "GUL-01:ANT-20": 20, "MBR-01:FOL-5-30": 75 };
+const EXPIRED_ON_SHELF = "KLA-01:CGH-100";
+const productStock = products.map((p) => {
+  const key = `${codeOf(p.pharmacy_id)}:${p.sku}`;
+  const prefix = p.sku.replace(/-/g, "");
+  const batches: DemoBatch[] = [];
+  if (key === EXPIRED_ON_SHELF) {
+    batches.push({ lot_number: lot(prefix), expires_in_days: -12, quantity: 6 });
+    if (p.stock_quantity > 6) batches.push({ lot_number: lot(prefix), expires_in_days: between3(240, 540), quantity: p.stock_quantity - 6 });
+  } else if (p.stock_quantity > 0) {
+    const older = Math.floor(p.stock_quantity / 3);
+    if (older > 0) batches.push({ lot_number: lot(prefix), expires_in_days: EXPIRING[key] ?? between3(150, 300), quantity: older });
+    batches.push({ lot_number: lot(prefix), expires_in_days: between3(360, 720), quantity: p.stock_quantity - older });
+  }
+  return { ...p, stock_quantity: batches.reduce((n, b) => n + b.quantity, 0), stock_item_id: uuid3(), batches };
+});
+const knowledge = JSON.parse(readFileSync(new URL("../subgraphs/clinical/knowledge/drugs.json", import.meta.url), "utf8")) as { drugs: { rxcui: string; name: string }[] };
+const STOCKED_CODES = ["4603", "519", "2002", "5487", "83367", "117466", "723", "2670", "10689"];
+const inventory_items = pharmacies.flatMap((ph) =>
+  STOCKED_CODES.map((code) => {
+    const drug = knowledge.drugs.find((d) => d.rxcui === code);
+    if (!drug) throw new Error(`medication code ${code} is not in the clinical knowledge base`);
+    const reorder_level = between3(20, 60);
+    const prefix = drug.name.slice(0, 3).toUpperCase();
+    let batches: DemoBatch[] = [
+      { lot_number: lot(prefix), expires_in_days: between3(100, 360), quantity: between3(30, 150) },
+      { lot_number: lot(prefix), expires_in_days: between3(361, 900), quantity: between3(20, 120) },
+    ];
+    // A little of every alert: tramadol low at Gulu, codeine out at Mbarara.
+    if (ph.code === "GUL-01" && code === "10689") batches = [{ lot_number: lot(prefix), expires_in_days: between3(100, 360), quantity: Math.max(1, reorder_level - 10) }];
+    if (ph.code === "MBR-01" && code === "2670") batches = [];
+    return { id: uuid3(), pharmacy_id: ph.id, name: drug.name, medication_code: code, reorder_level, batches };
+  }),
+);
+
 const out = new URL("../seed/demo/", import.meta.url);
 writeFileSync(new URL("clinical.json", out), JSON.stringify({ version: 1, patients }, null, 1) + "\n");
-writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products, suppliers, supplier_medications, prescriptions }, null, 1) + "\n");
+writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products: productStock, inventory_items, suppliers, supplier_medications, prescriptions }, null, 1) + "\n");
 console.log(`wrote ${patients.length} patients, ${pharmacies.length} pharmacies, ${products.length} products, ${prescriptions.length} prescriptions`);

@@ -2,6 +2,7 @@ import { KAMPALA } from "../../test/support/stack.js";
 import type { BenchScenario } from "../scenario.js";
 
 const TRANSACTIONS = "/api/v1/pharmacy/sales/transactions/";
+const MOVEMENTS = "/api/v1/pharmacy/inventory/movements/";
 
 interface SaleContext {
   transactionId?: string;
@@ -38,6 +39,28 @@ export const pharmacyScenarios: BenchScenario[] = [
             // Without a created transaction (a failed create), complete a path that answers 404 rather than skip.
             setupRequest: (req, context: SaleContext) => ({ ...req, path: `${TRANSACTIONS}${context.transactionId ?? "00000000-0000-4000-8000-000000000000"}/complete/` }),
           },
+        ],
+      };
+    },
+  },
+  {
+    name: "REST stock movement",
+    description:
+      "POST inventory/movements/ alternating a receipt of 2 (one lot) and a sale of 1 (FEFO over two batches) on one inventory item: every request locks the same item row, so this measures the ledger's serialised write path; stock only grows, so it never runs out",
+    async prepare(stack) {
+      const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
+      const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+      const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", {
+        token: pharmacist,
+        body: { name: `Bench ledger item ${Date.now()}`, quantity: 1000, lot_number: "BENCH-OPEN", expiry_date: expiry },
+      });
+      if (item.status !== 201) throw new Error(`bench inventory item: ${item.status} ${JSON.stringify(item.body)}`);
+      const later = new Date(Date.now() + 730 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        headers: { authorization: `Bearer ${pharmacist}`, "content-type": "application/json" },
+        requests: [
+          { method: "POST", path: MOVEMENTS, body: JSON.stringify({ inventory_item: item.body.id, movement_type: "receipt", quantity: 2, lot_number: "BENCH-LOT", expiry_date: later, reference_type: "bench", reference_id: "receipt" }) },
+          { method: "POST", path: MOVEMENTS, body: JSON.stringify({ inventory_item: item.body.id, movement_type: "sale", quantity: -1, reference_type: "bench", reference_id: "sale" }) },
         ],
       };
     },

@@ -63,6 +63,26 @@ describe("billing unreachable (closed port)", () => {
     expect(await stockOf(stack, cashier, product)).toBe(5);
   });
 
+  it("puts the units of a failed completion back into the very batches the sale drew (FEFO across two lots)", async () => {
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+    const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA });
+    const product = await createProduct(stack, { name: "Two-lot drops", retail_price: "100.00", stock_quantity: 5 });
+    const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { product_id: product, movement_type: "receipt", quantity: 2, lot_number: "SOON-1", expiry_date: soon } });
+    expect(receipt.status).toBe(201);
+    const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 3 }]) });
+    expect((await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier })).status).toBe(503);
+    const moved = await stack.rest("GET", `/api/v1/pharmacy/inventory/movements/?reference_type=transaction&reference_id=${created.body.id}`, { token: pharmacist });
+    const [reversal, sale] = moved.body.results as { movement_type: string; batches: { batch_id: string; lot_number: string | null; quantity: number }[] }[];
+    expect(sale.movement_type).toBe("sale");
+    expect(sale.batches.map((b) => [b.lot_number, b.quantity])).toEqual([["SOON-1", -2], [null, -1]]);
+    expect(reversal.movement_type).toBe("adjustment");
+    expect(reversal.batches).toEqual(sale.batches.map((b) => ({ ...b, quantity: -b.quantity })));
+    expect(await stockOf(stack, cashier, product)).toBe(7);
+    const stock = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?product=${product}`, { token: pharmacist });
+    expect(stock.body.results[0].batches.map((b: { lot_number: string | null; quantity: number }) => [b.lot_number, b.quantity])).toEqual([["SOON-1", 2], [null, 5]]);
+  });
+
   it("keeps hand-made sale movements out of a sale's reference, so undoing the sale cannot undo them", async () => {
     const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
     const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA });
@@ -178,9 +198,12 @@ describe("billing answering 503, then recovering", () => {
     }
     expect(await stockOf(stack, cashier, product)).toBe(15);
     const list = await stack.rest("GET", `/api/v1/pharmacy/inventory/movements/?product=${product}`, { token: pharmacist });
-    const chain = [...list.body.results].reverse() as { movement_type: string; quantity: number; quantity_before: number; quantity_after: number }[];
-    expect(chain.map((m) => [m.movement_type, m.quantity])).toEqual([["sale", -2], ["receipt", 5], ["adjustment", 2]]);
-    let at = 10;
+    const chain = [...list.body.results].reverse() as { movement_type: string; quantity: number; quantity_before: number; quantity_after: number; batches: { batch_id: string; quantity: number }[] }[];
+    // The product's opening stock is its first movement (issue 10: the sum of movements is stock on hand).
+    expect(chain.map((m) => [m.movement_type, m.quantity])).toEqual([["receipt", 10], ["sale", -2], ["receipt", 5], ["adjustment", 2]]);
+    // The reversal puts the units back into the very batches the sale drew.
+    expect(chain[3].batches).toEqual(chain[1].batches.map((b) => ({ ...b, quantity: -b.quantity })));
+    let at = 0;
     for (const m of chain) {
       expect(m.quantity_before).toBe(at);
       expect(m.quantity_after).toBe(m.quantity_before + m.quantity);

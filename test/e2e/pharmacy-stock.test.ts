@@ -16,11 +16,11 @@ afterAll(() => stack?.stop());
 
 describe("products sold from an inventory item", () => {
   it("show the item's quantity, sell from it and record sale movements against it", async () => {
-    const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token: pharmacist, body: { name: "Amoxicillin 250 mg caps", medication_code: "723", quantity: 5, reorder_level: 2 } });
+    const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token: pharmacist, body: { name: "Ciprofloxacin 500 mg tabs", medication_code: "2551", quantity: 5, reorder_level: 2 } });
     expect(item.status).toBe(201);
     const product = await stack.rest("POST", "/api/v1/pharmacy/sales/products/", {
       token: pharmacist,
-      body: { name: "Amoxicillin 250 mg (10)", category: "antibiotics", retail_price: "4000.00", inventory_item: item.body.id },
+      body: { name: "Ciprofloxacin 500 mg (10)", category: "antibiotics", retail_price: "4000.00", inventory_item: item.body.id },
     });
     expect(product.status).toBe(201);
     expect(product.body).toMatchObject({ inventory_item: item.body.id, stock_quantity: 5 });

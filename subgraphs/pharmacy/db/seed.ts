@@ -2,11 +2,20 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
-import { loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
+import { addDays, applyStockChanges, kampalaToday, type LedgerChange } from "../inventory/ledger.js";
+import { inventoryItems, loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
+
+/** A batch as stored in the demo file: expiry in days from the seeding day (negative: already expired). */
+interface DemoBatch {
+  lot_number: string;
+  expires_in_days: number;
+  quantity: number;
+}
 
 interface DemoPharmacyWorld {
   pharmacies: { id: string; code: string; name: string; district: string; address: string; phone: string; tax_rate: string; currency: string }[];
-  products: { id: string; pharmacy_id: string; name: string; sku: string; category: string; retail_price: string; tax_exempt: boolean; stock_quantity: number; is_active: boolean }[];
+  products: { id: string; pharmacy_id: string; name: string; sku: string; category: string; retail_price: string; tax_exempt: boolean; stock_quantity: number; is_active: boolean; stock_item_id: string; batches: DemoBatch[] }[];
+  inventory_items: { id: string; pharmacy_id: string; name: string; medication_code: string; reorder_level: number; batches: DemoBatch[] }[];
   suppliers: { id: string; code: string; name: string; district: string; phone: string; email: string }[];
   /** Procurement: the suppliers' catalogs (absent in older demo files). */
   supplier_medications?: DemoSupplierMedication[];
@@ -41,11 +50,33 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
         sku: p.sku,
         category: p.category,
         retailPrice: p.retail_price,
-        stockQuantity: p.stock_quantity,
         isActive: p.is_active,
         taxExempt: p.tax_exempt,
       })),
     );
+    // Every stock is an inventory item: each product's own stock, and the medication stock items.
+    // Their batches arrive as opening_balance receipts through the ledger, so movements, batches and
+    // quantities agree from the first day.
+    const db = tx as unknown as Db;
+    await db.insert(inventoryItems).values([
+      ...world.products.map((p) => ({ id: p.stock_item_id, pharmacyId: p.pharmacy_id, name: p.name, productId: p.id, quantity: 0 })),
+      ...world.inventory_items.map((i) => ({ id: i.id, pharmacyId: i.pharmacy_id, name: i.name, medicationCode: i.medication_code, reorderLevel: i.reorder_level, quantity: 0 })),
+    ]);
+    const today = kampalaToday();
+    const receipts: LedgerChange[] = [...world.products.map((p) => ({ ...p, item: p.stock_item_id })), ...world.inventory_items.map((i) => ({ ...i, item: i.id }))].flatMap((s) =>
+      s.batches.map((b) => ({
+        pharmacyId: s.pharmacy_id,
+        stock: { inventoryItemId: s.item },
+        quantity: b.quantity,
+        movementType: "receipt" as const,
+        batch: { lotNumber: b.lot_number, expiryDate: addDays(today, b.expires_in_days) },
+        referenceType: "opening_balance",
+        referenceId: "demo-seed",
+        notes: "demo opening stock",
+        createdBy: "seed",
+      })),
+    );
+    await applyStockChanges(db, receipts);
     await tx.insert(suppliers).values(world.suppliers);
     await seedSupplierCatalogs(tx, world.supplier_medications ?? []);
     await seedDemoPrescriptions(tx as unknown as Db, world.prescriptions);

@@ -4,20 +4,48 @@
  * database transaction, so the record that caused it (a dispense, a goods received note) and its
  * movements commit or roll back together.
  *
- * CONTRACT (issue 10). Dispensing, procurement and the point of sale call only this module. Its first
- * implementation moves the existing inventory items; the batch ledger (lots, expiry, FEFO) replaces
- * the internals behind the same signatures.
+ * CONTRACT (issue 10). Dispensing, procurement and the point of sale call only this module.
+ *
+ * Model. Every stock is an inventory item (a medication's stock at a pharmacy, an explicit item, or a
+ * product's own stock), held in batches (lot number, expiry date, units). One movement per change, at
+ * the item level (signed quantity, quantity_before/quantity_after chaining per item), with the split
+ * over batches recorded in stock_movement_batches. The item row is the one lock target
+ * (`SELECT … FOR UPDATE`, in id order): batches and the cached item quantity change only under it.
+ *
+ * Drawing rules:
+ *  - sale, dispense and a compounding reduction draw unexpired batches first-expiry-first-out (a batch
+ *    without expiry last); expired batches (expiry before today in Africa/Kampala) are never drawn;
+ *  - adjustment and destruction reductions draw the named batch, else expired batches first (oldest
+ *    expiry first), then FEFO;
+ *  - receipts (and positive compounding) add to the batch with the same lot and expiry, or create it;
+ *    returns and positive adjustments go to the named batch, else the lot+expiry batch, else the
+ *    item's batch without lot and expiry.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
-import { inventoryItems, stockMovements } from "../db/tables.js";
-import { lockStock, quantityOf, recordStockMovement, type StockKey } from "./stock/stock.service.js";
+import { inventoryItems, products, stockBatches, stockMovementBatches, stockMovements } from "../db/tables.js";
 
-/** Which stock moves: a medication by its catalog code at the pharmacy, a product's own stock, or an inventory item. */
+/** Which stock moves: a medication by its catalog code at the pharmacy, a product's stock, or an inventory item. */
 export type StockRef = { medicationCode: string } | { productId: string } | { inventoryItemId: string };
 
 export const LEDGER_MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding"] as const;
 export type LedgerMovementType = (typeof LEDGER_MOVEMENT_TYPES)[number];
+
+/** Sign each movement type allows: receipt and return add, sale/dispense/destruction take, adjustment and compounding either way. */
+export const MOVEMENT_SIGN: Record<LedgerMovementType, "positive" | "negative" | "nonzero"> = {
+  receipt: "positive",
+  return: "positive",
+  sale: "negative",
+  dispense: "negative",
+  destruction: "negative",
+  adjustment: "nonzero",
+  compounding: "nonzero",
+};
+
+export function signFits(type: LedgerMovementType, quantity: number): boolean {
+  const rule = MOVEMENT_SIGN[type];
+  return Number.isInteger(quantity) && (rule === "positive" ? quantity > 0 : rule === "negative" ? quantity < 0 : quantity !== 0);
+}
 
 export interface LedgerChange {
   pharmacyId: string;
@@ -27,6 +55,10 @@ export interface LedgerChange {
   movementType: LedgerMovementType;
   /** A receipt's batch: lot number and expiry (YYYY-MM-DD); null when the supplier gave none. */
   batch?: { lotNumber: string | null; expiryDate: string | null };
+  /** Draw from (or add to) this batch of the stock only. */
+  batchId?: string | null;
+  /** Exact split over batches (batch id → signed units), for reversals that put units back where they came from. */
+  allocation?: { batchId: string; quantity: number }[];
   referenceType?: string | null;
   referenceId?: string | null;
   notes?: string | null;
@@ -34,6 +66,18 @@ export interface LedgerChange {
 }
 
 export type MovementRow = typeof stockMovements.$inferSelect;
+export type BatchRow = typeof stockBatches.$inferSelect;
+
+/** A movement's share of one batch. */
+export interface MovementBatchShare {
+  batchId: string;
+  lotNumber: string | null;
+  expiryDate: string | null;
+  quantity: number;
+}
+
+/** A movement as written, with its split over batches. */
+export type LedgerMovement = MovementRow & { batches: MovementBatchShare[] };
 
 /** A reduction asked for more units than may be taken (sellable units for a sale or dispense). Maps to 409. */
 export class InsufficientStock extends Error {
@@ -47,64 +91,281 @@ export class InsufficientStock extends Error {
   }
 }
 
-async function keyOf(tx: Db, c: LedgerChange): Promise<StockKey | null> {
-  if ("inventoryItemId" in c.stock) return { kind: "item", id: c.stock.inventoryItemId };
-  if ("productId" in c.stock) return { kind: "product", id: c.stock.productId };
-  const code = c.stock.medicationCode;
-  const [item] = await tx
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.pharmacyId, c.pharmacyId), eq(inventoryItems.medicationCode, code)))
-    .orderBy(asc(inventoryItems.id))
-    .limit(1);
-  if (item) return { kind: "item", id: item.id };
-  if (c.quantity <= 0) return null;
-  const [created] = await tx.insert(inventoryItems).values({ pharmacyId: c.pharmacyId, name: code, medicationCode: code, quantity: 0 }).returning({ id: inventoryItems.id });
-  return { kind: "item", id: created.id };
+/** A change names a stock or batch that does not exist (or belongs to another pharmacy). Maps to 400/404. */
+export class UnknownStock extends Error {
+  constructor(
+    readonly field: "inventoryItem" | "productId" | "medicationCode" | "batchId",
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
-/**
- * Applies the changes in the caller's transaction under row locks taken in one order (no deadlocks),
- * and returns the movements written, one per change (or per batch drawn). A reduction that would take
- * more than may be taken throws InsufficientStock and the caller's transaction rolls back whole.
- */
-export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promise<MovementRow[]> {
-  const keys: (StockKey | null)[] = [];
-  for (const c of changes) keys.push(await keyOf(tx, c));
-  const locked = await lockStock(tx, keys.filter((k): k is StockKey => k !== null));
-  const out: MovementRow[] = [];
-  for (const [i, c] of changes.entries()) {
-    const key = keys[i];
-    if (!key) throw new InsufficientStock(c.stock, c.pharmacyId, 0, -c.quantity);
-    try {
-      out.push(
-        await recordStockMovement(tx, locked, {
-          key,
-          pharmacyId: c.pharmacyId,
-          quantity: c.quantity,
-          movementType: c.movementType as "receipt",
-          referenceType: c.referenceType ?? undefined,
-          referenceId: c.referenceId ?? undefined,
-          notes: c.notes ?? undefined,
-          createdBy: c.createdBy,
-        }),
-      );
-    } catch (err) {
-      if (err instanceof RangeError) throw new InsufficientStock(c.stock, c.pharmacyId, quantityOf(locked, key), -c.quantity);
-      throw err;
-    }
+/** Today in Kampala, YYYY-MM-DD: a batch expiring before it is expired. */
+export function kampalaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** `date` plus `days` days, YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const isExpired = (b: Pick<BatchRow, "expiryDate">, today: string) => b.expiryDate !== null && b.expiryDate < today;
+
+/** FEFO: earliest expiry first, batches without expiry last, then oldest received. */
+function fefo(a: BatchRow, b: BatchRow): number {
+  if (a.expiryDate !== b.expiryDate) {
+    if (a.expiryDate === null) return 1;
+    if (b.expiryDate === null) return -1;
+    return a.expiryDate < b.expiryDate ? -1 : 1;
+  }
+  return a.receivedAt.getTime() - b.receivedAt.getTime() || (a.id < b.id ? -1 : 1);
+}
+
+const takesOnlySellable = (c: LedgerChange) => c.movementType === "sale" || c.movementType === "dispense" || c.movementType === "compounding";
+
+/** The item ids of products' stock: the explicitly linked item, else the product's own stock item. */
+export async function stockItemsOfProducts(db: Db, productIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return out;
+  const linked = await db.select({ id: products.id, item: products.inventoryItemId }).from(products).where(inArray(products.id, ids));
+  for (const p of linked) if (p.item) out.set(p.id, p.item);
+  const own = ids.filter((id) => !out.has(id));
+  if (own.length) {
+    const rows = await db.select({ id: inventoryItems.id, productId: inventoryItems.productId }).from(inventoryItems).where(inArray(inventoryItems.productId, own));
+    for (const r of rows) out.set(r.productId!, r.id);
   }
   return out;
 }
 
-/** Units that may be sold or dispensed now at one pharmacy, by medication code (no locks; for queues and checks). */
+/** The medication stock item of a pharmacy, created (empty) when `create` and missing. Safe under concurrency. */
+export async function medicationItem(tx: Db, pharmacyId: string, code: string, create: boolean): Promise<string | null> {
+  const find = async () =>
+    (await tx.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, pharmacyId), eq(inventoryItems.medicationCode, code))))[0]?.id ?? null;
+  const found = await find();
+  if (found || !create) return found;
+  await tx.insert(inventoryItems).values({ pharmacyId, name: code, medicationCode: code, quantity: 0 }).onConflictDoNothing();
+  return find();
+}
+
+async function itemOf(tx: Db, c: LedgerChange): Promise<string> {
+  if ("inventoryItemId" in c.stock) return c.stock.inventoryItemId;
+  if ("productId" in c.stock) {
+    const id = (await stockItemsOfProducts(tx, [c.stock.productId])).get(c.stock.productId);
+    if (!id) throw new UnknownStock("productId", "no such product");
+    return id;
+  }
+  const id = await medicationItem(tx, c.pharmacyId, c.stock.medicationCode, c.quantity > 0);
+  if (!id) throw new InsufficientStock(c.stock, c.pharmacyId, 0, -c.quantity);
+  return id;
+}
+
+interface Locked {
+  item: typeof inventoryItems.$inferSelect;
+  batches: BatchRow[];
+}
+
+/**
+ * Locks the items (`FOR UPDATE`, ascending id: concurrent writers cannot deadlock) and reads their
+ * batches. Call inside a database transaction.
+ */
+export async function lockItems(tx: Db, itemIds: string[]): Promise<Map<string, Locked>> {
+  const ids = [...new Set(itemIds)].sort();
+  const out = new Map<string, Locked>();
+  if (!ids.length) return out;
+  const items = await tx.select().from(inventoryItems).where(inArray(inventoryItems.id, ids)).orderBy(asc(inventoryItems.id)).for("update");
+  for (const item of items) out.set(item.id, { item, batches: [] });
+  const batches = await tx.select().from(stockBatches).where(inArray(stockBatches.inventoryItemId, ids));
+  for (const b of batches) out.get(b.inventoryItemId)?.batches.push(b);
+  return out;
+}
+
+/** How a change splits over the item's batches: existing batch ids, or a new batch to create. */
+type Share = { batch: BatchRow; quantity: number } | { create: { lotNumber: string | null; expiryDate: string | null }; quantity: number };
+
+function planReduction(c: LedgerChange, state: Locked, today: string): Share[] {
+  const want = -c.quantity;
+  let pool: BatchRow[];
+  if (c.batchId) {
+    const b = state.batches.find((x) => x.id === c.batchId);
+    if (!b) throw new UnknownStock("batchId", "no such batch of this stock");
+    pool = takesOnlySellable(c) && isExpired(b, today) ? [] : [b];
+  } else if (takesOnlySellable(c)) {
+    pool = state.batches.filter((b) => !isExpired(b, today)).sort(fefo);
+  } else {
+    const expired = state.batches.filter((b) => isExpired(b, today)).sort(fefo);
+    pool = [...expired, ...state.batches.filter((b) => !isExpired(b, today)).sort(fefo)];
+  }
+  const available = pool.reduce((n, b) => n + b.quantity, 0);
+  if (available < want) throw new InsufficientStock(c.stock, c.pharmacyId, available, want);
+  const shares: Share[] = [];
+  let left = want;
+  for (const b of pool) {
+    if (left === 0) break;
+    const take = Math.min(left, b.quantity);
+    if (take > 0) shares.push({ batch: b, quantity: -take });
+    left -= take;
+  }
+  return shares;
+}
+
+function planAddition(c: LedgerChange, state: Locked): Share[] {
+  if (c.batchId) {
+    const b = state.batches.find((x) => x.id === c.batchId);
+    if (!b) throw new UnknownStock("batchId", "no such batch of this stock");
+    return [{ batch: b, quantity: c.quantity }];
+  }
+  const lotNumber = c.batch?.lotNumber ?? null;
+  const expiryDate = c.batch?.expiryDate ?? null;
+  const same = state.batches.find((b) => b.lotNumber === lotNumber && b.expiryDate === expiryDate);
+  return same ? [{ batch: same, quantity: c.quantity }] : [{ create: { lotNumber, expiryDate }, quantity: c.quantity }];
+}
+
+function planAllocation(c: LedgerChange, state: Locked): Share[] {
+  const shares: Share[] = [];
+  for (const a of c.allocation!) {
+    const b = state.batches.find((x) => x.id === a.batchId);
+    if (!b) throw new UnknownStock("batchId", "no such batch of this stock");
+    if (b.quantity + a.quantity < 0) throw new InsufficientStock(c.stock, c.pharmacyId, b.quantity, -a.quantity);
+    shares.push({ batch: b, quantity: a.quantity });
+  }
+  if (shares.reduce((n, s) => n + s.quantity, 0) !== c.quantity) throw new Error("allocation does not add up to the change");
+  return shares;
+}
+
+/**
+ * Applies the changes in the caller's transaction under row locks taken in one order (no deadlocks),
+ * and returns the movements written, one per change, each with its split over batches. A reduction
+ * that would take more than may be taken throws InsufficientStock (a stock or batch that does not exist,
+ * or belongs to another pharmacy, UnknownStock; a quantity whose sign does not fit its type, RangeError);
+ * the caller's transaction then rolls back whole, undoing any change of the same call already written.
+ */
+export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promise<LedgerMovement[]> {
+  for (const c of changes) {
+    if (!signFits(c.movementType, c.quantity)) throw new RangeError(`a ${c.movementType} of ${c.quantity} units does not fit its sign`);
+  }
+  const itemIds: string[] = [];
+  for (const c of changes) itemIds.push(await itemOf(tx, c));
+  const locked = await lockItems(tx, itemIds);
+  const today = kampalaToday();
+  const out: LedgerMovement[] = [];
+  for (const [i, c] of changes.entries()) {
+    const state = locked.get(itemIds[i]);
+    if (!state) throw new UnknownStock("inventoryItem", "no such inventory item");
+    if (state.item.pharmacyId !== c.pharmacyId) throw new UnknownStock("inventoryItem", "no such inventory item in this pharmacy");
+    const shares = c.allocation ? planAllocation(c, state) : c.quantity < 0 ? planReduction(c, state, today) : planAddition(c, state);
+    const before = state.item.quantity;
+    const after = before + c.quantity;
+    if (after < 0) throw new InsufficientStock(c.stock, c.pharmacyId, before, -c.quantity);
+    const written: { batch: BatchRow; quantity: number }[] = [];
+    for (const s of shares) {
+      if ("create" in s) {
+        const [b] = await tx
+          .insert(stockBatches)
+          .values({ inventoryItemId: state.item.id, pharmacyId: state.item.pharmacyId, lotNumber: s.create.lotNumber, expiryDate: s.create.expiryDate, quantity: s.quantity })
+          .returning();
+        state.batches.push(b);
+        written.push({ batch: b, quantity: s.quantity });
+      } else {
+        const [b] = await tx.update(stockBatches).set({ quantity: s.batch.quantity + s.quantity }).where(eq(stockBatches.id, s.batch.id)).returning();
+        s.batch.quantity = b.quantity;
+        written.push({ batch: s.batch, quantity: s.quantity });
+      }
+    }
+    await tx.update(inventoryItems).set({ quantity: after }).where(eq(inventoryItems.id, state.item.id));
+    state.item.quantity = after;
+    const [movement] = await tx
+      .insert(stockMovements)
+      .values({
+        pharmacyId: c.pharmacyId,
+        productId: state.item.productId,
+        inventoryItemId: state.item.id,
+        movementType: c.movementType,
+        quantity: c.quantity,
+        quantityBefore: before,
+        quantityAfter: after,
+        referenceType: c.referenceType ?? null,
+        referenceId: c.referenceId ?? null,
+        notes: c.notes ?? null,
+        createdBy: c.createdBy,
+        // The time of writing under the item's lock, not the transaction's start (now()): a writer that
+        // waited for the lock records a later time, so time order is the chain's order.
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning();
+    if (written.length) await tx.insert(stockMovementBatches).values(written.map((w) => ({ movementId: movement.id, batchId: w.batch.id, quantity: w.quantity })));
+    out.push({ ...movement, batches: written.map((w) => ({ batchId: w.batch.id, lotNumber: w.batch.lotNumber, expiryDate: w.batch.expiryDate, quantity: w.quantity })) });
+  }
+  return out;
+}
+
+/** The batch splits of movements, by movement id (in batch FEFO order). */
+export async function batchSharesOf(db: Db, movementIds: string[]): Promise<Map<string, MovementBatchShare[]>> {
+  const out = new Map<string, MovementBatchShare[]>(movementIds.map((id) => [id, []]));
+  if (!movementIds.length) return out;
+  const rows = await db
+    .select({ movementId: stockMovementBatches.movementId, batchId: stockBatches.id, lotNumber: stockBatches.lotNumber, expiryDate: stockBatches.expiryDate, quantity: stockMovementBatches.quantity })
+    .from(stockMovementBatches)
+    .innerJoin(stockBatches, eq(stockBatches.id, stockMovementBatches.batchId))
+    .where(inArray(stockMovementBatches.movementId, movementIds))
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.receivedAt), asc(stockBatches.id));
+  for (const { movementId, ...share } of rows) out.get(movementId)!.push(share);
+  return out;
+}
+
+/**
+ * Undoes the reductions recorded under one reference (a sale whose payment failed): puts the units
+ * back into the very batches they came from, with one `adjustment` movement per stock item under the
+ * same reference, so the ledger still chains. Movements are never deleted. Nets earlier reversals of
+ * the same reference, so calling it twice puts nothing back twice.
+ */
+export async function reverseReference(tx: Db, referenceType: string, referenceId: string, createdBy: string, notes: string): Promise<LedgerMovement[]> {
+  const rows = await tx
+    .select({ itemId: stockMovements.inventoryItemId, pharmacyId: stockMovements.pharmacyId, batchId: stockMovementBatches.batchId, quantity: stockMovementBatches.quantity })
+    .from(stockMovements)
+    .innerJoin(stockMovementBatches, eq(stockMovementBatches.movementId, stockMovements.id))
+    .where(and(eq(stockMovements.referenceType, referenceType), eq(stockMovements.referenceId, referenceId), inArray(stockMovements.movementType, ["sale", "dispense", "adjustment"])));
+  const byItem = new Map<string, { pharmacyId: string; batches: Map<string, number> }>();
+  for (const r of rows) {
+    const e = byItem.get(r.itemId) ?? { pharmacyId: r.pharmacyId, batches: new Map<string, number>() };
+    e.batches.set(r.batchId, (e.batches.get(r.batchId) ?? 0) + r.quantity);
+    byItem.set(r.itemId, e);
+  }
+  const changes: LedgerChange[] = [];
+  for (const [itemId, e] of [...byItem].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const allocation = [...e.batches].filter(([, q]) => q < 0).map(([batchId, q]) => ({ batchId, quantity: -q }));
+    if (!allocation.length) continue;
+    const quantity = allocation.reduce((n, a) => n + a.quantity, 0);
+    changes.push({ pharmacyId: e.pharmacyId, stock: { inventoryItemId: itemId }, quantity, movementType: "adjustment", allocation, referenceType, referenceId, notes, createdBy });
+  }
+  return changes.length ? applyStockChanges(tx, changes) : [];
+}
+
+/** Units that may be sold or dispensed now (unexpired batches), by inventory item id. No locks. */
+export async function sellableByItem(db: Db, itemIds: string[], today = kampalaToday()): Promise<Map<string, number>> {
+  const ids = [...new Set(itemIds)];
+  const out = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: stockBatches.inventoryItemId, n: sql<string>`coalesce(sum(${stockBatches.quantity}), 0)` })
+    .from(stockBatches)
+    .where(and(inArray(stockBatches.inventoryItemId, ids), or(isNull(stockBatches.expiryDate), sql`${stockBatches.expiryDate} >= ${today}`)))
+    .groupBy(stockBatches.inventoryItemId);
+  for (const r of rows) out.set(r.id, Number(r.n));
+  return out;
+}
+
+/** Units that may be sold or dispensed now at one pharmacy, by medication code (unexpired batches; no locks; for queues and checks). */
 export async function sellableStock(db: Db, pharmacyId: string, medicationCodes: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>(medicationCodes.map((c) => [c, 0]));
   if (!medicationCodes.length) return out;
-  const rows = await db
-    .select({ code: inventoryItems.medicationCode, quantity: inventoryItems.quantity })
+  const items = await db
+    .select({ id: inventoryItems.id, code: inventoryItems.medicationCode })
     .from(inventoryItems)
     .where(and(eq(inventoryItems.pharmacyId, pharmacyId), inArray(inventoryItems.medicationCode, medicationCodes)));
-  for (const r of rows) if (r.code) out.set(r.code, (out.get(r.code) ?? 0) + r.quantity);
+  const sellable = await sellableByItem(db, items.map((i) => i.id));
+  for (const i of items) if (i.code) out.set(i.code, (out.get(i.code) ?? 0) + (sellable.get(i.id) ?? 0));
   return out;
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { products } from "../sales/tables.js";
 
@@ -17,7 +17,13 @@ export const pharmacies = pharmacy.table("pharmacies", {
   isActive: boolean("is_active").notNull().default(true),
 });
 
-/** Stock of one pharmacy item; a product tied to it sells from this quantity instead of its own. */
+/**
+ * One stock: every quantity the pharmacy holds is an inventory item, the one lock target of the ledger.
+ * A medication's stock (at most one item per pharmacy and medication code), an explicitly created item
+ * (products may sell from it), or a product's own stock (`product_id` set, created with the product).
+ * `quantity` is a cache of the sum of its batches (and of its movements), changed only by the ledger
+ * under the item's row lock in the same transaction as the movement.
+ */
 export const inventoryItems = pharmacy.table(
   "inventory_items",
   {
@@ -27,11 +33,40 @@ export const inventoryItems = pharmacy.table(
       .references(() => pharmacies.id),
     name: text("name").notNull(),
     medicationCode: text("medication_code"),
+    /** Set when this item is a product's own stock (the product has no explicit inventory_item). */
+    productId: uuid("product_id").references(() => products.id),
     quantity: integer("quantity").notNull().default(0),
     reorderLevel: integer("reorder_level").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inventory_items_pharmacy_idx").on(t.pharmacyId)],
+  (t) => [
+    index("inventory_items_pharmacy_idx").on(t.pharmacyId),
+    uniqueIndex("inventory_items_pharmacy_medication_uq").on(t.pharmacyId, t.medicationCode),
+    uniqueIndex("inventory_items_product_uq").on(t.productId),
+  ],
+);
+
+/**
+ * A batch (lot) of one inventory item: lot number and expiry as printed on the pack (both null for goods
+ * without them), units left, when first received. Changed only by the ledger under the item's lock.
+ */
+export const stockBatches = pharmacy.table(
+  "stock_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inventoryItemId: uuid("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    lotNumber: text("lot_number"),
+    /** YYYY-MM-DD; units are sellable through this day (Africa/Kampala), never after. */
+    expiryDate: date("expiry_date", { mode: "string" }),
+    quantity: integer("quantity").notNull().default(0),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stock_batches_item_idx").on(t.inventoryItemId), index("stock_batches_pharmacy_expiry_idx").on(t.pharmacyId, t.expiryDate)],
 );
 
 /** Spec, "Stock movement": signed quantity with the stock before and after. */
@@ -42,11 +77,13 @@ export const stockMovements = pharmacy.table(
     pharmacyId: uuid("pharmacy_id")
       .notNull()
       .references(() => pharmacies.id),
-    /** Set when the stock is the product's own standalone quantity. */
+    /** Set when the stock is a product's own stock item (filters by product keep working). */
     productId: uuid("product_id").references(() => products.id),
-    /** Set when the stock is an inventory item's quantity. */
-    inventoryItemId: uuid("inventory_item_id").references(() => inventoryItems.id),
-    /** receipt | sale | adjustment | return */
+    /** The stock item moved (every movement has one; older rows were backfilled by the migration). */
+    inventoryItemId: uuid("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    /** receipt | sale | dispense | adjustment | return | destruction | compounding */
     movementType: text("movement_type").notNull(),
     quantity: integer("quantity").notNull(),
     quantityBefore: integer("quantity_before").notNull(),
@@ -57,5 +94,25 @@ export const stockMovements = pharmacy.table(
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stock_movements_reference_idx").on(t.referenceType, t.referenceId), index("stock_movements_pharmacy_idx").on(t.pharmacyId, t.createdAt)],
+  (t) => [
+    index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
+    index("stock_movements_pharmacy_idx").on(t.pharmacyId, t.createdAt),
+    index("stock_movements_item_idx").on(t.inventoryItemId, t.createdAt),
+  ],
+);
+
+/** How one movement split over batches: signed units per batch (a reduction may span several, FEFO). */
+export const stockMovementBatches = pharmacy.table(
+  "stock_movement_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    movementId: uuid("movement_id")
+      .notNull()
+      .references(() => stockMovements.id),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => stockBatches.id),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("stock_movement_batches_movement_idx").on(t.movementId), index("stock_movement_batches_batch_idx").on(t.batchId)],
 );

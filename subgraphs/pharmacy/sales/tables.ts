@@ -15,8 +15,7 @@ export const products = pharmacy.table(
     sku: text("sku"),
     category: text("category").notNull(),
     retailPrice: numeric("retail_price", { precision: 14, scale: 2 }).notNull(),
-    /** Standalone quantity, used when the product is not tied to an inventory item. */
-    stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** Explicit link: sell from this inventory item. Null when the product keeps its own stock (an inventory item with product_id = this product). */
     inventoryItemId: uuid("inventory_item_id"),
     isActive: boolean("is_active").notNull().default(true),
     taxExempt: boolean("tax_exempt").notNull().default(false),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -6,15 +6,34 @@ import { badRequest, conflict, fieldError } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
-import { idempotencyKeys, inventoryItems, pharmacies, products, stockMovements } from "../../db/tables.js";
-import { lockStock, recordStockMovement, type StockKey } from "./stock.service.js";
-import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockMovement } from "./stock.type.js";
+import { idempotencyKeys, inventoryItems, pharmacies, products, stockBatches, stockMovementBatches, stockMovements } from "../../db/tables.js";
+import {
+  addDays,
+  applyStockChanges,
+  batchSharesOf,
+  InsufficientStock,
+  isExpired,
+  kampalaToday,
+  signFits,
+  UnknownStock,
+  type BatchRow,
+  type LedgerChange,
+  type LedgerMovementType,
+  type MovementBatchShare,
+  type MovementRow,
+  type StockRef,
+} from "../ledger.js";
+import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockAlert, StockMovement } from "./stock.type.js";
 
-type MovementRow = typeof stockMovements.$inferSelect;
+type ItemRow = typeof inventoryItems.$inferSelect;
 
-export function toMovement({ inventoryItemId, createdBy: _c, ...row }: MovementRow): StockMovement {
-  return { ...row, inventoryItem: inventoryItemId };
+export function toMovement({ inventoryItemId, createdBy: _c, ...row }: MovementRow, batches: MovementBatchShare[]): StockMovement {
+  const one = batches.length === 1 ? batches[0] : null;
+  return { ...row, inventoryItem: inventoryItemId, batches, batchId: one?.batchId ?? null, lotNumber: one?.lotNumber ?? null, expiryDate: one?.expiryDate ?? null };
 }
+
+/** `%` and `_` in a user's search text are literal characters, not LIKE wildcards. */
+const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function scopedPharmacy(principal: Principal, requested?: string | null): string | undefined {
   if (requested) {
@@ -25,87 +44,177 @@ function scopedPharmacy(principal: Principal, requested?: string | null): string
   return principal.pharmacyId;
 }
 
-export async function listInventoryItems(db: Db, principal: Principal, args: Partial<PageArgs> & { pharmacyId?: string | null }): Promise<Page<InventoryItem>> {
-  const w = pageWindow(args);
+/** Batches by item, first expiry first (no expiry last), holding units. */
+async function batchesOf(db: Db, itemIds: string[]): Promise<Map<string, BatchRow[]>> {
+  const out = new Map<string, BatchRow[]>(itemIds.map((id) => [id, []]));
+  if (!itemIds.length) return out;
+  const rows = await db
+    .select()
+    .from(stockBatches)
+    .where(and(inArray(stockBatches.inventoryItemId, itemIds), gt(stockBatches.quantity, 0)))
+    .orderBy(sql`${stockBatches.expiryDate} asc nulls last`, asc(stockBatches.receivedAt), asc(stockBatches.id));
+  for (const b of rows) out.get(b.inventoryItemId)!.push(b);
+  return out;
+}
+
+function toItem(row: ItemRow, batches: BatchRow[], today: string): InventoryItem {
+  const { createdAt: _c, ...rest } = row;
+  return {
+    ...rest,
+    sellableQuantity: batches.filter((b) => !isExpired(b, today)).reduce((n, b) => n + b.quantity, 0),
+    batches: batches.map((b) => ({ id: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, quantity: b.quantity, receivedAt: b.receivedAt, expired: isExpired(b, today) })),
+  };
+}
+
+export interface StockFilters {
+  pharmacyId?: string | null;
+  medicationCode?: string | null;
+  /** The product's stock: its own stock item or the item it is linked to. */
+  productId?: string | null;
+  /** Part of the item's name or its medication code. */
+  search?: string | null;
+  /** Only items at or below their reorder level. */
+  lowStock?: boolean | null;
+}
+
+async function stockWhere(db: Db, principal: Principal, args: StockFilters): Promise<SQL | undefined> {
+  const filters: SQL[] = [];
   const pharmacyId = scopedPharmacy(principal, args.pharmacyId);
-  const where = pharmacyId ? eq(inventoryItems.pharmacyId, pharmacyId) : undefined;
+  if (pharmacyId) filters.push(eq(inventoryItems.pharmacyId, pharmacyId));
+  if (args.medicationCode) filters.push(eq(inventoryItems.medicationCode, args.medicationCode));
+  if (args.productId) {
+    if (!isUuid(args.productId)) throw fieldError("productId", "must be a product id (UUID)");
+    const [p] = await db.select({ item: products.inventoryItemId }).from(products).where(eq(products.id, args.productId));
+    filters.push(p?.item ? eq(inventoryItems.id, p.item) : eq(inventoryItems.productId, args.productId));
+  }
+  if (args.search) filters.push(or(ilike(inventoryItems.name, likeTerm(args.search)), ilike(inventoryItems.medicationCode, likeTerm(args.search)))!);
+  if (args.lowStock === true) filters.push(lte(inventoryItems.quantity, inventoryItems.reorderLevel));
+  if (args.lowStock === false) filters.push(gt(inventoryItems.quantity, inventoryItems.reorderLevel));
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** Stock list: per item the quantity on hand, sellable quantity, reorder level and batches. */
+export async function listInventoryItems(db: Db, principal: Principal, args: Partial<PageArgs> & StockFilters): Promise<Page<InventoryItem>> {
+  const w = pageWindow(args);
+  const where = await stockWhere(db, principal, args);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(inventoryItems).where(where).orderBy(asc(inventoryItems.name), asc(inventoryItems.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(inventoryItems).where(where),
   ]);
-  return toPage(rows, total, w);
+  const batches = await batchesOf(db, rows.map((r) => r.id));
+  const today = kampalaToday();
+  return toPage(rows.map((r) => toItem(r, batches.get(r.id)!, today)), total, w);
 }
 
+/** Creates a stock item; an opening quantity is an `opening_balance` receipt into one batch (lot and expiry if given). */
 export async function createInventoryItem(db: Db, principal: Principal, input: CreateInventoryItemInput): Promise<InventoryItem> {
   const pharmacyId = scopedPharmacy(principal, input.pharmacyId);
   if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
   assertPharmacyAccess(principal, pharmacyId);
   const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
-  const [row] = await db
-    .insert(inventoryItems)
-    .values({ pharmacyId, name: input.name, medicationCode: input.medicationCode ?? null, quantity: input.quantity, reorderLevel: input.reorderLevel })
-    .returning();
-  return row;
+  if ((input.lotNumber || input.expiryDate) && !input.quantity) throw fieldError("quantity", "must be greater than zero with lot_number or expiry_date");
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .insert(inventoryItems)
+      .values({ pharmacyId, name: input.name, medicationCode: input.medicationCode ?? null, quantity: 0, reorderLevel: input.reorderLevel })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(`This pharmacy already has a stock item for medication code ${input.medicationCode}; receive stock into it instead`);
+    if (input.quantity > 0) {
+      await applyStockChanges(tx, [
+        {
+          pharmacyId,
+          stock: { inventoryItemId: row.id },
+          quantity: input.quantity,
+          movementType: "receipt",
+          batch: { lotNumber: input.lotNumber ?? null, expiryDate: input.expiryDate ?? null },
+          referenceType: "opening_balance",
+          referenceId: row.id,
+          notes: "opening stock of a new inventory item",
+          createdBy: principal.sub,
+        },
+      ]);
+    }
+    return row.id;
+  });
+  const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
+  return toItem(row, (await batchesOf(db, [id])).get(id)!, kampalaToday());
 }
 
-/** Which stock a movement request names, and the pharmacy it belongs to. */
-async function resolveStock(db: Db, principal: Principal, input: CreateStockMovementInput): Promise<{ key: StockKey; pharmacyId: string }> {
+/** Which stock a movement request names, and the pharmacy it belongs to (checked against the caller). */
+async function resolveStock(db: Db, principal: Principal, input: CreateStockMovementInput): Promise<{ stock: StockRef; pharmacyId: string }> {
   const forms = [input.inventoryItem, input.medicationCode, input.productId].filter((v) => v !== undefined && v !== null);
   if (forms.length !== 1) throw badRequest("Name exactly one of inventory_item, medication_code (with pharmacy_id) or product_id", { inventoryItem: ["name exactly one stock to move"] });
-  if (input.inventoryItem || input.medicationCode) {
-    let where: SQL | undefined;
-    if (input.inventoryItem) {
-      if (!isUuid(input.inventoryItem)) throw fieldError("inventoryItem", "no such inventory item");
-      where = eq(inventoryItems.id, input.inventoryItem);
-    } else {
-      const pharmacyId = scopedPharmacy(principal, input.pharmacyId);
-      if (!pharmacyId) throw fieldError("pharmacyId", "is required with medication_code");
-      where = and(eq(inventoryItems.pharmacyId, pharmacyId), eq(inventoryItems.medicationCode, input.medicationCode!));
+  if (input.inventoryItem) {
+    if (!isUuid(input.inventoryItem)) throw fieldError("inventoryItem", "no such inventory item");
+    const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem));
+    if (!item || (principal.pharmacyId && item.pharmacyId !== principal.pharmacyId)) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
+    if (input.pharmacyId && input.pharmacyId !== item.pharmacyId) throw fieldError("pharmacyId", "is not the inventory item's pharmacy");
+    return { stock: { inventoryItemId: item.id }, pharmacyId: item.pharmacyId };
+  }
+  if (input.medicationCode) {
+    const pharmacyId = scopedPharmacy(principal, input.pharmacyId);
+    if (!pharmacyId) throw fieldError("pharmacyId", "is required with medication_code");
+    const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+    if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+    // A receipt creates the pharmacy's stock item for a code it does not hold yet; anything else needs the item.
+    if (input.movementType !== "receipt") {
+      const [item] = await db.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, pharmacyId), eq(inventoryItems.medicationCode, input.medicationCode)));
+      if (!item) throw fieldError("medicationCode", "no stock of this medication in this pharmacy");
     }
-    const [item] = await db.select().from(inventoryItems).where(where).orderBy(asc(inventoryItems.id)).limit(1);
-    if (!item || (principal.pharmacyId && item.pharmacyId !== principal.pharmacyId)) {
-      throw fieldError(input.inventoryItem ? "inventoryItem" : "medicationCode", "no such inventory item in this pharmacy");
-    }
-    return { key: { kind: "item", id: item.id }, pharmacyId: item.pharmacyId };
+    return { stock: { medicationCode: input.medicationCode }, pharmacyId };
   }
   if (!isUuid(input.productId!)) throw fieldError("productId", "no such product");
   const [p] = await db.select().from(products).where(eq(products.id, input.productId!));
   if (!p || (principal.pharmacyId && p.pharmacyId !== principal.pharmacyId)) throw fieldError("productId", "no such product in this pharmacy");
-  return { key: p.inventoryItemId ? { kind: "item", id: p.inventoryItemId } : { kind: "product", id: p.id }, pharmacyId: p.pharmacyId };
+  return { stock: { productId: p.id }, pharmacyId: p.pharmacyId };
 }
 
 /**
- * Records a stock movement under a row lock on the stock; the sign must fit the type and stock never
- * goes negative (409). Honours Idempotency-Key.
+ * Records a stock movement through the ledger under the item's row lock; the sign must fit the type,
+ * reductions draw batches by the ledger's rules and never below zero (409, nothing written). Honours
+ * Idempotency-Key.
  */
 export async function createStockMovement(db: Db, principal: Principal, input: CreateStockMovementInput, idempotencyKey?: string): Promise<StockMovement> {
   const q = input.quantity;
-  const signOk = { receipt: q > 0, return: q > 0, sale: q < 0, adjustment: q !== 0 }[input.movementType as "receipt"];
-  if (!Number.isInteger(q) || !signOk) throw fieldError("quantity", `does not fit a ${input.movementType} (receipt and return > 0, sale < 0, adjustment ≠ 0)`);
+  const type = input.movementType as LedgerMovementType;
+  if (!signFits(type, q)) {
+    throw fieldError("quantity", `does not fit a ${type} (receipt and return > 0; sale, dispense and destruction < 0; adjustment and compounding ≠ 0)`);
+  }
   // A sale's own movements (reference transaction) are written and, when its payment fails, undone by
-  // the completion; a hand-made sale or adjustment under the same reference would be undone with them.
-  if ((input.movementType === "sale" || input.movementType === "adjustment") && input.referenceType === "transaction") {
+  // the completion; a hand-made movement under the same reference would be undone with them.
+  if (input.referenceType === "transaction" && type !== "return") {
     throw fieldError("referenceType", "sales transactions move their own stock when completed; use another reference (e.g. dispense)");
   }
-  const { key, pharmacyId } = await resolveStock(db, principal, input);
+  if (input.batchId && (input.lotNumber || input.expiryDate)) throw fieldError("batchId", "name either batch_id or lot_number/expiry_date, not both");
+  if (input.batchId && !isUuid(input.batchId)) throw fieldError("batchId", "no such batch of this stock");
+  if (q < 0 && (input.lotNumber || input.expiryDate)) throw fieldError("batchId", "a reduction names its batch by batch_id");
+  const { stock, pharmacyId } = await resolveStock(db, principal, input);
   assertPharmacyAccess(principal, pharmacyId);
+  const change: LedgerChange = {
+    pharmacyId,
+    stock,
+    quantity: q,
+    movementType: type,
+    batch: input.lotNumber || input.expiryDate ? { lotNumber: input.lotNumber ?? null, expiryDate: input.expiryDate ?? null } : undefined,
+    batchId: input.batchId ?? null,
+    referenceType: input.referenceType,
+    referenceId: input.referenceId,
+    notes: input.notes,
+    createdBy: principal.sub,
+  };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createStockMovement", request: input }, async (tx) => {
-    const locked = await lockStock(tx, [key]);
     try {
-      const row = await recordStockMovement(tx, locked, {
-        key,
-        pharmacyId,
-        quantity: q,
-        movementType: input.movementType as "receipt",
-        referenceType: input.referenceType,
-        referenceId: input.referenceId,
-        notes: input.notes,
-        createdBy: principal.sub,
-      });
-      return toMovement(row);
+      const [m] = await applyStockChanges(tx, [change]);
+      return toMovement(m, m.batches);
     } catch (err) {
-      if (err instanceof RangeError) throw conflict(`Not enough stock: the movement would leave ${err.message.replace(/^.* would become /, "")} units`);
+      if (err instanceof InsufficientStock) {
+        const what = type === "sale" || type === "dispense" || type === "compounding" ? "unexpired units" : "units";
+        throw conflict(`Not enough stock: ${err.requested} asked, ${err.available} ${what} available`);
+      }
+      if (err instanceof UnknownStock) throw fieldError(err.field, err.message);
       throw err;
     }
   });
@@ -118,17 +227,17 @@ export interface StockMovementFilters {
   productId?: string | null;
   inventoryItem?: string | null;
   movementType?: string | null;
+  /** Movements that touched this batch. */
+  batchId?: string | null;
+  /** Movements that touched a batch of this lot. */
+  lotNumber?: string | null;
   /** Recorded at or after. */
   dateFrom?: Date | null;
   /** Recorded before (exclusive). */
   dateTo?: Date | null;
 }
 
-export async function listStockMovements(
-  db: Db,
-  principal: Principal,
-  args: Partial<PageArgs> & StockMovementFilters,
-): Promise<Page<StockMovement>> {
+export async function listStockMovements(db: Db, principal: Principal, args: Partial<PageArgs> & StockMovementFilters): Promise<Page<StockMovement>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   const pharmacyId = scopedPharmacy(principal, args.pharmacyId);
@@ -137,15 +246,86 @@ export async function listStockMovements(
   if (args.referenceId) filters.push(eq(stockMovements.referenceId, args.referenceId));
   if (args.productId && !isUuid(args.productId)) throw fieldError("productId", "must be a product id (UUID)");
   if (args.inventoryItem && !isUuid(args.inventoryItem)) throw fieldError("inventoryItem", "must be an inventory item id (UUID)");
+  if (args.batchId && !isUuid(args.batchId)) throw fieldError("batchId", "must be a batch id (UUID)");
   if (args.productId) filters.push(eq(stockMovements.productId, args.productId));
   if (args.inventoryItem) filters.push(eq(stockMovements.inventoryItemId, args.inventoryItem));
   if (args.movementType) filters.push(eq(stockMovements.movementType, args.movementType));
   if (args.dateFrom) filters.push(gte(stockMovements.createdAt, args.dateFrom));
   if (args.dateTo) filters.push(lt(stockMovements.createdAt, args.dateTo));
+  if (args.batchId || args.lotNumber) {
+    const share = [eq(stockMovementBatches.movementId, stockMovements.id)];
+    if (args.batchId) share.push(eq(stockMovementBatches.batchId, args.batchId));
+    if (args.lotNumber) share.push(eq(stockBatches.lotNumber, args.lotNumber));
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(stockMovementBatches)
+          .innerJoin(stockBatches, eq(stockBatches.id, stockMovementBatches.batchId))
+          .where(and(...share)),
+      ),
+    );
+  }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(stockMovements).where(where).orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(stockMovements).where(where),
   ]);
-  return toPage(rows.map(toMovement), total, w);
+  const shares = await batchSharesOf(db, rows.map((r) => r.id));
+  return toPage(rows.map((r) => toMovement(r, shares.get(r.id)!)), total, w);
+}
+
+export interface StockAlertFilters {
+  pharmacyId?: string | null;
+  type?: string | null;
+  medicationCode?: string | null;
+  /** Expiring window in days (default 90). */
+  days?: number | null;
+}
+
+const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };
+
+/**
+ * Stock alerts of the caller's pharmacy (or the one named): low_stock, out_of_stock, expiring and
+ * expired, most severe first. Computed from the items and batches in scope at the time of asking
+ * (one pharmacy's stock is small: items and batches are read whole, then the page is cut).
+ */
+export async function listStockAlerts(db: Db, principal: Principal, args: Partial<PageArgs> & StockAlertFilters): Promise<Page<StockAlert>> {
+  const w = pageWindow(args);
+  const days = args.days ?? 90;
+  if (!Number.isInteger(days) || days < 0 || days > 3650) throw fieldError("days", "must be a whole number of days from 0 to 3650");
+  const filters: SQL[] = [];
+  const pharmacyId = scopedPharmacy(principal, args.pharmacyId);
+  if (pharmacyId) filters.push(eq(inventoryItems.pharmacyId, pharmacyId));
+  if (args.medicationCode) filters.push(eq(inventoryItems.medicationCode, args.medicationCode));
+  const items = await db.select().from(inventoryItems).where(filters.length ? and(...filters) : undefined);
+  const batches = await batchesOf(db, items.map((i) => i.id));
+  const today = kampalaToday();
+  const horizon = addDays(today, days);
+  const daysTo = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  const alerts: StockAlert[] = [];
+  for (const item of items) {
+    const held = batches.get(item.id)!;
+    const sellable = held.filter((b) => !isExpired(b, today)).reduce((n, b) => n + b.quantity, 0);
+    const base = { inventoryItem: item.id, medicationCode: item.medicationCode, name: item.name, pharmacyId: item.pharmacyId, quantity: item.quantity, reorderLevel: item.reorderLevel };
+    const none = { batchId: null, lotNumber: null, expiryDate: null, batchQuantity: null, daysToExpiry: null };
+    if (sellable === 0) alerts.push({ type: "out_of_stock", severity: "critical", ...base, ...none });
+    if (item.quantity > 0 && item.quantity <= item.reorderLevel) alerts.push({ type: "low_stock", severity: "warning", ...base, ...none });
+    for (const b of held) {
+      if (!b.expiryDate) continue;
+      const batch = { batchId: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, batchQuantity: b.quantity, daysToExpiry: daysTo(b.expiryDate) };
+      if (isExpired(b, today)) alerts.push({ type: "expired", severity: "critical", ...base, ...batch });
+      else if (b.expiryDate <= horizon) alerts.push({ type: "expiring", severity: batch.daysToExpiry <= 30 ? "warning" : "info", ...base, ...batch });
+    }
+  }
+  const chosen = args.type ? alerts.filter((a) => a.type === args.type) : alerts;
+  chosen.sort(
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      (a.daysToExpiry ?? Infinity) - (b.daysToExpiry ?? Infinity) ||
+      a.name.localeCompare(b.name) ||
+      (a.inventoryItem < b.inventoryItem ? -1 : a.inventoryItem > b.inventoryItem ? 1 : 0) ||
+      (a.batchId ?? "").localeCompare(b.batchId ?? ""),
+  );
+  return toPage(chosen.slice(w.offset, w.offset + w.limit), chosen.length, w);
 }

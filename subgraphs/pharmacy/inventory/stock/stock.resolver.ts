@@ -1,25 +1,39 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
 import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
-import { createInventoryItem, createStockMovement, listInventoryItems, listStockMovements } from "./inventory.service.js";
-import { CreateInventoryItemInput, MovementType, CreateStockMovementInput, InventoryItem, InventoryItemPage, StockMovement, StockMovementPage } from "./stock.type.js";
+import { createInventoryItem, createStockMovement, listInventoryItems, listStockAlerts, listStockMovements } from "./inventory.service.js";
+import {
+  CreateInventoryItemInput,
+  CreateStockMovementInput,
+  InventoryItem,
+  InventoryItemPage,
+  MovementType,
+  StockAlertPage,
+  StockAlertType,
+  StockMovement,
+  StockMovementPage,
+} from "./stock.type.js";
 
 @Resolver()
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class StockResolver {
   @Authorized("inventory:read")
-  @Query(() => InventoryItemPage, { description: "Inventory items and quantities (staff: their pharmacy)." })
+  @Query(() => InventoryItemPage, { description: "Stock: per inventory item the quantity on hand, sellable quantity, reorder level and batches (staff: their pharmacy)." })
   inventoryItems(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
+    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
+    @Arg("productId", () => ID, { nullable: true, description: "The product's stock (its own or its linked item)." }) productId: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the name or medication code." }) search: string | null,
+    @Arg("lowStock", () => Boolean, { nullable: true, description: "true: only items at or below their reorder level." }) lowStock: boolean | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<InventoryItemPage> {
-    return listInventoryItems(ctx.db, ctx.principal, { ...page, pharmacyId });
+    return listInventoryItems(ctx.db, ctx.principal, { ...page, pharmacyId, medicationCode, productId, search, lowStock });
   }
 
   @Authorized("inventory:write")
-  @Mutation(() => InventoryItem, { nullable: true })
+  @Mutation(() => InventoryItem, { nullable: true, description: "Create a stock item; its opening quantity is an opening_balance receipt (409 when the pharmacy already has the medication code)." })
   createInventoryItem(@Arg("input", () => CreateInventoryItemInput) input: CreateInventoryItemInput, @Ctx() ctx: SubgraphContext): Promise<InventoryItem> {
     return createInventoryItem(ctx.db, ctx.principal, input);
   }
@@ -34,16 +48,31 @@ export class StockResolver {
     @Arg("productId", () => ID, { nullable: true }) productId: string | null,
     @Arg("inventoryItem", () => ID, { nullable: true }) inventoryItem: string | null,
     @Arg("movementType", () => MovementType, { nullable: true }) movementType: string | null,
+    @Arg("batchId", () => ID, { nullable: true, description: "Movements that touched this batch." }) batchId: string | null,
+    @Arg("lotNumber", () => String, { nullable: true, description: "Movements that touched a batch of this lot." }) lotNumber: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<StockMovementPage> {
-    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, dateFrom, dateTo });
+    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, batchId, lotNumber, dateFrom, dateTo });
   }
 
   @Authorized("inventory:write")
-  @Mutation(() => StockMovement, { nullable: true, description: "Record a stock movement (never below zero). Honours Idempotency-Key." })
+  @Mutation(() => StockMovement, { nullable: true, description: "Record a stock movement through the ledger (batches, FEFO, never below zero). Honours Idempotency-Key." })
   createStockMovement(@Arg("input", () => CreateStockMovementInput) input: CreateStockMovementInput, @Ctx() ctx: SubgraphContext): Promise<StockMovement> {
     return createStockMovement(ctx.db, ctx.principal, input, ctx.idempotencyKey);
+  }
+
+  @Authorized("inventory:read")
+  @Query(() => StockAlertPage, { description: "Stock alerts: low_stock, out_of_stock, expiring (within `days`, default 90) and expired; most severe first." })
+  stockAlerts(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
+    @Arg("type", () => StockAlertType, { nullable: true }) type: string | null,
+    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
+    @Arg("days", () => Int, { nullable: true, description: "Expiring window in days (default 90)." }) days: number | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<StockAlertPage> {
+    return listStockAlerts(ctx.db, ctx.principal, { ...page, pharmacyId, type, medicationCode, days });
   }
 }

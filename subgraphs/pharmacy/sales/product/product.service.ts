@@ -6,13 +6,14 @@ import { badRequest, conflict, fieldError, notFound } from "../../../../lib/erro
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { inventoryItems, pharmacies, products } from "../../db/tables.js";
-import { quantityOf, stockKeyOf, stockOnHand } from "../../inventory/stock/stock.service.js";
+import { productStock } from "../../inventory/stock/stock.service.js";
+import { applyStockChanges } from "../../inventory/ledger.js";
 import type { CreateProductInput, Product } from "./product.type.js";
 
 type ProductRow = typeof products.$inferSelect;
 
-/** `stockQuantity` is the linked inventory item's quantity when there is one (see withStock). */
-export function toProduct(row: ProductRow): Product {
+/** `stockQuantity` is read from the ledger: units on hand of the linked item, else of the product's own stock item. */
+export function toProduct(row: ProductRow, stockQuantity: number): Product {
   return {
     id: row.id,
     pharmacyId: row.pharmacyId,
@@ -20,18 +21,16 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     category: row.category,
     retailPrice: row.retailPrice,
-    stockQuantity: row.stockQuantity,
+    stockQuantity,
     inventoryItem: row.inventoryItemId,
     isActive: row.isActive,
     taxExempt: row.taxExempt,
   };
 }
 
-/** Products tied to an inventory item show the item's quantity as their stock. */
 async function withStock(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const linked = rows.filter((r) => r.inventoryItemId);
-  const stock = linked.length ? await stockOnHand(db, linked.map(stockKeyOf)) : new Map<string, number>();
-  return rows.map((r) => ({ ...toProduct(r), stockQuantity: r.inventoryItemId ? quantityOf(stock, stockKeyOf(r)) : r.stockQuantity }));
+  const stock = await productStock(db, rows.map((r) => r.id));
+  return rows.map((r) => toProduct(r, stock.get(r.id)?.onHand ?? 0));
 }
 
 export interface ProductFilters {
@@ -92,21 +91,42 @@ export async function createProduct(db: Db, principal: Principal, input: CreateP
     const [item] = isUuid(input.inventoryItem) ? await db.select({ pharmacyId: inventoryItems.pharmacyId }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem)) : [];
     if (!item || item.pharmacyId !== pharmacyId) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
   }
-  const [row] = await db
-    .insert(products)
-    .values({
-      pharmacyId,
-      name: input.name.trim(),
-      sku: input.sku?.trim() ?? null,
-      category: input.category.trim(),
-      retailPrice: input.retailPrice.toFixed(2),
-      stockQuantity: input.stockQuantity,
-      isActive: input.isActive,
-      taxExempt: input.taxExempt,
-      inventoryItemId: input.inventoryItem ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict(`SKU ${input.sku} already exists in this pharmacy`);
+  // The product, its own stock item (when it keeps its own stock) and the opening receipt commit together.
+  const row = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [created] = await tx
+      .insert(products)
+      .values({
+        pharmacyId,
+        name: input.name.trim(),
+        sku: input.sku?.trim() ?? null,
+        category: input.category.trim(),
+        retailPrice: input.retailPrice.toFixed(2),
+        isActive: input.isActive,
+        taxExempt: input.taxExempt,
+        inventoryItemId: input.inventoryItem ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw conflict(`SKU ${input.sku} already exists in this pharmacy`);
+    if (!created.inventoryItemId) {
+      const [own] = await tx.insert(inventoryItems).values({ pharmacyId, name: created.name, productId: created.id, quantity: 0 }).returning();
+      if (input.stockQuantity > 0) {
+        await applyStockChanges(tx, [
+          {
+            pharmacyId,
+            stock: { inventoryItemId: own.id },
+            quantity: input.stockQuantity,
+            movementType: "receipt",
+            referenceType: "opening_balance",
+            referenceId: created.id,
+            notes: "opening stock of a new product",
+            createdBy: principal.sub,
+          },
+        ]);
+      }
+    }
+    return created;
+  });
   return (await withStock(db, [row]))[0];
 }

@@ -23,7 +23,7 @@ export class Product {
   @Field(() => Decimal, { description: "Retail price in the pharmacy's currency." })
   retailPrice!: string;
 
-  @Field(() => Int, { description: "Units on hand: the inventory item's quantity when linked, else the standalone quantity." })
+  @Field(() => Int, { description: "Units on hand, from the ledger: the linked inventory item's, else the product's own stock item's." })
   stockQuantity!: number;
 
   @Field(() => ID, { nullable: true, description: "Linked inventory item, if any." })
@@ -57,7 +57,7 @@ export class CreateProductInput {
   @Field(() => Decimal, { description: "Greater than zero." })
   retailPrice!: Decimal;
 
-  @Field(() => Int, { defaultValue: 0 })
+  @Field(() => Int, { defaultValue: 0, description: "Opening stock of the product's own stock (an opening_balance receipt); ignored with inventory_item." })
   @Min(0, { message: "must not be negative" })
   stockQuantity!: number;
 

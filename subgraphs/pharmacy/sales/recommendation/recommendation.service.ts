@@ -6,7 +6,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { basketStats, rulesFor } from "../analytics/association-rules.js";
 import { analyticsPharmacy, completedSales } from "../analytics/sales-data.js";
 import { products } from "../../db/tables.js";
-import { quantityOf, stockKeyOf, stockOnHand } from "../../inventory/stock/stock.service.js";
+import { productStock } from "../../inventory/stock/stock.service.js";
 import type { ProductRecommendation, ProductRecommendations } from "./recommendation.type.js";
 
 const DAY_MS = 86_400_000;
@@ -40,10 +40,10 @@ export async function recommendProducts(db: Db, principal: Principal, args: Reco
   const byId = new Map(catalog.map((p) => [p.id, p]));
   const missing = basket.find((id) => !byId.has(id));
   if (missing) throw fieldError("productId", `no product ${missing} in this pharmacy`);
-  const stock = await stockOnHand(db, catalog.map(stockKeyOf));
+  const stock = await productStock(db, catalog.map((p) => p.id));
   const sellable = (id: string) => {
     const p = byId.get(id);
-    return Boolean(p?.isActive && quantityOf(stock, stockKeyOf(p)) > 0 && !basket.includes(id));
+    return Boolean(p?.isActive && (stock.get(id)?.sellable ?? 0) > 0 && !basket.includes(id));
   };
 
   const to = new Date();

@@ -6,7 +6,7 @@ import { onceWithEffects } from "../../../../lib/idempotency.js";
 import { Decimal } from "../../../../lib/money.js";
 import { idempotencyKeys, products, salesTransactions, transactionItems } from "../../db/tables.js";
 import { movePoints, pointsEarnedFor } from "../loyalty/loyalty.service.js";
-import { lockStock, quantityOf, recordStockMovement, reverseSaleMovements, stockKeyOf } from "../../inventory/stock/stock.service.js";
+import { applyStockChanges, isExpired, kampalaToday, lockItems, reverseReference, stockItemsOfProducts } from "../../inventory/ledger.js";
 import { chargeTransaction, payCharge, type BillingCharge } from "./billing-client.js";
 import { getTransaction, getTransactionRow } from "./transaction.service.js";
 import type { SalesTransaction } from "./transaction.type.js";
@@ -82,17 +82,22 @@ export async function reserve(db: Db, id: string, actor: string, leaseMs: number
       return renewed;
     }
     const items = await tx.select({ item: transactionItems, product: products }).from(transactionItems).innerJoin(products, eq(products.id, transactionItems.productId)).where(eq(transactionItems.transactionId, id));
-    const locked = await lockStock(tx, items.map((i) => stockKeyOf(i.product)));
+    // Lock the stock items (id order), then check the units asked per item against its unexpired batches.
+    const itemOf = await stockItemsOfProducts(tx, items.map((i) => i.product.id));
+    const locked = await lockItems(tx, [...itemOf.values()]);
+    const today = kampalaToday();
+    const sellable = (itemId: string | undefined) => (itemId ? (locked.get(itemId)?.batches ?? []).filter((b) => !isExpired(b, today)).reduce((n, b) => n + b.quantity, 0) : 0);
     const errors = new FieldErrorCollector();
     const wanted = new Map<string, number>();
     for (const { item, product } of items) {
-      const key = JSON.stringify(stockKeyOf(product));
-      wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
+      const itemId = itemOf.get(product.id);
+      if (itemId) wanted.set(itemId, (wanted.get(itemId) ?? 0) + item.quantity);
     }
     for (const { item, product } of items) {
+      const itemId = itemOf.get(product.id);
       if (!product.isActive) errors.add(`items.${item.productId}`, `${product.name} is no longer active and cannot be sold`);
-      else if (wanted.get(JSON.stringify(stockKeyOf(product)))! > quantityOf(locked, stockKeyOf(product))) {
-        errors.add(`items.${item.productId}`, `only ${quantityOf(locked, stockKeyOf(product))} of ${product.name} in stock`);
+      else if (!itemId || wanted.get(itemId)! > sellable(itemId)) {
+        errors.add(`items.${item.productId}`, `only ${sellable(itemId)} of ${product.name} in stock that may be sold`);
       }
     }
     if (!errors.empty) {
@@ -100,17 +105,19 @@ export async function reserve(db: Db, id: string, actor: string, leaseMs: number
       e.extensions.fields = errors.fields;
       throw e;
     }
-    for (const { item, product } of items) {
-      await recordStockMovement(tx, locked, {
-        key: stockKeyOf(product),
+    // FEFO over unexpired batches; each line one sale movement with its batch split (reversed batch for batch on failure).
+    await applyStockChanges(
+      tx,
+      items.map(({ item, product }) => ({
         pharmacyId: t.pharmacyId,
+        stock: { inventoryItemId: itemOf.get(product.id)! },
         quantity: -item.quantity,
-        movementType: "sale",
+        movementType: "sale" as const,
         referenceType: "transaction",
         referenceId: id,
         createdBy: actor,
-      });
-    }
+      })),
+    );
     if (t.loyaltyAccountId && t.pointsRedeemed > 0) await movePoints(tx, t.loyaltyAccountId, -t.pointsRedeemed, "redeem", id);
     const [updated] = await tx.update(salesTransactions).set({ status: "processing", processingStartedAt: new Date() }).where(eq(salesTransactions.id, id)).returning();
     return updated;
@@ -123,7 +130,7 @@ export async function release(db: Db, id: string, actor: string): Promise<void> 
     const tx = asDb(txRaw);
     const [t] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, id)).for("update");
     if (t.status !== "processing") return;
-    await reverseSaleMovements(tx, "transaction", id, actor);
+    await reverseReference(tx, "transaction", id, actor, "sale not completed (payment failed): reserved units put back into their batches");
     if (t.loyaltyAccountId && t.pointsRedeemed > 0) await movePoints(tx, t.loyaltyAccountId, t.pointsRedeemed, "reversal", id);
     await tx.update(salesTransactions).set({ status: "pending", processingStartedAt: null }).where(eq(salesTransactions.id, id));
   });

@@ -11,7 +11,7 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { callUpstream } from "../../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../../db/tables.js";
 import { redemptionFor } from "../loyalty/loyalty.service.js";
-import { quantityOf, stockKeyOf, stockOnHand } from "../../inventory/stock/stock.service.js";
+import { productStock } from "../../inventory/stock/stock.service.js";
 import { priceTransaction } from "./transaction-pricing.js";
 import type { CreateTransactionInput, SalesTransaction } from "./transaction.type.js";
 
@@ -147,19 +147,21 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   const lines = mergeLines(input.items);
   const found = await db.select().from(products).where(inArray(products.id, lines.map((l) => l.productId)));
   const byId = new Map(found.map((p) => [p.id, p]));
-  const stock = await stockOnHand(db, found.map(stockKeyOf));
+  // Units asked per stock item (two products may sell from one item) against units sellable now (expired batches excluded).
+  const stock = await productStock(db, found.map((p) => p.id));
   const wanted = new Map<string, number>();
   for (const l of lines) {
-    const p = byId.get(l.productId);
-    if (p) wanted.set(JSON.stringify(stockKeyOf(p)), (wanted.get(JSON.stringify(stockKeyOf(p))) ?? 0) + l.quantity);
+    const s = stock.get(l.productId);
+    if (s) wanted.set(s.itemId, (wanted.get(s.itemId) ?? 0) + l.quantity);
   }
   for (const l of lines) {
     const p = byId.get(l.productId);
+    const s = stock.get(l.productId);
     const at = `items.${l.index}`;
     if (!p || p.pharmacyId !== input.pharmacyId) errors.add(`${at}.productId`, "no such product in this pharmacy");
     else if (!p.isActive) errors.add(`${at}.productId`, "is not active and cannot be sold");
-    else if (wanted.get(JSON.stringify(stockKeyOf(p)))! > quantityOf(stock, stockKeyOf(p))) {
-      errors.add(`${at}.quantity`, `exceeds the stock on hand (${quantityOf(stock, stockKeyOf(p))})`);
+    else if (!s || wanted.get(s.itemId)! > s.sellable) {
+      errors.add(`${at}.quantity`, `exceeds the stock that may be sold (${s?.sellable ?? 0}; expired batches are never sold)`);
     }
   }
   errors.throwIfAny("Invalid transaction items");
