@@ -37,6 +37,12 @@ export const ACCESS = {
   "predictive:sepsis": ["physician", "nurse"],
   "predictive:risk-scores": ["physician"],
   "copilot:use": ["physician"],
+  // Role assistants (issue 12; docs/decisions/clinical.md, "Role assistants"): each assistant for its
+  // role and the physician who works alongside it; laboratory QC is the laboratory's own work.
+  "assistant:nurse": ["nurse", "physician"],
+  "assistant:lab": ["lab_technician", "physician"],
+  "assistant:lab-qc": ["lab_technician"],
+  "assistant:pharmacist": ["pharmacist"],
   "clinical-audit:read": ["auditor"],
   "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
   "billing:write": ["pharmacist", "cashier", "service"],

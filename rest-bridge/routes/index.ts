@@ -1,8 +1,9 @@
 import type { RouteDef } from "../route.js";
 import { billingRoutes } from "./billing.js";
 import { clinicalRoutes } from "./clinical.js";
+import { multiRoleRoutes } from "./multi-role.js";
 import { notificationRoutes } from "./notifications.js";
 import { pharmacyRoutes } from "./pharmacy.js";
 
 /** The REST API: every legacy /api/v1 path, one row each. */
-export const ROUTES: RouteDef[] = [...clinicalRoutes, ...pharmacyRoutes, ...billingRoutes, ...notificationRoutes];
+export const ROUTES: RouteDef[] = [...clinicalRoutes, ...multiRoleRoutes, ...pharmacyRoutes, ...billingRoutes, ...notificationRoutes];

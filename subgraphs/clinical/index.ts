@@ -7,6 +7,7 @@ import { CopilotResolver } from "./copilot/copilot.resolver.js";
 import { CriticalValuesResolver } from "./critical-values/critical-values.resolver.js";
 import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
+import { NurseAssistantResolver } from "./nurse-assistant/nurse-assistant.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
 import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
@@ -22,7 +23,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

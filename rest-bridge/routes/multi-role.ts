@@ -1,0 +1,12 @@
+import type { RouteDef } from "../route.js";
+
+/**
+ * Role assistants (issue 12): /api/v1/multi-role/<role>/<task>/, each a clinical-subgraph mutation that
+ * reuses the clinical engines; role-gated (lib/access.ts "assistant:*"), 60/min per credential
+ * (multi_role_assistants), every call audited. docs/decisions/clinical.md, "Role assistants".
+ */
+export const multiRoleRoutes: RouteDef[] = [
+  { method: "POST", path: "/api/v1/multi-role/nurse/assessment/", operation: "NurseAssessment", result: "nurseAssessment", body: { variable: "input" }, tag: "multi-role", summary: "NEWS2 (RCP 2017) from vitals, or the patient's latest observations: per-parameter scores, risk band, monitoring and escalation", errors: [404] },
+  { method: "POST", path: "/api/v1/multi-role/nurse/medication-schedule/", operation: "NurseMedicationSchedule", result: "nurseMedicationSchedule", body: { variable: "input" }, tag: "multi-role", summary: "The day's administration times (Africa/Kampala) of the patient's active medications; PRN apart; unreadable frequencies reported", errors: [404] },
+  { method: "POST", path: "/api/v1/multi-role/nurse/handoff-summary/", operation: "NurseHandoffSummary", result: "nurseHandoffSummary", body: { variable: "input" }, tag: "multi-role", summary: "SBAR handoff from the record: situation, background, assessment (vitals, NEWS2, abnormal labs), recommendation", errors: [404] },
+];

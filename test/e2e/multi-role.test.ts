@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../support/stack.js";
+
+let stack: Stack;
+let nurse: string;
+let auditor: string;
+const PATIENT = "UG-2024-000001";
+const NURSE = "/api/v1/multi-role/nurse";
+
+beforeAll(async () => {
+  stack = await startStack();
+  nurse = await stack.token("nurse", { sub: "mr-nurse" });
+  auditor = await stack.token("auditor", { sub: "mr-auditor" });
+});
+afterAll(() => stack?.stop());
+
+const post = (path: string, body: unknown, token = nurse) => stack.rest("POST", path, { token, body });
+const auditCount = async (operation: string) => (await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=${operation}&page_size=100`, { token: auditor })).body.count as number;
+
+const VITALS = { respiration_rate: 22, spo2: 93, supplemental_oxygen: true, systolic_bp: 105, pulse: 95, consciousness: "alert", temperature: 38.5 };
+
+describe("nurse assistant: NEWS2 assessment", () => {
+  it("scores vitals from the request: per-parameter scores, total, risk band and the RCP response", async () => {
+    const before = await auditCount("nurse_assessment");
+    const res = await post(`${NURSE}/assessment/`, { vitals: VITALS });
+    expect(res.status).toBe(200);
+    // RR 22 → 2, SpO2 93 (scale 1) → 2, oxygen → 2, SBP 105 → 1, pulse 95 → 1, alert → 0, 38.5 → 1
+    expect(res.body).toMatchObject({ news2_score: 9, clinical_risk: "high", single_parameter_red: false, escalate: true, monitoring_frequency: "Continuous monitoring of vital signs", requires_review: true, audit_id: expect.any(String) });
+    expect(Object.fromEntries(res.body.parameters.map((p: { parameter: string; score: number }) => [p.parameter, p.score]))).toEqual({
+      respiration_rate: 2, spo2_scale_1: 2, air_or_oxygen: 2, systolic_bp: 1, pulse: 1, consciousness: 0, temperature: 1,
+    });
+    expect(res.body.ruleset_version).toMatch(/news2@/);
+    expect(await auditCount("nurse_assessment")).toBe(before + 1);
+  });
+
+  it("takes the vitals not given from the patient's latest observations and says which came from the record", async () => {
+    const res = await post(`${NURSE}/assessment/`, { patient_uhid: PATIENT, vitals: { respiration_rate: 16, spo2: 97, supplemental_oxygen: false, consciousness: "A" } });
+    expect(res.status).toBe(200);
+    const sources = Object.fromEntries(res.body.parameters.map((p: { parameter: string; source: string }) => [p.parameter, p.source]));
+    expect(sources.respiration_rate).toBe("request");
+    expect(sources.systolic_bp).toMatch(/^record \d{4}-\d{2}-\d{2}$/);
+    expect(sources.pulse).toMatch(/^record /);
+    expect(sources.temperature).toMatch(/^record /);
+  });
+
+  it("refuses a parameter that is neither given nor recorded, naming it (never assumed normal)", async () => {
+    const res = await post(`${NURSE}/assessment/`, { patient_uhid: PATIENT });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields)).toEqual(expect.arrayContaining(["vitals.respiration_rate", "vitals.spo2", "vitals.consciousness", "vitals.supplemental_oxygen"]));
+    expect(res.body.error.fields["vitals.spo2"][0]).toMatch(/not in the request nor in the patient's record/);
+  });
+
+  it("refuses implausible values, an unknown consciousness level, an empty request and unknown fields", async () => {
+    const bad = await post(`${NURSE}/assessment/`, { vitals: { ...VITALS, temperature: 101, consciousness: "sleepy", spo2_scale: 3 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty(["vitals.temperature"]);
+    expect(bad.body.error.fields).toHaveProperty(["vitals.consciousness"]);
+    expect(bad.body.error.fields).toHaveProperty(["vitals.spo2_scale"]);
+    expect((await post(`${NURSE}/assessment/`, {})).status).toBe(400);
+    expect((await post(`${NURSE}/assessment/`, { vitals: { ...VITALS, blood_sugar: 5 } })).status).toBe(400);
+  });
+
+  it("answers 404 for an unknown patient", async () => {
+    expect((await post(`${NURSE}/assessment/`, { patient_uhid: "UG-0000-NOPE", vitals: VITALS })).status).toBe(404);
+  });
+});
+
+describe("nurse assistant: medication schedule and handoff", () => {
+  it("lists the day's administration times in Africa/Kampala, PRN apart, unreadable frequencies reported", async () => {
+    const before = await auditCount("nurse_medication_schedule");
+    const res = await post(`${NURSE}/medication-schedule/`, { patient_uhid: PATIENT, date: "2026-11-23" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ patient_uhid: PATIENT, date: "2026-11-23", timezone: "Africa/Kampala", requires_review: true });
+    for (const d of res.body.doses) expect(d.at).toMatch(/^2026-11-23T\d{2}:00:00\+03:00$/);
+    expect(Array.isArray(res.body.prn) && Array.isArray(res.body.unparseable)).toBe(true);
+    expect(await auditCount("nurse_medication_schedule")).toBe(before + 1);
+  });
+
+  it("refuses a date that is not a calendar date and answers 404 for an unknown patient", async () => {
+    const bad = await post(`${NURSE}/medication-schedule/`, { patient_uhid: PATIENT, date: "2026-02-30" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("date");
+    expect((await post(`${NURSE}/medication-schedule/`, { patient_uhid: "UG-0000-NOPE" })).status).toBe(404);
+    expect((await post(`${NURSE}/medication-schedule/`, {})).status).toBe(400);
+  });
+
+  it("builds an SBAR handoff from the record", async () => {
+    const res = await post(`${NURSE}/handoff-summary/`, { patient_uhid: PATIENT });
+    expect(res.status).toBe(200);
+    expect(res.body.situation.patient).toContain(PATIENT);
+    expect(res.body.background).toMatchObject({ diagnoses: expect.any(Array), allergies: expect.any(Array), medications: expect.any(Array) });
+    // The demo record has pulse, SBP and temperature but no respiration rate, SpO2 or ACVPU: NEWS2 cannot be scored.
+    expect(res.body.assessment.news2_score).toBeNull();
+    expect(res.body.assessment.news2_missing).toEqual(expect.arrayContaining(["Respiration rate", "SpO2"]));
+    expect(res.body.recommendation.pending_actions.join(" ")).toMatch(/Record a full set of observations/);
+    expect(res.body).toMatchObject({ requires_review: true, audit_id: expect.any(String) });
+    expect((await post(`${NURSE}/handoff-summary/`, { patient_uhid: "UG-0000-NOPE" })).status).toBe(404);
+  });
+
+  it("lists a critical lab among the escalations (critical-values engine)", async () => {
+    const lab = await stack.token("lab_technician", { sub: "mr-lab-handoff" });
+    const cv = await stack.rest("POST", "/api/v1/clinical-decision-support/critical-values/", { token: lab, body: { patient_uhid: "UG-2024-000007", observation: { code: "2823-3", display: "Potassium", value: 7.0, unit: "mmol/L" } } });
+    expect(cv.status).toBe(200);
+    const res = await post(`${NURSE}/handoff-summary/`, { patient_uhid: "UG-2024-000007" });
+    expect(res.body.assessment.abnormal_labs).toEqual(expect.arrayContaining([expect.objectContaining({ loinc_code: "2823-3", is_critical: true, deviation: "severely_high" })]));
+    expect(res.body.recommendation.escalations.join(" ")).toMatch(/Critical Potassium 7/);
+  });
+});
