@@ -7,6 +7,7 @@ import { CopilotResolver } from "./copilot/copilot.resolver.js";
 import { CriticalValuesResolver } from "./critical-values/critical-values.resolver.js";
 import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
+import { LabAssistantResolver } from "./lab-assistant/lab-assistant.resolver.js";
 import { NurseAssistantResolver } from "./nurse-assistant/nurse-assistant.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
@@ -23,7 +24,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

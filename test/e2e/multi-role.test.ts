@@ -106,3 +106,60 @@ describe("nurse assistant: medication schedule and handoff", () => {
     expect(res.body.recommendation.escalations.join(" ")).toMatch(/Critical Potassium 7/);
   });
 });
+
+describe("lab assistant", () => {
+  const LAB = "/api/v1/multi-role/lab";
+  let lab: string;
+  beforeAll(async () => {
+    lab = await stack.token("lab_technician", { sub: "mr-lab" });
+  });
+
+  it("interprets a creatinine rise against the patient's prior result: flag, trend and the KDIGO delta check", async () => {
+    const uhid = "UG-2024-000011";
+    // Record a baseline through the critical-values check (stored on the timeline, dated today).
+    const stored = await post(`${LAB}/critical-values/`, { patient_uhid: uhid, observation: { code: "2160-0", display: "Creatinine", value: 1.0, unit: "mg/dL" } }, lab);
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({ is_critical: false, observation_id: expect.any(String) });
+    const before = await auditCount("lab_result_interpretation");
+    const res = await post(`${LAB}/interpret/`, { patient_uhid: uhid, observation: { code: "2160-0", value: 1.4, unit: "mg/dL" } }, lab);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ loinc_code: "2160-0", flag: "H", is_critical: false, requires_review: true });
+    expect(res.body.trend).toMatchObject({ previous_value: 1, direction: "up", priors_compared: expect.any(Number) });
+    expect(res.body.trend.delta).toBeCloseTo(0.4, 5);
+    expect(res.body.trend.delta_checks.map((d: { rule_id: string }) => d.rule_id)).toContain("creatinine-kdigo-absolute");
+    expect(await auditCount("lab_result_interpretation")).toBe(before + 1);
+  });
+
+  it("flags a critical potassium HH and refuses an unknown LOINC code, a wrong unit and a bad date", async () => {
+    const crit = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", value: 6.9, unit: "mmol/L" } }, lab);
+    expect(crit.body).toMatchObject({ flag: "HH", is_critical: true, deviation: "severely_high" });
+    const bad = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "99999-9", value: 1, unit: "mmol/L" }, result_date: "2026-13-01" }, lab);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty(["observation.code"]);
+    expect(bad.body.error.fields).toHaveProperty(["result_date"]);
+    const unit = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", value: 4, unit: "mg/dL" } }, lab);
+    expect(unit.body.error.fields).toHaveProperty(["observation.unit"]);
+    expect((await post(`${LAB}/interpret/`, { patient_uhid: "UG-0000-NOPE", observation: { code: "2823-3", value: 4, unit: "mmol/L" } }, lab)).status).toBe(404);
+  });
+
+  it("evaluates Westgard rules on control runs: 2-2s across runs rejects the last run", async () => {
+    const before = await auditCount("lab_qc_evaluation");
+    const res = await post(`${LAB}/qc-evaluation/`, {
+      analyte: "2823-3",
+      controls: [{ name: "level 1", mean: 4.0, sd: 0.1 }, { name: "level 2", mean: 6.0, sd: 0.2 }],
+      runs: [{ values: [4.05, 5.9] }, { values: [4.25, 6.1] }, { values: [4.22, 6.0] }],
+    }, lab);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ decision: "reject", accepted: false, requires_review: true });
+    expect(res.body.violations).toEqual(expect.arrayContaining([expect.objectContaining({ rule: "2-2s", run_indices: [1, 2], controls: ["level 1"], rejects: true })]));
+    expect(res.body.runs.map((r: { decision: string }) => r.decision)).toEqual(["accept", "accept_with_warning", "reject"]);
+    expect(await auditCount("lab_qc_evaluation")).toBe(before + 1);
+  });
+
+  it("refuses QC input it cannot evaluate, with field errors", async () => {
+    const res = await post(`${LAB}/qc-evaluation/`, { controls: [{ mean: 4, sd: 0 }], runs: [{ values: [4, 5] }] }, lab);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty(["controls.0.sd"]);
+    expect(res.body.error.fields).toHaveProperty(["runs.0.values"]);
+  });
+});

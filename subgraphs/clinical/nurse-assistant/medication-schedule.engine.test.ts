@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { buildMedicationSchedule, parseFrequency, todayIn } from "./medication-schedule.engine.js";
+import { buildMedicationSchedule, isCalendarDate, parseFrequency, todayIn } from "./medication-schedule.engine.js";
 
 const k = knowledgeFromFiles().administrationTimes;
 const times = (f: string) => {
@@ -85,5 +85,6 @@ describe("the day's schedule", () => {
   it("dates 'today' in Kampala (UTC+3): 22:30 UTC is already the next day", () => {
     expect(todayIn("Africa/Kampala", new Date("2026-11-23T22:30:00Z"))).toBe("2026-11-24");
     expect(todayIn("Africa/Kampala", new Date("2026-11-23T20:59:00Z"))).toBe("2026-11-23");
+    expect([isCalendarDate("2026-02-28"), isCalendarDate("2026-02-30"), isCalendarDate("2026-13-01"), isCalendarDate("23/11/2026")]).toEqual([true, false, false, false]);
   });
 });

@@ -114,3 +114,10 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
 export function todayIn(timezone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
+
+/** True for a real calendar date written YYYY-MM-DD ("2026-02-30" and "2026-13-01" are not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}

@@ -8,7 +8,7 @@ import { getKnowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { HANDOFF_ENGINE_VERSION, buildHandoffSummary } from "./handoff-summary.engine.js";
-import { buildMedicationSchedule, MEDICATION_SCHEDULE_ENGINE_VERSION, todayIn } from "./medication-schedule.engine.js";
+import { buildMedicationSchedule, isCalendarDate, MEDICATION_SCHEDULE_ENGINE_VERSION, todayIn } from "./medication-schedule.engine.js";
 import { NEWS2_ENGINE_VERSION, scoreNews2, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, parseConsciousness, VITAL_NAMES, type VitalName } from "./record-vitals.js";
 import type { HandoffSummaryInput, HandoffSummaryResult, MedicationScheduleInput, MedicationScheduleResult, NurseAssessmentInput, NurseAssessmentResult } from "./nurse-assistant.type.js";
@@ -94,13 +94,11 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
   return { ...output, auditId: audit.id, rulesetVersion };
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The day's administration times of the patient's active medications (Africa/Kampala). */
 export async function medicationSchedule(ctx: SubgraphContext, input: MedicationScheduleInput): Promise<MedicationScheduleResult> {
   const k = await getKnowledge(ctx.db);
   const times = k.administrationTimes;
-  if (input.date != null && !(ISO_DATE.test(input.date) && new Date(`${input.date}T00:00:00Z`).toISOString().slice(0, 10) === input.date)) {
+  if (input.date != null && !isCalendarDate(input.date)) {
     new FieldErrorCollector().add("date", "must be a calendar date, YYYY-MM-DD").throwIfAny("Invalid medication schedule request");
   }
   await getPatient(ctx.db, input.patientUhid);
