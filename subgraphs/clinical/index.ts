@@ -9,6 +9,7 @@ import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
 import { LabAssistantResolver } from "./lab-assistant/lab-assistant.resolver.js";
 import { NurseAssistantResolver } from "./nurse-assistant/nurse-assistant.resolver.js";
+import { PharmacistAssistantResolver } from "./pharmacist-assistant/pharmacist-assistant.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
 import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
@@ -24,7 +25,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

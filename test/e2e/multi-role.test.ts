@@ -163,3 +163,109 @@ describe("lab assistant", () => {
     expect(res.body.error.fields).toHaveProperty(["runs.0.values"]);
   });
 });
+
+describe("pharmacist assistant", () => {
+  const PHARM = "/api/v1/multi-role/pharmacist";
+  let pharmacist: string;
+  beforeAll(async () => {
+    pharmacist = await stack.token("pharmacist", { sub: "mr-pharmacist", pharmacy: "6a0c1d1e-0000-4000-8000-000000000001" });
+  });
+
+  it("checks drug interactions through the clinical drug-safety engine (audited as a drug interaction check)", async () => {
+    const before = await auditCount("drug_interaction_check");
+    const res = await post(`${PHARM}/drug-interactions/`, { new_medication: { code: "5640", name: "Ibuprofen" }, current_medications: [{ code: "11289", name: "Warfarin" }], conditions: [], allergies: [] }, pharmacist);
+    expect(res.status).toBe(200);
+    expect(res.body.safe).toBe(false);
+    expect(res.body.interactions[0]).toMatchObject({ type: "drug-drug", drugs: ["Ibuprofen", "Warfarin"] });
+    expect(await auditCount("drug_interaction_check")).toBe(before + 1);
+  });
+
+  it("verifies a prescription: dose, frequency, interaction, allergy and duplicate therapy issues", async () => {
+    const before = await auditCount("prescription_verification");
+    const res = await post(`${PHARM}/verify-prescription/`, {
+      items: [
+        { code: "723", name: "Amoxicillin", dose: "500 mg", frequency: "tds for 5 days" },
+        { code: "5640", name: "Ibuprofen", dose: "400 mg", frequency: "tds" },
+        { code: "3355", name: "Diclofenac", dose: "fifty", frequency: "sometimes" },
+      ],
+      allergies: ["Penicillin"],
+      conditions: [],
+    }, pharmacist);
+    expect(res.status).toBe(200);
+    expect(res.body.verified).toBe(false);
+    expect(res.body.items[0]).toMatchObject({ drug_id: "amoxicillin", matched_by: "rxcui", dose_parseable: true, frequency_pattern: "three_times_daily" });
+    expect(res.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ item: 2, field: "dose" }), expect.objectContaining({ item: 2, field: "frequency" })]));
+    expect(res.body.allergy_alerts[0]).toMatchObject({ drug: "Amoxicillin", allergen: "Penicillin" });
+    expect(res.body.duplicate_therapy).toEqual([expect.objectContaining({ drugs: ["Ibuprofen", "Diclofenac"], atc: "M01A" })]);
+    expect(await auditCount("prescription_verification")).toBe(before + 1);
+  });
+
+  it("refuses an empty prescription and a bad ICD-10 code; 404 for an unknown patient", async () => {
+    const bad = await post(`${PHARM}/verify-prescription/`, { items: [], conditions: ["diabetes"] }, pharmacist);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("items");
+    expect(bad.body.error.fields).toHaveProperty(["conditions.0"]);
+    expect((await post(`${PHARM}/verify-prescription/`, { patient_uhid: "UG-0000-NOPE", items: [{ name: "Amoxicillin", dose: "500 mg", frequency: "tds" }] }, pharmacist)).status).toBe(404);
+  });
+
+  it("gives sourced counseling points and says when it has none", async () => {
+    const res = await post(`${PHARM}/counseling-points/`, { medications: [{ code: "", name: "Metronidazole" }, { code: "2551", name: "Ciprofloxacin" }] }, pharmacist);
+    expect(res.status).toBe(200);
+    expect(res.body.medications[0]).toMatchObject({ drug_id: "metronidazole", available: true, source: expect.stringMatching(/nhs\.uk/) });
+    expect(res.body.medications[0].warnings.join(" ")).toMatch(/alcohol/);
+    expect(res.body.medications[1]).toMatchObject({ drug_id: "ciprofloxacin", available: false, how_to_take: [], note: expect.stringMatching(/No sourced counseling points/) });
+    expect((await post(`${PHARM}/counseling-points/`, {}, pharmacist)).status).toBe(400);
+  });
+});
+
+describe("role gating and the multi-role rate limit", () => {
+  it("lets each role use its own assistant only (403 otherwise)", async () => {
+    const tokens = {
+      nurse,
+      lab: await stack.token("lab_technician", { sub: "gate-lab" }),
+      pharmacist: await stack.token("pharmacist", { sub: "gate-pharm" }),
+      physician: await stack.token("physician", { sub: "gate-physician" }),
+      researcher: await stack.token("researcher", { sub: "gate-researcher" }),
+      cashier: await stack.token("cashier", { sub: "gate-cashier" }),
+    };
+    const qc = { controls: [{ mean: 4, sd: 0.1 }], runs: [{ values: [4.0] }] };
+    const calls: [keyof typeof tokens, string, unknown, number][] = [
+      ["nurse", `${NURSE}/assessment/`, { vitals: VITALS }, 200],
+      ["physician", `${NURSE}/assessment/`, { vitals: VITALS }, 200],
+      ["lab", `${NURSE}/assessment/`, { vitals: VITALS }, 403],
+      ["pharmacist", `${NURSE}/handoff-summary/`, { patient_uhid: PATIENT }, 403],
+      ["nurse", "/api/v1/multi-role/lab/qc-evaluation/", qc, 403],
+      ["physician", "/api/v1/multi-role/lab/qc-evaluation/", qc, 403],
+      ["lab", "/api/v1/multi-role/lab/qc-evaluation/", qc, 200],
+      ["nurse", "/api/v1/multi-role/lab/interpret/", { patient_uhid: PATIENT, observation: { code: "2823-3", value: 4, unit: "mmol/L" } }, 403],
+      ["physician", "/api/v1/multi-role/lab/interpret/", { patient_uhid: PATIENT, observation: { code: "2823-3", value: 4, unit: "mmol/L" } }, 200],
+      ["nurse", "/api/v1/multi-role/pharmacist/counseling-points/", { medications: [{ code: "", name: "Metformin" }] }, 403],
+      ["pharmacist", "/api/v1/multi-role/pharmacist/counseling-points/", { medications: [{ code: "", name: "Metformin" }] }, 200],
+      ["researcher", `${NURSE}/assessment/`, { vitals: VITALS }, 403],
+      ["cashier", "/api/v1/multi-role/pharmacist/verify-prescription/", { items: [{ name: "Metformin", dose: "500 mg", frequency: "bd" }] }, 403],
+    ];
+    for (const [role, path, body, status] of calls) {
+      const res = await post(path, body, tokens[role]);
+      expect(`${role} ${path} → ${res.status}`).toBe(`${role} ${path} → ${status}`);
+      if (status === 403) expect(res.body.error.code).toBe("FORBIDDEN");
+    }
+    expect((await stack.rest("POST", `${NURSE}/assessment/`, { body: { vitals: VITALS } })).status).toBe(401);
+  });
+
+  it("allows 60 assistant calls per minute per credential across the assistant paths, then 429; other categories keep their budget", async () => {
+    const lab = await stack.token("lab_technician", { sub: "rl-multi-role-lab" });
+    const qc = { controls: [{ mean: 4, sd: 0.1 }], runs: [{ values: [4.05] }] };
+    const interpret = { patient_uhid: PATIENT, observation: { code: "2823-3", value: 4.2, unit: "mmol/L" } };
+    const answers = await Promise.all(Array.from({ length: 61 }, (_, i) => post(i % 2 ? "/api/v1/multi-role/lab/qc-evaluation/" : "/api/v1/multi-role/lab/interpret/", i % 2 ? qc : interpret, lab)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.error.code).toBe("RATE_LIMITED");
+    expect(refused.headers.get("ratelimit-limit")).toBe("60");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // The clinical-decision-support budget of the same credential is separate.
+    const cds = await stack.rest("POST", "/api/v1/clinical-decision-support/critical-values/", { token: lab, body: interpret });
+    expect(cds.status).toBe(200);
+    // Every audited call still forms one unbroken chain.
+    expect((await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: auditor })).body).toMatchObject({ valid: true });
+  });
+});

@@ -6,6 +6,7 @@ import { canonicalJson, sha256Hex } from "./canonical-json.js";
 import type {
   Allergen,
   ConditionRule,
+  CounselingEntry,
   CrossReactivity,
   DrugClass,
   DrugEntry,
@@ -21,7 +22,7 @@ import type {
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {
@@ -71,6 +72,7 @@ export interface Knowledge {
   news2: News2Knowledge;
   administrationTimes: AdministrationTimes;
   labDeltaChecks: Map<string, LabDeltaCheck>;
+  counseling: Map<string, CounselingEntry>;
 }
 
 /** Lower-case letters and digits separated by single spaces ("Co-Trimoxazole" → "co trimoxazole"): how names are compared. */
@@ -107,6 +109,7 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     news2: files.news2 as unknown as News2Knowledge,
     administrationTimes: files["administration-times"] as unknown as AdministrationTimes,
     labDeltaChecks: new Map((files["lab-delta-checks"] as unknown as { checks: LabDeltaCheck[] }).checks.map((c) => [c.loinc, c])),
+    counseling: new Map((files.counseling as unknown as { medicines: CounselingEntry[] }).medicines.map((m) => [m.drug, m])),
   };
 }
 

@@ -264,3 +264,12 @@ export interface LabDeltaCheck {
     source: string;
   }[];
 }
+
+/** Patient counseling points for one medicine (a drug id of drugs.json). */
+export interface CounselingEntry {
+  drug: string;
+  how_to_take: string[];
+  common_side_effects: string[];
+  warnings: string[];
+  source: string;
+}
