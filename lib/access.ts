@@ -43,6 +43,8 @@ export const ACCESS = {
   "assistant:lab": ["lab_technician", "physician"],
   "assistant:lab-qc": ["lab_technician"],
   "assistant:pharmacist": ["pharmacist"],
+  // De-identified counts and study-design advice only (DESIGN.md: researcher assistant).
+  "assistant:researcher": ["researcher"],
   "clinical-audit:read": ["auditor"],
   "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
   "billing:write": ["pharmacist", "cashier", "service"],

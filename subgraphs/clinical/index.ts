@@ -15,6 +15,7 @@ import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
 import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
 import { PatientExistsResolver } from "./patient/patient-exists.resolver.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
+import { ResearcherAssistantResolver } from "./researcher-assistant/researcher-assistant.resolver.js";
 import { RiskScoresResolver } from "./risk-scores/risk-scores.resolver.js";
 import { SepsisResolver } from "./sepsis/sepsis.resolver.js";
 import { TimelineResolver } from "./timeline/timeline.resolver.js";
@@ -25,7 +26,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver, ResearcherAssistantResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -269,3 +269,53 @@ describe("role gating and the multi-role rate limit", () => {
     expect((await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: auditor })).body).toMatchObject({ valid: true });
   });
 });
+
+describe("researcher assistant", () => {
+  const RES = "/api/v1/multi-role/researcher";
+  let researcher: string;
+  beforeAll(async () => {
+    researcher = await stack.token("researcher", { sub: "mr-researcher" });
+  });
+
+  it("counts a cohort with sex and age breakdowns, no identifiers, small cells withheld", async () => {
+    const all = await post(`${RES}/cohort/`, {}, researcher);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ count: expect.any(Number), suppressed: false, suppression_threshold: 5, requires_review: true });
+    expect(all.body.count).toBeGreaterThanOrEqual(50);
+    expect(JSON.stringify(all.body)).not.toMatch(/UG-\d{4}-\d{6}/);
+    for (const cell of [...all.body.by_sex, ...all.body.by_age_band]) expect(cell.suppressed ? cell.count === null : cell.count >= 5).toBe(true);
+    const shownSex = all.body.by_sex.filter((c: { suppressed: boolean }) => !c.suppressed);
+    expect(shownSex.length).not.toBe(all.body.by_sex.length - 1); // never exactly one hidden cell
+
+    const malaria = await post(`${RES}/cohort/`, { diagnosis_codes: ["B50"] }, researcher);
+    expect(malaria.status).toBe(200);
+    expect(malaria.body.count === null || malaria.body.count >= 5).toBe(true);
+    const narrow = await post(`${RES}/cohort/`, { diagnosis_codes: ["B50"], medications: ["Metformin"], sex: "female", age_min: 90 }, researcher);
+    expect(narrow.body).toMatchObject({ count: null, suppressed: true });
+    expect(narrow.body.by_sex.every((c: { count: null }) => c.count === null)).toBe(true);
+    expect(await auditCount("research_cohort_count")).toBeGreaterThanOrEqual(3);
+  });
+
+  it("refuses criteria it cannot apply", async () => {
+    const res = await post(`${RES}/cohort/`, { diagnosis_codes: ["diabetes"], medications: ["Zorblax"], sex: "f", age_min: 60, age_max: 40 }, researcher);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(["age_max", "diagnosis_codes.0", "medications.0", "sex"]);
+  });
+
+  it("recommends a statistical test with rationale, and refuses an incomplete design", async () => {
+    const res = await post(`${RES}/statistical-test/`, { outcome_type: "continuous", groups: 2, paired: true, normal_distribution: false }, researcher);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ found: true, test: "Wilcoxon signed-rank test", rationale: expect.any(String), source: expect.stringMatching(/Altman/) });
+    const none = await post(`${RES}/statistical-test/`, { outcome_type: "time_to_event", groups: 2, paired: true }, researcher);
+    expect(none.body).toMatchObject({ found: false, test: null, reason: expect.stringMatching(/consult a statistician/) });
+    const bad = await post(`${RES}/statistical-test/`, { outcome_type: "continuous", groups: 0 }, researcher);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("groups");
+    expect(bad.body.error.fields).toHaveProperty("normal_distribution");
+  });
+
+  it("is for researchers only", async () => {
+    expect((await post(`${RES}/cohort/`, {}, nurse)).status).toBe(403);
+    expect((await post(`${RES}/statistical-test/`, { outcome_type: "binary", groups: 2 }, await stack.token("physician", { sub: "mr-phys-r" }))).status).toBe(403);
+  });
+});

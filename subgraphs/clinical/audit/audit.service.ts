@@ -31,6 +31,8 @@ export const AUDIT_OPERATIONS = [
   "lab_qc_evaluation",
   "prescription_verification",
   "counseling_points",
+  "research_cohort_count",
+  "research_statistical_test",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
 ] as const;

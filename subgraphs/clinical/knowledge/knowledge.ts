@@ -18,11 +18,12 @@ import type {
   ReminderRule,
   RiskModels,
   SepsisKnowledge,
+  StatisticalTests,
   SymptomKnowledge,
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {
@@ -73,6 +74,7 @@ export interface Knowledge {
   administrationTimes: AdministrationTimes;
   labDeltaChecks: Map<string, LabDeltaCheck>;
   counseling: Map<string, CounselingEntry>;
+  statisticalTests: StatisticalTests;
 }
 
 /** Lower-case letters and digits separated by single spaces ("Co-Trimoxazole" → "co trimoxazole"): how names are compared. */
@@ -110,6 +112,7 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     administrationTimes: files["administration-times"] as unknown as AdministrationTimes,
     labDeltaChecks: new Map((files["lab-delta-checks"] as unknown as { checks: LabDeltaCheck[] }).checks.map((c) => [c.loinc, c])),
     counseling: new Map((files.counseling as unknown as { medicines: CounselingEntry[] }).medicines.map((m) => [m.drug, m])),
+    statisticalTests: files["statistical-tests"] as unknown as StatisticalTests,
   };
 }
 

@@ -273,3 +273,12 @@ export interface CounselingEntry {
   warnings: string[];
   source: string;
 }
+
+export type OutcomeType = "continuous" | "ordinal" | "binary" | "categorical" | "time_to_event";
+
+/** Test by design: the first rule whose present fields all match. */
+export interface StatisticalTests {
+  version: string;
+  source: string;
+  rules: { outcome: OutcomeType; groups: "1" | "2" | "3+"; paired?: boolean; normal?: boolean; test: string; rationale: string; alternatives: string[] }[];
+}
