@@ -54,6 +54,14 @@ export const ACCESS = {
   "loyalty:write": ["pharmacist"],
   "inventory:read": ["pharmacist", "auditor"],
   "inventory:write": ["pharmacist"],
+  // Issue 10. The medication catalog is reference data every clinical and pharmacy role consults.
+  "medications:read": ["physician", "nurse", "pharmacist", "cashier", "auditor", "service"],
+  // The controlled-drug register: pharmacists keep it, auditors inspect it (docs/decisions/pharmacy.md).
+  "controlled-register:read": ["pharmacist", "auditor"],
+  "controlled-register:write": ["pharmacist"],
+  // Procurement (issue 10): suppliers, their catalogs, purchase orders and goods received notes.
+  "procurement:read": ["pharmacist", "auditor"],
+  "procurement:write": ["pharmacist"],
 } satisfies Record<string, readonly UserRole[]>;
 
 export type Capability = keyof typeof ACCESS;

@@ -304,7 +304,48 @@ const prescriptions = patients
     };
   });
 
+// ── Procurement (issue 10): what the demo suppliers sell of the demo medicines ──────────────────────
+// Its own PRNG, so adding it shifts none of the data above. Codes are RxNorm ingredient RxCUIs (as in
+// subgraphs/clinical/knowledge/drugs.json); prices are invented demo figures in UGX per unit.
+const DEMO_MEDICINES = [
+  { code: "4603", product: "Furosemide 40 mg tablets", unit_price: 60, pack_size: 100 },
+  { code: "519", product: "Allopurinol 100 mg tablets", unit_price: 120, pack_size: 100 },
+  { code: "2002", product: "Carbamazepine 200 mg tablets", unit_price: 180, pack_size: 100 },
+  { code: "5487", product: "Hydrochlorothiazide 25 mg tablets", unit_price: 50, pack_size: 100 },
+  { code: "83367", product: "Atorvastatin 20 mg tablets", unit_price: 450, pack_size: 30 },
+  { code: "117466", product: "Tenofovir disoproxil fumarate 300 mg tablets", unit_price: 900, pack_size: 30 },
+  { code: "723", product: "Amoxicillin 500 mg capsules", unit_price: 150, pack_size: 100 },
+];
+const LEAD_DAYS_BY_DISTRICT: Record<string, number> = { Kampala: 2, Wakiso: 3, Gulu: 5, Mbarara: 6 };
+function supplierCatalogs(list: typeof suppliers) {
+  const r = mulberry32(20261110);
+  const id = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(r() * 16).toString(16));
+    hex[12] = "4";
+    hex[16] = "89ab"[Math.floor(r() * 4)];
+    const x = hex.join("");
+    return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  };
+  // The first supplier carries every medicine; the others about three in four, at their own prices.
+  return list.flatMap((s, si) =>
+    DEMO_MEDICINES.filter(() => si === 0 || r() < 0.75).map((m) => ({
+      id: id(),
+      supplier_id: s.id,
+      medication_code: m.code,
+      product_name: m.product,
+      unit_price: (Math.round((m.unit_price * (0.85 + r() * 0.4)) / 5) * 5).toFixed(2),
+      currency: "UGX",
+      pack_size: m.pack_size,
+      lead_time_days: (LEAD_DAYS_BY_DISTRICT[s.district] ?? 4) + Math.floor(r() * 3),
+      minimum_order_quantity: m.pack_size * (1 + Math.floor(r() * 2)),
+      is_active: true,
+    })),
+  );
+}
+const supplier_medications = supplierCatalogs(suppliers);
+// ── end procurement ─────────────────────────────────────────────────────────────────────────────────
+
 const out = new URL("../seed/demo/", import.meta.url);
 writeFileSync(new URL("clinical.json", out), JSON.stringify({ version: 1, patients }, null, 1) + "\n");
-writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products, suppliers, prescriptions }, null, 1) + "\n");
+writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products, suppliers, supplier_medications, prescriptions }, null, 1) + "\n");
 console.log(`wrote ${patients.length} patients, ${pharmacies.length} pharmacies, ${products.length} products, ${prescriptions.length} prescriptions`);

@@ -10,6 +10,7 @@ const loyaltyAccounts = "/api/v1/pharmacy/sales/loyalty-accounts/";
 const analytics = "/api/v1/pharmacy/sales/analytics/";
 const stock = "/api/v1/pharmacy/inventory/stock/";
 const movements = "/api/v1/pharmacy/inventory/movements/";
+const medications = "/api/v1/pharmacy/inventory/medications/";
 
 export const pharmacyRoutes: RouteDef[] = [
   { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category" },
@@ -45,4 +46,6 @@ export const pharmacyRoutes: RouteDef[] = [
   { method: "POST", path: stock, operation: "CreateInventoryItem", result: "createInventoryItem", body: { variable: "input" }, status: 201, tag: "pharmacy-inventory", summary: "Create an inventory item (products may sell from it)" },
   { method: "POST", path: movements, operation: "CreateStockMovement", result: "createStockMovement", body: { variable: "input" }, status: 201, tag: "pharmacy-inventory", summary: "Record a stock movement (by inventory_item, by pharmacy_id + medication_code, or by product_id). Honours Idempotency-Key", idempotent: true, errors: [404, 409] },
   { method: "GET", path: movements, operation: "ListStockMovements", result: "stockMovements", paginated: true, query: { pharmacy: "pharmacyId", reference_type: "referenceType", reference_id: "referenceId", product: "productId", inventory_item: "inventoryItem", movement_type: "movementType", date_from: "dateFrom", date_to: "dateTo" }, tag: "pharmacy-inventory", summary: "Stock movements, newest first (filters: product, inventory_item, movement_type, date_from, date_to, reference)" },
+  { method: "GET", path: medications, operation: "ListMedications", result: "medications", paginated: true, query: { search: "search", atc: "atc", controlled: "controlled", schedule: "schedule", cold_chain: "coldChain", essential: "essential", form: "form" }, tag: "pharmacy-inventory", summary: "Medication catalog (reference data, a source per fact); `search` matches names and synonyms; filters atc (prefix), controlled, schedule, cold_chain, essential (WHO EML 2023), form" },
+  { method: "GET", path: `${medications}{code}/`, operation: "GetMedication", result: "medication", params: { code: "code" }, tag: "pharmacy-inventory", summary: "One catalog medicine by medication_code" },
 ];

@@ -11,6 +11,10 @@ beforeAll(async () => {
   stack = await startStack();
   labTech = await stack.token("lab_technician", { sub: "cv-lab-tech" });
   physician = await stack.token("physician", { sub: "cv-physician" });
+  // Where the alerted clinicians are reached: the physician and, for clinicians with no contact, the on-call desk.
+  for (const [id, phone] of [["cv-physician", "+256772600001"], ["cv-lab-tech", "+256772600002"]]) {
+    expect((await stack.rest("PUT", `/api/v1/notifications/providers/${id}/`, { token: physician, body: { channels: ["SMS"], phone } })).status).toBe(200);
+  }
 });
 afterAll(() => stack?.stop());
 
@@ -40,7 +44,18 @@ describe("critical values through REST", () => {
     const res = await check({ code: "2951-2", display: "Sodium", value: 112, unit: "mmol/L" }, physician);
     expect(res.status).toBe(200);
     expect(res.body.is_critical).toBe(true);
-    expect(res.body).toMatchObject({ notification_sent: true, notification_id: expect.any(String), notification_error: null });
+    expect(res.body).toMatchObject({ notification_sent: true, notification_id: expect.any(String), notification_error: null, clinician_alert: "provider" });
+  });
+
+  it("says when the ordering clinician has no contact on file, and reaches the on-call contact once there is one", async () => {
+    const unreachable = await check({ code: "2951-2", display: "Sodium", value: 111, unit: "mmol/L" }, physician, { provider_id: "cv-nobody" });
+    expect(unreachable.body).toMatchObject({ is_critical: true, notification_sent: false, clinician_alert: "none" });
+    expect(unreachable.body.notification_error).toMatch(/cv-nobody.*no on-call contact/);
+
+    expect((await stack.rest("PUT", "/api/v1/notifications/providers/on-call/", { token: physician, body: { channels: ["SMS"], phone: "+256772600000" } })).status).toBe(200);
+    const onCall = await check({ code: "2951-2", display: "Sodium", value: 110, unit: "mmol/L" }, physician, { provider_id: "cv-nobody" });
+    expect(onCall.body).toMatchObject({ is_critical: true, notification_sent: true, clinician_alert: "on_call" });
+    expect(onCall.body.notification_error).toMatch(/on-call contact on-call was alerted instead/);
   });
 
   it("does not notify for a normal value", async () => {

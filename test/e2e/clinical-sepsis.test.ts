@@ -10,6 +10,8 @@ const vitals = { heart_rate: 80, respiratory_rate: 16, systolic_bp: 120, tempera
 beforeAll(async () => {
   stack = await startStack();
   nurse = await stack.token("nurse", { sub: "sepsis-nurse" });
+  // The care team is reached at the nurse's contact (a clinician with none on file is reported, not alerted).
+  expect((await stack.rest("PUT", "/api/v1/notifications/providers/sepsis-nurse/", { token: nurse, body: { channels: ["SMS"], phone: "+256772600010" } })).status).toBe(200);
 });
 afterAll(() => stack?.stop());
 

@@ -115,15 +115,51 @@ describe("critical alert", () => {
     expect(providerMsg.body.body).toContain("Kamau Mutesi");
   });
 
-  it("records a provider without contact points as FAILED with the reason, and still alerts the patient", async () => {
-    const res = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-UNKNOWN" } });
+  it("says so when no clinician can be alerted: the provider has no contact and no on-call contact is on file", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-UNKNOWN", observation_id: "OBS-NOBODY" } });
     expect(res.status).toBe(200);
-    expect(res.body.success).toBe(true);
+    expect(res.body).toMatchObject({ success: false, clinician_alert: "none", clinician_recipient: null, notifications_created: 2 });
+    expect(res.body.warnings.join(" ")).toMatch(/PRV-UNKNOWN.*no on-call contact/);
+    expect(res.body.statuses[0]).not.toBe("FAILED");
     expect(res.body.statuses[1]).toBe("FAILED");
     const provider = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_ids[1]}/`, { token: nurse });
     expect(provider.body.status_reason).toMatch(/no contact point/);
+    expect(await clinicianRoutes()).toMatchObject({ none: expect.any(Number) });
+  });
+
+  it("falls back to the facility's on-call contact, else the default one, and says which was alerted", async () => {
+    const physician = await stack.token("physician");
+    const before = await clinicianRoutes();
+    expect((await stack.rest("PUT", "/api/v1/notifications/providers/on-call:FAC-7/", { token: physician, body: { name: "Ward 7 on call", channels: ["SMS"], phone: "+256772555007" } })).status).toBe(200);
+    expect((await stack.rest("PUT", "/api/v1/notifications/providers/on-call/", { token: physician, body: { name: "Hospital on call", channels: ["SMS"], phone: "+256772555000" } })).status).toBe(200);
+
+    const facility = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-UNKNOWN", observation_id: "OBS-FAC", facility_id: "FAC-7" } });
+    expect(facility.body).toMatchObject({ success: true, clinician_alert: "on_call", clinician_recipient: "on-call:FAC-7", notifications_created: 3 });
+    expect(facility.body.statuses[1]).toBe("FAILED");
+    expect(facility.body.warnings[0]).toMatch(/PRV-UNKNOWN could not be alerted.*on-call:FAC-7 was alerted instead/);
+    const onCallMsg = await stack.rest("GET", `/api/v1/notifications/${facility.body.notification_ids[2]}/`, { token: nurse });
+    expect(onCallMsg.body).toMatchObject({ recipient_type: "provider", provider_id: "on-call:FAC-7", critical: true, template: "critical_alert_provider" });
+    expect(onCallMsg.body.body).toContain("Kamau Mutesi");
+
+    const fallback = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], provider_id: "PRV-UNKNOWN", observation_id: "OBS-DEF", facility_id: "FAC-NONE" } });
+    expect(fallback.body).toMatchObject({ success: true, clinician_alert: "on_call", clinician_recipient: "on-call" });
+
+    const direct = await stack.rest("POST", "/api/v1/triggers/critical-alert/", { token: nurse, body: { ...VALID["critical-alert"], observation_id: "OBS-DIRECT" } });
+    expect(direct.body).toMatchObject({ success: true, clinician_alert: "provider", clinician_recipient: "PRV-0001", warnings: [], notifications_created: 2 });
+
+    const after = await clinicianRoutes();
+    expect(after.on_call - (before.on_call ?? 0)).toBe(2);
+    expect(after.provider - (before.provider ?? 0)).toBe(1);
   });
 });
+
+/** The critical_alert_clinician_total counter per route, read from /metrics. */
+async function clinicianRoutes(): Promise<Record<string, number>> {
+  const text = await (await fetch(`${stack.url}/metrics`)).text();
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^critical_alert_clinician_total\{route="(\w+)"\} (\d+)/gm)) out[m[1]] = Number(m[2]);
+  return out;
+}
 
 describe("renders in the patient's language", () => {
   it("uses Luganda for a patient who prefers lg and Swahili for sw", async () => {

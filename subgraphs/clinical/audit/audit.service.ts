@@ -35,6 +35,9 @@ export const AUDIT_OPERATIONS = [
   "research_statistical_test",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
+  // The pharmacy's drug-safety paths (docs/decisions/pharmacy.md, "Drug safety").
+  "drug_interactions_among",
+  "patient_allergies_read",
 ] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 

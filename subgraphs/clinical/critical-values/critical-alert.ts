@@ -19,10 +19,14 @@ export interface CriticalAlertOutcome {
   notificationSent: boolean;
   notificationId: string | null;
   notificationError: string | null;
+  /** How the clinician was reached: provider, on_call (the provider had no usable contact), none; null when no alert was asked for or notifications did not answer. */
+  clinicianAlert: string | null;
 }
 
 interface CriticalAlertResponse {
   success?: boolean;
+  clinician_alert?: string;
+  warnings?: string[];
   notification_ids?: string[];
   error?: { message?: string };
 }
@@ -47,15 +51,23 @@ export async function sendCriticalAlert(
       idempotencyKey: `critical-alert:${body.observation_id}`,
       retries: 2,
     });
-    const id = res.status >= 200 && res.status < 300 && res.body?.success ? res.body.notification_ids?.[0] : undefined;
+    const answered = res.status >= 200 && res.status < 300;
+    const id = answered && res.body?.success ? res.body.notification_ids?.[0] : undefined;
+    const clinicianAlert = answered ? (res.body?.clinician_alert ?? null) : null;
+    const warnings = answered && res.body?.warnings?.length ? res.body.warnings.join("; ") : null;
     outcome = id
-      ? { notificationSent: true, notificationId: id, notificationError: null }
-      : { notificationSent: false, notificationId: null, notificationError: `notifications answered ${res.status}${res.body?.error?.message ? `: ${res.body.error.message}` : ""}` };
+      ? { notificationSent: true, notificationId: id, notificationError: warnings, clinicianAlert }
+      : {
+          notificationSent: false,
+          notificationId: null,
+          notificationError: warnings ?? `notifications answered ${res.status}${res.body?.error?.message ? `: ${res.body.error.message}` : ""}`,
+          clinicianAlert,
+        };
   } catch (err) {
-    outcome = { notificationSent: false, notificationId: null, notificationError: (err as Error).message };
+    outcome = { notificationSent: false, notificationId: null, notificationError: (err as Error).message, clinicianAlert: null };
   }
-  if (!outcome.notificationSent) {
-    ctx.logger.warn({ observationId: body.observation_id, patientUhid: body.patient_uhid, err: outcome.notificationError }, "critical alert notification not sent");
+  if (!outcome.notificationSent || outcome.clinicianAlert !== "provider") {
+    ctx.logger.warn({ observationId: body.observation_id, patientUhid: body.patient_uhid, err: outcome.notificationError }, outcome.notificationSent ? "critical alert reached the on-call contact, not the provider" : "critical alert notification not sent");
   }
   try {
     await appendAuditNow(ctx.db, {

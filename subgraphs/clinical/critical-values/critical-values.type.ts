@@ -60,13 +60,16 @@ export class CriticalValueResult {
   @Field(() => [String])
   recommendedActions!: string[];
 
-  @Field(() => Boolean, { description: "True when an automatic critical-alert notification was created." })
+  @Field(() => Boolean, { description: "True when the automatic critical-alert reached a clinician (the ordering provider or, failing that, the on-call contact)." })
   notificationSent!: boolean;
+
+  @Field(() => String, { nullable: true, description: "How the clinician was reached: provider, on_call (the provider had no usable contact) or none; null when no alert was sent." })
+  clinicianAlert!: string | null;
 
   @Field(() => String, { nullable: true })
   notificationId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Why no notification was sent for a critical value." })
+  @Field(() => String, { nullable: true, description: "Why no notification was sent for a critical value, or why it went to the on-call contact instead of the provider." })
   notificationError!: string | null;
 
   @Field(() => String, { description: "Critical limits with unit." })

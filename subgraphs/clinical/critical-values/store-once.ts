@@ -18,7 +18,7 @@ export interface Stored<R> {
 /** Records, inside the storing transaction, what was stored under the request's key (no key: nothing). */
 export type MarkStored<R> = (tx: Db, stored: Stored<R>) => Promise<void>;
 
-const noAlert: CriticalAlertOutcome = { notificationSent: false, notificationId: null, notificationError: null };
+const noAlert: CriticalAlertOutcome = { notificationSent: false, notificationId: null, notificationError: null, clinicianAlert: null };
 
 /**
  * Runs a "store an observation, then maybe alert" mutation once per `Idempotency-Key`

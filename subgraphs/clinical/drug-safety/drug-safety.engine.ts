@@ -132,7 +132,7 @@ function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[]):
  * ("sulfa allergy", "Penicillin (anaphylaxis)", "amoxicillin and sulfa"); longer names win over the
  * names they contain ("penicillin v" over "penicillin").
  */
-function allergensIn(k: Knowledge, allergy: string): { group?: Allergen; drug?: DrugEntry }[] {
+export function allergensIn(k: Knowledge, allergy: string): { group?: Allergen; drug?: DrugEntry }[] {
   const group = k.allergens.byName.get(normaliseName(allergy));
   if (group) return [{ group }];
   const drug = lookupName(k, allergy);

@@ -93,6 +93,9 @@ export class SepsisRiskResult {
   @Field(() => String, { nullable: true })
   notificationError!: string | null;
 
+  @Field(() => String, { nullable: true, description: "How the clinician was reached: provider, on_call (the provider had no usable contact) or none; null when no alert was sent." })
+  clinicianAlert!: string | null;
+
   @Field(() => ID, { description: "The screen stored on the patient's timeline." })
   observationId!: string;
 

@@ -163,16 +163,17 @@ async function planDelivery(db: Db, audience: Audience, registry: Record<string,
     if (!prefs) {
       // No preferences: the registration's phone, then e-mail (default consent, no quiet hours).
       const registered = registry[audience.uhid];
-      return { targets: registered ? targetsFor(["SMS", "EMAIL"], registered) : [], language: "en" };
+      return { targets: registered ? deliveryTargets(["SMS", "EMAIL"], registered) : [], language: "en" };
     }
-    return { targets: targetsFor(prefs.channels, prefs), language: prefs.language, prefs };
+    return { targets: deliveryTargets(prefs.channels, prefs), language: prefs.language, prefs };
   }
   const [contact] = await db.select().from(providerContacts).where(eq(providerContacts.providerId, audience.providerId));
   if (!contact) return { targets: [], language: "en" };
-  return { targets: targetsFor(contact.channels, contact), language: contact.language };
+  return { targets: deliveryTargets(contact.channels, contact), language: contact.language };
 }
 
-function targetsFor(channels: string[], contact: Parameters<typeof addressOn>[1]): ChannelTarget[] {
+/** The channels of a contact that have an address on file, in preference order. */
+export function deliveryTargets(channels: string[], contact: Parameters<typeof addressOn>[1]): ChannelTarget[] {
   const targets: ChannelTarget[] = [];
   for (const channel of channels) {
     if (!isChannel(channel)) continue;

@@ -5,8 +5,10 @@ import { mayUse } from "../../../lib/access.js";
 import { FieldErrorCollector, forbidden } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
 import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
-import { preferences } from "../db/tables.js";
-import { enqueueNotifications, patientsWithoutPreferences, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
+import { Counter } from "prom-client";
+import { metrics } from "../../../lib/observability.js";
+import { preferences, providerContacts } from "../db/tables.js";
+import { deliveryTargets, enqueueNotifications, patientsWithoutPreferences, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
 import { assertPatientKnown } from "../notification/patient-known.js";
 import type { RegistryContactLookup, RegistryPatientExists } from "../notification/registry-contact.js";
 import { checkTemplate, isLanguage, label, type Language } from "../templates/templates.js";
@@ -165,7 +167,12 @@ export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInpu
   return triggerOne(call, "payment-reminder", i.patientUhid, "payment_reminder", parameters, i.invoiceId);
 }
 
-/** Spec: one notification to the patient and one to the provider; both critical (no quiet hours, no consent check). */
+/**
+ * Spec: one notification to the patient and one to the provider; both critical (no quiet hours, no
+ * consent check). A provider with no contact on file is recorded as FAILED and the alert goes to the
+ * facility's on-call contact instead (provider id `on-call:<facility_id>`, else `on-call`); the answer
+ * says which clinician route was taken, and `success` is true only when a clinician alert is on its way.
+ */
 export async function triggerCriticalAlert(call: TriggerCall, i: CriticalAlertInput): Promise<CriticalAlertResult> {
   await assertPatientKnown(call.patientExists, i.patientUhid, { critical: true });
   const patientMsg = checkTemplate("critical_alert_patient", { test_name: i.testName, observation_id: i.observationId });
@@ -178,22 +185,60 @@ export async function triggerCriticalAlert(call: TriggerCall, i: CriticalAlertIn
     reference_range: i.referenceRange,
     observation_id: i.observationId,
   });
+  const providerId = i.providerId.trim();
+  const onCall = (await providerReachable(call.db, providerId)) ? null : await onCallContact(call.db, i.facilityId);
   const messages: MessageSpec[] = [
     { audience: { kind: "patient", uhid: i.patientUhid }, ...patientMsg, referenceId: i.observationId },
-    { audience: { kind: "provider", providerId: i.providerId, uhid: i.patientUhid }, ...providerMsg, referenceId: i.observationId },
+    { audience: { kind: "provider", providerId, uhid: i.patientUhid }, ...providerMsg, referenceId: i.observationId },
   ];
-  const rows = await enqueue(call, {
-    kind: "critical-alert",
-    payload: { ...i },
-    messages,
-  });
+  if (onCall) messages.push({ audience: { kind: "provider", providerId: onCall, uhid: i.patientUhid }, ...providerMsg, referenceId: i.observationId });
+  const rows = await enqueue(call, { kind: "critical-alert", payload: { ...i }, messages });
+  const [, direct, fallback] = rows;
+  const route: ClinicianRoute = onItsWay(direct) ? "provider" : fallback && onItsWay(fallback) ? "on_call" : "none";
+  const warnings: string[] = [];
+  if (route !== "provider") {
+    const why = direct.statusReason ?? "not deliverable";
+    warnings.push(
+      route === "on_call"
+        ? `Provider ${providerId} could not be alerted (${why}); the on-call contact ${onCall} was alerted instead`
+        : `No clinician was alerted: provider ${providerId} could not be alerted (${why}) and ${onCall ? `the on-call contact ${onCall} failed too` : "no on-call contact is on file (set one with PUT /api/v1/notifications/providers/on-call/)"}`,
+    );
+  }
+  criticalAlertClinicianRoutes.inc({ route });
   return {
-    success: rows.some(onItsWay),
+    success: route !== "none",
+    clinicianAlert: route,
+    clinicianRecipient: route === "provider" ? providerId : route === "on_call" ? onCall : null,
+    warnings,
     notificationsCreated: rows.length,
     notificationIds: rows.map((n) => n.id),
     notificationNumbers: rows.map((n) => n.notificationNumber),
     statuses: rows.map((n) => n.status),
   };
+}
+
+type ClinicianRoute = "provider" | "on_call" | "none";
+
+/** Critical alerts by the clinician route they took: the provider, the facility's on-call contact, or nobody. */
+const criticalAlertClinicianRoutes = new Counter({
+  name: "critical_alert_clinician_total",
+  help: "Critical-value alerts by how the clinician was reached (provider, on_call, none)",
+  labelNames: ["route"] as const,
+  registers: [metrics],
+});
+
+/** Provider id of the on-call contact: the facility's when it has one on file, else the default `on-call`. */
+export const ON_CALL_PROVIDER_ID = "on-call";
+
+async function providerReachable(db: Db, providerId: string): Promise<boolean> {
+  const [contact] = await db.select().from(providerContacts).where(eq(providerContacts.providerId, providerId));
+  return !!contact && deliveryTargets(contact.channels, contact).length > 0;
+}
+
+async function onCallContact(db: Db, facilityId: string | undefined): Promise<string | null> {
+  const candidates = [...(facilityId?.trim() ? [`${ON_CALL_PROVIDER_ID}:${facilityId.trim()}`] : []), ON_CALL_PROVIDER_ID];
+  for (const id of candidates) if (await providerReachable(db, id)) return id;
+  return null;
 }
 
 /** Spec: POST {notifications_url}/api/v1/notifications/send/ (recipient, template, parameters). */

@@ -44,6 +44,7 @@ export class CriticalAlertInput {
   @Field(() => String) @NotBlank() @Short() unit!: string;
   @Field(() => String) @NotBlank() @Short() referenceRange!: string;
   @Field(() => String, { description: "Used for the provider message." }) @NotBlank() @Short() patientName!: string;
+  @Field(() => String, { nullable: true, description: "Facility whose on-call contact (provider id on-call:<facility_id>) is alerted when the provider has no contact on file; the default on-call contact otherwise." }) @IsOptional() @Short() facilityId?: string;
 }
 
 /** Spec: prescription-ready request. */
@@ -130,7 +131,10 @@ export class TriggerResult {
 
 @ObjectType({ description: "Answer of the critical-alert trigger: one notification to the patient, one to the provider." })
 export class CriticalAlertResult {
-  @Field(() => Boolean, { description: "True when at least one of the two messages is queued or sent." }) success!: boolean;
+  @Field(() => Boolean, { description: "True when a clinician alert (to the provider or, failing that, the on-call contact) is queued or sent." }) success!: boolean;
+  @Field(() => String, { description: "How the clinician was reached: provider, on_call (the provider had no usable contact) or none." }) clinicianAlert!: string;
+  @Field(() => String, { nullable: true, description: "Provider id the clinician alert went to." }) clinicianRecipient!: string | null;
+  @Field(() => [String], { description: "What went wrong on the way to the clinician, in words." }) warnings!: string[];
   @Field(() => Int) notificationsCreated!: number;
   @Field(() => [ID]) notificationIds!: string[];
   @Field(() => [String]) notificationNumbers!: string[];

@@ -2,12 +2,14 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
-import { loyaltyPrograms, pharmacies, prescriptions, products, suppliers } from "./tables.js";
+import { loyaltyPrograms, pharmacies, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
 
 interface DemoPharmacyWorld {
   pharmacies: { id: string; code: string; name: string; district: string; address: string; phone: string; tax_rate: string; currency: string }[];
   products: { id: string; pharmacy_id: string; name: string; sku: string; category: string; retail_price: string; tax_exempt: boolean; stock_quantity: number; is_active: boolean }[];
   suppliers: { id: string; code: string; name: string; district: string; phone: string; email: string }[];
+  /** Procurement: the suppliers' catalogs (absent in older demo files). */
+  supplier_medications?: DemoSupplierMedication[];
   prescriptions: { id: string; patient_uhid: string; prescriber: string; medication_code: string | null; medication_name: string; dose: string; frequency: string; quantity: number; status: string; days_ago: number }[];
 }
 
@@ -36,6 +38,7 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
       })),
     );
     await tx.insert(suppliers).values(world.suppliers);
+    await seedSupplierCatalogs(tx, world.supplier_medications ?? []);
     await tx.insert(prescriptions).values(
       world.prescriptions.map((p) => ({
         id: p.id,
@@ -53,4 +56,38 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
   });
   logger.info({ pharmacies: world.pharmacies.length, products: world.products.length }, "pharmacy demo data loaded");
   return true;
+}
+
+// ── Procurement (issue 10) ─────────────────────────────────────────────────────────────────────────
+
+interface DemoSupplierMedication {
+  id: string;
+  supplier_id: string;
+  medication_code: string;
+  product_name: string;
+  unit_price: string;
+  currency: string;
+  pack_size: number;
+  lead_time_days: number;
+  minimum_order_quantity: number;
+  is_active: boolean;
+}
+
+/** What the demo suppliers sell of the demo medicines (seed/demo/pharmacy.json, `supplier_medications`). */
+async function seedSupplierCatalogs(tx: Db, rows: DemoSupplierMedication[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(supplierMedications).values(
+    rows.map((m) => ({
+      id: m.id,
+      supplierId: m.supplier_id,
+      medicationCode: m.medication_code,
+      productName: m.product_name,
+      unitPrice: m.unit_price,
+      currency: m.currency,
+      packSize: m.pack_size,
+      leadTimeDays: m.lead_time_days,
+      minimumOrderQuantity: m.minimum_order_quantity,
+      isActive: m.is_active,
+    })),
+  );
 }

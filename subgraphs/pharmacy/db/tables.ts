@@ -8,6 +8,7 @@ export * from "../sales/tables.js";
 export * from "../sales/customer-tables.js";
 export * from "../procurement/tables.js";
 export * from "../dispensing/tables.js";
+export * from "../drug-safety/tables.js";
 
 /** Idempotency-Key records of transaction create and complete. */
 export const idempotencyKeys = idempotencyKeysTable(pharmacy);

@@ -1,0 +1,43 @@
+import { Field, ObjectType } from "type-graphql";
+
+@ObjectType({ description: "A recorded drug allergy with its allergen class (from the clinical record and knowledge base)." })
+export class PatientAllergy {
+  @Field(() => String, { description: "The allergy as recorded." })
+  substance!: string;
+
+  @Field(() => String, { nullable: true })
+  reaction!: string | null;
+
+  @Field(() => String, { nullable: true, description: "mild, moderate or severe." })
+  severity!: string | null;
+
+  @Field(() => String, { description: "YYYY-MM-DD." })
+  recordedOn!: string;
+
+  @Field(() => String, { nullable: true, description: "Allergen group or drug recognised; null when not recognised." })
+  allergenGroup!: string | null;
+
+  @Field(() => [String], { description: "Pharmacological classes that carry the hypersensitivity." })
+  allergenClasses!: string[];
+
+  @Field(() => Boolean)
+  recognized!: boolean;
+
+  @Field(() => String, { nullable: true })
+  source!: string | null;
+}
+
+@ObjectType({ description: "A patient's drug allergies for the pharmacy (drug allergy database). Each read is audited in the clinical audit chain." })
+export class PatientAllergies {
+  @Field(() => String)
+  uhid!: string;
+
+  @Field(() => [PatientAllergy])
+  allergies!: PatientAllergy[];
+
+  @Field(() => String, { description: "Clinical audit record of this read." })
+  auditId!: string;
+
+  @Field(() => String)
+  rulesetVersion!: string;
+}

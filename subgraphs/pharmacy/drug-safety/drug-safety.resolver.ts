@@ -1,0 +1,44 @@
+import { Arg, Args, Authorized, Ctx, ID, Query, Resolver, UseMiddleware } from "type-graphql";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { PageArgs, pageWindow, toPage } from "../../../lib/pagination.js";
+import { RateLimit } from "../../../lib/rate-limit.js";
+import { findMedications } from "../inventory/medications/catalog.js";
+import { checkSchedule, toMedication } from "../inventory/medications/medication.resolver.js";
+import { MedicationPage } from "../inventory/medications/medication.type.js";
+import { patientAllergies } from "./allergies.service.js";
+import { PatientAllergies } from "./allergies.type.js";
+import { checkInteractions } from "./interactions.service.js";
+import { InteractionCheck } from "./interactions.type.js";
+
+@Resolver()
+@UseMiddleware(RateLimit("pharmacy"))
+export class DrugSafetyQueriesResolver {
+  @Authorized("cds:drug-safety")
+  @Query(() => InteractionCheck, { description: "Drug interaction query (pharmacy): every pair of the medication codes (at most 20), by the clinical knowledge base; with patientUhid also the patient's active medications, conditions and allergies." })
+  drugInteractions(
+    @Arg("items", () => String, { description: "Comma-separated medication codes (as the REST query parameter)." }) items: string,
+    @Arg("patientUhid", () => ID, { nullable: true }) patientUhid: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<InteractionCheck> {
+    return checkInteractions(ctx, [items], { patientUhid });
+  }
+
+  @Authorized("cds:drug-safety")
+  @Query(() => PatientAllergies, { description: "A patient's recorded drug allergies with allergen classes (404 for an unknown UHID); each read is audited." })
+  patientAllergies(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientAllergies> {
+    return patientAllergies(ctx, uhid);
+  }
+
+  @Authorized("medications:read")
+  @Query(() => MedicationPage, { description: "Controlled medicines of the catalog with schedule, per-prescription limit and witness rule." })
+  controlledSubstances(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("schedule", () => String, { nullable: true, description: "1961-I, 1961-II, 1971-IV or platform." }) schedule: string | null,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+  ): MedicationPage {
+    const w = pageWindow(page);
+    checkSchedule(schedule);
+    const all = findMedications({ controlled: true, schedule, search });
+    return toPage(all.slice(w.offset, w.offset + w.limit).map(toMedication), all.length, w);
+  }
+}

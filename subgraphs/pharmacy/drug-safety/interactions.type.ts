@@ -1,0 +1,85 @@
+import { Field, Int, ObjectType } from "type-graphql";
+
+@ObjectType({ description: "One medication code of an interaction query, as the catalog and the knowledge base know it." })
+export class InteractionQueryItem {
+  @Field(() => String, { description: "The medication_code asked about." })
+  code!: string;
+
+  @Field(() => String, { nullable: true, description: "Generic name from the catalog; null when the catalog does not list the code." })
+  name!: string | null;
+
+  @Field(() => Boolean)
+  inCatalog!: boolean;
+
+  @Field(() => Boolean, { description: "The clinical knowledge base identified it, so it was checked." })
+  recognized!: boolean;
+}
+
+@ObjectType({ description: "A drug-drug, drug-condition or drug-allergy finding, with its published source." })
+export class InteractionFinding {
+  @Field(() => String, { description: "drug-drug, drug-condition or drug-allergy." })
+  type!: string;
+
+  @Field(() => String, { description: "contraindicated, major, moderate or minor." })
+  severity!: string;
+
+  @Field(() => [String], { description: "Generic names involved (the pair, for drug-drug)." })
+  drugs!: string[];
+
+  @Field(() => [String], { description: "Medication codes involved, where they were asked about." })
+  codes!: string[];
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => String, { nullable: true })
+  mechanism!: string | null;
+
+  @Field(() => String, { description: "What to do (the spec's recommendation)." })
+  management!: string;
+
+  @Field(() => String)
+  source!: string;
+
+  @Field(() => String)
+  ruleId!: string;
+}
+
+@ObjectType({ description: "Drug interaction query (pharmacy): every pair of the items, by the clinical knowledge base. Advisory." })
+export class InteractionCheck {
+  @Field(() => Boolean, { description: "True only when nothing was found and every item was recognised." })
+  safe!: boolean;
+
+  @Field(() => [InteractionQueryItem])
+  items!: InteractionQueryItem[];
+
+  @Field(() => [InteractionFinding], { description: "Most severe first." })
+  interactions!: InteractionFinding[];
+
+  @Field(() => [String], { description: "Codes the knowledge base did not recognise: NOT checked." })
+  unrecognized!: string[];
+
+  @Field(() => Int, { description: "Pairs of recognised items checked." })
+  checkedPairs!: number;
+
+  @Field(() => String, { nullable: true, description: "The patient whose active medications, conditions and allergies were included." })
+  patientUhid!: string | null;
+
+  @Field(() => [String], { description: "The patient's active medications included in the check." })
+  patientMedications!: string[];
+
+  @Field(() => [String])
+  warnings!: string[];
+
+  @Field(() => Int)
+  processingTimeMs!: number;
+
+  @Field(() => Boolean)
+  requiresReview!: boolean;
+
+  @Field(() => String, { description: "Clinical audit record of the check." })
+  auditId!: string;
+
+  @Field(() => String)
+  rulesetVersion!: string;
+}

@@ -1,0 +1,83 @@
+import { Field, Float, Int, ObjectType } from "type-graphql";
+import { PageOf } from "../../../../lib/pagination.js";
+
+@ObjectType({ description: "A medicine of the pharmacy's catalog (reference data with a source per fact)." })
+export class Medication {
+  @Field(() => String, { description: "The medication_code used everywhere: RxNorm ingredient RxCUI when confirmed, else a local: code." })
+  code!: string;
+
+  @Field(() => String, { nullable: true, description: "RxNorm ingredient RxCUI (only from a published list; null when unconfirmed)." })
+  rxcui!: string | null;
+
+  @Field(() => String, { description: "RxNorm or local." })
+  codeSystem!: string;
+
+  @Field(() => String)
+  genericName!: string;
+
+  @Field(() => [String])
+  synonyms!: string[];
+
+  @Field(() => String, { description: "Dosage form of the stocked presentation." })
+  dosageForm!: string;
+
+  @Field(() => String)
+  strength!: string;
+
+  @Field(() => String, { description: "WHO ATC code." })
+  atcCode!: string;
+
+  @Field(() => String)
+  atcClass!: string;
+
+  @Field(() => String)
+  atcSource!: string;
+
+  @Field(() => Boolean)
+  controlled!: boolean;
+
+  @Field(() => String, { nullable: true, description: "1961-I, 1961-II (UN Single Convention), 1971-IV (UN 1971 Convention) or platform (platform policy)." })
+  schedule!: string | null;
+
+  @Field(() => String, { nullable: true })
+  scheduleSource!: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Most units one prescription may order (controlled medicines)." })
+  maxQuantityPerPrescription!: number | null;
+
+  @Field(() => Boolean, { description: "A second member of staff must witness each controlled-register entry." })
+  witnessRequired!: boolean;
+
+  @Field(() => String, { nullable: true })
+  limitSource!: string | null;
+
+  @Field(() => Boolean, { description: "Must be kept in the cold chain." })
+  coldChain!: boolean;
+
+  @Field(() => Float, { nullable: true, description: "Lowest storage temperature, °C." })
+  storageMinC!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Highest storage temperature, °C." })
+  storageMaxC!: number | null;
+
+  @Field(() => String, { nullable: true })
+  storageSource!: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "On the WHO Model List of Essential Medicines 2023 (23rd list); null when unconfirmed." })
+  whoEml2023!: boolean | null;
+
+  @Field(() => String)
+  whoEmlSource!: string;
+
+  @Field(() => String, { nullable: true, description: "Uganda EMHSLU level when sourced; null otherwise." })
+  emhslu!: string | null;
+
+  @Field(() => String, { description: "Source of the code." })
+  source!: string;
+
+  @Field(() => String, { description: "Version of the catalog file." })
+  catalogVersion!: string;
+}
+
+@ObjectType()
+export class MedicationPage extends PageOf(Medication) {}

@@ -1,0 +1,115 @@
+import { IsOptional, Length } from "class-validator";
+import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { LocalDateScalar } from "../../../../lib/federation.js";
+import { PageOf } from "../../../../lib/pagination.js";
+import { PurchaseOrderStatus } from "../purchase-order/purchase-order.type.js";
+
+@ObjectType({ description: "One received lot of one medication." })
+export class GoodsReceivedItem {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  medicationCode!: string;
+
+  @Field(() => Int)
+  quantityReceived!: number;
+
+  @Field(() => String)
+  lotNumber!: string;
+
+  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." })
+  expiryDate!: string;
+
+  @Field(() => Boolean, { description: "Fewer than 90 days of shelf life were left on arrival (accepted, flagged)." })
+  shortExpiry!: boolean;
+
+  @Field(() => String, { nullable: true })
+  conditionNotes!: string | null;
+
+  @Field(() => ID, { nullable: true, description: "The receipt movement this line wrote in the stock ledger." })
+  stockMovementId!: string | null;
+}
+
+@ObjectType({ description: "A goods received note: a delivery against a purchase order, booked into stock." })
+export class GoodsReceivedNote {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: "GRN-<pharmacy code>-<yyyymmdd>-<sequence>, gap-free per pharmacy and Kampala day." })
+  grnNumber!: string;
+
+  @Field(() => ID)
+  purchaseOrderId!: string;
+
+  @Field(() => String)
+  poNumber!: string;
+
+  @Field(() => PurchaseOrderStatus, { description: "The purchase order's status after this delivery." })
+  purchaseOrderStatus!: string;
+
+  @Field(() => ID)
+  pharmacyId!: string;
+
+  @Field(() => ID)
+  supplierId!: string;
+
+  @Field(() => String, { nullable: true, description: "The supplier's delivery note or invoice number." })
+  deliveryNote!: string | null;
+
+  @Field(() => String, { nullable: true })
+  notes!: string | null;
+
+  @Field(() => String)
+  receivedBy!: string;
+
+  @Field(() => [GoodsReceivedItem])
+  items!: GoodsReceivedItem[];
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType()
+export class GoodsReceivedNotePage extends PageOf(GoodsReceivedNote) {}
+
+@InputType()
+export class GoodsReceivedItemInput {
+  @Field(() => String, { description: "A medication on the purchase order." })
+  @Length(1, 64)
+  medicationCode!: string;
+
+  @Field(() => Int, { description: "Greater than zero; with earlier deliveries never above the quantity ordered." })
+  quantityReceived!: number;
+
+  @Field(() => String, { description: "The manufacturer's lot (batch) number." })
+  @Length(1, 64)
+  lotNumber!: string;
+
+  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD; after today (Kampala). Fewer than 90 days left is flagged short_expiry." })
+  expiryDate!: string;
+
+  @Field(() => String, { nullable: true, description: "Condition on arrival (damaged cartons, cold chain, …)." })
+  @IsOptional()
+  @Length(0, 2000)
+  conditionNotes?: string;
+}
+
+@InputType()
+export class CreateGoodsReceivedNoteInput {
+  @Field(() => ID, { description: "A submitted or partially received purchase order." })
+  purchaseOrder!: string;
+
+  @Field(() => [GoodsReceivedItemInput], { description: "One line per lot received; a medication may arrive in several lots." })
+  items!: GoodsReceivedItemInput[];
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 100)
+  deliveryNote?: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(0, 2000)
+  notes?: string;
+}
