@@ -319,3 +319,15 @@ describe("researcher assistant", () => {
     expect((await post(`${RES}/statistical-test/`, { outcome_type: "binary", groups: 2 }, await stack.token("physician", { sub: "mr-phys-r" }))).status).toBe(403);
   });
 });
+
+describe("role assistants over GraphQL", () => {
+  it("answers the nurse assessment as a mutation and refuses another role with FORBIDDEN", async () => {
+    const query = `mutation($input: NurseAssessmentInput!) { nurseAssessment(input: $input) { news2Score clinicalRisk escalate parameters { parameter score } auditId } }`;
+    const input = { vitals: { respirationRate: 25, spo2: 96, supplementalOxygen: false, systolicBp: 120, pulse: 80, consciousness: "alert", temperature: 37 } };
+    const ok = await stack.gql(query, { input }, nurse);
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.nurseAssessment).toMatchObject({ news2Score: 3, clinicalRisk: "low_medium", escalate: true, auditId: expect.any(String) });
+    const refused = await stack.gql(query, { input }, await stack.token("pharmacist", { sub: "gql-pharm" }));
+    expect(refused.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+});
