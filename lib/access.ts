@@ -44,6 +44,14 @@ export const ACCESS = {
   "copilot:use": ["physician"],
   // Entity extraction (documentation): whoever writes clinical notes — physicians and nurses.
   "documentation:extract-entities": ["physician", "nurse"],
+  // Role assistants (issue 12; docs/decisions/clinical.md, "Role assistants"): each assistant for its
+  // role and the physician who works alongside it; laboratory QC is the laboratory's own work.
+  "assistant:nurse": ["nurse", "physician"],
+  "assistant:lab": ["lab_technician", "physician"],
+  "assistant:lab-qc": ["lab_technician"],
+  "assistant:pharmacist": ["pharmacist"],
+  // De-identified counts and study-design advice only (DESIGN.md: researcher assistant).
+  "assistant:researcher": ["researcher"],
   "clinical-audit:read": ["auditor"],
   "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
   "billing:write": ["pharmacist", "cashier", "service"],

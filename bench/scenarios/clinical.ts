@@ -6,13 +6,13 @@ import type { BenchScenario } from "../scenario.js";
  * clinical limits are per credential (60/min, 30/min for predictive analytics) and we are measuring
  * latency, not the limiter.
  */
-async function rotatingTokens(stack: Stack, role: "pharmacist" | "lab_technician" | "nurse", prefix: string, n = 1000) {
+export async function rotatingTokens(stack: Stack, role: "pharmacist" | "lab_technician" | "nurse", prefix: string, n = 1000) {
   const tokens = await Promise.all(Array.from({ length: n }, (_, i) => stack.token(role, { sub: `${prefix}-${i}` })));
   let i = 0;
   return () => tokens[i++ % tokens.length];
 }
 
-function postJson(path: string, body: unknown, nextToken: () => string) {
+export function postJson(path: string, body: unknown, nextToken: () => string) {
   return {
     method: "POST" as const,
     path,

@@ -8,11 +8,15 @@ import { CriticalValuesResolver } from "./critical-values/critical-values.resolv
 import { seedClinicalDemo } from "./db/seed.js";
 import { DrugSafetyResolver } from "./drug-safety/drug-safety.resolver.js";
 import { EntityExtractionResolver } from "./extraction/extraction.resolver.js";
+import { LabAssistantResolver } from "./lab-assistant/lab-assistant.resolver.js";
+import { NurseAssistantResolver } from "./nurse-assistant/nurse-assistant.resolver.js";
+import { PharmacistAssistantResolver } from "./pharmacist-assistant/pharmacist-assistant.resolver.js";
 import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
 import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
 import { PatientExistsResolver } from "./patient/patient-exists.resolver.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
+import { ResearcherAssistantResolver } from "./researcher-assistant/researcher-assistant.resolver.js";
 import { RiskScoresResolver } from "./risk-scores/risk-scores.resolver.js";
 import { SepsisResolver } from "./sepsis/sepsis.resolver.js";
 import { TimelineResolver } from "./timeline/timeline.resolver.js";
@@ -23,7 +27,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, EntityExtractionResolver, ClinicalAuditResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, EntityExtractionResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver, ResearcherAssistantResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -24,6 +24,16 @@ export const AUDIT_OPERATIONS = [
   "copilot_analyze_symptoms",
   "clinical_override",
   "entity_extraction",
+  // Role assistants (issue 12). Their drug-interaction and critical-value calls reuse those operations.
+  "nurse_assessment",
+  "nurse_medication_schedule",
+  "nurse_handoff_summary",
+  "lab_result_interpretation",
+  "lab_qc_evaluation",
+  "prescription_verification",
+  "counseling_points",
+  "research_cohort_count",
+  "research_statistical_test",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
   // The pharmacy's drug-safety paths (docs/decisions/pharmacy.md, "Drug safety").

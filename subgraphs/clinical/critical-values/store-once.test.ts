@@ -47,7 +47,7 @@ describe("storeOnceThenAlert", () => {
   it("returns the first answer to a repeated key and refuses the key with another request", async () => {
     const c = counter();
     const first = await storeOnceThenAlert(ctx("k1"), "op", { v: 1 }, c.store);
-    expect(first).toEqual({ observationId: "obs-1", notificationSent: false, notificationId: null, notificationError: null });
+    expect(first).toEqual({ observationId: "obs-1", notificationSent: false, notificationId: null, notificationError: null, clinicianAlert: null });
     expect(await storeOnceThenAlert(ctx("k1"), "op", { v: 1 }, c.store)).toEqual(first);
     expect(await code(storeOnceThenAlert(ctx("k1"), "op", { v: 2 }, c.store))).toBe("CONFLICT");
     expect(c.stores()).toBe(1);

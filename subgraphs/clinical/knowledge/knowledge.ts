@@ -6,19 +6,24 @@ import { canonicalJson, sha256Hex } from "./canonical-json.js";
 import type {
   Allergen,
   ConditionRule,
+  CounselingEntry,
   CrossReactivity,
   DrugClass,
   DrugEntry,
   InteractionRule,
+  LabDeltaCheck,
   LabTest,
+  AdministrationTimes,
+  News2Knowledge,
   ReminderRule,
   RiskModels,
   SepsisKnowledge,
+  StatisticalTests,
   SymptomKnowledge,
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {
@@ -65,6 +70,11 @@ export interface Knowledge {
   riskModels: RiskModels;
   symptoms: SymptomKnowledge;
   reminders: ReminderRule[];
+  news2: News2Knowledge;
+  administrationTimes: AdministrationTimes;
+  labDeltaChecks: Map<string, LabDeltaCheck>;
+  counseling: Map<string, CounselingEntry>;
+  statisticalTests: StatisticalTests;
 }
 
 /** Lower-case letters and digits separated by single spaces ("Co-Trimoxazole" → "co trimoxazole"): how names are compared. */
@@ -98,6 +108,11 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     riskModels: files["risk-models"] as unknown as RiskModels,
     symptoms: files.symptoms as unknown as SymptomKnowledge,
     reminders: (files.reminders as unknown as { rules: ReminderRule[] }).rules,
+    news2: files.news2 as unknown as News2Knowledge,
+    administrationTimes: files["administration-times"] as unknown as AdministrationTimes,
+    labDeltaChecks: new Map((files["lab-delta-checks"] as unknown as { checks: LabDeltaCheck[] }).checks.map((c) => [c.loinc, c])),
+    counseling: new Map((files.counseling as unknown as { medicines: CounselingEntry[] }).medicines.map((m) => [m.drug, m])),
+    statisticalTests: files["statistical-tests"] as unknown as StatisticalTests,
   };
 }
 

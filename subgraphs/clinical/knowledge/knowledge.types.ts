@@ -212,3 +212,73 @@ export interface ReminderRule {
   message: string;
   source: string;
 }
+
+/** A band of a NEWS2 parameter: a value scores the first band whose `max` it does not exceed (null: no limit). */
+export interface ScoreBand {
+  max: number | null;
+  score: number;
+}
+
+export interface News2Knowledge {
+  version: string;
+  source: string;
+  parameters: {
+    respiration_rate: { bands: ScoreBand[]; source: string };
+    spo2_scale_1: { bands: ScoreBand[]; source: string };
+    spo2_scale_2: { bands: ScoreBand[]; above_92_on_air: ScoreBand[]; above_92_on_oxygen: ScoreBand[]; use_when: string; source: string };
+    air_or_oxygen: { scores: Record<"air" | "oxygen", number>; source: string };
+    systolic_bp: { bands: ScoreBand[]; source: string };
+    pulse: { bands: ScoreBand[]; source: string };
+    consciousness: { scores: Record<string, number>; source: string };
+    temperature: { bands: ScoreBand[]; source: string };
+  };
+  risk: { medium_at: number; high_at: number; single_parameter_red: number; source: string };
+  responses: Record<"zero" | "low" | "low_medium" | "medium" | "high", { monitoring_frequency: string; response: string; actions: string[] }> & { source: string };
+  record_codes: Record<"respiration_rate" | "spo2" | "systolic_bp" | "pulse" | "temperature" | "consciousness" | "supplemental_oxygen", string[]> & { source: string };
+}
+
+export interface AdministrationTimes {
+  version: string;
+  timezone: string;
+  utc_offset: string;
+  source: string;
+  frequencies: { id: string; phrases: string[]; times: string[] }[];
+  every_hours: Record<string, string[]>;
+  prn_phrases: string[];
+  prn_prefixes: string[];
+}
+
+/** A delta check on one LOINC test: a change between two results, in the canonical unit, that needs review. */
+export interface LabDeltaCheck {
+  loinc: string;
+  rules: {
+    id: string;
+    /** rise | fall | either */
+    direction: "rise" | "fall" | "either";
+    /** Absolute change in the canonical unit, or a ratio (current / previous) for kind "ratio". */
+    kind: "absolute" | "ratio";
+    threshold: number;
+    /** Only against a previous result at most this many days older (null: any). */
+    within_days: number | null;
+    meaning: string;
+    source: string;
+  }[];
+}
+
+/** Patient counseling points for one medicine (a drug id of drugs.json). */
+export interface CounselingEntry {
+  drug: string;
+  how_to_take: string[];
+  common_side_effects: string[];
+  warnings: string[];
+  source: string;
+}
+
+export type OutcomeType = "continuous" | "ordinal" | "binary" | "categorical" | "time_to_event";
+
+/** Test by design: the first rule whose present fields all match. */
+export interface StatisticalTests {
+  version: string;
+  source: string;
+  rules: { outcome: OutcomeType; groups: "1" | "2" | "3+"; paired?: boolean; normal?: boolean; test: string; rationale: string; alternatives: string[] }[];
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { appendAuditNow } from "../audit/audit.service.js";
+import { conversionFactor, CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
+import { observations } from "../db/tables.js";
+import { getKnowledge } from "../knowledge/knowledge.js";
+import { getPatient } from "../patient/patient.service.js";
+import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
+import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
+import { evaluateWestgard, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
+
+/** The zone the service's users date their results in. */
+const TIMEZONE = "Africa/Kampala";
+
+/**
+ * Interprets one result (not stored: record it through critical-values) against the LOINC reference
+ * interval and critical limits, with its trend against the patient's stored results of the same test.
+ */
+export async function interpretResult(ctx: SubgraphContext, input: LabInterpretationInput): Promise<LabInterpretationResult> {
+  const k = await getKnowledge(ctx.db);
+  const errors = new FieldErrorCollector();
+  const { observation } = input;
+  const code = observation.code.trim();
+  const test = k.labTests.get(code);
+  if (!test) errors.add("observation.code", `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  else if (conversionFactor(test, observation.unit) === undefined) {
+    errors.add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
+  }
+  if (!Number.isFinite(observation.value) || observation.value < 0) errors.add("observation.value", "must be a finite number of at least 0");
+  if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
+    errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
+  }
+  errors.throwIfAny("Invalid lab interpretation request");
+
+  const patient = await getPatient(ctx.db, input.patientUhid);
+  const priors = await ctx.db
+    .select({ value: observations.value, unit: observations.unit, date: observations.date })
+    .from(observations)
+    .where(and(eq(observations.patientUhid, patient.uhid), eq(observations.code, code)))
+    .orderBy(desc(observations.date));
+  const resultDate = input.resultDate ?? todayIn(TIMEZONE);
+  const r = interpretLabResult(test!, observation.value, observation.unit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate);
+  const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
+  const { assessment: a, flag, ...trend } = r;
+  const output = {
+    patientUhid: patient.uhid,
+    loincCode: code,
+    testName: observation.display?.trim() || test!.display,
+    value: observation.value,
+    unit: observation.unit?.trim() || null,
+    flag,
+    isCritical: a.isCritical,
+    deviation: a.deviation,
+    normalRange: a.normalRange,
+    criticalLimits: a.criticalLimits,
+    clinicalSignificance: a.clinicalSignificance,
+    recommendedActions: a.recommendedActions,
+    trend,
+    requiresReview: true,
+  };
+  const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "lab_result_interpretation", patientUhid: patient.uhid, input, output, rulesetVersion, requestId: ctx.requestId });
+  return { ...output, auditId: audit.id, rulesetVersion };
+}
+
+/** Westgard multirule on control runs given each control's mean and SD. */
+export async function evaluateQc(ctx: SubgraphContext, input: QcEvaluationInput): Promise<QcEvaluationResult> {
+  const errors = new FieldErrorCollector();
+  if (!input.controls.length || input.controls.length > 10) errors.add("controls", "give 1 to 10 controls");
+  input.controls.forEach((c, i) => {
+    if (!Number.isFinite(c.mean)) errors.add(`controls.${i}.mean`, "must be a finite number");
+    if (!(Number.isFinite(c.sd) && c.sd > 0)) errors.add(`controls.${i}.sd`, "must be greater than 0");
+  });
+  if (!input.runs.length || input.runs.length > 500) errors.add("runs", "give 1 to 500 runs");
+  input.runs.forEach((r, i) => {
+    if (r.values.length !== input.controls.length) errors.add(`runs.${i}.values`, `must hold one value per control (${input.controls.length})`);
+    else if (!r.values.every(Number.isFinite)) errors.add(`runs.${i}.values`, "must be finite numbers");
+  });
+  errors.throwIfAny("Invalid QC evaluation request");
+
+  const controls = input.controls.map((c, i) => ({ name: c.name?.trim() || `control ${i + 1}`, mean: c.mean, sd: c.sd }));
+  const result = evaluateWestgard(controls, input.runs.map((r) => r.values), input.useWarningRule ?? true);
+  const rulesetVersion = WESTGARD_ENGINE_VERSION;
+  const output = { ...result, source: WESTGARD_SOURCE, requiresReview: true };
+  const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "lab_qc_evaluation", patientUhid: null, input, output, rulesetVersion, requestId: ctx.requestId });
+  return { ...output, auditId: audit.id, rulesetVersion };
+}

@@ -1,0 +1,104 @@
+import { assessCriticalValue, conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
+import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
+
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.0.0";
+
+/**
+ * HL7 v2 abnormal flags (Table 0078): N normal, L / H outside the reference interval, LL / HH beyond
+ * the critical ("panic") limits.
+ */
+export const FLAGS = { severely_low: "LL", low: "L", normal: "N", high: "H", severely_high: "HH" } as const;
+
+export interface PriorResult {
+  value: string;
+  unit: string | null;
+  date: string;
+}
+
+export interface DeltaCheckHit {
+  ruleId: string;
+  meaning: string;
+  comparedWith: string;
+  comparedDate: string;
+  source: string;
+}
+
+export interface LabInterpretation {
+  assessment: CriticalValueAssessment;
+  flag: string;
+  /** The latest prior result of the same test (in the submitted unit), or null. */
+  previousValue: number | null;
+  previousDate: string | null;
+  /** Current − previous, in the submitted unit. */
+  delta: number | null;
+  deltaPercent: number | null;
+  direction: "up" | "down" | "unchanged" | null;
+  priorsCompared: number;
+  /** Prior results not comparable (no number, or a unit the test does not accept). */
+  priorsSkipped: number;
+  deltaChecks: DeltaCheckHit[];
+  /** Why no delta check applies, when none can. */
+  deltaCheckNote: string | null;
+}
+
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A result against the test's reference interval and critical limits (the critical-values engine),
+ * its HL7 flag, the trend against the patient's prior results of the same LOINC test (newest first),
+ * and the published delta checks for that test (knowledge/lab-delta-checks.json).
+ */
+export function interpretLabResult(
+  test: LabTest,
+  value: number,
+  unit: string | null | undefined,
+  sex: string | null | undefined,
+  priors: PriorResult[],
+  deltaCheck: LabDeltaCheck | undefined,
+  resultDate: string,
+): LabInterpretation {
+  const assessment = assessCriticalValue(test, value, unit, sex);
+  const factor = conversionFactor(test, unit)!;
+  const current = value * factor;
+  const comparable: { canonical: number; date: string }[] = [];
+  let skipped = 0;
+  for (const p of priors) {
+    const f = conversionFactor(test, p.unit);
+    const n = Number(p.value);
+    if (f === undefined || p.value.trim() === "" || !Number.isFinite(n) || p.date > resultDate) skipped++;
+    else comparable.push({ canonical: n * f, date: p.date });
+  }
+  const previous = comparable[0];
+  const toUnit = (x: number) => Number(formatNumber(x / factor));
+  const deltaCanonical = previous ? current - previous.canonical : null;
+  const direction = deltaCanonical === null ? null : Math.abs(deltaCanonical) < 1e-9 ? "unchanged" : deltaCanonical > 0 ? "up" : "down";
+
+  const deltaChecks: DeltaCheckHit[] = [];
+  for (const rule of deltaCheck?.rules ?? []) {
+    const inWindow = comparable.filter((p) => rule.within_days === null || daysBetween(p.date, resultDate) <= rule.within_days);
+    for (const p of inWindow) {
+      const change = rule.kind === "ratio" ? (p.canonical > 0 ? current / p.canonical : Number.POSITIVE_INFINITY) : current - p.canonical;
+      const hit =
+        rule.kind === "ratio"
+          ? (rule.direction !== "fall" && change >= rule.threshold) || (rule.direction !== "rise" && change <= 1 / rule.threshold)
+          : (rule.direction !== "fall" && change >= rule.threshold - 1e-9) || (rule.direction !== "rise" && -change >= rule.threshold - 1e-9);
+      if (hit) {
+        deltaChecks.push({ ruleId: rule.id, meaning: rule.meaning, comparedWith: `${toUnit(p.canonical)}${unit ? ` ${unit}` : ""}`, comparedDate: p.date, source: rule.source });
+        break;
+      }
+    }
+  }
+  return {
+    assessment,
+    flag: FLAGS[assessment.deviation],
+    previousValue: previous ? toUnit(previous.canonical) : null,
+    previousDate: previous?.date ?? null,
+    delta: deltaCanonical === null ? null : toUnit(deltaCanonical),
+    deltaPercent: previous && previous.canonical !== 0 ? Math.round(((current - previous.canonical) / previous.canonical) * 1000) / 10 : null,
+    direction,
+    priorsCompared: comparable.length,
+    priorsSkipped: skipped,
+    deltaChecks,
+    deltaCheckNote: deltaCheck ? (previous ? null : "No prior result of this test to compare with") : "No published delta-check criterion for this test in the knowledge base: the delta is shown without a check",
+  };
+}

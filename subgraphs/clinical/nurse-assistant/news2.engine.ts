@@ -1,0 +1,93 @@
+import type { News2Knowledge, ScoreBand } from "../knowledge/knowledge.types.js";
+
+/**
+ * National Early Warning Score 2 (Royal College of Physicians, 2017): the bands, risk thresholds and
+ * responses are data (knowledge/news2.json); this file only applies them.
+ */
+export const NEWS2_ENGINE_VERSION = "news2-engine@1.0.0";
+
+export const CONSCIOUSNESS_LEVELS = ["alert", "new_confusion", "voice", "pain", "unresponsive"] as const;
+export type Consciousness = (typeof CONSCIOUSNESS_LEVELS)[number];
+
+export interface News2Vitals {
+  respirationRate: number;
+  spo2: number;
+  /** Scale 2 only for a prescribed 88–92% target (hypercapnic respiratory failure). */
+  spo2Scale: 1 | 2;
+  supplementalOxygen: boolean;
+  systolicBp: number;
+  pulse: number;
+  consciousness: Consciousness;
+  temperature: number;
+}
+
+export type News2Band = "low" | "low_medium" | "medium" | "high";
+
+export interface News2ParameterScore {
+  parameter: string;
+  value: string;
+  score: number;
+}
+
+export interface News2Result {
+  total: number;
+  parameters: News2ParameterScore[];
+  /** True when any single parameter scores 3 (the RCP "red score"). */
+  singleParameterRed: boolean;
+  clinicalRisk: News2Band;
+  monitoringFrequency: string;
+  response: string;
+  escalation: string[];
+  /** Escalation beyond the routine ward response is due (total ≥ 5, or a single parameter of 3). */
+  escalate: boolean;
+  notes: string[];
+}
+
+/** The score of the first band whose `max` the value does not exceed. */
+export function bandScore(bands: ScoreBand[], value: number): number {
+  for (const b of bands) if (b.max === null || value <= b.max) return b.score;
+  throw new Error(`value ${value} is above every band`);
+}
+
+/** SpO2 score on scale 1, or on scale 2 where above 92% only oxygen scores (RCP NEWS2 Chart 1). */
+export function spo2Score(k: News2Knowledge, spo2: number, scale: 1 | 2, onOxygen: boolean): number {
+  if (scale === 1) return bandScore(k.parameters.spo2_scale_1.bands, spo2);
+  const s2 = k.parameters.spo2_scale_2;
+  if (spo2 <= 92) return bandScore(s2.bands, spo2);
+  return bandScore(onOxygen ? s2.above_92_on_oxygen : s2.above_92_on_air, spo2);
+}
+
+/** Scores every parameter, totals them and maps the result to the RCP risk band and clinical response. */
+export function scoreNews2(k: News2Knowledge, v: News2Vitals): News2Result {
+  const p = k.parameters;
+  const consciousness = p.consciousness.scores[v.consciousness];
+  if (consciousness === undefined) throw new Error(`unknown consciousness level ${v.consciousness}`);
+  const parameters: News2ParameterScore[] = [
+    { parameter: "respiration_rate", value: String(v.respirationRate), score: bandScore(p.respiration_rate.bands, v.respirationRate) },
+    { parameter: `spo2_scale_${v.spo2Scale}`, value: String(v.spo2), score: spo2Score(k, v.spo2, v.spo2Scale, v.supplementalOxygen) },
+    { parameter: "air_or_oxygen", value: v.supplementalOxygen ? "oxygen" : "air", score: p.air_or_oxygen.scores[v.supplementalOxygen ? "oxygen" : "air"] },
+    { parameter: "systolic_bp", value: String(v.systolicBp), score: bandScore(p.systolic_bp.bands, v.systolicBp) },
+    { parameter: "pulse", value: String(v.pulse), score: bandScore(p.pulse.bands, v.pulse) },
+    { parameter: "consciousness", value: v.consciousness, score: consciousness },
+    { parameter: "temperature", value: String(v.temperature), score: bandScore(p.temperature.bands, v.temperature) },
+  ];
+  const total = parameters.reduce((s, x) => s + x.score, 0);
+  // The red score is about the physiological parameters; oxygen itself scores 2 at most.
+  const singleParameterRed = parameters.some((x) => x.score >= k.risk.single_parameter_red);
+  const clinicalRisk: News2Band = total >= k.risk.high_at ? "high" : total >= k.risk.medium_at ? "medium" : singleParameterRed ? "low_medium" : "low";
+  const response = k.responses[total === 0 ? "zero" : clinicalRisk];
+  const notes: string[] = [];
+  if (v.spo2Scale === 2) notes.push(`SpO2 scored on scale 2: ${p.spo2_scale_2.use_when}.`);
+  if (v.consciousness === "new_confusion") notes.push("New-onset confusion scores 3 (ACVPU 'C'): assess for delirium, sepsis and hypoxia.");
+  return {
+    total,
+    parameters,
+    singleParameterRed,
+    clinicalRisk,
+    monitoringFrequency: response.monitoring_frequency,
+    response: response.response,
+    escalation: response.actions,
+    escalate: clinicalRisk !== "low",
+    notes,
+  };
+}

@@ -1,0 +1,110 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { SubgraphContext } from "../../../lib/context.js";
+import { FieldErrorCollector } from "../../../lib/errors.js";
+import { appendAuditNow } from "../audit/audit.service.js";
+import { allergies, diagnoses, medications } from "../db/tables.js";
+import { DRUG_SAFETY_ENGINE_VERSION, identifyDrug } from "../drug-safety/drug-safety.engine.js";
+import { ICD10_PATTERN } from "../drug-safety/drug-safety.service.js";
+import { getKnowledge } from "../knowledge/knowledge.js";
+import { MEDICATION_SCHEDULE_ENGINE_VERSION } from "../nurse-assistant/medication-schedule.engine.js";
+import { getPatient } from "../patient/patient.service.js";
+import { PRESCRIPTION_VERIFICATION_ENGINE_VERSION, verifyPrescription } from "./prescription-verification.engine.js";
+import type { CounselingPointsInput, CounselingPointsResult, PrescriptionVerificationResult, VerifyPrescriptionInput } from "./pharmacist-assistant.type.js";
+
+const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
+  ctx.db
+    .select({ code: medications.rxnormCode, name: medications.name })
+    .from(medications)
+    .where(and(eq(medications.patientUhid, uhid), eq(medications.status, "active")));
+
+/**
+ * Verifies a prescription's items (identification, dose, frequency, interactions, contraindications,
+ * allergies, duplicate therapy), against the patient's active medicines, diagnoses and allergies
+ * when a uhid is given (conditions/allergies in the request take precedence, as in the drug check).
+ */
+export async function verifyPrescriptionItems(ctx: SubgraphContext, input: VerifyPrescriptionInput): Promise<PrescriptionVerificationResult> {
+  const errors = new FieldErrorCollector();
+  if (!input.items.length || input.items.length > 30) errors.add("items", "give 1 to 30 items");
+  input.items.forEach((it, i) => {
+    if (!it.name.trim()) errors.add(`items.${i}.name`, "must not be blank");
+  });
+  input.conditions?.forEach((c, i) => {
+    if (!ICD10_PATTERN.test(c.trim())) errors.add(`conditions.${i}`, "must be an ICD-10 code such as N18.3");
+  });
+  input.allergies?.forEach((a, i) => {
+    if (!a.trim() || a.length > 100) errors.add(`allergies.${i}`, "must be 1-100 characters");
+  });
+  errors.throwIfAny("Invalid prescription verification request");
+
+  const k = await getKnowledge(ctx.db);
+  let activeMedications: { code: string | null; name: string }[] = [];
+  let conditions = input.conditions ?? [];
+  let allergyList = input.allergies ?? [];
+  let conditionsSource = input.conditions ? "request" : "none";
+  let allergiesSource = input.allergies ? "request" : "none";
+  if (input.patientUhid) {
+    await getPatient(ctx.db, input.patientUhid);
+    activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
+    if (!input.conditions) {
+      const rows = await ctx.db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, input.patientUhid), ne(diagnoses.status, "resolved")));
+      conditions = [...new Set(rows.map((r) => r.code))];
+      conditionsSource = "patient_record";
+    }
+    if (!input.allergies) {
+      const rows = await ctx.db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, input.patientUhid));
+      allergyList = [...new Set(rows.map((r) => r.substance))];
+      allergiesSource = "patient_record";
+    }
+  }
+  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()) });
+  const rulesetVersion = [
+    PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
+    DRUG_SAFETY_ENGINE_VERSION,
+    MEDICATION_SCHEDULE_ENGINE_VERSION,
+    ...(["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "administration-times"] as const).map((n) => `${n}@${k.versions[n]}`),
+  ].join("; ");
+  const output = { ...result, conditionsSource, allergiesSource, requiresReview: true };
+  const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "prescription_verification", patientUhid: input.patientUhid ?? null, input, output, rulesetVersion, requestId: ctx.requestId });
+  return { ...output, auditId: audit.id, rulesetVersion };
+}
+
+/** Counseling points per medicine from knowledge/counseling.json; a medicine without a sourced entry says so. */
+export async function counselingPoints(ctx: SubgraphContext, input: CounselingPointsInput): Promise<CounselingPointsResult> {
+  const errors = new FieldErrorCollector();
+  if (!input.medications && !input.patientUhid) errors.add("medications", "give the medications, or a patientUhid whose active medicines to counsel on");
+  if (input.medications && (!input.medications.length || input.medications.length > 30)) errors.add("medications", "give 1 to 30 medications");
+  errors.throwIfAny("Invalid counseling request");
+  const k = await getKnowledge(ctx.db);
+  let meds: { code: string | null; name: string }[] = input.medications ?? [];
+  if (input.patientUhid) {
+    await getPatient(ctx.db, input.patientUhid);
+    if (!input.medications) meds = await activeMedicationsOf(ctx, input.patientUhid);
+  }
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  const out = [];
+  for (const m of meds) {
+    const found = identifyDrug(k, { code: m.code, name: m.name }, warnings);
+    if (found && seen.has(found.drug.id)) continue;
+    if (found) seen.add(found.drug.id);
+    const entry = found ? k.counseling.get(found.drug.id) : undefined;
+    out.push(
+      entry
+        ? { medication: m.name, drugId: found!.drug.id, available: true, howToTake: entry.how_to_take, commonSideEffects: entry.common_side_effects, warnings: entry.warnings, source: entry.source, note: null }
+        : {
+            medication: m.name,
+            drugId: found?.drug.id ?? null,
+            available: false,
+            howToTake: [],
+            commonSideEffects: [],
+            warnings: [],
+            source: null,
+            note: found ? `No sourced counseling points for ${found.drug.name} in the knowledge base: use the product's patient information leaflet` : "Not in the drug knowledge base",
+          },
+    );
+  }
+  const rulesetVersion = `counseling@${k.versions.counseling}; drugs@${k.versions.drugs}`;
+  const output = { medications: out, requiresReview: true };
+  const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "counseling_points", patientUhid: input.patientUhid ?? null, input, output, rulesetVersion, requestId: ctx.requestId });
+  return { ...output, auditId: audit.id, rulesetVersion };
+}

@@ -1,0 +1,144 @@
+import { checkDrugSafety, identifyDrug, type AllergyAlert, type Contraindication, type Finding } from "../drug-safety/drug-safety.engine.js";
+import type { Knowledge } from "../knowledge/knowledge.js";
+import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
+import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
+
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.0.0";
+
+export interface PrescriptionItem {
+  code?: string | null;
+  name: string;
+  dose?: string | null;
+  frequency?: string | null;
+}
+
+export interface VerificationIssue {
+  /** Index of the prescription item, or null for the prescription as a whole. */
+  item: number | null;
+  field: string | null;
+  severity: Severity;
+  message: string;
+}
+
+export interface DuplicateTherapy {
+  drugs: string[];
+  drugClass: string;
+  atc: string | null;
+  /** prescription (two items) or active_medication (an item and a current medicine). */
+  against: "prescription" | "active_medication";
+}
+
+export interface VerifiedItem {
+  name: string;
+  code: string | null;
+  drugId: string | null;
+  matchedBy: string | null;
+  dose: string | null;
+  doseParseable: boolean;
+  frequency: string | null;
+  /** once_daily, twice_daily, every_8_hours, prn, … or null when it could not be read. */
+  frequencyPattern: string | null;
+}
+
+export interface PrescriptionVerification {
+  /** True only when every item is identified, dosed and timed, and nothing was found. */
+  verified: boolean;
+  items: VerifiedItem[];
+  issues: VerificationIssue[];
+  interactions: Finding[];
+  contraindications: Contraindication[];
+  allergyAlerts: AllergyAlert[];
+  duplicateTherapy: DuplicateTherapy[];
+  warnings: string[];
+}
+
+/**
+ * A dose as written on a prescription: a number and a unit or dose form ("500 mg", "1 g", "4 tablets",
+ * "10 mL", "2 puffs"). A bare number or free text is not a dose we can read.
+ */
+const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mg|g|mcg|µg|ug|ng|ml|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
+
+export function isParseableDose(dose: string): boolean {
+  return DOSE.test(dose.trim());
+}
+
+/**
+ * Verifies a prescription's items by reusing the engines: identification and drug-drug, drug-condition
+ * and drug-allergy checks (drug-safety engine; every item against the later items and the patient's
+ * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
+ * medicines in the same ATC-coded therapeutic class.
+ */
+export function verifyPrescription(
+  k: Knowledge,
+  items: PrescriptionItem[],
+  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[] },
+): PrescriptionVerification {
+  const warnings: string[] = [];
+  const issues: VerificationIssue[] = [];
+  const identified = items.map((it) => identifyDrug(k, { code: it.code, name: it.name }, warnings));
+  const active = context.activeMedications.map((m) => ({ med: m, found: identifyDrug(k, m, warnings) }));
+
+  const verifiedItems: VerifiedItem[] = items.map((it, i) => {
+    const found = identified[i];
+    if (!found) issues.push({ item: i, field: "name", severity: "major", message: `${it.name}${it.code ? ` (${it.code})` : ""} is not in the drug knowledge base: it could not be checked` });
+    else if (it.code?.trim() && found.matchedBy === "name") issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
+    const dose = it.dose?.trim() || null;
+    const doseParseable = dose !== null && isParseableDose(dose);
+    if (!dose) issues.push({ item: i, field: "dose", severity: "major", message: "No dose given" });
+    else if (!doseParseable) issues.push({ item: i, field: "dose", severity: "major", message: `"${dose}" is not a dose we can read (a number and a unit or form, e.g. 500 mg, 2 tablets)` });
+    const frequency = it.frequency?.trim() || null;
+    const parsed = frequency ? parseFrequency(k.administrationTimes, frequency) : null;
+    if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
+    else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
+    return {
+      name: it.name,
+      code: it.code?.trim() || null,
+      drugId: found?.drug.id ?? null,
+      matchedBy: found?.matchedBy ?? null,
+      dose,
+      doseParseable,
+      frequency,
+      frequencyPattern: parsed?.kind === "scheduled" ? parsed.pattern : parsed?.kind === "prn" ? "prn" : null,
+    };
+  });
+
+  const interactions: Finding[] = [];
+  const contraindications: Contraindication[] = [];
+  const allergyAlerts: AllergyAlert[] = [];
+  items.forEach((it, i) => {
+    if (!identified[i]) return;
+    const others = [...items.slice(i + 1).filter((_, j) => identified[i + 1 + j]), ...active.filter((a) => a.found).map((a) => a.med)];
+    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies });
+    interactions.push(...r.interactions.filter((f) => f.type === "drug-drug"));
+    contraindications.push(...r.contraindications);
+    allergyAlerts.push(...r.allergyAlerts);
+  });
+
+  // Duplicate therapy: same ATC-coded class (therapeutic groups; our rule-only groupings such as
+  // "QT-prolonging" have no ATC code and are interactions, not duplicates).
+  const duplicateTherapy: DuplicateTherapy[] = [];
+  const atcClasses = (id: string) => k.drugs.byId.get(id)!.classes.filter((c) => k.drugs.classes.get(c)?.atc);
+  items.forEach((_, i) => {
+    const a = identified[i];
+    if (!a) return;
+    const pairs: { drug: string; classes: string[]; against: DuplicateTherapy["against"] }[] = [
+      ...items.slice(i + 1).flatMap((_, j) => (identified[i + 1 + j] ? [{ drug: identified[i + 1 + j]!.drug.id, classes: atcClasses(identified[i + 1 + j]!.drug.id), against: "prescription" as const }] : [])),
+      ...active.flatMap((x) => (x.found ? [{ drug: x.found.drug.id, classes: atcClasses(x.found.drug.id), against: "active_medication" as const }] : [])),
+    ];
+    for (const p of pairs) {
+      const shared = atcClasses(a.drug.id).filter((c) => p.classes.includes(c));
+      for (const c of shared) {
+        const cls = k.drugs.classes.get(c)!;
+        const names = [a.drug.name, k.drugs.byId.get(p.drug)!.name];
+        duplicateTherapy.push({ drugs: names, drugClass: cls.name, atc: cls.atc, against: p.against });
+        issues.push({ item: i, field: null, severity: "moderate", message: `Duplicate therapy: ${names.join(" and ")} are both ${cls.name} (ATC ${cls.atc})${p.against === "active_medication" ? "; the second is already an active medication" : ""}` });
+      }
+    }
+  });
+
+  for (const f of interactions) issues.push({ item: null, field: null, severity: f.severity, message: `${f.drugs.join(" + ")}: ${f.description}` });
+  for (const c of contraindications) issues.push({ item: null, field: null, severity: c.severity, message: `${c.drug} with ${c.condition} (${c.conditionCode}): ${c.description}` });
+  for (const a of allergyAlerts) issues.push({ item: null, field: null, severity: a.severity, message: `${a.drug} and allergy "${a.allergen}": ${a.description}` });
+  issues.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
+  return { verified: issues.length === 0 && warnings.length === 0, items: verifiedItems, issues, interactions, contraindications, allergyAlerts, duplicateTherapy, warnings: [...new Set(warnings)] };
+}
