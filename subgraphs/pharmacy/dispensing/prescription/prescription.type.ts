@@ -71,8 +71,8 @@ export class Prescription {
   issuedAt!: Date;
 }
 
-@InputType()
-export class PrescriptionItemInput {
+@InputType({ description: "One medicine of a prescription being written." })
+export class NewPrescriptionItemInput {
   @Field(() => String, { description: "Catalog code of the medicine (RxNorm ingredient RxCUI)." })
   @Length(1, 40)
   medicationCode!: string;
@@ -109,8 +109,8 @@ export class CreatePrescriptionInput {
   @Length(1, 200)
   prescriber?: string;
 
-  @Field(() => [PrescriptionItemInput])
-  items!: PrescriptionItemInput[];
+  @Field(() => [NewPrescriptionItemInput])
+  items!: NewPrescriptionItemInput[];
 
   @Field(() => String, { nullable: true })
   @IsOptional()
