@@ -23,6 +23,7 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
+import { medicationByCode } from "./medications/catalog.js";
 import { inventoryItems, products, stockBatches, stockMovementBatches, stockMovements } from "../db/tables.js";
 
 /** Which stock moves: a medication by its catalog code at the pharmacy, a product's stock, or an inventory item. */
@@ -146,7 +147,10 @@ export async function medicationItem(tx: Db, pharmacyId: string, code: string, c
     (await tx.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, pharmacyId), eq(inventoryItems.medicationCode, code))))[0]?.id ?? null;
   const found = await find();
   if (found || !create) return found;
-  await tx.insert(inventoryItems).values({ pharmacyId, name: code, medicationCode: code, quantity: 0 }).onConflictDoNothing();
+  // Named as the catalog names the medicine (generic name, form, strength); the code when it is not catalogued.
+  const m = medicationByCode(code);
+  const name = m ? `${m.genericName} ${m.strength} ${m.dosageForm}`.trim() : code;
+  await tx.insert(inventoryItems).values({ pharmacyId, name, medicationCode: code, quantity: 0 }).onConflictDoNothing();
   return find();
 }
 
