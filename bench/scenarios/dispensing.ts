@@ -37,17 +37,22 @@ export const dispensingScenarios: BenchScenario[] = [
     description: `POST dispensing/dispenses/ of a fresh prescription each time (registry check and interaction check through the gateway, stock ledger, outbox, pickup-ready send over HTTP); ${SUPPLY} prescriptions written before the run, then 409s if the run outlasts them`,
     async prepare(stack) {
       const supply = await prepareSupply(stack);
-      const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
+      // Many pharmacists (distinct credentials): each dispense runs the interaction check, which counts
+      // against the caller's clinical decision-support budget (60/min); we measure latency, not the limiter.
+      const pharmacists = await Promise.all(Array.from({ length: 200 }, (_, i) => stack.token("pharmacist", { pharmacy: KAMPALA, sub: `bench-pharmacist-${i}` })));
       const body = (id: string) => JSON.stringify({ prescription_id: id, pharmacy_id: KAMPALA, pharmacist: "bench-pharmacist", items: [{ medication_code: "723", quantity: 15 }] });
       let next = 0;
       return {
-        headers: { authorization: `Bearer ${pharmacist}`, "content-type": "application/json" },
+        headers: { "content-type": "application/json" },
         requests: [
           {
             method: "POST",
             path: `${DISPENSING}/dispenses/`,
             // Once the supply is used up, dispensing the last one again answers 409 (counted as non-2xx).
-            setupRequest: (req) => ({ ...req, body: body(supply[Math.min(next++, supply.length - 1)]) }),
+            setupRequest: (req) => {
+              const i = next++;
+              return { ...req, headers: { ...req.headers, authorization: `Bearer ${pharmacists[i % pharmacists.length]}` }, body: body(supply[Math.min(i, supply.length - 1)]) };
+            },
           },
         ],
       };
