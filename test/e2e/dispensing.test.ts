@@ -428,6 +428,12 @@ describe("notification service down", () => {
         (n) => n >= 2,
       );
       expect(gate.calls.filter((c) => c.dispenseId === dispenseId).every((c) => c.status === 503)).toBe(true);
+      // An operator sees it waiting: queue depth, the oldest message's age, the worker's retries.
+      // (A retry's outcome is counted just after the gate answers it, hence the wait.)
+      const waiting = await until(outboxMetrics, (m) => (m['pharmacy_outbox_outcomes_total{outcome="pending"}'] ?? 0) >= 1);
+      expect(waiting.pharmacy_outbox_depth, JSON.stringify(waiting)).toBeGreaterThanOrEqual(1);
+      expect(waiting.pharmacy_outbox_oldest_age_seconds, JSON.stringify(waiting)).toBeGreaterThanOrEqual(0);
+      expect(waiting['pharmacy_outbox_outcomes_total{outcome="pending"}'], JSON.stringify(waiting)).toBeGreaterThanOrEqual(1);
     } finally {
       gate.up = true;
     }
@@ -441,5 +447,15 @@ describe("notification service down", () => {
     const keys = new Set(gate.calls.filter((c) => c.dispenseId === dispenseId).map((c) => c.key));
     expect(keys.size).toBe(1);
     expect(sent.notification_id).toBe(sentCalls(dispenseId)[0].notificationId);
+    const delivered = await until(outboxMetrics, (m) => (m['pharmacy_outbox_outcomes_total{outcome="sent"}'] ?? 0) >= 1);
+    expect(delivered['pharmacy_outbox_outcomes_total{outcome="sent"}'], JSON.stringify(delivered)).toBeGreaterThanOrEqual(1);
   });
 });
+
+/** The pharmacy outbox's metrics from /metrics, by series. */
+async function outboxMetrics(): Promise<Record<string, number>> {
+  const text = await (await fetch(`${stack.url}/metrics`)).text();
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^(pharmacy_outbox_[\w]+(?:\{[^}]*\})?) ([\d.e+-]+)$/gm)) out[m[1]] = Number(m[2]);
+  return out;
+}

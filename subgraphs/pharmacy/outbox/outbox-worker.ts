@@ -2,7 +2,51 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "../../../lib/config.js";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
+import { count, eq, min } from "drizzle-orm";
+import { Counter, Gauge } from "prom-client";
+import { metrics } from "../../../lib/observability.js";
 import { claimOutboxMessages, deliverClaimed, type OutboxRuntime } from "./outbox.service.js";
+import { outboxMessages } from "./tables.js";
+
+const outcomes = new Counter({
+  name: "pharmacy_outbox_outcomes_total",
+  help: "Pharmacy outbox delivery attempts by the worker, by outcome (sent, failed, pending: retried later)",
+  labelNames: ["outcome"] as const,
+  registers: [metrics],
+});
+
+/** The database the gauges read (the last worker started in this process). */
+let depthSource: Db | undefined;
+
+/** Messages waiting (pending) and how old the oldest is: a rising age means the notification service is not taking them. */
+async function waiting(): Promise<{ n: number; oldest: Date | null }> {
+  if (!depthSource) return { n: 0, oldest: null };
+  const [row] = await depthSource
+    .select({ n: count(), oldest: min(outboxMessages.createdAt) })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, "pending"))
+    .catch(() => [{ n: 0, oldest: null }]);
+  return { n: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
+}
+
+new Gauge({
+  name: "pharmacy_outbox_depth",
+  help: "Pharmacy messages (pickup-ready notifications) waiting to be handed to the notification service",
+  registers: [metrics],
+  async collect() {
+    this.set((await waiting()).n);
+  },
+});
+
+new Gauge({
+  name: "pharmacy_outbox_oldest_age_seconds",
+  help: "Age of the oldest pharmacy message still waiting (0 when none)",
+  registers: [metrics],
+  async collect() {
+    const { oldest } = await waiting();
+    this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+  },
+});
 
 export interface OutboxSweep {
   sent: number;
@@ -14,7 +58,9 @@ export interface OutboxSweep {
 export async function deliverDueOutboxMessages(rt: OutboxRuntime, workerId: string, limit = 20): Promise<OutboxSweep> {
   const result: OutboxSweep = { sent: 0, failed: 0, pending: 0 };
   for (const m of await claimOutboxMessages(rt.db, { workerId, leaseMs: rt.config.PHARMACY_OUTBOX_LEASE_MS, limit })) {
-    result[await deliverClaimed(rt, m)]++;
+    const outcome = await deliverClaimed(rt, m);
+    result[outcome]++;
+    outcomes.inc({ outcome });
   }
   return result;
 }
@@ -28,6 +74,7 @@ export async function deliverDueOutboxMessages(rt: OutboxRuntime, workerId: stri
 export function startOutboxWorker(rt: { db: Db; config: Config; logger: Logger; selfUrl(): string }): () => Promise<void> {
   const logger = rt.logger.child({ component: "pharmacy-outbox" });
   const workerId = `pharmacy-outbox-${randomUUID()}`;
+  depthSource = rt.db;
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
