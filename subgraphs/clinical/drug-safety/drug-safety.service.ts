@@ -12,6 +12,46 @@ import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-sa
 /** ICD-10 shape: letter, two digits, optional dot and up to four more characters (e.g. N18.3, E11.65). */
 export const ICD10_PATTERN = /^[A-Z][0-9]{2}(\.?[0-9A-Z]{1,4})?$/i;
 
+/** Field errors for the conditions (ICD-10) and allergies a request gives to a drug check. */
+export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null }): void {
+  given.conditions?.forEach((c, i) => {
+    if (!ICD10_PATTERN.test(c.trim())) errors.add(`conditions.${i}`, "must be an ICD-10 code such as N18.3");
+  });
+  given.allergies?.forEach((a, i) => {
+    if (!a.trim() || a.length > 100) errors.add(`allergies.${i}`, "must be 1-100 characters");
+  });
+}
+
+export interface CheckContext {
+  conditions: string[];
+  allergies: string[];
+  conditionsSource: "request" | "patient_record" | "none";
+  allergiesSource: "request" | "patient_record" | "none";
+}
+
+/**
+ * The conditions and allergies a drug check uses: those the request gives, else, for a patient, the
+ * record's unresolved diagnoses and recorded allergies (each list unique); with where each came from.
+ */
+export async function checkContext(db: Db, given: { patientUhid?: string | null; conditions?: string[] | null; allergies?: string[] | null }): Promise<CheckContext> {
+  const uhid = given.patientUhid;
+  const [recordConditions, recordAllergies] = await Promise.all([
+    uhid && !given.conditions
+      ? db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, uhid), ne(diagnoses.status, "resolved"))).then((rows) => [...new Set(rows.map((r) => r.code))])
+      : null,
+    uhid && !given.allergies
+      ? db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, uhid)).then((rows) => [...new Set(rows.map((r) => r.substance))])
+      : null,
+  ]);
+  const source = (fromRequest: unknown, fromRecord: unknown) => (fromRequest ? "request" : fromRecord ? "patient_record" : "none") as CheckContext["conditionsSource"];
+  return {
+    conditions: given.conditions ?? recordConditions ?? [],
+    allergies: given.allergies ?? recordAllergies ?? [],
+    conditionsSource: source(given.conditions, recordConditions),
+    allergiesSource: source(given.allergies, recordAllergies),
+  };
+}
+
 export interface CallContext {
   db: Db;
   principal: Principal;
@@ -25,34 +65,11 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
   input.currentMedications.forEach((m, i) => {
     if (!m.name.trim()) errors.add(`currentMedications.${i}.name`, "must not be blank");
   });
-  input.conditions?.forEach((c, i) => {
-    if (!ICD10_PATTERN.test(c.trim())) errors.add(`conditions.${i}`, "must be an ICD-10 code such as N18.3");
-  });
-  input.allergies?.forEach((a, i) => {
-    if (!a.trim() || a.length > 100) errors.add(`allergies.${i}`, "must be 1-100 characters");
-  });
+  checkGivenContext(errors, input);
   errors.throwIfAny("Invalid drug interaction request");
 
-  let conditions = input.conditions ?? [];
-  let allergyList = input.allergies ?? [];
-  let conditionsSource = input.conditions ? "request" : "none";
-  let allergiesSource = input.allergies ? "request" : "none";
   if (input.patientUhid) await getPatient(ctx.db, input.patientUhid);
-  if (input.patientUhid && (!input.conditions || !input.allergies)) {
-    if (!input.conditions) {
-      const rows = await ctx.db
-        .select({ code: diagnoses.code })
-        .from(diagnoses)
-        .where(and(eq(diagnoses.patientUhid, input.patientUhid), ne(diagnoses.status, "resolved")));
-      conditions = [...new Set(rows.map((r) => r.code))];
-      conditionsSource = "patient_record";
-    }
-    if (!input.allergies) {
-      const rows = await ctx.db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, input.patientUhid));
-      allergyList = [...new Set(rows.map((r) => r.substance))];
-      allergiesSource = "patient_record";
-    }
-  }
+  const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = await checkContext(ctx.db, input);
 
   const k = await getKnowledge(ctx.db);
   const result = checkDrugSafety(k, {

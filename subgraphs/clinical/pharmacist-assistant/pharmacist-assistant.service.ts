@@ -1,10 +1,10 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
-import { allergies, diagnoses, medications } from "../db/tables.js";
+import { medications } from "../db/tables.js";
 import { DRUG_SAFETY_ENGINE_VERSION, identifyDrug } from "../drug-safety/drug-safety.engine.js";
-import { ICD10_PATTERN } from "../drug-safety/drug-safety.service.js";
+import { checkContext, checkGivenContext } from "../drug-safety/drug-safety.service.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { MEDICATION_SCHEDULE_ENGINE_VERSION } from "../nurse-assistant/medication-schedule.engine.js";
 import { getPatient } from "../patient/patient.service.js";
@@ -28,34 +28,16 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
   input.items.forEach((it, i) => {
     if (!it.name.trim()) errors.add(`items.${i}.name`, "must not be blank");
   });
-  input.conditions?.forEach((c, i) => {
-    if (!ICD10_PATTERN.test(c.trim())) errors.add(`conditions.${i}`, "must be an ICD-10 code such as N18.3");
-  });
-  input.allergies?.forEach((a, i) => {
-    if (!a.trim() || a.length > 100) errors.add(`allergies.${i}`, "must be 1-100 characters");
-  });
+  checkGivenContext(errors, input);
   errors.throwIfAny("Invalid prescription verification request");
 
   const k = await getKnowledge(ctx.db);
   let activeMedications: { code: string | null; name: string }[] = [];
-  let conditions = input.conditions ?? [];
-  let allergyList = input.allergies ?? [];
-  let conditionsSource = input.conditions ? "request" : "none";
-  let allergiesSource = input.allergies ? "request" : "none";
   if (input.patientUhid) {
     await getPatient(ctx.db, input.patientUhid);
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
-    if (!input.conditions) {
-      const rows = await ctx.db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, input.patientUhid), ne(diagnoses.status, "resolved")));
-      conditions = [...new Set(rows.map((r) => r.code))];
-      conditionsSource = "patient_record";
-    }
-    if (!input.allergies) {
-      const rows = await ctx.db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, input.patientUhid));
-      allergyList = [...new Set(rows.map((r) => r.substance))];
-      allergiesSource = "patient_record";
-    }
   }
+  const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = await checkContext(ctx.db, input);
   const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()) });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
