@@ -51,6 +51,7 @@ const unsafe = productionProblems(config, args["migrate-only"] ? DATA_ROLES : (r
 if (unsafe.length) refuse(unsafe);
 
 let server: RunningServer | undefined;
+let stopTracing: () => Promise<void> = async () => {};
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
@@ -61,6 +62,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, "shutting down: draining in-flight work");
   try {
     await server?.stop();
+    await stopTracing();
     logger.info("stopped");
     process.exit(0);
   } catch (err) {
@@ -86,6 +88,9 @@ if (args["migrate-only"]) {
 
 try {
   // Loaded after the configuration is known good: a bad setting is reported before any slow import.
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT) are registered before the server exists, so every span has a provider.
+  const { startTracing } = await import("./lib/tracing.js");
+  stopTracing = await startTracing(config, logger);
   const { startServer } = await import("./server.js");
   server = await startServer({ config, logger, roles });
   if (config.usingDevSecret) {
@@ -94,7 +99,7 @@ try {
   const lines = [
     `Healthcare API ready (${server.roles.join(", ")}) on ${server.url}`,
     `  GraphQL:   ${server.url}/graphql        REST: ${server.url}/api/v1/...   OpenAPI: ${server.url}/openapi.json`,
-    `  Explore:   ${server.url}/docs (REST)     ${server.url}/schema.graphql (GraphQL)   Health: ${server.url}/readyz`,
+    `  Explore:   ${server.url}/docs (REST)     ${server.url}/graphql in a browser (GraphQL)   Health: ${server.url}/readyz`,
     `  Get a token:  npm run token -- --role pharmacist --pharmacy 6a0c1d1e-0000-4000-8000-000000000001`,
     `  Then:         curl -H "Authorization: Bearer $TOKEN" ${server.url}/api/v1/pharmacy/sales/products/`,
   ];

@@ -3,6 +3,7 @@ import type { Fetcher } from "@apollo/utils.fetcher";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { createExplorerApp } from "./gateway/explorer.js";
 import { createGateway } from "./gateway/index.js";
 import { ConfigError, type Config, type Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
@@ -14,9 +15,13 @@ import { OPERATOR_PATHS, requireOperatorToken } from "./lib/operator-auth.js";
 import { checkReadiness, httpUp, NotReady, redisPing, type ReadinessCheck } from "./lib/readiness.js";
 import { waitForMigrations } from "./migrate.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
+import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "./lib/principal-keys.js";
+import { createSubgraphAuthenticator, type SubgraphAuthenticator } from "./lib/subgraph-auth.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
+import { injectTraceContext } from "./lib/tracing.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
 import { createDocsApp } from "./rest-bridge/docs.js";
+import { gatewayRequestInit } from "./rest-bridge/multipart.js";
 import { answerClientError, errorBody, requestErrorResponse, useEdgeGuards } from "./rest-bridge/edge.js";
 import { ROUTES } from "./rest-bridge/routes/index.js";
 import { SUBGRAPHS } from "./subgraphs/index.js";
@@ -150,13 +155,23 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
   });
   root.get("/metrics", async (c) => c.text(await metrics.metrics(), 200, { "content-type": metrics.contentType }));
 
+  // The gateway's principal signer first: subgraphs in this process verify with its key, without a fetch.
+  const principalSigner: PrincipalSigner | undefined = roles.includes("gateway") ? await createPrincipalSigner(config, logger) : undefined;
+  let authenticate: SubgraphAuthenticator | undefined;
+  if (localSubgraphs.length) {
+    if (principalSigner && !config.subgraphAuth.includes(principalSigner.mode)) {
+      throw new ConfigError([`SUBGRAPH_AUTH: does not accept the principals this process's gateway signs (PRINCIPAL_SIGNING=${principalSigner.mode})`]);
+    }
+    authenticate = createSubgraphAuthenticator(config, { localGatewayKeys: principalSigner?.jwks });
+  }
+
   const subgraphApps = new Map<SubgraphName, Hono<{ Variables: { requestId: string } }>>();
   for (const name of localSubgraphs) {
     const mod = SUBGRAPHS[name];
     await database!.migrate(name, mod.migrationsFolder);
     if (config.SEED_DEMO && mod.seedDemo) await mod.seedDemo(database!.db, logger);
     const runtime = { db: database!.db, config, logger, selfUrl: () => selfUrl };
-    const { app, stop } = await createSubgraphApp(mod, runtime);
+    const { app, stop } = await createSubgraphApp(mod, runtime, authenticate);
     subgraphApps.set(name, app);
     cleanups.push(stop);
     if (mod.routes) root.route("/", mod.routes(runtime));
@@ -206,6 +221,7 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
         const app = subgraphApps.get(name);
         return app ? appFetcher(app) : undefined;
       },
+      principalSigner,
     });
     for (const name of SUBGRAPH_NAMES) {
       if (!subgraphApps.has(name) && !config[URL_ENV[name]]) throw new ConfigError([`${URL_ENV[name]}: required when the ${name} subgraph runs in another process`]);
@@ -213,30 +229,38 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
     cleanups.push(gateway.stop);
     gatewayFetch = (req) => gateway.app.fetch(req);
     apiSchema = buildSchema(gateway.apiSchemaSdl);
+    // A browser's GET /graphql gets the explorer (GraphiQL from local packages); API requests go on to the gateway.
+    root.route("/", createExplorerApp({ config, apiSchemaSdl: gateway.apiSchemaSdl }));
     root.all("/graphql", (c) => gateway.app.fetch(c.req.raw));
     root.get("/schema.graphql", (c) => gateway.app.fetch(c.req.raw));
+    if (principalSigner?.jwks) root.get(GATEWAY_JWKS_PATH, (c) => gateway.app.fetch(c.req.raw));
   }
 
   if (roles.includes("bridge")) {
     let execute: GatewayExecutor;
     if (gatewayFetch) {
       const local = gatewayFetch;
-      execute = async (body, headers) =>
-        local(new Request("http://gateway.in-process/graphql", { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }));
+      execute = async (body, headers, files) => local(new Request("http://gateway.in-process/graphql", gatewayRequestInit(body, tracedHeaders(headers), files)));
     } else {
       if (!config.GATEWAY_URL) throw new ConfigError(["GATEWAY_URL: required when the bridge runs without the gateway"]);
       const gatewayUrl = config.GATEWAY_URL.replace(/\/$/, "");
       apiSchema = await fetchApiSchema(gatewayUrl, logger, config.ADMIN_TOKEN);
-      execute = (body, headers) =>
-        fetch(`${gatewayUrl}/graphql`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+      execute = (body, headers, files) => fetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files));
     }
-    const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES });
+    const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES });
     root.all("/api/*", (c) => bridge.fetch(c.req.raw));
     root.get("/openapi.json", (c) => bridge.fetch(c.req.raw));
     root.route("/", createDocsApp());
   }
 
   return root;
+}
+
+/** Headers of the bridge's call to the gateway: the caller's, and the trace context when tracing is on. */
+function tracedHeaders(headers: Record<string, string>): Record<string, string> {
+  const out = { ...headers };
+  injectTraceContext(out);
+  return out;
 }
 
 /** Split mode: the bridge learns the API schema from the gateway, waiting for it to come up. */

@@ -8,8 +8,10 @@ const postgresUrl = process.env.DATABASE_URL;
 
 const shared = {
   include: ["**/*.test.ts"],
-  exclude: ["node_modules/**", ".data/**", "scratch/**"],
+  exclude: ["node_modules/**", ".data/**", ...(process.env.SCRATCH ? [] : ["scratch/**"])],
   setupFiles: ["./test/support/setup.ts"],
+  // One migrated, demo-seeded database per project and run, copied by every stack (test/support/global-setup.ts).
+  globalSetup: ["./test/support/global-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -20,6 +22,10 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     reporters: ["default"],
+    // Two test files at a time, whatever the core count: vitest's default on a 2-core machine is one
+    // (cores - 1), and an end-to-end file spends much of its time waiting on sockets, timers and the
+    // database, so the second file fills the gaps (docs/decisions/operations.md, "Test run time").
+    maxWorkers: 2,
     projects: [
       { extends: true as const, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
       ...(postgresUrl ? [{ extends: true as const, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),

@@ -62,8 +62,12 @@ try {
       "p99 ms": percentile(latencies, 99).toFixed(1),
       statuses: Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(" "),
       "spec p95": scenario.targetP95Ms ? `< ${scenario.targetP95Ms} ms` : "",
+      // Successful requests × their units over the run (e.g. readings ingested per second).
+      throughput: scenario.perRequest
+        ? `${Math.round((Object.entries(statuses).filter(([s]) => s.startsWith("2")).reduce((n, [, c]) => n + c, 0) * scenario.perRequest.count) / Number(values.duration))} ${scenario.perRequest.unit}/s`
+        : "",
     });
-    console.log(`${scenario.name}: p50 ${rows.at(-1)!["p50 ms"]} ms, p95 ${rows.at(-1)!["p95 ms"]} ms, ${rows.at(-1)!.rps} req/s — ${scenario.description}`);
+    console.log(`${scenario.name}: p50 ${rows.at(-1)!["p50 ms"]} ms, p95 ${rows.at(-1)!["p95 ms"]} ms, ${rows.at(-1)!.rps} req/s${rows.at(-1)!.throughput ? `, ${rows.at(-1)!.throughput}` : ""} — ${scenario.description}`);
   }
 } finally {
   await stack.stop();

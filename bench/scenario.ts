@@ -12,5 +12,7 @@ export interface BenchScenario {
   description: string;
   /** Spec target for p95, in milliseconds, printed beside the result. */
   targetP95Ms?: number;
+  /** Each successful request carries this many units of work (e.g. 1,000 readings): reported as units per second too. */
+  perRequest?: { count: number; unit: string };
   prepare(stack: Stack): Promise<Pick<Options, "requests"> & { headers?: Record<string, string> }>;
 }

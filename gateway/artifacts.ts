@@ -1,7 +1,12 @@
 import { composeSupergraph } from "./compose.js";
 
-/** URL recorded in committed artifacts (the real URL is decided at start). */
-export const artifactUrl = (name: string) => `http://${name}.in-process/graphql`;
+/**
+ * Subgraph URL recorded in the committed supergraph: where compose.yaml runs each subgraph
+ * (`http://<name>:4000/graphql`). Our gateway ignores it (it takes `*_SUBGRAPH_URL` at start); a
+ * third-party router reads it, and an operator elsewhere overrides it per subgraph (README, "Any
+ * federation router in front").
+ */
+export const artifactUrl = (name: string) => `http://${name}:4000/graphql`;
 
 /**
  * The schema artifacts committed under schema/: each subgraph's SDL, the supergraph SDL, and the

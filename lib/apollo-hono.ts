@@ -1,5 +1,16 @@
 import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
+import type { GraphQLError } from "graphql";
 import type { Context as HonoContext, Handler } from "hono";
+import { isMultipart, PREFLIGHT_HEADERS } from "./uploads.js";
+
+export interface ApolloHandlerOptions {
+  /**
+   * Reads a GraphQL multipart request (file uploads) into its operation; without it multipart bodies
+   * are refused like any body that is not JSON. Errors it throws (GraphQLError with `extensions.http`)
+   * are answered with their status.
+   */
+  readMultipart?(request: Request): Promise<unknown>;
+}
 
 /**
  * Serves an ApolloServer from a Hono route (no official integration exists for Hono):
@@ -8,12 +19,26 @@ import type { Context as HonoContext, Handler } from "hono";
 export function apolloHandler<TContext extends BaseContext>(
   server: ApolloServer<TContext>,
   buildContext: (c: HonoContext) => Promise<TContext>,
+  options: ApolloHandlerOptions = {},
 ): Handler {
   return async function handleGraphQL(c) {
     const headers = new HeaderMap();
     c.req.raw.headers.forEach((value, key) => headers.set(key, value));
     let body: unknown;
-    if (c.req.method === "POST") {
+    if (c.req.method === "POST" && options.readMultipart && isMultipart(c.req.header("content-type"))) {
+      // Apollo's CSRF prevention would refuse it after the upload was read: refuse before reading it.
+      if (!PREFLIGHT_HEADERS.some((h) => c.req.header(h))) {
+        const message = `This multipart request has been blocked as a potential Cross-Site Request Forgery (CSRF). Send a non-empty ${PREFLIGHT_HEADERS.join(" or ")} header.`;
+        return c.json({ errors: [{ message, extensions: { code: "BAD_REQUEST" } }] }, 400);
+      }
+      try {
+        body = await options.readMultipart(c.req.raw);
+      } catch (err) {
+        const e = err as GraphQLError;
+        const status = (e.extensions?.http as { status?: number } | undefined)?.status ?? 400;
+        return c.json({ errors: [{ message: e.message, extensions: { code: e.extensions?.code ?? "BAD_REQUEST", ...(e.extensions?.fields ? { fields: e.extensions.fields } : {}) } }] }, status as 400);
+      }
+    } else if (c.req.method === "POST") {
       const text = await c.req.text();
       try {
         body = text.length ? JSON.parse(text) : undefined;

@@ -29,10 +29,12 @@ export interface Principal {
 export const PRINCIPAL_HEADER = "x-verified-principal";
 export const REQUEST_ID_HEADER = "x-request-id";
 
-const INTERNAL_ISSUER = "healthcare-api-gateway";
-const INTERNAL_AUDIENCE = "healthcare-api-subgraph";
+/** `iss` and `aud` of every principal the gateway seals, whichever key signs it. */
+export const INTERNAL_ISSUER = "healthcare-api-gateway";
+export const INTERNAL_AUDIENCE = "healthcare-api-subgraph";
 
-function principalFromClaims(claims: JWTPayload): Principal {
+/** The principal named by verified token claims (`sub`, the `roles` array, `pharmacy_id`, `token_use`). */
+export function principalFromClaims(claims: JWTPayload): Principal {
   if (typeof claims.sub !== "string" || claims.sub.length === 0) throw unauthenticated("Token has no subject");
   // Roles come from `roles` (an array) only, the one claim DESIGN names. A singular `role` is not read:
   // two claims that may disagree are two ways to be wrong about who is calling.
@@ -96,31 +98,19 @@ export function bearerFrom(header: string | null | undefined): string | undefine
   return match?.[1];
 }
 
-/** Gateway side: seals a verified principal for subgraphs. */
-export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
+/** The claims of a sealed principal, before the header and key are chosen (two minutes of validity). */
+export function principalClaims(principal: Principal): SignJWT {
   return new SignJWT({ roles: principal.roles, pharmacy_id: principal.pharmacyId, token_use: principal.tokenUse })
-    .setProtectedHeader({ alg: "HS256" })
     .setSubject(principal.sub)
     .setIssuer(INTERNAL_ISSUER)
     .setAudience(INTERNAL_AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime("2m")
-    .sign(new TextEncoder().encode(secret));
+    .setExpirationTime("2m");
 }
 
-/** Subgraph side: trusts a principal only when the gateway sealed it. */
-export async function verifyPrincipal(sealed: string, secret: string): Promise<Principal> {
-  try {
-    const { payload } = await jwtVerify(sealed, new TextEncoder().encode(secret), {
-      algorithms: ["HS256"],
-      issuer: INTERNAL_ISSUER,
-      audience: INTERNAL_AUDIENCE,
-    });
-    return principalFromClaims(payload);
-  } catch (err) {
-    if (err instanceof Error && "extensions" in err) throw err;
-    throw unauthenticated("Request did not come through the gateway");
-  }
+/** Gateway side: seals a verified principal for subgraphs with the shared INTERNAL_SECRET (HS256). */
+export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
+  return principalClaims(principal).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(secret));
 }
 
 export interface MintOptions {

@@ -1,5 +1,10 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { readSigningKey } from "./principal-keys.js";
+
+/** What a subgraph accepts as proof of the caller (SUBGRAPH_AUTH; lib/subgraph-auth.ts). */
+export const SUBGRAPH_AUTH_MODES = ["secret", "jwks", "bearer"] as const;
+export type SubgraphAuthMode = (typeof SUBGRAPH_AUTH_MODES)[number];
 
 /** Roles a process can take with `npm start -- --only=<role>`. */
 export const ROLES = ["gateway", "clinical", "pharmacy", "notifications", "billing", "bridge", "worker"] as const;
@@ -46,6 +51,29 @@ export const configSchema = z.object({
   /** Secret the gateway signs the verified principal with for subgraphs. Defaults to JWT_SECRET. */
   INTERNAL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
+   * How the gateway seals the principal for subgraphs: "secret" (HS256 with INTERNAL_SECRET) or "jwks"
+   * (its own key, GATEWAY_SIGNING_KEY, public half at /.well-known/jwks.json). Default: jwks when
+   * GATEWAY_SIGNING_KEY is set, else secret.
+   */
+  PRINCIPAL_SIGNING: z.enum(["secret", "jwks"], "must be secret or jwks").optional(),
+  /** The gateway's private key for PRINCIPAL_SIGNING=jwks: PKCS#8 PEM or private JWK, Ed25519 or EC P-256. */
+  GATEWAY_SIGNING_KEY: z
+    .string()
+    .refine((v) => readSigningKey(v) !== undefined, "must be an Ed25519 or EC P-256 private key, as PKCS#8 PEM or a private JWK")
+    .optional(),
+  /** Subgraphs: the gateway's published key set, to verify principals it signed with its key. */
+  GATEWAY_JWKS_URL: optionalUrl,
+  /**
+   * Subgraphs: what they accept as the caller, comma-separated: secret, jwks, bearer (the caller's own
+   * JWT, for a router that only forwards Authorization). Default: jwks when GATEWAY_JWKS_URL is set or
+   * PRINCIPAL_SIGNING=jwks, else secret.
+   */
+  SUBGRAPH_AUTH: z
+    .string()
+    .transform((v) => v.split(",").map((m) => m.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(SUBGRAPH_AUTH_MODES, "each must be secret, jwks or bearer")).min(1, "must name at least one of secret, jwks, bearer"))
+    .optional(),
+  /**
    * Ed25519 private key (PKCS#8 PEM) that signs clinical audit checkpoints. Unset → derived from
    * INTERNAL_SECRET (stable, but whoever holds that secret can sign).
    */
@@ -67,11 +95,21 @@ export const configSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Prefix of the rate-limit keys in Redis (several deployments or test runs may share one Redis). */
   RATE_LIMIT_KEY_PREFIX: z.string().default("hc:rl:"),
+  /** OTLP/HTTP collector base URL (…/v1/traces is appended); set → traces are exported, unset → tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** `service.name` of exported traces. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("healthcare-api"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default("*"),
   /** Largest accepted request body in bytes. */
   BODY_LIMIT_BYTES: wholeNumber(1).default(1_048_576),
+  /** Largest document accepted for digitization (the file itself; the multipart body may be slightly larger). */
+  DIGITIZATION_MAX_BYTES: wholeNumber(1).default(10_485_760),
+  /** OCR workers (tesseract.js threads) per clinical process: each OCR job takes one core while it runs. */
+  DIGITIZATION_OCR_WORKERS: wholeNumber(1).default(1),
+  /** Pages of a scanned PDF (or multi-page TIFF) that are OCR'd; later pages are reported as not read. */
+  DIGITIZATION_OCR_MAX_PAGES: wholeNumber(1).default(10),
   /** Load the demo world into an empty database at start; default true, false in production. */
   SEED_DEMO: booleanFlag.optional(),
   /** Bearer (or Basic password) for /metrics, /schema.graphql, /openapi.json and /docs; required for them in production. */
@@ -114,14 +152,28 @@ export const configSchema = z.object({
   WHATSAPP_URL: optionalUrl,
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  /**
+   * Optional OpenAI-compatible endpoint (base URL ending before /chat/completions) that may polish the
+   * narrative text of a SOAP note. Never required, never a source of facts; unset → template text only.
+   */
+  LLM_BASE_URL: optionalUrl,
+  /** Model name sent to LLM_BASE_URL; required when LLM_BASE_URL is set. */
+  LLM_MODEL: z.string().min(1, "must not be empty").optional(),
+  /** Bearer key for LLM_BASE_URL, when the endpoint needs one. */
+  LLM_API_KEY: z.string().optional(),
+  /** How long a SOAP note waits for LLM_BASE_URL before keeping the template text (with a warning). */
+  LLM_TIMEOUT_MS: wholeNumber(100, 30_000).default(3_000),
 });
 
 /** The names of every variable in the schema (the source of truth for the lists that must agree). */
 export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
 
-export type Config = Omit<z.infer<typeof configSchema>, "SEED_DEMO" | "ALLOW_EMBEDDED_DATABASE"> & {
+export type Config = Omit<z.infer<typeof configSchema>, "SEED_DEMO" | "ALLOW_EMBEDDED_DATABASE" | "PRINCIPAL_SIGNING" | "SUBGRAPH_AUTH"> & {
   SEED_DEMO: boolean;
   ALLOW_EMBEDDED_DATABASE: boolean;
+  PRINCIPAL_SIGNING: "secret" | "jwks";
+  /** SUBGRAPH_AUTH with its default applied. */
+  subgraphAuth: SubgraphAuthMode[];
   jwtSecret: string;
   internalSecret: string;
   usingDevSecret: boolean;
@@ -157,10 +209,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Tokens minted by `npm run token` without a real secret are signed with the development secret.
   if (production && c.JWT_SECRET === DEV_JWT_SECRET) problems.push("JWT_SECRET: the development secret is refused in production");
   if (production && c.INTERNAL_SECRET?.startsWith(DEV_JWT_SECRET)) problems.push("INTERNAL_SECRET: the development secret is refused in production");
+  if (c.LLM_BASE_URL && !c.LLM_MODEL) problems.push("LLM_MODEL: required when LLM_BASE_URL is set");
   if (problems.length) throw new ConfigError(problems);
   const jwtSecret = c.JWT_SECRET ?? DEV_JWT_SECRET;
+  const principalSigning = c.PRINCIPAL_SIGNING ?? (c.GATEWAY_SIGNING_KEY ? "jwks" : "secret");
+  const { SUBGRAPH_AUTH, ...rest } = c;
   return {
-    ...c,
+    ...rest,
+    PRINCIPAL_SIGNING: principalSigning,
+    subgraphAuth: SUBGRAPH_AUTH ?? [c.GATEWAY_JWKS_URL || principalSigning === "jwks" ? "jwks" : "secret"],
     SEED_DEMO: c.SEED_DEMO ?? !production,
     ALLOW_EMBEDDED_DATABASE: c.ALLOW_EMBEDDED_DATABASE ?? false,
     jwtSecret,
@@ -183,6 +240,9 @@ export function productionProblems(c: Config, roles: readonly Role[]): string[] 
   const problems: string[] = [];
   if (!c.DATABASE_URL && !c.ALLOW_EMBEDDED_DATABASE && roles.some((r) => DATABASE_ROLES.includes(r))) {
     problems.push("DATABASE_URL: required in production (set ALLOW_EMBEDDED_DATABASE=true to run on embedded PGlite instead)");
+  }
+  if (roles.includes("gateway") && c.PRINCIPAL_SIGNING === "jwks" && !c.GATEWAY_SIGNING_KEY) {
+    problems.push("GATEWAY_SIGNING_KEY: required in production when PRINCIPAL_SIGNING=jwks (every gateway replica must sign with the key subgraphs trust)");
   }
   if (roles.includes("bridge") && !roles.includes("gateway") && !c.ADMIN_TOKEN) {
     problems.push("ADMIN_TOKEN: required in production for a bridge without the gateway (it reads the gateway's /schema.graphql)");

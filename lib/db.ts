@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Logger } from "./logger.js";
+import { dbQueryDuration, registerPool, type PoolUsage } from "./observability.js";
 
 /** The one database type above the driver: PGlite and postgres.js look the same from here. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -14,6 +15,8 @@ export interface Database {
   close(): Promise<void>;
   /** Applies one subgraph's drizzle-kit migrations; each subgraph keeps its own journal. */
   migrate(subgraph: string, migrationsFolder: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other instances from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -24,11 +27,13 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** postgres.js pool size. */
   maxConnections?: number;
+  /** PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 /** Opens PostgreSQL (postgres.js) when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(o: DatabaseOptions): Promise<Database> {
-  return o.url ? openPostgres(o.url, o.maxConnections ?? 10) : openPglite(o.dataDir);
+  return o.url ? openPostgres(o.url, o.maxConnections ?? 10) : openPglite(o.dataDir, o.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -36,23 +41,53 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max, onnotice: () => {} });
+  const usage: PoolUsage = { max, inFlight: 0 };
+  const unregister = registerPool(usage);
+  measurePool(client, usage);
   const db = drizzle(client) as unknown as Db;
   return {
     db,
     kind: "postgres",
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      unregister();
+      return client.end({ timeout: 5 });
+    },
     migrate: (subgraph, migrationsFolder) =>
       migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle", migrationsTable: `migrations_${subgraph}` }),
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * postgres.js does not expose its pool's queues, so the pool gauges count the work drizzle hands it:
+ * each statement outside a transaction (`unsafe`) and each transaction (`begin`, which holds one
+ * connection until it settles) is in flight from the call until it settles, and timed. Statements
+ * inside a transaction run on the transaction's connection and are not counted again.
+ */
+function measurePool(client: { unsafe: (...args: never[]) => PromiseLike<unknown>; begin: (...args: never[]) => PromiseLike<unknown> }, usage: PoolUsage): void {
+  const track = <T extends PromiseLike<unknown>>(kind: "query" | "transaction", started: T): T => {
+    usage.inFlight++;
+    const stopTimer = dbQueryDuration.startTimer({ kind });
+    const settle = () => {
+      usage.inFlight--;
+      stopTimer();
+    };
+    // Promise's own then: postgres.js queries are lazy and start on their own then(), when drizzle awaits them.
+    Promise.prototype.then.call(started, settle, settle);
+    return started;
+  };
+  const unsafe = client.unsafe.bind(client);
+  const begin = client.begin.bind(client);
+  client.unsafe = (...args) => track("query", unsafe(...args));
+  client.begin = (...args) => track("transaction", begin(...args));
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzle(client) as unknown as Db;
   return {
     db,
@@ -61,6 +96,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     close: () => client.close(),
     migrate: (subgraph, migrationsFolder) =>
       migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle", migrationsTable: `migrations_${subgraph}` }),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

@@ -36,6 +36,10 @@ export const fieldError = (field: string, message: string) =>
 export const payloadTooLarge = (message: string, fields?: FieldErrors) =>
   error(ErrorCode.PAYLOAD_TOO_LARGE, message, fields ? { fields } : {});
 
+/** Content of a type the operation does not accept (e.g. a document that is not a PDF or image); the bridge answers 415. */
+export const unsupportedMediaType = (message: string, fields?: FieldErrors) =>
+  error(ErrorCode.UNSUPPORTED_MEDIA_TYPE, message, fields ? { fields } : {});
+
 export const unauthenticated = (message = "Missing or invalid bearer token") => error(ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message = "You are not allowed to do this") => error(ErrorCode.FORBIDDEN, message);
 export const notFound = (what: string, id: string) => error(ErrorCode.NOT_FOUND, `${what} ${id} not found`);

@@ -2,6 +2,7 @@ import { GraphQLError } from "graphql";
 import { REQUEST_ID_HEADER } from "./auth.js";
 import type { SubgraphContext } from "./context.js";
 import { upstreamUnavailable } from "./errors.js";
+import { injectTraceContext } from "./tracing.js";
 
 export type GatewayCaller = Pick<SubgraphContext, "config" | "selfUrl" | "bearer" | "requestId" | "logger">;
 
@@ -23,14 +24,16 @@ export async function queryGateway<T>(
   const service = opts.service ?? "clinical";
   let body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
   try {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json",
+      [REQUEST_ID_HEADER]: ctx.requestId,
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    };
+    injectTraceContext(headers);
     const res = await fetch(url, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        [REQUEST_ID_HEADER]: ctx.requestId,
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
+      headers,
       body: JSON.stringify({ query, variables }),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
     });

@@ -2,6 +2,7 @@ import type { MiddlewareFn } from "type-graphql";
 import type { Config } from "./config.js";
 import type { SubgraphContext } from "./context.js";
 import { rateLimited } from "./errors.js";
+import { rateLimitRejections } from "./observability.js";
 import { createRedisRateLimitCounter, MemoryRateLimitCounter, type RateLimitCounter } from "./rate-limit-store.js";
 
 /**
@@ -17,6 +18,8 @@ export const RATE_LIMITS = {
   entity_extraction: 100,
   document_digitization: 20,
   multi_role_assistants: 60,
+  // Not a spec category: /api/v1/ai/process/ (patient messages), as clinical decision support (ours).
+  patient_messages: 60,
   pharmacy: "default",
   billing: "default",
   notifications: "default",
@@ -58,6 +61,7 @@ export async function enforceRateLimit(ctx: SubgraphContext, category: RateLimit
   // Every field of a category shares one budget per credential.
   const hit = await counter.hit(`${category}:${ctx.principal.sub}`, limit, ctx.config.RATE_LIMIT_WINDOW_MS);
   if (hit.allowed) return;
+  rateLimitRejections.inc({ category });
   const retryAfter = Math.max(1, Math.ceil(hit.resetMs / 1000));
   const error = rateLimited(retryAfter);
   error.extensions.rateLimit = { limit, remaining: 0, reset: retryAfter };

@@ -5,12 +5,14 @@ import { GraphQLError } from "graphql";
 import { Hono } from "hono";
 import { apolloHandler } from "./apollo-hono.js";
 import { useRequestContext } from "./observability.js";
-import { bearerFrom, PRINCIPAL_HEADER, verifyPrincipal } from "./auth.js";
+import { bearerFrom, PRINCIPAL_HEADER } from "./auth.js";
 import type { Config } from "./config.js";
 import type { SubgraphContext } from "./context.js";
 import type { Db } from "./db.js";
 import { createErrorFormatter } from "./format-error.js";
+import { readMultipartOperations } from "./uploads.js";
 import type { Logger } from "./logger.js";
+import { createSubgraphAuthenticator, type SubgraphAuthenticator } from "./subgraph-auth.js";
 
 export const SUBGRAPH_NAMES = ["clinical", "pharmacy", "notifications", "billing"] as const;
 export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
@@ -39,10 +41,16 @@ export interface SubgraphModule {
 }
 
 /**
- * One subgraph as an HTTP app: `POST /graphql`. It trusts only principals sealed by the gateway
- * (PRINCIPAL_HEADER); anything else is 401, so the subgraph cannot be called around the gateway.
+ * One subgraph as an HTTP app: `POST /graphql`. It trusts only what SUBGRAPH_AUTH names: a principal
+ * sealed by the gateway (PRINCIPAL_HEADER, shared secret or the gateway's published key), or the
+ * caller's own verified JWT; anything else is 401, so the subgraph cannot be called around the gateway
+ * (or the router in its place) with less than the gateway would ask.
  */
-export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRuntime): Promise<{ app: Hono<{ Variables: { requestId: string } }>; stop(): Promise<void> }> {
+export async function createSubgraphApp(
+  mod: SubgraphModule,
+  runtime: SubgraphRuntime,
+  authenticate: SubgraphAuthenticator = createSubgraphAuthenticator(runtime.config),
+): Promise<{ app: Hono<{ Variables: { requestId: string } }>; stop(): Promise<void> }> {
   const logger = runtime.logger.child({ subgraph: mod.name });
   const server = new ApolloServer<SubgraphContext>({
     schema: await mod.schema(),
@@ -62,14 +70,13 @@ export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRu
     "/graphql",
     apolloHandler(server, async (c) => {
       const requestId = c.get("requestId");
-      const sealed = c.req.header(PRINCIPAL_HEADER);
-      if (!sealed) throw unauthenticatedHttp("Request did not come through the gateway");
-      const principal = await verifyPrincipal(sealed, runtime.config.internalSecret).catch((err: GraphQLError) => {
+      const bearer = bearerFrom(c.req.header("authorization"));
+      const principal = await authenticate({ sealedPrincipal: c.req.header(PRINCIPAL_HEADER), bearer }).catch((err: GraphQLError) => {
         throw unauthenticatedHttp(err.message);
       });
       return {
         principal,
-        bearer: bearerFrom(c.req.header("authorization")),
+        bearer,
         requestId,
         idempotencyKey: c.req.header("idempotency-key"),
         db: runtime.db,
@@ -77,6 +84,9 @@ export async function createSubgraphApp(mod: SubgraphModule, runtime: SubgraphRu
         logger: logger.child({ requestId, sub: principal.sub }),
         selfUrl: runtime.selfUrl(),
       };
+    }, {
+      // File uploads forwarded by the gateway (document digitization); resolvers read them through the Upload scalar.
+      readMultipart: (request) => readMultipartOperations(request, { maxFileBytes: runtime.config.DIGITIZATION_MAX_BYTES, maxFiles: 1 }),
     }),
   );
   return { app, stop: () => server.stop() };

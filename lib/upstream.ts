@@ -2,6 +2,7 @@ import pRetry, { AbortError } from "p-retry";
 import { REQUEST_ID_HEADER } from "./auth.js";
 import type { SubgraphContext } from "./context.js";
 import { upstreamUnavailable } from "./errors.js";
+import { injectTraceContext } from "./tracing.js";
 
 export type UpstreamService = "billing" | "notifications";
 
@@ -45,6 +46,7 @@ export async function callUpstream<T = unknown>(ctx: Pick<SubgraphContext, "conf
   if (ctx.bearer) headers.authorization = `Bearer ${ctx.bearer}`;
   if (r.body !== undefined) headers["content-type"] = "application/json";
   if (r.idempotencyKey) headers["idempotency-key"] = r.idempotencyKey;
+  injectTraceContext(headers);
   try {
     return await pRetry(
       async () => {

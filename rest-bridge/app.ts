@@ -8,6 +8,7 @@ import type { Logger } from "../lib/logger.js";
 import { hasNul, NUL_MESSAGE, nulPaths } from "../lib/nul.js";
 import { useRequestContext } from "../lib/observability.js";
 import { pickDecisiveError, RestError, snakeFields } from "./errors.js";
+import { FORM_OVERHEAD_BYTES, readMultipartForm, type GatewayFile } from "./multipart.js";
 import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
 import { resourceShape, type ResourceShape } from "./read-only.js";
@@ -18,6 +19,8 @@ import { fromQueryString, toGraphQLValue, variableTypes } from "./variables.js";
 export type GatewayExecutor = (
   body: { query: string; operationName: string; variables: Record<string, unknown> },
   headers: Record<string, string>,
+  /** Files of a multipart row: the request goes to the gateway as a GraphQL multipart upload (rest-bridge/multipart.ts). */
+  files?: GatewayFile[],
 ) => Promise<Response>;
 
 export interface BridgeOptions {
@@ -27,6 +30,8 @@ export interface BridgeOptions {
   execute: GatewayExecutor;
   logger: Logger;
   bodyLimitBytes: number;
+  /** Largest file a multipart row accepts (DIGITIZATION_MAX_BYTES); its body may be FORM_OVERHEAD_BYTES larger. */
+  uploadLimitBytes: number;
 }
 
 interface CompiledRoute {
@@ -79,15 +84,23 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
     return c.json({ error: { code: ErrorCode.INTERNAL, message: "Internal error" } }, 500);
   });
   app.use("/api/*", useRequestContext("bridge", o.logger));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: o.bodyLimitBytes,
-      onError: () => {
-        throw new RestError(ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${o.bodyLimitBytes} bytes`);
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: o.bodyLimitBytes,
+    onError: () => {
+      throw new RestError(ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${o.bodyLimitBytes} bytes`);
+    },
+  });
+  // Multipart rows (document upload) take files up to the upload limit; every other path keeps BODY_LIMIT_BYTES.
+  const uploadLimit = bodyLimit({
+    maxSize: o.uploadLimitBytes + FORM_OVERHEAD_BYTES,
+    onError: () => {
+      throw new RestError(ErrorCode.PAYLOAD_TOO_LARGE, `The document is larger than ${o.uploadLimitBytes} bytes`, { document: [`must be at most ${o.uploadLimitBytes} bytes`] });
+    },
+  });
+  const isUploadPath = methodsByPath(o.routes.filter((r) => r.multipart));
+  app.use("/api/*", function limitBody(c, next) {
+    return (isUploadPath(new URL(c.req.url).pathname) ? uploadLimit : jsonLimit)(c, next);
+  });
 
   const openApi = buildOpenApi(compiled, o.schema);
   app.get("/openapi.json", (c) => c.json(openApi));
@@ -174,6 +187,24 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
       raw[route.body.variable] = toGraphQLValue(body, type, "", errors, compiled.shape);
     }
   }
+  const files: GatewayFile[] = [];
+  if (route.multipart) {
+    const { variable, files: fileFields } = route.multipart;
+    const type = types.get(variable);
+    if (!type) throw new Error(`Route ${route.path}: operation has no $${variable}`);
+    // Path and query problems are answered before a form (perhaps megabytes) is read, or found not to be one (415).
+    errors.throwIfAny("Request has invalid fields");
+    const form = await readMultipartForm(c, fileFields, errors);
+    // Files stand in as their names while the fields are checked against the input type, then travel as uploads.
+    const value: Record<string, unknown> = { ...form.text };
+    for (const [field, file] of form.files) value[field] = file.name || field;
+    const input = toGraphQLValue(value, type, "", errors) as Record<string, unknown>;
+    for (const [field, file] of form.files) {
+      input[camel(field)] = null;
+      files.push({ path: `variables.${variable}.${camel(field)}`, file });
+    }
+    raw[variable] = input;
+  }
   errors.throwIfAny("Request has invalid fields");
 
   const response = await o.execute(
@@ -183,6 +214,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
       "x-request-id": c.get("requestId") ?? "",
       ...(c.req.header("idempotency-key") ? { "idempotency-key": c.req.header("idempotency-key")! } : {}),
     },
+    files,
   );
   const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] } | null;
   if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${response.status} without JSON`);

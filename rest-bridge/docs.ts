@@ -20,7 +20,7 @@ const PAGE = `<!doctype html>
 <body>
   <p style="font-family:sans-serif;margin:1em">
     REST paths of the healthcare API (generated from the route table). GraphQL: <code>POST /graphql</code>,
-    schema at <a href="/schema.graphql">/schema.graphql</a>. Get a token with
+    explorer at <a href="/graphql">/graphql</a>, schema at <a href="/schema.graphql">/schema.graphql</a>. Get a token with
     <code>npm run token -- --role admin</code> and press <b>Authorize</b>. Clinical outputs are advisory.
   </p>
   <div id="ui"></div>

@@ -140,7 +140,7 @@ export function errorStatuses(route: RouteDef): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 401, 403, ...(route.errors ?? [])]);
   if (/\{\w+\}/.test(route.path)) statuses.add(404);
   if (route.idempotent) statuses.add(409);
-  if (route.body) (statuses.add(413), statuses.add(415));
+  if (route.body || route.multipart) (statuses.add(413), statuses.add(415));
   if (!route.unlimited) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -179,6 +179,7 @@ function operationObject({ route, operation, types }: CompiledRow, schema: Graph
         : inputSchema(types.get(route.body.variable)!);
     requestBody = { required: true, content: { "application/json": { schema: bodySchema } } };
   }
+  if (route.multipart) requestBody = { required: true, content: { "multipart/form-data": multipartSchema(route.multipart, types) } };
   const variants = Object.fromEntries((route.variants ?? []).map((v) => [v.contentType, { schema: { type: "string", format: "binary" } }]));
   return {
     operationId: operation.name,
@@ -215,6 +216,20 @@ export function buildOpenApi(routes: CompiledRow[], schema: GraphQLSchema) {
     paths: { ...paths, ...SERVICE_PATHS },
     components: COMPONENTS,
   };
+}
+
+/**
+ * A multipart row's form: the input's fields by their snake_case names, each file field a binary part
+ * (OpenAPI 3.1 "Considerations for File Uploads"), with the content types a file part may have.
+ */
+function multipartSchema(multipart: NonNullable<RouteDef["multipart"]>, types: Map<string, GraphQLInputType>): JsonSchema {
+  const schema = inputSchema(types.get(multipart.variable)!) as { properties: Record<string, JsonSchema>; required: string[] };
+  const encoding: Record<string, JsonSchema> = {};
+  for (const field of multipart.files) {
+    schema.properties[field] = { type: "string", format: "binary", contentMediaType: "application/octet-stream", description: schema.properties[field]?.description };
+    encoding[field] = { contentType: "application/pdf, image/png, image/jpeg, image/tiff" };
+  }
+  return { schema, encoding };
 }
 
 function inputSchemaOfVariables(types: Map<string, GraphQLInputType>, exclude: Set<string>): JsonSchema {

@@ -18,6 +18,12 @@ export interface RouteDef {
    * `"spread"` maps each top-level field to the variable of the same (camelCase) name.
    */
   body?: { variable: string } | "spread";
+  /**
+   * The body is multipart/form-data instead of JSON: its text fields become `$variable` (snake_case
+   * names, checked like a JSON body) and each file field in `files` is sent to the gateway as a GraphQL
+   * multipart upload at `$variable.<field>`. Bodies up to the upload limit (DIGITIZATION_MAX_BYTES) pass.
+   */
+  multipart?: { variable: string; files: string[] };
   /** Field of `data` that is the response body. */
   result: string;
   /** Success status (default 200). */

@@ -17,8 +17,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { "out-dir": { type: "string", default: "dist" } } });
 const outDir = resolve(root, values["out-dir"]!);
 
-/** Folders whose non-TypeScript files are read at run time (tests excluded); drizzle/ holds migrations. */
-export const RUNTIME_ASSET_DIRS = ["lib", "gateway", "subgraphs", "rest-bridge", "seed/demo", "drizzle"];
+/** Folders whose non-TypeScript files are read at run time (tests excluded); drizzle/ holds migrations, clients/operations the explorer's example tabs, schema/ the composed supergraph the gateway reuses. */
+export const RUNTIME_ASSET_DIRS = ["lib", "gateway", "subgraphs", "rest-bridge", "seed/demo", "drizzle", "clients/operations", "schema"];
 
 function compile(): void {
   const configFile = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.build.json"), { outDir }, {

@@ -1,5 +1,8 @@
 import type { BenchScenario } from "../scenario.js";
 import { clinicalScenarios } from "./clinical.js";
+import { documentationScenarios } from "./documentation.js";
+import { digitizationScenarios } from "./digitization.js";
+import { coldChainScenarios } from "./cold-chain.js";
 import { dispensingScenarios } from "./dispensing.js";
 import { foundationScenarios } from "./foundation.js";
 import { multiRoleScenarios } from "./multi-role.js";
@@ -7,4 +10,4 @@ import { notificationScenarios } from "./notifications.js";
 import { pharmacyScenarios } from "./pharmacy.js";
 
 /** Every scenario `npm run bench` runs, in order. */
-export const SCENARIOS: BenchScenario[] = [...foundationScenarios, ...notificationScenarios, ...pharmacyScenarios, ...dispensingScenarios, ...clinicalScenarios, ...multiRoleScenarios];
+export const SCENARIOS: BenchScenario[] = [...foundationScenarios, ...notificationScenarios, ...pharmacyScenarios, ...dispensingScenarios, ...coldChainScenarios, ...clinicalScenarios, ...multiRoleScenarios, ...documentationScenarios, ...digitizationScenarios];

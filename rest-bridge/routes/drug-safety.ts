@@ -2,6 +2,7 @@ import type { RouteDef } from "../route.js";
 
 const drugSafety = "/api/v1/drug-safety/";
 const register = `${drugSafety}controlled-register/`;
+const recalls = `${drugSafety}recalls/`;
 
 /** Drug safety (issue 10): the pharmacy's interaction, allergy and controlled-substance paths. */
 export const drugSafetyRoutes: RouteDef[] = [
@@ -11,4 +12,9 @@ export const drugSafetyRoutes: RouteDef[] = [
   { method: "GET", path: `${drugSafety}controlled-substances/`, operation: "ListControlledSubstances", result: "controlledSubstances", paginated: true, query: { schedule: "schedule", search: "search" }, tag: "drug-safety", summary: "Controlled medicines of the catalog: schedule, per-prescription limit, witness rule (filters: schedule, search)" },
   { method: "POST", path: register, operation: "RecordControlledTransaction", result: "recordControlledTransaction", body: { variable: "input" }, status: 201, tag: "drug-safety", summary: "Record a controlled substance transaction (append-only; balance before/after; 409 when the balance would go below zero)", errors: [409] },
   { method: "GET", path: register, operation: "ListControlledRegister", result: "controlledRegister", paginated: true, query: { pharmacy: "pharmacyId", medication_code: "medicationCode", transaction_type: "transactionType", date_from: "dateFrom", date_to: "dateTo" }, tag: "drug-safety", summary: "The controlled-drug register, newest first (filters: pharmacy, medication_code, transaction_type, date_from, date_to)" },
+  { method: "POST", path: recalls, operation: "CreateDrugRecall", result: "createDrugRecall", body: { variable: "input" }, status: 201, tag: "drug-safety", summary: "Record a recall notice (medication_code, lot_numbers: empty = every lot, recall_class I/II/III, reason, recall_date, issuing_authority, authority_reference): its lots are never sold or dispensed while it is active (409 when the notice is already active)", errors: [409] },
+  { method: "GET", path: recalls, operation: "ListDrugRecalls", result: "drugRecalls", paginated: true, query: { medication_code: "medicationCode", recall_class: "recallClass", status: "status", active: "active", search: "search" }, tag: "drug-safety", summary: "Drug recalls, newest notice first, with the recalled units on the shelf (filters: medication_code, recall_class, status, active; search: reason, reference, authority, lot)" },
+  { method: "GET", path: `${recalls}{recall_id}/`, operation: "GetDrugRecall", result: "drugRecall", params: { recall_id: "id" }, tag: "drug-safety", summary: "One recall with the recalled batches on the shelf" },
+  { method: "POST", path: `${recalls}{recall_id}/close/`, operation: "CloseDrugRecall", result: "closeDrugRecall", params: { recall_id: "id" }, body: { variable: "input" }, tag: "drug-safety", summary: "Close an active recall (admins): its lots may be sold again (409 when already closed)", errors: [409] },
+  { method: "GET", path: `${drugSafety}alerts/`, operation: "ListSafetyAlerts", result: "safetyAlerts", paginated: true, query: { pharmacy: "pharmacyId", type: "type", severity: "severity", days: "days" }, tag: "drug-safety", summary: "Safety alerts: recalls affecting stock, open cold-chain excursions holding stock, controlled stock expiring within `days` (default 90); most severe first (filters: pharmacy, type, severity)" },
 ];

@@ -21,6 +21,9 @@ import { startOutboxWorker } from "./outbox/outbox-worker.js";
 import { MedicationResolver } from "./inventory/medications/medication.resolver.js";
 import { DrugSafetyQueriesResolver } from "./drug-safety/drug-safety.resolver.js";
 import { ControlledRegisterResolver } from "./drug-safety/controlled-register.resolver.js";
+import { DrugRecallResolver } from "./drug-safety/recall.resolver.js";
+import { SafetyAlertResolver } from "./drug-safety/safety-alerts.resolver.js";
+import { ColdChainExcursionResolver, ColdChainTransportResolver, StorageUnitResolver, TemperatureReadingResolver } from "./cold-chain/cold-chain.resolver.js";
 import { startCompletionSweeper } from "./sales/transaction/completion-sweeper.js";
 import { TransactionResolver } from "./sales/transaction/transaction.resolver.js";
 import { GoodsReceivedNoteResolver } from "./procurement/grn/grn.resolver.js";
@@ -28,16 +31,32 @@ import { PurchaseOrderResolver } from "./procurement/purchase-order/purchase-ord
 import { ReorderSuggestionResolver } from "./procurement/reorder/reorder.resolver.js";
 import { SupplierMedicationResolver } from "./procurement/supplier-medication/supplier-medication.resolver.js";
 import { SupplierResolver } from "./procurement/supplier/supplier.resolver.js";
+import { QualityAuditResolver } from "./quality/audit/audit.resolver.js";
+import { CapaResolver } from "./quality/capa/capa.resolver.js";
+import { QualityIncidentResolver } from "./quality/incident/incident.resolver.js";
+import { CompoundFormulaResolver } from "./compounding/formula/formula.resolver.js";
+import { CompoundPreparationResolver } from "./compounding/preparation/preparation.resolver.js";
+import { CustomerReturnResolver } from "./returns/customer/customer-return.resolver.js";
+import { SupplierReturnResolver } from "./returns/supplier/supplier-return.resolver.js";
+import { DestructionResolver } from "./returns/destruction/destruction.resolver.js";
 
 let schema: Promise<GraphQLSchema> | undefined;
 
 /** Workflow 2: prescriptions, the queue, dispenses and refills. */
 const dispensingResolvers = [PatientPrescriptionsResolver, PrescriptionResolver, DispenseQueueResolver, DispenseResolver, PatientDispensesResolver, RefillResolver];
 /** Issue 10: the medication catalog and the drug-safety paths. */
-const drugSafetyResolvers = [MedicationResolver, DrugSafetyQueriesResolver, ControlledRegisterResolver];
+const drugSafetyResolvers = [MedicationResolver, DrugSafetyQueriesResolver, ControlledRegisterResolver, DrugRecallResolver, SafetyAlertResolver];
+/** Issue 11: cold chain (storage units, readings, excursions, transports, temperature-sensitive stock). */
+const coldChainResolvers = [StorageUnitResolver, TemperatureReadingResolver, ColdChainExcursionResolver, ColdChainTransportResolver];
 
 /** Procurement (spec workflow 3): suppliers, their catalogs, purchase orders, goods received notes, reorder suggestions. */
 const procurementResolvers = [SupplierResolver, SupplierMedicationResolver, PurchaseOrderResolver, GoodsReceivedNoteResolver, ReorderSuggestionResolver];
+
+/** Quality management (spec workflow 4): incidents, CAPAs, audits. */
+const qualityResolvers = [QualityIncidentResolver, CapaResolver, QualityAuditResolver];
+/** Issue 11: compounding (workflow 5), returns and destruction (workflow 4). */
+const compoundingResolvers = [CompoundFormulaResolver, CompoundPreparationResolver];
+const returnsResolvers = [CustomerReturnResolver, SupplierReturnResolver, DestructionResolver];
 
 /** Point of sale, customer care, sales analytics and the stock they move. */
 const salesResolvers = [TransactionResolver, ReceiptResolver, ConsultationResolver, FollowUpResolver, LoyaltyResolver, RecommendationResolver, SalesAnalyticsResolver, StockResolver];
@@ -46,7 +65,7 @@ export const pharmacySubgraph: SubgraphModule = {
   name: "pharmacy",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [ProductResolver, PharmacyLocationResolver, ...dispensingResolvers, ...salesResolvers, ...drugSafetyResolvers, ...procurementResolvers],
+      [ProductResolver, PharmacyLocationResolver, ...dispensingResolvers, ...salesResolvers, ...drugSafetyResolvers, ...coldChainResolvers, ...procurementResolvers, ...compoundingResolvers, ...returnsResolvers, ...qualityResolvers],
       pharmacyPatientReference,
       [Patient],
     )),

@@ -256,19 +256,61 @@ describe("the ledger's invariants hold after any sequence of operations", () => 
       fc.record({ kind: fc.constantFrom("sale" as const, "dispense" as const, "destruction" as const), n: fc.integer({ min: 1, max: 15 }) }),
       fc.record({ kind: fc.constant("adjustment" as const), n: fc.integer({ min: -10, max: 10 }).filter((n) => n !== 0) }),
       fc.record({ kind: fc.constant("pos" as const), n: fc.integer({ min: 1, max: 6 }) }),
+      // Issue 11: a sale partly returned sealed (restocked), a supplier return and a destruction of a
+      // batch, and a compounding that draws this stock as an ingredient.
+      fc.record({ kind: fc.constant("pos_return" as const), n: fc.integer({ min: 1, max: 6 }), back: fc.integer({ min: 1, max: 6 }) }),
+      fc.record({ kind: fc.constantFrom("supplier_return" as const, "destroy" as const), n: fc.integer({ min: 1, max: 12 }), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("compound" as const), n: fc.integer({ min: 1, max: 12 }) }),
     );
+    const approver = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "ledger-approver" });
+    const supplier = await stack.rest("POST", "/api/v1/procurement/suppliers/", { token: pharmacist, body: { name: "Ledger property supplier", code: "LEDGER-PROP" } });
+    expect(supplier.status).toBe(201);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
-        const it0 = await newItem({ quantity: 5 });
+        const code = `excipient:ledger-prop-${seq + 1}`;
+        const it0 = await newItem({ quantity: 5, medication_code: code });
         const product = await stack.rest("POST", "/api/v1/pharmacy/sales/products/", {
           token: pharmacist,
           body: { name: `Property product ${seq}`, category: "test", retail_price: "10.00", inventory_item: it0.id },
         });
+        let formula: { id: string; medication_code: string; ingredients: { id: string }[] } | undefined;
         for (const o of ops) {
-          if (o.kind === "pos") {
+          if (o.kind === "pos" || o.kind === "pos_return") {
             const sale = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product.body.id, quantity: o.n }]) });
-            if (sale.status === 201) expect([200, 409]).toContain((await stack.rest("POST", `${tx}${sale.body.id}/complete/`, { token: cashier })).status);
-            else expect(sale.status).toBe(400);
+            if (sale.status !== 201) {
+              expect(sale.status).toBe(400);
+              continue;
+            }
+            const done = await stack.rest("POST", `${tx}${sale.body.id}/complete/`, { token: cashier });
+            expect([200, 409]).toContain(done.status);
+            if (o.kind === "pos_return" && done.status === 200) {
+              const back = await stack.rest("POST", "/api/v1/returns/customer/", { token: cashier, body: { transaction_id: sale.body.id, reason: "property", items: [{ product_id: product.body.id, quantity: Math.min(o.back, o.n), condition: "sealed" }] } });
+              expect(back.status, JSON.stringify(back.body)).toBe(201);
+            }
+            continue;
+          }
+          if (o.kind === "supplier_return" || o.kind === "destroy") {
+            const batches = (await item(it0.id)).batches;
+            if (!batches.length) continue;
+            const batch = batches[o.pick % batches.length];
+            const res =
+              o.kind === "supplier_return"
+                ? await stack.rest("POST", "/api/v1/returns/supplier/", { token: pharmacist, body: { supplier: "LEDGER-PROP", inventory_item: it0.id, batch_id: batch.id, quantity: o.n, reason: "property" } })
+                : await stack.rest("POST", "/api/v1/returns/destruction/", { token: pharmacist, body: { inventory_item: it0.id, batch_id: batch.id, quantity: o.n, reason: "property", method: "incineration", witness: "ledger witness" } });
+            expect([201, 409], JSON.stringify(res.body)).toContain(res.status);
+            continue;
+          }
+          if (o.kind === "compound") {
+            if (!formula) {
+              const created = await stack.rest("POST", "/api/v1/compounding/formulas/", {
+                token: pharmacist,
+                body: { code: `LEDGER-PROP-${seq}`, name: "Ledger property compound", dosage_form: "cream", batch_unit: "g", beyond_use_days: 7, tolerance_percent: "0", ingredients: [{ stock_code: code, name: "Property base", quantity_per_unit: "1", unit: "g" }] },
+              });
+              expect(created.status, JSON.stringify(created.body)).toBe(201);
+              formula = (await stack.rest("POST", `/api/v1/compounding/formulas/${created.body.id}/approve/`, { token: approver })).body;
+            }
+            const res = await stack.rest("POST", "/api/v1/compounding/preparations/", { token: pharmacist, body: { formula_id: formula!.id, batch_size: o.n, prepared_by: "property", ingredients_used: [{ ingredient_id: formula!.ingredients[0].id, quantity: o.n }] } });
+            expect([201, 409], JSON.stringify(res.body)).toContain(res.status);
             continue;
           }
           const body =
@@ -282,13 +324,17 @@ describe("the ledger's invariants hold after any sequence of operations", () => 
           const res = await move({ inventory_item: it0.id, ...body });
           expect([201, 409]).toContain(res.status);
         }
+        if (formula) {
+          const made = (await stack.rest("GET", `${stockPath}?medication_code=${encodeURIComponent(formula.medication_code)}`, { token: pharmacist })).body.results[0];
+          if (made) await assertLedgerHolds(made.id);
+        }
         const after = await assertLedgerHolds(it0.id);
         const today = dayFromToday(0);
         expect(after.sellable_quantity).toBe(after.batches.filter((b) => b.expiry_date === null || b.expiry_date >= today).reduce((n, b) => n + b.quantity, 0));
       }),
       { numRuns: 25 },
     );
-  }, 60_000);
+  }, 400_000);
 });
 
 describe("stock list and alerts", () => {

@@ -320,6 +320,82 @@ describe("researcher assistant", () => {
   });
 });
 
+describe("researcher assistant: literature search", () => {
+  const LIT = "/api/v1/multi-role/researcher/literature-search/";
+  let researcher: string;
+  beforeAll(async () => {
+    researcher = await stack.token("researcher", { sub: "mr-lit-researcher" });
+  });
+
+  it("ranks the known statement first, with a highlighted snippet, source and licence", async () => {
+    const before = await auditCount("research_literature_search");
+    const res = await post(LIT, { query: "latent tuberculosis screening" }, researcher);
+    expect(res.status).toBe(200);
+    expect(res.body.results[0]).toMatchObject({
+      id: "uspstf-337",
+      title: expect.stringMatching(/^Latent Tuberculosis Infection: Screening/),
+      issuing_body: "U.S. Preventive Services Task Force (USPSTF)",
+      grade: "B",
+      topics: expect.arrayContaining(["tuberculosis"]),
+      snippet: expect.stringMatching(/«tuberculosis»/),
+      source_url: expect.stringMatching(/^https:\/\/github\.com\/dhes\/uspstf-json\//),
+      licence: expect.stringMatching(/Public domain/),
+    });
+    expect(res.body.results[0].score).toBeGreaterThan(0);
+    expect(res.body).toMatchObject({ count: expect.any(Number), page: 1, page_size: 10, match_mode: "all", query_understood: expect.stringMatching(/tubercul/), corpus: expect.stringMatching(/^guideline-abstracts@1\.0\.0\+/), requires_review: true, audit_id: expect.any(String) });
+    const scores = res.body.results.map((r: { score: number }) => r.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(await auditCount("research_literature_search")).toBe(before + 1);
+    const audit = (await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=research_literature_search&page_size=100`, { token: auditor })).body;
+    const record = audit.results.find((r: { id: string }) => r.id === res.body.audit_id);
+    expect(JSON.stringify(record)).not.toContain("latent tuberculosis screening");
+  });
+
+  it("ranks HIV preexposure prophylaxis first for a PrEP query, and answers with any word when no entry has all", async () => {
+    const prep = await post(LIT, { query: "HIV preexposure prophylaxis" }, researcher);
+    expect(prep.body.results[0].id).toBe("uspstf-487");
+    const any = await post(LIT, { query: "hypertension malaria" }, researcher);
+    expect(any.status).toBe(200);
+    expect(any.body.match_mode).toBe("any");
+  });
+
+  it("filters by topic, issuing body and year, and pages", async () => {
+    const pregnant = await post(LIT, { query: "screening", topics: ["maternal-health"], page_size: 50 }, researcher);
+    expect(pregnant.body.count).toBeGreaterThan(5);
+    for (const r of pregnant.body.results) expect(r.topics).toContain("maternal-health");
+    expect((await post(LIT, { query: "screening", source: "uspstf" }, researcher)).body.count).toBeGreaterThan(0);
+    expect((await post(LIT, { query: "screening", source: "World Health Organization" }, researcher)).body.count).toBe(0);
+    // The USPSTF capture carries no years: a year filter leaves those entries out.
+    expect((await post(LIT, { query: "screening", year_from: 2000 }, researcher)).body.count).toBe(0);
+    const p1 = await post(LIT, { query: "screening", page_size: 5 }, researcher);
+    const p2 = await post(LIT, { query: "screening", page_size: 5, page: 2 }, researcher);
+    expect(p2.body.count).toBe(p1.body.count);
+    expect(p2.body.results.map((r: { id: string }) => r.id)).not.toContain(p1.body.results[0].id);
+  });
+
+  it("refuses an empty, stop-word-only or overlong query and bad filters with field errors", async () => {
+    const empty = await post(LIT, { query: "  " }, researcher);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toHaveProperty("query");
+    expect((await post(LIT, {}, researcher)).status).toBe(400);
+    const long = await post(LIT, { query: "x".repeat(501) }, researcher);
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields.query[0]).toMatch(/500/);
+    const stop = await post(LIT, { query: "the and of" }, researcher);
+    expect(stop.status).toBe(400);
+    expect(stop.body.error.fields.query[0]).toMatch(/no searchable words/);
+    const bad = await post(LIT, { query: "hiv", year_from: 2020, year_to: 2010, page: 0, page_size: 500 }, researcher);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(["page", "page_size", "year_to"]);
+  });
+
+  it("is for researchers and physicians; a nurse is refused", async () => {
+    expect((await post(LIT, { query: "hiv" }, nurse)).status).toBe(403);
+    expect((await post(LIT, { query: "hiv" }, await stack.token("pharmacist", { sub: "mr-lit-pharm" }))).status).toBe(403);
+    expect((await post(LIT, { query: "hiv" }, await stack.token("physician", { sub: "mr-lit-phys" }))).status).toBe(200);
+  });
+});
+
 describe("role assistants over GraphQL", () => {
   it("answers the nurse assessment as a mutation and refuses another role with FORBIDDEN", async () => {
     const query = `mutation($input: NurseAssessmentInput!) { nurseAssessment(input: $input) { news2Score clinicalRisk escalate parameters { parameter score } auditId } }`;

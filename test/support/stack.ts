@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { mintToken, type UserRole } from "../../lib/auth.js";
 import { loadConfig, type Config, type Role } from "../../lib/config.js";
+import { openDatabase, type Database } from "../../lib/db.js";
 import { createLogger, type Logger } from "../../lib/logger.js";
 import { startServer, type RunningServer } from "../../server.js";
 
@@ -11,20 +14,27 @@ export const GULU = "6a0c1d1e-0000-4000-8000-000000000002";
 
 export interface TestDatabase {
   url?: string;
+  /** PGlite started from the seeded template (PostgreSQL copies are reached through `url`). */
+  pglite?: Database;
   drop(): Promise<void>;
 }
 
 /**
  * A fresh database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database on the
- * server named by TEST_DATABASE_URL, dropped afterwards.
+ * server named by TEST_DATABASE_URL, dropped afterwards. Empty, or with `seeded` a copy of the run's
+ * migrated, demo-seeded template (test/support/global-setup.ts).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB !== "postgres") return { drop: async () => {} };
+export async function createTestDatabase(o: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== "postgres") {
+    if (!o.seeded) return { drop: async () => {} };
+    const pglite = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+    return { pglite, drop: () => pglite.close() };
+  }
   const { default: postgres } = await import("postgres");
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `hc_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(o.seeded ? `create database ${name} template ${inject("postgresTemplate")}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -56,18 +66,20 @@ export interface Stack {
 
 /** Starts the whole service (every role, one process) on a loopback port against a fresh database. */
 export async function startStack(o: { env?: Record<string, string>; roles?: Role[]; logger?: Logger } = {}): Promise<Stack> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
+  const env = {
     NODE_ENV: "test",
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: "memory://",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     JWT_SECRET: TEST_SECRET,
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...o.env,
-  });
-  const server = await startServer({ config, logger: o.logger ?? createLogger(config.LOG_LEVEL), roles: o.roles });
+  };
+  // A demo-seeded stack on its own database starts from a copy of the run's seeded template.
+  const seeded = !!process.env.VITEST && loadConfig(env).SEED_DEMO && !o.env?.DATABASE_URL && env.DATA_DIR === "memory://";
+  const database = await createTestDatabase({ seeded });
+  const config = loadConfig({ ...env, ...(database.url ? { DATABASE_URL: database.url } : {}) });
+  const server = await startServer({ config, logger: o.logger ?? createLogger(config.LOG_LEVEL), roles: o.roles, database: database.pglite });
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,

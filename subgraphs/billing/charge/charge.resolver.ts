@@ -3,6 +3,7 @@ import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { formatMoney, Decimal } from "../../../lib/money.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { amountRefunded } from "../refund/refund.service.js";
 import { paymentsOfCharge } from "../payment/payment.service.js";
 import { Payment } from "../payment/payment.type.js";
 import { amountPaid, createCharge, getCharge, listCharges } from "./charge.service.js";
@@ -47,6 +48,11 @@ export class ChargeResolver {
   @FieldResolver(() => Decimal, { description: "What remains to be paid." })
   async balanceDue(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
     return formatMoney(new Decimal(charge.totalAmount).minus(await amountPaid(ctx.db, charge.id)));
+  }
+
+  @FieldResolver(() => Decimal, { description: "Sum of the refunds given back against the charge." })
+  async amountRefunded(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
+    return formatMoney(await amountRefunded(ctx.db, charge.id));
   }
 
   @FieldResolver(() => [Payment])

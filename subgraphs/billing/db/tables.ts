@@ -86,5 +86,33 @@ export const payments = billing.table(
   (t) => [index("payments_charge_idx").on(t.chargeId)],
 );
 
+/**
+ * Money given back against a charge (a customer return): never more, over all refunds, than the
+ * charge's completed payments. One refund per (charge, reference_type, reference_id).
+ */
+export const refunds = billing.table(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .references(() => charges.id),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    /** cash | mobile_money | card: how the money goes back. */
+    method: text("method").notNull(),
+    /** completed */
+    status: text("status").notNull(),
+    reason: text("reason").notNull(),
+    /** What the refund is for, e.g. customer_return / <return id>. */
+    referenceType: text("reference_type").notNull(),
+    referenceId: text("reference_id").notNull(),
+    providerReference: text("provider_reference"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("refunds_charge_reference_uq").on(t.chargeId, t.referenceType, t.referenceId), index("refunds_charge_idx").on(t.chargeId)],
+);
+
 /** Idempotency-Key records of charge and payment creation. */
 export const idempotencyKeys = idempotencyKeysTable(billing);

@@ -34,11 +34,20 @@ export const AUDIT_OPERATIONS = [
   "counseling_points",
   "research_cohort_count",
   "research_statistical_test",
+  "research_literature_search",
   // A staff read of a patient's contact details (subgraphs/clinical/patient/contact-read-audit.ts).
   "patient_contact_read",
   // The pharmacy's drug-safety paths (docs/decisions/pharmacy.md, "Drug safety").
   "drug_interactions_among",
   "patient_allergies_read",
+  // Documentation and patient messages (issue 12: SOAP notes, /api/v1/ai/process/, literature search).
+  "encounter_note_recorded",
+  "soap_note",
+  "soap_note_read",
+  "patient_message",
+  "patient_message_notification",
+  // Document digitization (subgraphs/clinical/digitization/).
+  "document_digitization",
 ] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 

@@ -1,5 +1,13 @@
-import { bigint, date, index, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { idempotencyKeysTable } from "../../../lib/idempotency.js";
+
+/** PostgreSQL full-text search vector (generated columns below; searched with websearch_to_tsquery). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
 
 /** The clinical subgraph owns the `clinical` Postgres schema; no other subgraph reads it. */
 export const clinical = pgSchema("clinical");
@@ -185,3 +193,150 @@ export const copilotSessions = clinical.table(
 
 /** Idempotency-Key records of the storing, alerting mutations (checkCriticalValue, assessSepsisRisk). */
 export const idempotencyKeys = idempotencyKeysTable(clinical);
+
+/**
+ * Free-text notes written during an encounter (history, examination, progress): the subjective
+ * history of a SOAP note and passages for patient-message retrieval. Searchable (`search`).
+ */
+export const encounterNotes = clinical.table(
+  "encounter_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    encounterId: uuid("encounter_id").notNull().references(() => encounters.id),
+    patientUhid: text("patient_uhid").notNull().references(() => patients.uhid),
+    authorSub: text("author_sub").notNull(),
+    text: text("text").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('english', "text")`),
+  },
+  (t) => [index("encounter_notes_encounter_idx").on(t.encounterId), index("encounter_notes_patient_idx").on(t.patientUhid), index("encounter_notes_search_idx").using("gin", t.search)],
+);
+
+/** Generated SOAP notes (spec: SOAP note result): the stored document behind `document_id`. */
+export const soapNotes = clinical.table(
+  "soap_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    encounterId: uuid("encounter_id").notNull().references(() => encounters.id),
+    patientUhid: text("patient_uhid").notNull().references(() => patients.uhid),
+    providerId: text("provider_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    subjective: text("subjective").notNull(),
+    objective: text("objective").notNull(),
+    assessment: text("assessment").notNull(),
+    plan: text("plan").notNull(),
+    confidence: doublePrecision("confidence").notNull(),
+    entitiesExtracted: integer("entities_extracted").notNull(),
+    /** template | llm (the subjective narrative was polished by LLM_BASE_URL). */
+    narrativeSource: text("narrative_source").notNull(),
+    /** What each section was built from, warnings, decision-support findings (no free text of the notes). */
+    details: jsonb("details").notNull(),
+    includeHistory: boolean("include_history").notNull(),
+    auditId: uuid("audit_id").notNull(),
+    rulesetVersion: text("ruleset_version").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('english', "subjective" || ' ' || "objective" || ' ' || "assessment" || ' ' || "plan")`),
+  },
+  (t) => [index("soap_notes_patient_idx").on(t.patientUhid, t.createdAt), index("soap_notes_encounter_idx").on(t.encounterId), index("soap_notes_search_idx").using("gin", t.search)],
+);
+
+/** Patient messages processed by /api/v1/ai/process/: triage, retrieved passages and the draft reply for staff review. */
+export const patientMessages = clinical.table(
+  "patient_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientUhid: text("patient_uhid").notNull().references(() => patients.uhid),
+    channel: text("channel").notNull(),
+    language: text("language").notNull(),
+    message: text("message").notNull(),
+    intent: text("intent").notNull(),
+    urgency: text("urgency").notNull(),
+    /** Red flags, intent scores, passages, draft reply, notification outcome. */
+    result: jsonb("result").notNull(),
+    receivedBy: text("received_by").notNull(),
+    auditId: uuid("audit_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("patient_messages_patient_idx").on(t.patientUhid, t.createdAt)],
+);
+
+/** PostgreSQL bytea as a Buffer (postgres.js answers Buffer, PGlite Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Digitized documents (document digitization, issue 12): the original file (bytea: at most
+ * DIGITIZATION_MAX_BYTES, 10 MiB by default), its hash, the text read from it, the classification,
+ * the lab results and the FHIR resources produced. Linked to the patient when a uhid was given.
+ */
+export const digitizedDocuments = clinical.table(
+  "digitized_documents",
+  {
+    id: uuid("id").primaryKey(),
+    patientUhid: text("patient_uhid").references(() => patients.uhid),
+    encounterId: uuid("encounter_id").references(() => encounters.id),
+    /** The document_type the sender declared. */
+    declaredType: text("declared_type").notNull(),
+    /** lab_report | prescription | discharge_summary | referral | radiology_report | invoice | other */
+    documentClass: text("document_class").notNull(),
+    classConfidence: real("class_confidence").notNull(),
+    filename: text("filename"),
+    /** From the file's magic bytes, not from the client. */
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    /** text_layer | ocr | text_layer+ocr */
+    extractionMethod: text("extraction_method").notNull(),
+    ocrConfidence: real("ocr_confidence").notNull(),
+    pageCount: integer("page_count").notNull(),
+    extractedText: text("extracted_text").notNull(),
+    /** The answer's classification, extracted data and warnings. */
+    result: jsonb("result").notNull(),
+    /** The FHIR R4 collection Bundle (DocumentReference, DiagnosticReport, Observations). */
+    fhirBundle: jsonb("fhir_bundle").notNull(),
+    content: bytea("content").notNull(),
+    createdBy: text("created_by").notNull(),
+    auditId: uuid("audit_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("digitized_documents_patient_idx").on(t.patientUhid, t.createdAt), index("digitized_documents_sha256_idx").on(t.sha256)],
+);
+/**
+ * The researcher literature search corpus (knowledge/literature/guideline-abstracts.json), loaded on
+ * first use and at start; the file is the source of truth and `literature_corpus.sha256` decides
+ * whether to reload (researcher-assistant/literature-corpus.ts). Title weighs above the statement,
+ * the statement above its details.
+ */
+export const literatureAbstracts = clinical.table(
+  "literature_abstracts",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    issuingBody: text("issuing_body").notNull(),
+    /** Null when the source gives none. */
+    year: smallint("year"),
+    grade: text("grade"),
+    topics: text("topics").array().notNull(),
+    summary: text("summary").notNull(),
+    /** The source's further passages, labelled, joined as plain text. */
+    details: text("details").notNull().default(""),
+    sourceUrl: text("source_url").notNull(),
+    statementUrl: text("statement_url"),
+    licence: text("licence").notNull(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "summary"), 'B') || setweight(to_tsvector('english', "details"), 'C')`,
+    ),
+  },
+  (t) => [index("literature_abstracts_search_idx").using("gin", t.search), index("literature_abstracts_topics_idx").using("gin", t.topics), index("literature_abstracts_year_idx").on(t.year)],
+);
+
+/** Which corpus file is loaded: one row per corpus name, with the file's SHA-256. */
+export const literatureCorpus = clinical.table("literature_corpus", {
+  name: text("name").primaryKey(),
+  version: text("version").notNull(),
+  sha256: text("sha256").notNull(),
+  entries: integer("entries").notNull(),
+  loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull().defaultNow(),
+});

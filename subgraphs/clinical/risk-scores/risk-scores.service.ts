@@ -234,6 +234,15 @@ function recommendationsFor(scores: Record<string, RiskScore | undefined>): stri
   return out;
 }
 
+/** The requested scores from a loaded record, without auditing (the SOAP note's assessment reuses it). */
+export function scoreRecord(k: Knowledge, r: PatientRecord, types: readonly string[] = RISK_TYPES): Record<string, RiskScore | undefined> {
+  const riskScores: Record<string, RiskScore | undefined> = {};
+  if (types.includes("cardiovascular")) riskScores.cardiovascular = cardiovascular(k, r);
+  if (types.includes("readmission")) riskScores.readmission30day = readmission(k, r);
+  if (types.includes("mortality")) riskScores.mortality1year = mortality(k, r);
+  return riskScores;
+}
+
 /** Computes the requested risk scores from the stored record and audits the call. */
 export async function calculateRiskScores(db: Db, principal: Principal, uhid: string, riskTypes: string[] | null | undefined, requestId?: string): Promise<RiskScoresResult> {
   const types = riskTypes?.length ? riskTypes : [...RISK_TYPES];
@@ -243,10 +252,7 @@ export async function calculateRiskScores(db: Db, principal: Principal, uhid: st
   });
   errors.throwIfAny("Invalid risk scores request");
   const [k, r] = await Promise.all([getKnowledge(db), loadPatientRecord(db, uhid)]);
-  const riskScores: Record<string, RiskScore | undefined> = {};
-  if (types.includes("cardiovascular")) riskScores.cardiovascular = cardiovascular(k, r);
-  if (types.includes("readmission")) riskScores.readmission30day = readmission(k, r);
-  if (types.includes("mortality")) riskScores.mortality1year = mortality(k, r);
+  const riskScores = scoreRecord(k, r, types);
   const recommendations = recommendationsFor(riskScores);
   const rulesetVersion = `${RISK_ENGINE_VERSION}; risk-models@${k.versions["risk-models"]}; drugs@${k.versions.drugs}`;
   const output = { patientUhid: uhid, riskScores, recommendations, requiresReview: true };

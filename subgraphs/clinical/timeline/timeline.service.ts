@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, or } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { fieldError } from "../../../lib/errors.js";
-import { diagnoses, encounters, medications, observations } from "../db/tables.js";
+import { diagnoses, encounterNotes, encounters, medications, observations, soapNotes } from "../db/tables.js";
+import { digitizedDocumentsForTimeline } from "../digitization/digitization.service.js";
 import { getPatient } from "../patient/patient.service.js";
 import type { PatientTimeline } from "./timeline.type.js";
 
@@ -23,7 +24,8 @@ export async function buildTimeline(db: Db, uhid: string, days = DEFAULT_CONTEXT
   }
   await getPatient(db, uhid);
   const since = isoDaysAgo(days);
-  const [enc, dx, meds, obs] = await Promise.all([
+  const sinceTime = new Date(`${since}T00:00:00Z`);
+  const [enc, dx, meds, obs, soap, notes, digitized] = await Promise.all([
     db
       .select()
       .from(encounters)
@@ -44,7 +46,27 @@ export async function buildTimeline(db: Db, uhid: string, days = DEFAULT_CONTEXT
       .from(observations)
       .where(and(eq(observations.patientUhid, uhid), gte(observations.date, since)))
       .orderBy(desc(observations.date)),
+    db
+      .select({ id: soapNotes.id, encounterId: soapNotes.encounterId, createdAt: soapNotes.createdAt })
+      .from(soapNotes)
+      .where(and(eq(soapNotes.patientUhid, uhid), gte(soapNotes.createdAt, sinceTime))),
+    db
+      .select({ id: encounterNotes.id, encounterId: encounterNotes.encounterId, createdAt: encounterNotes.recordedAt })
+      .from(encounterNotes)
+      .where(and(eq(encounterNotes.patientUhid, uhid), gte(encounterNotes.recordedAt, sinceTime))),
+    digitizedDocumentsForTimeline(db, uhid, sinceTime),
   ]);
+  const encounterDate = new Map(enc.map((e) => [e.id, e.date]));
+  const documents = [
+    ...soap.map((d) => ({ ...d, type: "soap_note", title: "SOAP note" })),
+    ...notes.map((d) => ({ ...d, type: "encounter_note", title: "Encounter note" })),
+    ...digitized.map((d) => ({ id: d.id, createdAt: d.createdAt, encounterId: d.encounterId, type: "digitized_document", title: `Digitized ${d.documentClass.replace(/_/g, " ")}${d.filename ? ` (${d.filename})` : ""}` })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((d) => {
+      const encounterOn = d.encounterId ? encounterDate.get(d.encounterId) : undefined;
+      return { id: d.id, type: d.type, date: d.createdAt.toISOString().slice(0, 10), title: encounterOn ? `${d.title} (encounter of ${encounterOn})` : d.title, encounterId: d.encounterId };
+    });
   return {
     uhid,
     contextWindow: String(days),
@@ -58,6 +80,7 @@ export async function buildTimeline(db: Db, uhid: string, days = DEFAULT_CONTEXT
         date: o.date,
         code: o.code,
       })),
+      documents,
     },
   };
 }

@@ -66,6 +66,24 @@ export class TimelineObservation {
   code!: string;
 }
 
+@ObjectType({ description: "A clinical document on the record: a generated SOAP note or an encounter note." })
+export class TimelineDocument {
+  @Field(() => ID, { description: "The document id (a SOAP note's document_id)." })
+  id!: string;
+
+  @Field(() => String, { description: "soap_note, encounter_note or digitized_document." })
+  type!: string;
+
+  @Field(() => String, { description: "ISO 8601 date it was written." })
+  date!: string;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => ID, { nullable: true, description: "The encounter it belongs to (a digitized document may have none)." })
+  encounterId!: string | null;
+}
+
 @ObjectType()
 export class TimelineEntries {
   @Field(() => [TimelineEncounter])
@@ -79,6 +97,9 @@ export class TimelineEntries {
 
   @Field(() => [TimelineObservation])
   observations!: TimelineObservation[];
+
+  @Field(() => [TimelineDocument], { description: "Clinical documents written in the window (SOAP notes, encounter notes), newest first." })
+  documents!: TimelineDocument[];
 }
 
 @ObjectType({ description: "A patient's history for retrieval-augmented context." })

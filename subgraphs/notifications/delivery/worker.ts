@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, lte, min } from "drizzle-orm";
 import { Counter, Gauge } from "prom-client";
 import { metrics } from "../../../lib/observability.js";
 import type { SubgraphRuntime } from "../../../lib/subgraph.js";
@@ -30,6 +30,21 @@ new Gauge({
     if (!depthSource) return;
     const [row] = await depthSource.select({ n: count() }).from(notifications).where(eq(notifications.status, "PENDING")).catch(() => [{ n: 0 }]);
     this.set(Number(row.n));
+  },
+});
+
+new Gauge({
+  name: "notifications_queue_oldest_due_age_seconds",
+  help: "How long the oldest due PENDING notification has waited since it became due (0 when none): delivery lag",
+  registers: [metrics],
+  async collect() {
+    if (!depthSource) return;
+    const [row] = await depthSource
+      .select({ oldest: min(notifications.availableAt) })
+      .from(notifications)
+      .where(and(eq(notifications.status, "PENDING"), lte(notifications.availableAt, new Date())))
+      .catch(() => [{ oldest: null }]);
+    this.set(row.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0);
   },
 });
 

@@ -1,5 +1,4 @@
-import { REQUEST_ID_HEADER } from "../../../lib/auth.js";
-import type { SubgraphContext } from "../../../lib/context.js";
+import { queryGateway, type GatewayCaller } from "../../../lib/gateway-client.js";
 import { mintServiceToken } from "../../../lib/service-token.js";
 import type { ContactPoints } from "../channels.js";
 
@@ -19,20 +18,13 @@ const DELIVERY_SUB = "notifications-delivery";
  * may not read the registry. Without a way to mint one (JWKS_URL only) it asks with the caller's
  * bearer. Best effort, short timeout, done before the outbox transaction.
  */
-export function registryContactLookup(ctx: Pick<SubgraphContext, "config" | "selfUrl" | "bearer" | "requestId" | "logger">): RegistryContactLookup {
-  const gateway = `${(ctx.config.GATEWAY_URL ?? ctx.selfUrl).replace(/\/$/, "")}/graphql`;
+export function registryContactLookup(ctx: GatewayCaller): RegistryContactLookup {
   return async (uhid) => {
     const bearer = (await mintServiceToken(ctx.config, { sub: DELIVERY_SUB })) ?? ctx.bearer;
     if (!bearer) return null;
     try {
-      const res = await fetch(gateway, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${bearer}`, [REQUEST_ID_HEADER]: ctx.requestId },
-        body: JSON.stringify({ query: QUERY, variables: { uhid } }),
-        signal: AbortSignal.timeout(2000),
-      });
-      const body = (await res.json()) as { data?: { patientDeliveryContact?: { phone: string | null; email: string | null } | null } };
-      const p = body.data?.patientDeliveryContact;
+      const data = await queryGateway<{ patientDeliveryContact?: { phone: string | null; email: string | null } | null }>(ctx, QUERY, { uhid }, { bearer, timeoutMs: 2000 });
+      const p = data.patientDeliveryContact;
       if (!p || (!p.phone && !p.email)) return null;
       return { phone: p.phone, email: p.email, pushToken: null, messagingAppId: null };
     } catch (err) {
@@ -52,21 +44,14 @@ const EXISTS_QUERY = "query NotificationPatientExists($uhid: ID!) { patientExist
  * contact lookup does) whether a UHID is registered, so that an unknown patient is a 404 rather than
  * a message or preferences stored for nobody. Never reads clinical tables.
  */
-export function registryPatientExists(ctx: Pick<SubgraphContext, "config" | "selfUrl" | "bearer" | "requestId" | "logger">): RegistryPatientExists {
-  const gateway = `${(ctx.config.GATEWAY_URL ?? ctx.selfUrl).replace(/\/$/, "")}/graphql`;
+export function registryPatientExists(ctx: GatewayCaller): RegistryPatientExists {
   const known = new Map<string, Promise<boolean | null>>();
   const ask = async (uhid: string): Promise<boolean | null> => {
     if (!ctx.bearer) return null;
     try {
-      const res = await fetch(gateway, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${ctx.bearer}`, [REQUEST_ID_HEADER]: ctx.requestId },
-        body: JSON.stringify({ query: EXISTS_QUERY, variables: { uhid } }),
-        signal: AbortSignal.timeout(2000),
-      });
-      const body = (await res.json()) as { data?: { patientExists?: boolean | null } | null };
-      const answer = body.data?.patientExists;
-      return typeof answer === "boolean" ? answer : null;
+      // The gateway client's usual 5 s: an existence check that gives up early turns a burst of triggers into 503s.
+      const data = await queryGateway<{ patientExists?: boolean | null }>(ctx, EXISTS_QUERY, { uhid });
+      return typeof data.patientExists === "boolean" ? data.patientExists : null;
     } catch (err) {
       ctx.logger.warn({ err, uhid }, "patient registry existence lookup failed");
       return null;

@@ -10,6 +10,10 @@ export * from "../procurement/tables.js";
 export * from "../dispensing/tables.js";
 export * from "../outbox/tables.js";
 export * from "../drug-safety/tables.js";
+export * from "../quality/tables.js";
+export * from "../compounding/tables.js";
+export * from "../returns/tables.js";
+export * from "../cold-chain/tables.js";
 
 /** Idempotency-Key records of transaction create and complete. */
 export const idempotencyKeys = idempotencyKeysTable(pharmacy);

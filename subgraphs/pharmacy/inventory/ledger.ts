@@ -14,9 +14,11 @@
  *
  * Drawing rules:
  *  - sale, dispense and a compounding reduction draw unexpired batches first-expiry-first-out (a batch
- *    without expiry last); expired batches (expiry before today in Africa/Kampala) are never drawn;
- *  - adjustment and destruction reductions draw the named batch, else expired batches first (oldest
- *    expiry first), then FEFO;
+ *    without expiry last); expired batches (expiry before today in Africa/Kampala) and held batches (an
+ *    active recall of the lot, a cold-chain excursion under review: holds.ts) are never drawn; when only
+ *    held units could meet the request, HeldStock (RecalledStock for a recall), both InsufficientStock;
+ *  - adjustment, destruction and supplier_return reductions draw the named batch, else expired batches first (oldest
+ *    expiry first), then held batches, then FEFO (held units leave this way);
  *  - receipts (and positive compounding) add to the batch with the same lot and expiry, or create it;
  *    returns and positive adjustments go to the named batch, else the lot+expiry batch, else the
  *    item's batch without lot and expiry.
@@ -24,12 +26,13 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { medicationByCode } from "./medications/catalog.js";
+import { describeHolds, holdsOfBatches, type StockHold } from "./holds.js";
 import { inventoryItems, products, stockBatches, stockMovementBatches, stockMovements } from "../db/tables.js";
 
 /** Which stock moves: a medication by its catalog code at the pharmacy, a product's stock, or an inventory item. */
 export type StockRef = { medicationCode: string } | { productId: string } | { inventoryItemId: string };
 
-export const LEDGER_MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding"] as const;
+export const LEDGER_MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding", "supplier_return"] as const;
 export type LedgerMovementType = (typeof LEDGER_MOVEMENT_TYPES)[number];
 
 /** Sign each movement type allows: receipt and return add, sale/dispense/destruction take, adjustment and compounding either way. */
@@ -41,6 +44,8 @@ export const MOVEMENT_SIGN: Record<LedgerMovementType, "positive" | "negative" |
   destruction: "negative",
   adjustment: "nonzero",
   compounding: "nonzero",
+  /** Stock sent back to its supplier (issue 11): drawn like a destruction (the named batch). */
+  supplier_return: "negative",
 };
 
 export function signFits(type: LedgerMovementType, quantity: number): boolean {
@@ -89,6 +94,27 @@ export class InsufficientStock extends Error {
     readonly requested: number,
   ) {
     super(`Not enough stock: ${requested} asked, ${available} available`);
+  }
+}
+
+/**
+ * A sale, dispense or compounding could be met only by drawing held units (a recalled lot, stock under
+ * cold-chain review). Still an InsufficientStock (every 409 mapping holds); also carries a CONFLICT code
+ * and the holds in `extensions`, so a caller that lets it through answers 409 naming them.
+ */
+export class HeldStock extends InsufficientStock {
+  readonly extensions: { code: "CONFLICT"; holds: StockHold[] };
+  constructor(stock: StockRef, pharmacyId: string, available: number, requested: number, readonly held: number, readonly holds: StockHold[]) {
+    super(stock, pharmacyId, available, requested);
+    this.message = `Not enough stock that may be drawn: ${requested} asked, ${available} available; ${describeHolds(held, holds)}`;
+    this.extensions = { code: "CONFLICT", holds };
+  }
+}
+
+/** HeldStock where a drug recall holds units: the message and `extensions.holds` name the recall (id and reference). */
+export class RecalledStock extends HeldStock {
+  get recalls(): StockHold[] {
+    return this.holds.filter((h) => h.kind === "recall");
   }
 }
 
@@ -189,21 +215,36 @@ export async function lockItems(tx: Db, itemIds: string[]): Promise<Map<string, 
 /** How a change splits over the item's batches: existing batch ids, or a new batch to create. */
 type Share = { batch: BatchRow; quantity: number } | { create: { lotNumber: string | null; expiryDate: string | null }; quantity: number };
 
-function planReduction(c: LedgerChange, state: Locked, today: string): Share[] {
+function planReduction(c: LedgerChange, state: Locked, today: string, held: Map<string, StockHold[]>): Share[] {
   const want = -c.quantity;
+  const isHeld = (b: BatchRow) => held.has(b.id);
   let pool: BatchRow[];
+  let heldOut: BatchRow[] = [];
   if (c.batchId) {
     const b = state.batches.find((x) => x.id === c.batchId);
     if (!b) throw new UnknownStock("batchId", "no such batch of this stock");
-    pool = takesOnlySellable(c) && isExpired(b, today) ? [] : [b];
+    if (takesOnlySellable(c) && !isExpired(b, today) && isHeld(b)) heldOut = [b];
+    pool = takesOnlySellable(c) && (isExpired(b, today) || isHeld(b)) ? [] : [b];
   } else if (takesOnlySellable(c)) {
-    pool = state.batches.filter((b) => !isExpired(b, today)).sort(fefo);
+    const unexpired = state.batches.filter((b) => !isExpired(b, today));
+    heldOut = unexpired.filter(isHeld);
+    pool = unexpired.filter((b) => !isHeld(b)).sort(fefo);
   } else {
     const expired = state.batches.filter((b) => isExpired(b, today)).sort(fefo);
-    pool = [...expired, ...state.batches.filter((b) => !isExpired(b, today)).sort(fefo)];
+    const heldUnexpired = state.batches.filter((b) => !isExpired(b, today) && isHeld(b)).sort(fefo);
+    pool = [...expired, ...heldUnexpired, ...state.batches.filter((b) => !isExpired(b, today) && !isHeld(b)).sort(fefo)];
   }
   const available = pool.reduce((n, b) => n + b.quantity, 0);
-  if (available < want) throw new InsufficientStock(c.stock, c.pharmacyId, available, want);
+  if (available < want) {
+    const heldUnits = heldOut.reduce((n, b) => n + b.quantity, 0);
+    // Held units would have met the request: say which holds stand in the way.
+    if (heldUnits > 0 && available + heldUnits >= want) {
+      const holds = [...new Map(heldOut.filter((b) => b.quantity > 0).flatMap((b) => held.get(b.id)!).map((h) => [`${h.kind}:${h.id}`, h])).values()];
+      const Err = holds.some((h) => h.kind === "recall") ? RecalledStock : HeldStock;
+      throw new Err(c.stock, c.pharmacyId, available, want, heldUnits, holds);
+    }
+    throw new InsufficientStock(c.stock, c.pharmacyId, available, want);
+  }
   const shares: Share[] = [];
   let left = want;
   for (const b of pool) {
@@ -254,12 +295,16 @@ export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promis
   for (const c of changes) itemIds.push(await itemOf(tx, c));
   const locked = await lockItems(tx, itemIds);
   const today = kampalaToday();
+  // Holds matter only to draws that take sellable units; read them once, under the items' locks.
+  const held = changes.some((c) => c.quantity < 0 && !c.allocation && takesOnlySellable(c))
+    ? await holdsOfBatches(tx, [...locked.values()].flatMap((s) => s.batches.map((b) => ({ id: b.id, pharmacyId: b.pharmacyId, lotNumber: b.lotNumber, medicationCode: s.item.medicationCode }))))
+    : new Map<string, StockHold[]>();
   const out: LedgerMovement[] = [];
   for (const [i, c] of changes.entries()) {
     const state = locked.get(itemIds[i]);
     if (!state) throw new UnknownStock("inventoryItem", "no such inventory item");
     if (state.item.pharmacyId !== c.pharmacyId) throw new UnknownStock("inventoryItem", "no such inventory item in this pharmacy");
-    const shares = c.allocation ? planAllocation(c, state) : c.quantity < 0 ? planReduction(c, state, today) : planAddition(c, state);
+    const shares = c.allocation ? planAllocation(c, state) : c.quantity < 0 ? planReduction(c, state, today, held) : planAddition(c, state);
     const before = state.item.quantity;
     const after = before + c.quantity;
     if (after < 0) throw new InsufficientStock(c.stock, c.pharmacyId, before, -c.quantity);
@@ -347,17 +392,18 @@ export async function reverseReference(tx: Db, referenceType: string, referenceI
   return changes.length ? applyStockChanges(tx, changes) : [];
 }
 
-/** Units that may be sold or dispensed now (unexpired batches), by inventory item id. No locks. */
+/** Units that may be sold or dispensed now (unexpired batches that no recall or other hold holds), by inventory item id. No locks. */
 export async function sellableByItem(db: Db, itemIds: string[], today = kampalaToday()): Promise<Map<string, number>> {
   const ids = [...new Set(itemIds)];
   const out = new Map<string, number>(ids.map((id) => [id, 0]));
   if (!ids.length) return out;
   const rows = await db
-    .select({ id: stockBatches.inventoryItemId, n: sql<string>`coalesce(sum(${stockBatches.quantity}), 0)` })
+    .select({ id: stockBatches.id, itemId: stockBatches.inventoryItemId, pharmacyId: stockBatches.pharmacyId, lotNumber: stockBatches.lotNumber, quantity: stockBatches.quantity, medicationCode: inventoryItems.medicationCode })
     .from(stockBatches)
-    .where(and(inArray(stockBatches.inventoryItemId, ids), or(isNull(stockBatches.expiryDate), sql`${stockBatches.expiryDate} >= ${today}`)))
-    .groupBy(stockBatches.inventoryItemId);
-  for (const r of rows) out.set(r.id, Number(r.n));
+    .innerJoin(inventoryItems, eq(inventoryItems.id, stockBatches.inventoryItemId))
+    .where(and(inArray(stockBatches.inventoryItemId, ids), sql`${stockBatches.quantity} > 0`, or(isNull(stockBatches.expiryDate), sql`${stockBatches.expiryDate} >= ${today}`)));
+  const held = await holdsOfBatches(db, rows);
+  for (const r of rows) if (!held.has(r.id)) out.set(r.itemId, (out.get(r.itemId) ?? 0) + r.quantity);
   return out;
 }
 

@@ -116,3 +116,36 @@ export const stockMovementBatches = pharmacy.table(
   },
   (t) => [index("stock_movement_batches_movement_idx").on(t.movementId), index("stock_movement_batches_batch_idx").on(t.batchId)],
 );
+
+/**
+ * A hold on stock: units that stay on the shelf but may not be sold, dispensed or compounded until the
+ * hold is released (a cold-chain excursion under review; recalls are matched from drug_recalls directly).
+ * Names one batch, or a medication lot at a pharmacy (`batch_id` null: any batch of that code and lot,
+ * including one received later). Adjustment and destruction may still draw held units: that is how they
+ * leave. See inventory/holds.ts.
+ */
+export const stockHolds = pharmacy.table(
+  "stock_holds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    batchId: uuid("batch_id").references(() => stockBatches.id),
+    medicationCode: text("medication_code"),
+    lotNumber: text("lot_number"),
+    /** Why: cold_chain_excursion | … */
+    reasonType: text("reason_type").notNull(),
+    reasonId: text("reason_id").notNull(),
+    /** Human-readable reference shown in refusals and alerts. */
+    reference: text("reference").notNull(),
+    /** Units the batch held when the hold was placed (null for a lot hold). */
+    quantityAtHold: integer("quantity_at_hold"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: text("released_by"),
+    releaseNote: text("release_note"),
+  },
+  (t) => [index("stock_holds_batch_idx").on(t.batchId), index("stock_holds_reason_idx").on(t.reasonType, t.reasonId), index("stock_holds_lot_idx").on(t.pharmacyId, t.medicationCode, t.lotNumber)],
+);

@@ -9,8 +9,10 @@ import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { dispenseItems, dispenses, idempotencyKeys, pharmacies, prescriptionRefills, prescriptions } from "../../db/tables.js";
-import { applyStockChanges, InsufficientStock, sellableStock } from "../../inventory/ledger.js";
+import { describeHolds, heldStockByCode } from "../../inventory/holds.js";
+import { applyStockChanges, HeldStock, InsufficientStock, kampalaToday, sellableStock } from "../../inventory/ledger.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage, outboxStatus } from "../../outbox/outbox.service.js";
+import { safetyCodesOf } from "../../compounding/compound-codes.js";
 import { itemsOfFill } from "../fill.js";
 import { medicationFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
@@ -200,7 +202,8 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   const planned = planItems(input, p, fillItems);
 
   await assertPatientRegistered(ctx, p.patientUhid);
-  const safety = await checkDispenseSafety(ctx, planned.map((x) => x.code), p.patientUhid);
+  // A compounded preparation is checked as its formula's catalog ingredients (issue 11).
+  const safety = await checkDispenseSafety(ctx, await safetyCodesOf(db, planned.map((x) => x.code)), p.patientUhid);
   if (safety.unrecognized.length) ctx.logger.warn({ prescriptionId: p.id, unrecognized: safety.unrecognized }, "dispense: medicines the interaction engine does not know were not checked");
   const blocking = safety.findings.filter((f) => f.blocking);
   const overrideReason = input.override?.reason.trim();
@@ -208,7 +211,12 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
 
   const stock = await sellableStock(db, input.pharmacyId, planned.map((x) => x.code));
   const short = planned.filter((x) => (stock.get(x.code) ?? 0) < x.quantity);
-  if (short.length) throw conflict(`Not enough stock at this pharmacy: ${short.map((x) => `${x.name} (${stock.get(x.code) ?? 0} of ${x.quantity})`).join(", ")}`);
+  if (short.length) {
+    // Units on the shelf that a recall or a cold-chain review holds are named, so the refusal says why.
+    const held = await heldStockByCode(db, input.pharmacyId, short.map((x) => x.code), kampalaToday());
+    const why = (code: string) => (held.get(code) ? `; ${describeHolds(held.get(code)!.units, held.get(code)!.holds)}` : "");
+    throw conflict(`Not enough stock at this pharmacy: ${short.map((x) => `${x.name} (${stock.get(x.code) ?? 0} of ${x.quantity}${why(x.code)})`).join(", ")}`);
+  }
 
   const overrideRecordId = blocking.length && overrideReason && safety.auditId ? await recordSafetyOverride(ctx, safety.auditId, overrideReason) : null;
   if (blocking.length) ctx.logger.warn({ prescriptionId: p.id, by: principal.sub, findings: blocking.map((f) => f.drugs.join("+")), overrideRecordId }, "dispense: blocking findings overridden");
@@ -272,6 +280,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
         })),
       );
     } catch (err) {
+      if (err instanceof HeldStock) throw conflict(`Not enough stock at this pharmacy: ${err.message}`);
       if (err instanceof InsufficientStock) throw conflict(`Not enough stock at this pharmacy: ${err.available} available, ${err.requested} asked`);
       if (err instanceof ControlledBalanceError) throw conflict(`Controlled register: ${err.message}`);
       throw err;

@@ -6,7 +6,7 @@ import { FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionItems, prescriptions } from "../../db/tables.js";
-import { medicationFacts } from "../knowledge.js";
+import { prescribableFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
 import type { CreatePrescriptionInput, Prescription, PrescriptionItem } from "./prescription.type.js";
 
@@ -117,11 +117,13 @@ export async function createPrescription(ctx: SubgraphContext, input: CreatePres
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
   if (input.items.length > MAX_ITEMS) errors.add("items", `must contain at most ${MAX_ITEMS} items`);
   const seen = new Set<string>();
+  // Catalog medicines and compounded preparations of approved formulas (issue 11).
+  const known = await prescribableFacts(ctx.db, input.items.map((it) => it.medicationCode.trim()));
   const items = input.items.map((it, i) => {
     const code = it.medicationCode.trim();
-    const facts = code ? medicationFacts(code) : undefined;
+    const facts = code ? known.get(code) : undefined;
     if (!code) errors.add(`items.${i}.medicationCode`, "must not be blank");
-    else if (!facts) errors.add(`items.${i}.medicationCode`, "is not in the medication catalog (GET /api/v1/pharmacy/inventory/medications/)");
+    else if (!facts) errors.add(`items.${i}.medicationCode`, "is not in the medication catalog (GET /api/v1/pharmacy/inventory/medications/) nor an approved compound formula (compound:<code>)");
     else if (seen.has(code)) errors.add(`items.${i}.medicationCode`, "appears twice; give one item per medicine");
     seen.add(code);
     if (!Number.isInteger(it.quantity) || it.quantity < 1 || it.quantity > MAX_QUANTITY) errors.add(`items.${i}.quantity`, `must be an integer from 1 to ${MAX_QUANTITY}`);

@@ -11,6 +11,7 @@ import {
   addDays,
   applyStockChanges,
   batchSharesOf,
+  HeldStock,
   InsufficientStock,
   isExpired,
   kampalaToday,
@@ -23,6 +24,7 @@ import {
   type MovementRow,
   type StockRef,
 } from "../ledger.js";
+import { holdsOfBatches, type StockHold } from "../holds.js";
 import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockAlert, StockMovement } from "./stock.type.js";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -57,11 +59,16 @@ async function batchesOf(db: Db, itemIds: string[]): Promise<Map<string, BatchRo
   return out;
 }
 
-function toItem(row: ItemRow, batches: BatchRow[], today: string): InventoryItem {
+/** Holds (recalls, cold-chain reviews) on the batches of these items, by batch id. */
+async function holdsOfItems(db: Db, items: ItemRow[], batches: Map<string, BatchRow[]>): Promise<Map<string, StockHold[]>> {
+  return holdsOfBatches(db, items.flatMap((i) => (batches.get(i.id) ?? []).map((b) => ({ id: b.id, pharmacyId: b.pharmacyId, lotNumber: b.lotNumber, medicationCode: i.medicationCode }))));
+}
+
+function toItem(row: ItemRow, batches: BatchRow[], today: string, held: Map<string, StockHold[]> = new Map()): InventoryItem {
   const { createdAt: _c, ...rest } = row;
   return {
     ...rest,
-    sellableQuantity: batches.filter((b) => !isExpired(b, today)).reduce((n, b) => n + b.quantity, 0),
+    sellableQuantity: batches.filter((b) => !isExpired(b, today) && !held.has(b.id)).reduce((n, b) => n + b.quantity, 0),
     batches: batches.map((b) => ({ id: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, quantity: b.quantity, receivedAt: b.receivedAt, expired: isExpired(b, today) })),
   };
 }
@@ -102,8 +109,9 @@ export async function listInventoryItems(db: Db, principal: Principal, args: Par
     db.select({ total: count() }).from(inventoryItems).where(where),
   ]);
   const batches = await batchesOf(db, rows.map((r) => r.id));
+  const held = await holdsOfItems(db, rows, batches);
   const today = kampalaToday();
-  return toPage(rows.map((r) => toItem(r, batches.get(r.id)!, today)), total, w);
+  return toPage(rows.map((r) => toItem(r, batches.get(r.id)!, today, held)), total, w);
 }
 
 /** Creates a stock item; an opening quantity is an `opening_balance` receipt into one batch (lot and expiry if given). */
@@ -140,7 +148,8 @@ export async function createInventoryItem(db: Db, principal: Principal, input: C
     return row.id;
   });
   const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
-  return toItem(row, (await batchesOf(db, [id])).get(id)!, kampalaToday());
+  const batches = await batchesOf(db, [id]);
+  return toItem(row, batches.get(id)!, kampalaToday(), await holdsOfItems(db, [row], batches));
 }
 
 /** Which stock a movement request names, and the pharmacy it belongs to (checked against the caller). */
@@ -181,7 +190,7 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
   const q = input.quantity;
   const type = input.movementType as LedgerMovementType;
   if (!signFits(type, q)) {
-    throw fieldError("quantity", `does not fit a ${type} (receipt and return > 0; sale, dispense and destruction < 0; adjustment and compounding ≠ 0)`);
+    throw fieldError("quantity", `does not fit a ${type} (receipt and return > 0; sale, dispense, destruction and supplier_return < 0; adjustment and compounding ≠ 0)`);
   }
   // A sale's own movements (reference transaction) are written and, when its payment fails, undone by
   // the completion; a hand-made movement under the same reference would be undone with them.
@@ -210,6 +219,7 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
       const [m] = await applyStockChanges(tx, [change]);
       return toMovement(m, m.batches);
     } catch (err) {
+      if (err instanceof HeldStock) throw conflict(err.message);
       if (err instanceof InsufficientStock) {
         const what = type === "sale" || type === "dispense" || type === "compounding" ? "unexpired units" : "units";
         throw conflict(`Not enough stock: ${err.requested} asked, ${err.available} ${what} available`);
@@ -286,8 +296,9 @@ export interface StockAlertFilters {
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, warning: 1, info: 2 };
 
 /**
- * Stock alerts of the caller's pharmacy (or the one named): low_stock, out_of_stock, expiring and
- * expired, most severe first. Computed from the items and batches in scope at the time of asking
+ * Stock alerts of the caller's pharmacy (or the one named): low_stock, out_of_stock, expiring,
+ * expired, recalled (a batch of an actively recalled lot) and held (a batch under cold-chain review),
+ * most severe first. Computed from the items and batches in scope at the time of asking
  * (one pharmacy's stock is small: items and batches are read whole, then the page is cut).
  */
 export async function listStockAlerts(db: Db, principal: Principal, args: Partial<PageArgs> & StockAlertFilters): Promise<Page<StockAlert>> {
@@ -300,20 +311,28 @@ export async function listStockAlerts(db: Db, principal: Principal, args: Partia
   if (args.medicationCode) filters.push(eq(inventoryItems.medicationCode, args.medicationCode));
   const items = await db.select().from(inventoryItems).where(filters.length ? and(...filters) : undefined);
   const batches = await batchesOf(db, items.map((i) => i.id));
+  const held = await holdsOfItems(db, items, batches);
   const today = kampalaToday();
   const horizon = addDays(today, days);
   const daysTo = (date: string) => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
   const alerts: StockAlert[] = [];
   for (const item of items) {
-    const held = batches.get(item.id)!;
-    const sellable = held.filter((b) => !isExpired(b, today)).reduce((n, b) => n + b.quantity, 0);
+    const shelf = batches.get(item.id)!;
+    const sellable = shelf.filter((b) => !isExpired(b, today) && !held.has(b.id)).reduce((n, b) => n + b.quantity, 0);
     const base = { inventoryItem: item.id, medicationCode: item.medicationCode, name: item.name, pharmacyId: item.pharmacyId, quantity: item.quantity, reorderLevel: item.reorderLevel };
-    const none = { batchId: null, lotNumber: null, expiryDate: null, batchQuantity: null, daysToExpiry: null };
+    const none = { batchId: null, lotNumber: null, expiryDate: null, batchQuantity: null, daysToExpiry: null, reason: null };
     if (sellable === 0) alerts.push({ type: "out_of_stock", severity: "critical", ...base, ...none });
     if (item.quantity > 0 && item.quantity <= item.reorderLevel) alerts.push({ type: "low_stock", severity: "warning", ...base, ...none });
-    for (const b of held) {
+    for (const b of shelf) {
+      const holds = held.get(b.id) ?? [];
+      const batchOf = (reason: string | null) => ({ batchId: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, batchQuantity: b.quantity, daysToExpiry: b.expiryDate ? daysTo(b.expiryDate) : null, reason });
+      // Recalled lots are critical (they must leave the shelf); other holds (cold-chain review) a warning.
+      const recalls = holds.filter((h) => h.kind === "recall");
+      const others = holds.filter((h) => h.kind !== "recall");
+      if (recalls.length) alerts.push({ type: "recalled", severity: "critical", ...base, ...batchOf(recalls.map((h) => `recall ${h.id}: ${h.reference}`).join("; ")) });
+      if (others.length) alerts.push({ type: "held", severity: "warning", ...base, ...batchOf(others.map((h) => `${h.kind.replace(/_/g, " ")} ${h.id}: ${h.reference}`).join("; ")) });
       if (!b.expiryDate) continue;
-      const batch = { batchId: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, batchQuantity: b.quantity, daysToExpiry: daysTo(b.expiryDate) };
+      const batch = { batchId: b.id, lotNumber: b.lotNumber, expiryDate: b.expiryDate, batchQuantity: b.quantity, daysToExpiry: daysTo(b.expiryDate), reason: null };
       if (isExpired(b, today)) alerts.push({ type: "expired", severity: "critical", ...base, ...batch });
       else if (b.expiryDate <= horizon) alerts.push({ type: "expiring", severity: batch.daysToExpiry <= 30 ? "warning" : "info", ...base, ...batch });
     }

@@ -64,7 +64,7 @@ export class StockResolver {
   }
 
   @Authorized("inventory:read")
-  @Query(() => StockAlertPage, { description: "Stock alerts: low_stock, out_of_stock, expiring (within `days`, default 90) and expired; most severe first." })
+  @Query(() => StockAlertPage, { description: "Stock alerts: low_stock, out_of_stock, expiring (within `days`, default 90), expired, recalled and held (cold-chain review); most severe first." })
   stockAlerts(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,

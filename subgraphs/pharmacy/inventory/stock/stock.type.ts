@@ -4,11 +4,11 @@ import { valueEnum } from "../../../../lib/enums.js";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { PageOf } from "../../../../lib/pagination.js";
 
-export const MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding"] as const;
+export const MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding", "supplier_return"] as const;
 export const MovementType = valueEnum(
   "MovementType",
   MOVEMENT_TYPES,
-  "Kind of stock movement: receipt (> 0), sale (< 0), dispense (< 0), adjustment (≠ 0), return (> 0), destruction (< 0) or compounding (≠ 0).",
+  "Kind of stock movement: receipt (> 0), sale (< 0), dispense (< 0), adjustment (≠ 0), return (> 0), destruction (< 0), compounding (≠ 0) or supplier_return (< 0).",
 );
 
 @ObjectType({ description: "A batch (lot) of an inventory item: lot number and expiry as on the pack (null for goods without), units left." })
@@ -222,11 +222,11 @@ export class CreateStockMovementInput {
   batchId?: string;
 }
 
-export const STOCK_ALERT_TYPES = ["low_stock", "out_of_stock", "expiring", "expired"] as const;
+export const STOCK_ALERT_TYPES = ["low_stock", "out_of_stock", "expiring", "expired", "recalled", "held"] as const;
 export const StockAlertType = valueEnum(
   "StockAlertType",
   STOCK_ALERT_TYPES,
-  "low_stock (0 < quantity ≤ reorder level), out_of_stock (nothing sellable), expiring (a batch with units expiring within `days`), expired (a batch past expiry still holding units).",
+  "low_stock (0 < quantity ≤ reorder level), out_of_stock (nothing sellable), expiring (a batch with units expiring within `days`), expired (a batch past expiry still holding units), recalled (a batch of an actively recalled lot: never sold or dispensed), held (a batch under cold-chain review).",
 );
 
 @ObjectType({ description: "Something about a pharmacy's stock that needs a pharmacist's attention." })
@@ -234,7 +234,7 @@ export class StockAlert {
   @Field(() => StockAlertType)
   type!: string;
 
-  @Field(() => String, { description: "critical (out of stock, expired), warning (low stock, expiring within 30 days) or info." })
+  @Field(() => String, { description: "critical (out of stock, expired, recalled), warning (low stock, expiring within 30 days, held) or info." })
   severity!: string;
 
   @Field(() => ID)
@@ -269,6 +269,9 @@ export class StockAlert {
 
   @Field(() => Int, { nullable: true, description: "Batch alerts: days from today (Africa/Kampala) to expiry; negative once expired." })
   daysToExpiry!: number | null;
+
+  @Field(() => String, { nullable: true, description: "recalled and held alerts: the recall or excursion holding the batch." })
+  reason!: string | null;
 }
 
 @ObjectType()

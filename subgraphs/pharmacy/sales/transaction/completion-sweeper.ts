@@ -108,7 +108,7 @@ export async function sweepExpiredCompletions(rt: SweepRuntime, leaseMs = rt.con
   const result: SweepResult = { completed: [], released: [], left: [] };
   for (const t of await claimExpiredCompletions(rt.db, leaseMs)) {
     const outcome = await recoverCompletion(rt, t).catch((err) => {
-      rt.logger.error({ err, transactionId: t.id }, "crashed completion could not be recovered; retried after the next lease");
+      rt.logger.error({ err, transactionId: t.id, component: "completion-sweeper" }, "crashed completion could not be recovered; retried after the next lease");
       return "left" as const;
     });
     result[outcome].push(t.id);
@@ -131,7 +131,8 @@ export function startCompletionSweeper(rt: Omit<SweepRuntime, "selfUrl"> & { sel
     logger.info({ leaseMs: rt.config.PHARMACY_COMPLETION_LEASE_MS, intervalMs: rt.config.PHARMACY_SWEEP_INTERVAL_MS }, "completion sweeper started");
     while (running) {
       try {
-        const r = await sweepExpiredCompletions({ ...rt, logger, selfUrl: rt.selfUrl() });
+        // The runtime's own logger: recoverCompletion adds `component` itself (one key per log line).
+        const r = await sweepExpiredCompletions({ ...rt, selfUrl: rt.selfUrl() });
         if (r.completed.length || r.released.length || r.left.length) logger.info(r, "completion sweep");
         lastError = "";
       } catch (err) {

@@ -11,6 +11,8 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { callUpstream } from "../../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../../db/tables.js";
 import { redemptionFor } from "../loyalty/loyalty.service.js";
+import { describeHolds, heldStockByItem } from "../../inventory/holds.js";
+import { kampalaToday } from "../../inventory/ledger.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
 import { priceTransaction } from "./transaction-pricing.js";
 import type { CreateTransactionInput, SalesTransaction } from "./transaction.type.js";
@@ -154,6 +156,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     const s = stock.get(l.productId);
     if (s) wanted.set(s.itemId, (wanted.get(s.itemId) ?? 0) + l.quantity);
   }
+  const short: { at: string; itemId: string; sellable: number }[] = [];
   for (const l of lines) {
     const p = byId.get(l.productId);
     const s = stock.get(l.productId);
@@ -162,8 +165,10 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     else if (!p.isActive) errors.add(`${at}.productId`, "is not active and cannot be sold");
     else if (!s || wanted.get(s.itemId)! > s.sellable) {
       errors.add(`${at}.quantity`, `exceeds the stock that may be sold (${s?.sellable ?? 0}; expired batches are never sold)`);
+      if (s) short.push({ at: `${at}.quantity`, itemId: s.itemId, sellable: s.sellable });
     }
   }
+  if (!errors.empty) await refuseHeldStock(db, short, wanted);
   errors.throwIfAny("Invalid transaction items");
 
   const redemption = input.loyaltyAccountId ? await redemptionFor(db, input.pharmacyId, input.loyaltyAccountId, input.redeemPoints ?? 0) : null;
@@ -244,4 +249,24 @@ async function assertNothingPaid(ctx: SubgraphContext, t: { id: string; pharmacy
   if (res.status !== 200) throw new GraphQLError(`Billing could not tell whether this sale was paid (status ${res.status})`, { extensions: { code: ErrorCode.UPSTREAM_ERROR, upstreamStatus: res.status } });
   const paid = (res.body.results ?? []).find((c) => c.pharmacy_id === t.pharmacyId && (c.status === "paid" || new Decimal(c.amount_paid ?? 0).gt(0)));
   if (paid) throw conflict(`Billing charge ${paid.id} for this sale has been paid; complete the transaction instead of cancelling it`);
+}
+
+/**
+ * Units on the shelf that a recall or a cold-chain review holds are not for sale: when held units are
+ * what the sale lacks, the refusal is a 409 that names the holds (the recall, the excursion), not a
+ * bare "exceeds the stock". Nothing is written either way.
+ */
+async function refuseHeldStock(db: Db, short: { at: string; itemId: string; sellable: number }[], wanted: Map<string, number>): Promise<void> {
+  if (!short.length) return;
+  const held = await heldStockByItem(db, [...new Set(short.map((s) => s.itemId))], kampalaToday());
+  const fields: Record<string, string[]> = {};
+  for (const { at, itemId, sellable } of short) {
+    const h = held.get(itemId);
+    if (h && sellable + h.units >= wanted.get(itemId)!) fields[at] = [`only ${sellable} may be sold; ${describeHolds(h.units, h.holds)}`];
+  }
+  if (!Object.keys(fields).length) return;
+  const e = conflict(`Stock on the shelf is held and may not be sold: ${Object.values(fields).flat().join("; ")}`);
+  e.extensions.fields = fields;
+  e.extensions.holds = [...held.values()].flatMap((h) => h.holds);
+  throw e;
 }

@@ -1,0 +1,186 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, desc, eq, gte } from "drizzle-orm";
+import type { SubgraphContext } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { badRequest, fieldError, notFound, unsupportedMediaType } from "../../../lib/errors.js";
+import { isUuid } from "../../../lib/ids.js";
+import { readUpload } from "../../../lib/uploads.js";
+import { appendAudit } from "../audit/audit.service.js";
+import { digitizedDocuments, encounters } from "../db/tables.js";
+import { EXTRACTION_ENGINE_VERSION, extractEntities } from "../extraction/extraction.engine.js";
+import { MAX_TEXT_CHARS } from "../extraction/extraction.service.js";
+import { loadVocabulary } from "../extraction/vocabulary.js";
+import { getPatient } from "../patient/patient.service.js";
+import { classifyDocument, CLASSIFIER_VERSION } from "./classification.js";
+import { CONTENT_TYPES, sniffDocumentFormat } from "./file-type.js";
+import { buildFhirResources } from "./fhir.js";
+import { parseLabResults } from "./lab-results.js";
+import { extractDocumentText } from "./text-extraction.js";
+import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
+
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.0.0";
+export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
+
+type Row = typeof digitizedDocuments.$inferSelect;
+type StoredResult = Pick<DigitizedDocument, "classification" | "extractedData" | "warnings" | "rulesetVersion" | "fhirResources"> & { ocr: Omit<DigitizedDocument["ocrResult"], "text"> };
+
+/**
+ * Reads the upload, checks what it is, reads its text (text layer or OCR), classifies it, finds its
+ * lab results and entities, builds the FHIR resources, and stores the document with its audit record
+ * in one transaction (docs/decisions/clinical.md, "Document digitization").
+ */
+export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigitizationInput, startedAt = performance.now()): Promise<DigitizedDocument> {
+  const file = await readUpload(input.document, ctx.config.DIGITIZATION_MAX_BYTES);
+  if (file.bytes.length === 0) throw fieldError("document", "is empty");
+  const format = sniffDocumentFormat(file.bytes);
+  if (!format) {
+    throw unsupportedMediaType(`The document is not a PDF, PNG, JPEG or TIFF file (declared ${file.mimetype || "no type"}; its content says otherwise)`, {
+      document: ["must be a PDF, PNG, JPEG or TIFF file"],
+    });
+  }
+  const { uhid, encounterId } = await resolveOwner(ctx.db, input);
+
+  const text = await extractDocumentText(file.bytes, format, { ocrWorkers: ctx.config.DIGITIZATION_OCR_WORKERS, ocrMaxPages: ctx.config.DIGITIZATION_OCR_MAX_PAGES });
+  const warnings = [...text.warnings];
+  if (!text.text.trim()) warnings.push("No text was found in the document");
+  const tests = parseLabResults(text.text);
+  const classification = classifyDocument(text.text, input.documentType, tests.length);
+  const vocabulary = loadVocabulary();
+  const found = extractEntities(vocabulary, text.text.slice(0, MAX_TEXT_CHARS));
+  if (text.text.length > MAX_TEXT_CHARS) warnings.push(`Entities were looked for in the first ${MAX_TEXT_CHARS} characters only`);
+  const entities = found.entities.map((e) => ({ type: e.type, text: e.text, code: e.code, system: e.system, display: e.display, assertion: e.assertion }));
+
+  const documentId = randomUUID();
+  const createdAt = new Date();
+  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
+  const contentType = CONTENT_TYPES[format];
+  const { resources, bundle } = buildFhirResources({
+    documentId,
+    classification,
+    tests,
+    patientUhid: uhid,
+    encounterId,
+    contentType,
+    bytes: file.bytes,
+    sha256,
+    title: file.filename || `document.${format}`,
+    createdAt,
+    url: `${DOCUMENT_PATH}${documentId}/`,
+  });
+  const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
+  const ocr = { confidence: text.confidence, method: text.method, pageCount: text.pageCount, pagesRead: text.pagesRead };
+  const extractedData = { tests, entities };
+  const stored: StoredResult = { classification, ocr, extractedData, warnings, rulesetVersion, fhirResources: resources };
+
+  const audit = await ctx.db.transaction(async (tx) => {
+    const row = await appendAudit(tx as unknown as Db, {
+      actor: ctx.principal,
+      operation: "document_digitization",
+      patientUhid: uhid,
+      // The file itself is represented by its hash; the words read from it stay out of the audit log.
+      input: { documentType: input.documentType, uhid, encounterId, sha256, sizeBytes: file.bytes.length },
+      output: {
+        documentId,
+        contentType,
+        sizeBytes: file.bytes.length,
+        sha256,
+        method: text.method,
+        pageCount: text.pageCount,
+        ocrConfidence: text.confidence,
+        classification: { type: classification.type, confidence: classification.confidence, declaredType: classification.declaredType },
+        tests: tests.map((t) => ({ loincCode: t.loincCode, abnormalFlag: t.abnormalFlag })),
+        entities: entities.map((e) => ({ type: e.type, code: e.code, system: e.system, assertion: e.assertion })),
+        fhirResources: resources.map((r) => ({ resourceType: r.resourceType, id: r.id })),
+        requiresReview: true,
+      },
+      rulesetVersion,
+      requestId: ctx.requestId,
+    });
+    await tx.insert(digitizedDocuments).values({
+      id: documentId,
+      patientUhid: uhid,
+      encounterId,
+      declaredType: input.documentType,
+      documentClass: classification.type,
+      classConfidence: classification.confidence,
+      filename: file.filename || null,
+      contentType,
+      sizeBytes: file.bytes.length,
+      sha256,
+      extractionMethod: text.method,
+      ocrConfidence: text.confidence,
+      pageCount: text.pageCount,
+      extractedText: text.text,
+      result: stored,
+      fhirBundle: bundle,
+      content: file.bytes,
+      createdBy: ctx.principal.sub,
+      auditId: row.id,
+      createdAt,
+    });
+    return row;
+  });
+  ctx.logger.info({ documentId, format, method: text.method, class: classification.type, tests: tests.length }, "document digitized");
+  return { ...fromRow({ ...rowShape(documentId, uhid, encounterId, file.filename, contentType, file.bytes.length, sha256, text.text, stored, bundle, audit.id, createdAt) }), processingTimeMs: Math.round(performance.now() - startedAt) };
+}
+
+/** The patient and encounter the document belongs to: both must exist, and agree. */
+async function resolveOwner(db: Db, input: DocumentDigitizationInput): Promise<{ uhid: string | null; encounterId: string | null }> {
+  let uhid = input.uhid?.trim() || null;
+  if (uhid) await getPatient(db, uhid);
+  const encounterId = input.encounterId ?? null;
+  if (encounterId) {
+    if (!isUuid(encounterId)) throw fieldError("encounter_id", "must be a UUID");
+    const [encounter] = await db.select({ patientUhid: encounters.patientUhid }).from(encounters).where(eq(encounters.id, encounterId));
+    if (!encounter) throw notFound("Encounter", encounterId);
+    if (uhid && encounter.patientUhid !== uhid) throw badRequest("The encounter belongs to another patient", { encounter_id: ["is not an encounter of this patient"] });
+    uhid = encounter.patientUhid;
+  }
+  return { uhid, encounterId };
+}
+
+/** One stored document by id (404 when unknown or not a UUID). */
+export async function getDigitizedDocument(db: Db, id: string): Promise<DigitizedDocument> {
+  if (!isUuid(id)) throw notFound("Document", id);
+  const [row] = await db.select().from(digitizedDocuments).where(eq(digitizedDocuments.id, id));
+  if (!row) throw notFound("Document", id);
+  return { ...fromRow(row), content: row.content };
+}
+
+/**
+ * The patient's digitized documents dated inside a timeline window, newest first: a small function of
+ * its own so the timeline can list them beside other clinical documents.
+ */
+export async function digitizedDocumentsForTimeline(db: Db, uhid: string, since: Date): Promise<{ id: string; createdAt: Date; documentClass: string; filename: string | null; encounterId: string | null }[]> {
+  const rows = await db
+    .select({ id: digitizedDocuments.id, createdAt: digitizedDocuments.createdAt, documentClass: digitizedDocuments.documentClass, filename: digitizedDocuments.filename, encounterId: digitizedDocuments.encounterId })
+    .from(digitizedDocuments)
+    .where(and(eq(digitizedDocuments.patientUhid, uhid), gte(digitizedDocuments.createdAt, since)))
+    .orderBy(desc(digitizedDocuments.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt), filename: r.filename || null }));
+}
+
+function rowShape(id: string, patientUhid: string | null, encounterId: string | null, filename: string, contentType: string, sizeBytes: number, sha256: string, extractedText: string, result: StoredResult, fhirBundle: Record<string, unknown>, auditId: string, createdAt: Date) {
+  return { id, patientUhid, encounterId, filename: filename || null, contentType, sizeBytes, sha256, extractedText, result, fhirBundle, auditId, createdAt } as Pick<Row, "id" | "patientUhid" | "encounterId" | "filename" | "contentType" | "sizeBytes" | "sha256" | "extractedText" | "result" | "fhirBundle" | "auditId" | "createdAt">;
+}
+
+function fromRow(row: Pick<Row, "id" | "patientUhid" | "encounterId" | "filename" | "contentType" | "sizeBytes" | "sha256" | "extractedText" | "result" | "fhirBundle" | "auditId" | "createdAt">): DigitizedDocument {
+  const r = row.result as StoredResult;
+  return {
+    documentId: row.id,
+    patientUhid: row.patientUhid,
+    encounterId: row.encounterId,
+    classification: r.classification,
+    ocrResult: { text: row.extractedText, ...r.ocr },
+    extractedData: r.extractedData,
+    fhirResources: r.fhirResources,
+    fhirBundle: row.fhirBundle as Record<string, unknown>,
+    file: { filename: row.filename, contentType: row.contentType, sizeBytes: row.sizeBytes, sha256: row.sha256 },
+    warnings: r.warnings,
+    requiresReview: true,
+    auditId: row.auditId,
+    rulesetVersion: r.rulesetVersion,
+    createdAt: new Date(row.createdAt),
+    processingTimeMs: null,
+  };
+}

@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Classification } from "./classification.js";
+import type { LabResult } from "./lab-results.js";
+
+/**
+ * FHIR R4 (4.0.1) resources for a digitized document: a DocumentReference for the original, and for
+ * a lab report a DiagnosticReport whose `result` references one Observation per lab result line. They
+ * travel together as a `collection` Bundle (each entry's fullUrl is `urn:uuid:<id>` and references
+ * use those URNs, as FHIR R4 §2.36.4 "Resolving references in Bundles" describes), so a receiver can
+ * store them as they are. Everything is `preliminary`: machine-extracted, to be reviewed.
+ * See https://hl7.org/fhir/R4/documentreference.html, diagnosticreport.html, observation.html.
+ */
+export type FhirResource = { resourceType: string; id: string } & Record<string, unknown>;
+
+export interface FhirInput {
+  documentId: string;
+  classification: Classification;
+  tests: LabResult[];
+  patientUhid: string | null;
+  encounterId: string | null;
+  contentType: string;
+  bytes: Buffer;
+  sha256: string;
+  title: string;
+  createdAt: Date;
+  /** Where the stored document can be read back (the REST path). */
+  url: string;
+}
+
+const V3_INTERPRETATION = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation";
+const INTERPRETATION_DISPLAY: Record<string, string> = { N: "Normal", L: "Low", H: "High", LL: "Critical low", HH: "Critical high", A: "Abnormal" };
+
+export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; bundle: FhirResource } {
+  const urn = (id: string) => `urn:uuid:${id}`;
+  const subject = d.patientUhid ? { reference: `Patient/${d.patientUhid}` } : undefined;
+  const encounter = d.encounterId ? { reference: `Encounter/${d.encounterId}` } : undefined;
+  const issued = d.createdAt.toISOString();
+  const attachment = {
+    contentType: d.contentType,
+    size: d.bytes.length,
+    // R4 Attachment.hash is the base64 SHA-1 of the data; the SHA-256 is the identifier below.
+    hash: createHash("sha1").update(d.bytes).digest("base64"),
+    title: d.title,
+    url: d.url,
+    creation: issued,
+  };
+  const documentReference: FhirResource = {
+    resourceType: "DocumentReference",
+    id: d.documentId,
+    // RFC 6920 named information: the document's SHA-256 as a URI any receiver can recompute.
+    identifier: [{ system: "urn:ietf:rfc:3986", value: `ni:///sha-256;${Buffer.from(d.sha256, "hex").toString("base64url")}` }],
+    status: "current",
+    docStatus: "preliminary",
+    type: { text: d.classification.display },
+    category: [{ text: d.classification.type }],
+    ...(subject ? { subject } : {}),
+    date: issued,
+    description: `Digitized ${d.classification.display.toLowerCase()} (classification confidence ${d.classification.confidence}; requires review)`,
+    content: [{ attachment }],
+    ...(encounter ? { context: { encounter: [encounter] } } : {}),
+  };
+  const observations: FhirResource[] = d.tests.map((t) => {
+    const id = randomUUID();
+    const code = {
+      ...(t.loincCode ? { coding: [{ system: "http://loinc.org", code: t.loincCode, display: t.loincDisplay ?? t.name }] } : {}),
+      text: t.name,
+    };
+    const quantity = (value: number) => ({ value, ...(t.unit ? { unit: t.unit } : {}) });
+    const range = t.reference
+      ? [{ ...(t.low !== null ? { low: quantity(t.low) } : {}), ...(t.high !== null ? { high: quantity(t.high) } : {}), text: t.reference }]
+      : undefined;
+    return {
+      resourceType: "Observation",
+      id,
+      status: "preliminary",
+      category: [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/observation-category", code: "laboratory", display: "Laboratory" }] }],
+      code,
+      ...(subject ? { subject } : {}),
+      ...(encounter ? { encounter } : {}),
+      issued,
+      valueQuantity: quantity(t.value),
+      ...(t.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: t.abnormalFlag, display: INTERPRETATION_DISPLAY[t.abnormalFlag] }] }] } : {}),
+      ...(range ? { referenceRange: range } : {}),
+      derivedFrom: [{ reference: urn(d.documentId) }],
+    };
+  });
+  const resources: FhirResource[] = [documentReference];
+  if (d.classification.type === "lab_report" || d.classification.type === "radiology_report" || observations.length) {
+    const lab = d.classification.type !== "radiology_report";
+    resources.push({
+      resourceType: "DiagnosticReport",
+      id: randomUUID(),
+      status: "preliminary",
+      category: [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/v2-0074", code: lab ? "LAB" : "RAD", display: lab ? "Laboratory" : "Radiology" }] }],
+      code: { text: lab ? "Laboratory report" : "Radiology report" },
+      ...(subject ? { subject } : {}),
+      ...(encounter ? { encounter } : {}),
+      issued,
+      ...(observations.length ? { result: observations.map((o) => ({ reference: urn(o.id), display: String((o.code as { text: string }).text) })) } : {}),
+      conclusion: "Extracted by machine from the attached document; requires review by a qualified professional.",
+      presentedForm: [attachment],
+    });
+    resources.push(...observations);
+  }
+  const bundle: FhirResource = {
+    resourceType: "Bundle",
+    id: randomUUID(),
+    type: "collection",
+    timestamp: issued,
+    entry: resources.map((r) => ({ fullUrl: urn(r.id), resource: r })),
+  };
+  return { resources, bundle };
+}

@@ -1,0 +1,188 @@
+import { buildPatientContext, type CopilotAlert } from "../copilot/copilot-context.engine.js";
+import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
+import type { ExtractionResult } from "../extraction/extraction.engine.js";
+import type { Knowledge } from "../knowledge/knowledge.js";
+import { FLAGS } from "../lab-assistant/lab-interpretation.engine.js";
+import { bandScore } from "../nurse-assistant/news2.engine.js";
+import type { PatientRecord } from "../patient/patient-record.js";
+import type { RiskScore } from "../risk-scores/risk-scores.type.js";
+
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.0.0";
+
+type Encounter = PatientRecord["enc"][number];
+
+export interface SoapInputs {
+  record: PatientRecord;
+  encounter: Encounter;
+  /** Free-text notes of this encounter, oldest first. */
+  notes: string[];
+  includeHistory: boolean;
+  /** The extraction engine's answer on this encounter's notes (null when there are none). */
+  extraction: ExtractionResult | null;
+  riskScores: Record<string, RiskScore | undefined>;
+}
+
+export interface SoapFinding {
+  /** interaction, contraindication, allergy, unchecked_medication, reminder, critical_value, abnormal_result, risk_score */
+  type: string;
+  severity: string;
+  message: string;
+  source: string;
+}
+
+export interface SoapDraft {
+  subjective: string;
+  objective: string;
+  assessment: string;
+  plan: string;
+  /** Share of the four sections that had source data (a section with part of its data counts half). */
+  confidence: number;
+  entitiesExtracted: number;
+  sectionsWithData: string[];
+  findings: SoapFinding[];
+  priorEncounterIds: string[];
+}
+
+/** Vitals shown in the objective section (LOINC, as in the FHIR R4 vital-signs profile), with the NEWS2 parameter that flags them. */
+const VITALS: { codes: string[]; label: string; news2?: "respiration_rate" | "spo2_scale_1" | "systolic_bp" | "pulse" | "temperature" }[] = [
+  { codes: ["8480-6"], label: "Systolic BP", news2: "systolic_bp" },
+  { codes: ["8462-4"], label: "Diastolic BP" },
+  { codes: ["8867-4"], label: "Heart rate", news2: "pulse" },
+  { codes: ["9279-1"], label: "Respiratory rate", news2: "respiration_rate" },
+  { codes: ["59408-5", "2708-6"], label: "SpO2", news2: "spo2_scale_1" },
+  { codes: ["8310-5"], label: "Temperature", news2: "temperature" },
+  { codes: ["29463-7"], label: "Weight" },
+  { codes: ["39156-5"], label: "BMI" },
+];
+const VITAL_CODES = new Set(VITALS.flatMap((v) => v.codes));
+/** Vitals are "recent" within 30 days before the encounter, results within 90 (project convention). */
+const VITALS_WINDOW_DAYS = 30;
+const RESULTS_WINDOW_DAYS = 90;
+const HISTORY_ENCOUNTERS = 5;
+const DAY = 86_400_000;
+
+const daysBefore = (date: string, ref: string) => (Date.parse(`${ref}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY;
+const withUnit = (o: { value: string; unit: string | null }) => (o.unit && o.unit !== "{INR}" && !o.unit.startsWith("{") ? `${o.value} ${o.unit}` : o.value);
+
+/** NEWS2 parameter score as an abnormal flag: 0 → none; above/below the normal band → H/L with the score. */
+function vitalFlag(k: Knowledge, param: NonNullable<(typeof VITALS)[number]["news2"]>, value: number): string | null {
+  const bands = k.news2.parameters[param].bands;
+  const score = bandScore(bands, value);
+  if (score === 0) return null;
+  const normal = bands.find((b) => b.score === 0)!;
+  const side = normal.max !== null && value > normal.max ? "H" : "L";
+  return `${side}, NEWS2 ${score}`;
+}
+
+/**
+ * Builds the four SOAP sections from the record only (template text; docs/decisions/clinical.md,
+ * "SOAP notes"). Decision support reuses the engines: the copilot context (interactions among active
+ * medications, contraindications, allergies, monitoring reminders), the critical-values engine on
+ * recent results, the risk scores and the entity extraction on the encounter's notes.
+ */
+export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): SoapDraft {
+  const { record: r, encounter: enc } = x;
+  const findings: SoapFinding[] = [];
+
+  // S: chief complaint, this encounter's notes, allergies, prior encounters.
+  const prior = x.includeHistory ? r.enc.filter((e) => e.id !== enc.id && e.date <= enc.date).slice(0, HISTORY_ENCOUNTERS) : [];
+  const dxByEncounter = new Map<string, string[]>();
+  for (const d of r.dx) if (d.encounterId) dxByEncounter.set(d.encounterId, [...(dxByEncounter.get(d.encounterId) ?? []), `${d.display} (${d.code})`]);
+  const subjective = [
+    `Chief complaint: ${enc.chiefComplaint}.`,
+    x.notes.length ? `History (encounter notes): ${x.notes.map((n) => n.trim()).join(" ")}` : "History: no notes were recorded for this encounter.",
+    `Allergies: ${r.allergies.length ? r.allergies.map((a) => (a.reaction ? `${a.substance} (${a.reaction})` : a.substance)).join(", ") : "none recorded"}.`,
+    ...(prior.length ? [`Previous encounters: ${prior.map((e) => `${e.date} ${e.type}: ${e.chiefComplaint}${dxByEncounter.get(e.id) ? ` [${dxByEncounter.get(e.id)!.join("; ")}]` : ""}`).join("; ")}.`] : []),
+  ].join(" ");
+
+  // O: latest vitals (30 days) and results (90 days) up to the encounter date, flagged.
+  const upTo = r.obs.filter((o) => o.date <= enc.date);
+  const vitals: string[] = [];
+  for (const v of VITALS) {
+    const o = upTo.find((ob) => v.codes.includes(ob.code) && daysBefore(ob.date, enc.date) <= VITALS_WINDOW_DAYS);
+    if (!o) continue;
+    const n = Number(o.value);
+    const flag = v.news2 && Number.isFinite(n) ? vitalFlag(k, v.news2, n) : null;
+    vitals.push(`${v.label} ${withUnit(o)}${flag ? ` [${flag}]` : ""} (${o.date})`);
+  }
+  const results: string[] = [];
+  const seen = new Set<string>();
+  for (const o of upTo) {
+    if (VITAL_CODES.has(o.code) || seen.has(o.code) || o.code.startsWith("local:") || daysBefore(o.date, enc.date) > RESULTS_WINDOW_DAYS) continue;
+    seen.add(o.code);
+    const test = k.labTests.get(o.code);
+    const n = Number(o.value);
+    if (test && Number.isFinite(n) && conversionFactor(test, o.unit) !== undefined) {
+      const a = assessCriticalValue(test, n, o.unit, r.patient.sex);
+      const flag = FLAGS[a.deviation];
+      results.push(`${o.display} ${withUnit(o)} [${flag}; reference ${a.normalRange}] (${o.date})`);
+      if (a.isCritical) findings.push({ type: "critical_value", severity: "critical", message: `${o.display} ${withUnit(o)} on ${o.date} is beyond the critical limits (${a.criticalLimits}): ${a.recommendedActions.join("; ")}`, source: "knowledge/lab-limits.json" });
+      else if (a.deviation !== "normal") findings.push({ type: "abnormal_result", severity: "moderate", message: `${o.display} ${withUnit(o)} on ${o.date} is ${a.deviation} (reference ${a.normalRange})`, source: "knowledge/lab-limits.json" });
+    } else {
+      results.push(`${o.display} ${withUnit(o)} (${o.date})`);
+    }
+  }
+  const objective = [
+    vitals.length ? `Vitals: ${vitals.join("; ")}.` : `Vitals: none recorded in the ${VITALS_WINDOW_DAYS} days up to the encounter.`,
+    results.length ? `Results: ${results.join("; ")}.` : `Results: none recorded in the ${RESULTS_WINDOW_DAYS} days up to the encounter.`,
+  ].join(" ");
+
+  // A: diagnoses, extracted entities, decision support.
+  const thisDx = r.dx.filter((d) => d.encounterId === enc.id);
+  const activeDx = [...new Map(r.dx.filter((d) => d.status !== "resolved" && d.encounterId !== enc.id).map((d) => [d.code, `${d.code} ${d.display} (${d.status})`])).values()];
+  const pastDx = x.includeHistory ? [...new Map(r.dx.filter((d) => d.status === "resolved" && d.encounterId !== enc.id).map((d) => [d.code, `${d.code} ${d.display}`])).values()] : [];
+  const entities = x.extraction?.entities ?? [];
+  const { alerts } = buildPatientContext(k, r, today);
+  const safety = alerts.filter((a) => a.type !== "reminder");
+  const reminders = alerts.filter((a) => a.type === "reminder");
+  findings.push(...safety.map(toFinding));
+  const risks = Object.values(x.riskScores).filter((s): s is RiskScore => !!s && s.score !== null);
+  for (const s of risks) findings.push({ type: "risk_score", severity: s.category, message: `${s.model}: ${riskValue(s)} (${s.category})`, source: s.source });
+  const criticals = findings.filter((f) => f.type === "critical_value" || f.type === "abnormal_result");
+  const assessment = [
+    thisDx.length ? `Diagnoses this encounter: ${thisDx.map((d) => `${d.code} ${d.display} (${d.status})`).join("; ")}` : "Diagnoses this encounter: none coded yet",
+    ...(activeDx.length ? [`Active problems: ${activeDx.join("; ")}`] : []),
+    ...(pastDx.length ? [`Past history: ${pastDx.join("; ")}`] : []),
+    ...(entities.length ? [`From the notes (entity extraction, to confirm): ${entities.map((e) => `${e.display ?? e.text}${e.code ? ` [${e.system} ${e.code}]` : ""}${e.assertion === "present" ? "" : ` (${e.assertion})`}`).join("; ")}`] : []),
+    ...safety.map((a) => `Medication ${a.type.replace("_", " ")} (${a.severity}): ${a.message}`),
+    ...criticals.map((f) => `${f.type === "critical_value" ? "Critical value" : "Abnormal result"}: ${f.message.split(":")[0]}`),
+    ...risks.map((s) => `Risk: ${s.model} ${riskValue(s)} (${s.category})`),
+  ].join("\n");
+
+  // P: medications, safety actions, follow-ups.
+  const active = r.meds.filter((m) => m.status === "active");
+  const noted = entities.filter((e) => e.type === "medication" && e.assertion === "present");
+  const followUps = [...reminders.map((a) => a.message), ...risks.flatMap((s) => (s.category === "high" ? [`${s.model} is high: address modifiable risk factors`] : []))];
+  const plan = [
+    active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : "Medications: no active medications on record",
+    ...(noted.length ? [`Medications named in the notes (confirm and prescribe): ${noted.map((e) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ")).join("; ")}`] : []),
+    ...safety.map((a) => `Safety: ${a.message}`),
+    ...criticals.filter((f) => f.type === "critical_value").map((f) => `Safety: ${f.message}`),
+    ...followUps.map((f) => `Follow-up: ${f}`),
+    "Review: generated from the record; a clinician must review and sign this note",
+  ].join("\n");
+
+  const sectionScore = {
+    subjective: x.notes.length ? 1 : 0.5,
+    objective: vitals.length && results.length ? 1 : vitals.length || results.length ? 0.5 : 0,
+    assessment: thisDx.length || activeDx.length || entities.length ? 1 : 0,
+    plan: active.length || noted.length || safety.length || followUps.length ? 1 : 0,
+  };
+  const scores = Object.values(sectionScore);
+  return {
+    subjective,
+    objective,
+    assessment,
+    plan,
+    confidence: Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100,
+    entitiesExtracted: entities.length,
+    sectionsWithData: Object.entries(sectionScore).filter(([, s]) => s > 0).map(([n]) => n),
+    findings,
+    priorEncounterIds: prior.map((e) => e.id),
+  };
+}
+
+/** LACE's score is points / 19, not a probability: it is shown as points; the others are risks. */
+const riskValue = (s: RiskScore) => (s.model.startsWith("LACE") && s.points !== null ? `${s.points}/19 points` : `${(s.score! * 100).toFixed(1)}%`);
+
+const toFinding = (a: CopilotAlert): SoapFinding => ({ type: a.type, severity: a.severity, message: a.message, source: a.source });

@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { assertMentions, sectionDefaults, type Assertion, type Mention } from "../extraction/context.js";
+import { phraseKeys, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
+
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.0.0";
+export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+interface RedFlagRule {
+  category: string;
+  label: string;
+  phrases?: string[];
+  all_of?: string[][];
+  child_terms?: string[];
+  child_age_below_years?: number;
+  flag_assertions: Assertion[];
+  guidance: string;
+  source: string;
+}
+
+export interface MessageRules {
+  name: string;
+  version: string;
+  languages_screened: string[];
+  languages_accepted: string[];
+  emergency_guidance: { text: string; source: string };
+  red_flags: RedFlagRule[];
+  intents: { source: string; rules: { intent: Intent; phrases: Record<string, number> }[] };
+  query_expansions: { source: string; terms: Record<string, string> };
+}
+
+let loaded: { rules: MessageRules; version: string } | undefined;
+
+/** The rules file (patient-message-rules.json), read once; its version and checksum go into every audit record. */
+export function messageRules(): { rules: MessageRules; version: string } {
+  if (!loaded) {
+    const raw = readFileSync(new URL("./patient-message-rules.json", import.meta.url), "utf8");
+    const rules = JSON.parse(raw) as MessageRules;
+    loaded = { rules, version: `${rules.name}@${rules.version}+${createHash("sha256").update(raw).digest("hex").slice(0, 12)}` };
+  }
+  return loaded;
+}
+
+/**
+ * Patient spelling: "can't" → "can not", "won't" → "will not", "don't"/"dont" → "do not", so the
+ * extraction engine's "not" trigger sees the negation (its tokenizer drops apostrophes).
+ */
+export function normaliseMessage(text: string): string {
+  return text
+    .replace(/\bcan['’]?t\b|\bcannot\b/gi, "can not")
+    .replace(/\bwon['’]?t\b/gi, "will not")
+    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n['’]?t\b/gi, "$1 not")
+    .replace(/\b(i|you|he|she|it|we|they)['’](m|s|re|ve|d|ll)\b/gi, "$1 $2");
+}
+
+interface PhraseIndex {
+  keys: string[];
+  tag: string;
+}
+
+/** Every occurrence of the phrases in the tokens, longest first, without overlaps. */
+function findPhrases(tokens: Token[], phrases: PhraseIndex[]): (Mention & { tag: string })[] {
+  const sorted = [...phrases].sort((a, b) => b.keys.length - a.keys.length);
+  const taken = new Set<number>();
+  const out: (Mention & { tag: string })[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (taken.has(i)) continue;
+    for (const p of sorted) {
+      if (p.keys.length && p.keys.every((k, j) => tokens[i + j]?.key === k && !taken.has(i + j))) {
+        out.push({ from: i, to: i + p.keys.length, tag: p.tag });
+        for (let j = i; j < i + p.keys.length; j++) taken.add(j);
+        break;
+      }
+    }
+  }
+  return out.sort((a, b) => a.from - b.from);
+}
+
+export interface ScreenedMention {
+  category: string;
+  label: string;
+  matchedText: string;
+  assertion: Assertion;
+  source: string;
+}
+
+export interface TriageResult {
+  intent: Intent;
+  confidence: number;
+  intentScores: { intent: Intent; score: number }[];
+  screened: boolean;
+  redFlags: ScreenedMention[];
+  /** Red-flag phrases found but not flagged (negated, hypothetical, historical), with why. */
+  notFlagged: ScreenedMention[];
+  guidance: string[];
+}
+
+const phraseIndex = (phrases: string[], tag: string): PhraseIndex[] => phrases.map((p) => ({ keys: phraseKeys(normaliseMessage(p)), tag }));
+let compiled: { redFlags: PhraseIndex[]; intents: PhraseIndex[]; weights: Map<string, number> } | undefined;
+
+function compile(rules: MessageRules) {
+  if (compiled) return compiled;
+  const redFlags: PhraseIndex[] = [];
+  for (const r of rules.red_flags) {
+    if (r.phrases) redFlags.push(...phraseIndex(r.phrases, `${r.category}#any`));
+    r.all_of?.forEach((group, g) => redFlags.push(...phraseIndex(group, `${r.category}#${g}`)));
+    if (r.child_terms) redFlags.push(...phraseIndex(r.child_terms, `${r.category}#child`));
+  }
+  const intents: PhraseIndex[] = [];
+  const weights = new Map<string, number>();
+  for (const r of rules.intents.rules) {
+    for (const [phrase, w] of Object.entries(r.phrases)) {
+      intents.push(...phraseIndex([phrase], `${r.intent}#${phrase}`));
+      weights.set(`${r.intent}#${phrase}`, w);
+    }
+  }
+  return (compiled = { redFlags, intents, weights });
+}
+
+/**
+ * Classifies the message's intent and screens it for red flags. The negation, hypothetical, history
+ * and other-person rules are the entity extraction engine's (extraction/context.ts), applied to the
+ * red-flag phrases as mentions. `patientAgeYears` lets a message about a young patient's fever and
+ * lethargy count as a child's without the word "child".
+ */
+export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
+  const text = normaliseMessage(message);
+  const tokens = tokenize(text);
+  const c = compile(rules);
+
+  const scores = new Map<Intent, number>();
+  for (const m of findPhrases(tokens, c.intents)) {
+    const intent = m.tag.split("#")[0] as Intent;
+    scores.set(intent, (scores.get(intent) ?? 0) + c.weights.get(m.tag)!);
+  }
+  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
+  const total = ranked.reduce((s, [, v]) => s + v, 0);
+  const [top, topScore] = ranked[0] ?? ["other", 0];
+  const intent: Intent = topScore > 0 ? top : "other";
+  const confidence = topScore > 0 ? Math.min(0.95, Math.round((topScore / total) * Math.min(1, topScore / 2) * 100) / 100) : 0.5;
+  const intentScores = INTENTS.filter((i) => i !== "other").map((i) => ({ intent: i, score: scores.get(i) ?? 0 }));
+
+  const screened = rules.languages_screened.includes(language);
+  const redFlags: ScreenedMention[] = [];
+  const notFlagged: ScreenedMention[] = [];
+  if (screened) {
+    const mentions = findPhrases(tokens, c.redFlags);
+    const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
+    for (const rule of rules.red_flags) {
+      const hits = mentions.map((m, k) => ({ m, a: assertions[k] })).filter(({ m }) => m.tag.startsWith(`${rule.category}#`));
+      const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
+      const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
+      if (rule.phrases) {
+        for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
+      }
+      if (rule.all_of) {
+        const groups = rule.all_of.map((_, g) => hits.filter((x) => x.m.tag === `${rule.category}#${g}`));
+        const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
+        const everyGroup = groups.every((g) => g.some(counts));
+        if (everyGroup && isChild) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
+        else notFlagged.push(...groups.flat().filter((x) => !counts(x)).map(shown));
+      }
+    }
+  }
+  const categories = [...new Set(redFlags.map((f) => f.category))];
+  const guidance = categories.length ? [rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
+  return { intent, confidence, intentScores, screened, redFlags, notFlagged, guidance };
+}

@@ -1,0 +1,158 @@
+/** Storage units: create, list, one, change; each with its detector's latest view. */
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Principal } from "../../../lib/auth.js";
+import { assertPharmacyAccess } from "../../../lib/context.js";
+import type { Db } from "../../../lib/db.js";
+import { badRequest, conflict, FieldErrorCollector, notFound } from "../../../lib/errors.js";
+import { isUuid } from "../../../lib/ids.js";
+import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { coldChainExcursions, coldChainMonitorStates, coldStorageUnitItems, coldStorageUnits, inventoryItems, pharmacies } from "../db/tables.js";
+import { coldChainPharmacy, likeTerm } from "./cold-chain-common.js";
+import { inRange } from "./detector.js";
+import { STORAGE_UNIT_KINDS, type CreateStorageUnitInput, type StorageUnit, type UpdateStorageUnitInput } from "./storage-unit.type.js";
+import { DEFAULT_TOLERANCE_MINUTES, profileByKey, THRESHOLD_PROFILES } from "./thresholds.js";
+
+type UnitRow = typeof coldStorageUnits.$inferSelect;
+
+async function toUnits(db: Db, rows: UnitRow[]): Promise<StorageUnit[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, states, open] = await Promise.all([
+    db.select().from(coldStorageUnitItems).where(inArray(coldStorageUnitItems.storageUnitId, ids)),
+    db.select().from(coldChainMonitorStates).where(inArray(coldChainMonitorStates.subjectId, ids)),
+    db
+      .select({ id: coldChainExcursions.subjectId, n: count() })
+      .from(coldChainExcursions)
+      .where(and(inArray(coldChainExcursions.subjectId, ids), eq(coldChainExcursions.status, "open")))
+      .groupBy(coldChainExcursions.subjectId),
+  ]);
+  return rows.map((r) => {
+    const s = states.find((x) => x.subjectId === r.id);
+    return {
+      ...r,
+      rangeSource: profileByKey(r.profile)?.rangeSource ?? null,
+      stockItems: items.filter((i) => i.storageUnitId === r.id).map((i) => i.inventoryItemId),
+      lastReadingAt: s?.lastReadingAt ?? null,
+      lastTemperatureC: s?.lastTemperatureC ?? null,
+      inRange: s?.lastTemperatureC === null || s?.lastTemperatureC === undefined ? null : inRange(s.lastTemperatureC, r),
+      outOfRangeSince: s?.outSince ?? null,
+      openExcursions: Number(open.find((o) => o.id === r.id)?.n ?? 0),
+    };
+  });
+}
+
+/** Checks stock items belong to the pharmacy (400 naming the field otherwise). */
+async function checkItems(db: Db, pharmacyId: string, ids: string[], errors: FieldErrorCollector): Promise<void> {
+  if (!ids.length) return;
+  const bad = ids.filter((id) => !isUuid(id));
+  const found = await db.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, pharmacyId), inArray(inventoryItems.id, ids.filter(isUuid))));
+  for (const [i, id] of ids.entries()) if (bad.includes(id) || !found.some((f) => f.id === id)) errors.add(`stockItems.${i}`, "no such stock item in this pharmacy");
+  if (new Set(ids).size !== ids.length) errors.add("stockItems", "lists an item twice");
+}
+
+/** A range and tolerance from the input, the profile's defaults, or the platform default tolerance. */
+export function resolveLimits(input: { profile?: string | null; minC?: number | null; maxC?: number | null; toleranceMinutes?: number | null }, errors: FieldErrorCollector): { minC: number; maxC: number; toleranceMinutes: number; profile: string | null } {
+  const profile = input.profile ? profileByKey(input.profile) : undefined;
+  if (input.profile && !profile) errors.add("profile", `must be one of ${THRESHOLD_PROFILES.map((p) => p.key).join(", ")}`);
+  const minC = input.minC ?? profile?.minC;
+  const maxC = input.maxC ?? profile?.maxC;
+  if (minC === undefined || minC === null) errors.add("minC", "is required without a profile");
+  if (maxC === undefined || maxC === null) errors.add("maxC", "is required without a profile");
+  if (minC !== undefined && maxC !== undefined && minC !== null && maxC !== null && minC >= maxC) errors.add("maxC", "must be above min_c");
+  return { minC: minC ?? 0, maxC: maxC ?? 0, toleranceMinutes: input.toleranceMinutes ?? profile?.toleranceMinutes ?? DEFAULT_TOLERANCE_MINUTES, profile: profile?.key ?? null };
+}
+
+export async function createStorageUnit(db: Db, principal: Principal, input: CreateStorageUnitInput): Promise<StorageUnit> {
+  const pharmacyId = coldChainPharmacy(principal, input.pharmacyId);
+  if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
+  assertPharmacyAccess(principal, pharmacyId);
+  const errors = new FieldErrorCollector();
+  const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+  if (!ph) errors.add("pharmacyId", "no such pharmacy");
+  if (!STORAGE_UNIT_KINDS.includes(input.kind as (typeof STORAGE_UNIT_KINDS)[number])) errors.add("kind", `must be one of ${STORAGE_UNIT_KINDS.join(", ")}`);
+  const limits = resolveLimits(input, errors);
+  await checkItems(db, pharmacyId, input.stockItems ?? [], errors);
+  errors.throwIfAny("Invalid storage unit");
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const deviceId = input.deviceId?.trim() || null;
+    if (deviceId) {
+      const [taken] = await tx.select({ id: coldStorageUnits.id }).from(coldStorageUnits).where(eq(coldStorageUnits.deviceId, deviceId));
+      if (taken) throw conflict(`Logger ${deviceId} already reports for storage unit ${taken.id}`);
+    }
+    const [row] = await tx
+      .insert(coldStorageUnits)
+      .values({ pharmacyId, name: input.name.trim(), kind: input.kind, ...limits, deviceId, location: input.location?.trim() || null, createdBy: principal.sub })
+      .returning();
+    if (input.stockItems?.length) await tx.insert(coldStorageUnitItems).values(input.stockItems.map((inventoryItemId) => ({ storageUnitId: row.id, inventoryItemId })));
+    return row.id;
+  });
+  return getStorageUnit(db, principal, id);
+}
+
+async function unitRow(db: Db, principal: Principal, id: string): Promise<UnitRow> {
+  if (!isUuid(id)) throw notFound("Storage unit", id);
+  const [row] = await db.select().from(coldStorageUnits).where(eq(coldStorageUnits.id, id));
+  if (!row || (principal.pharmacyId && row.pharmacyId !== principal.pharmacyId)) throw notFound("Storage unit", id);
+  return row;
+}
+
+export async function getStorageUnit(db: Db, principal: Principal, id: string): Promise<StorageUnit> {
+  return (await toUnits(db, [await unitRow(db, principal, id)]))[0];
+}
+
+export interface StorageUnitFilters {
+  pharmacyId?: string | null;
+  kind?: string | null;
+  isActive?: boolean | null;
+  /** Name, logger id or location. */
+  search?: string | null;
+}
+
+export async function listStorageUnits(db: Db, principal: Principal, f: Partial<PageArgs> & StorageUnitFilters): Promise<Page<StorageUnit>> {
+  const w = pageWindow(f);
+  const conds: SQL[] = [];
+  const pharmacyId = coldChainPharmacy(principal, f.pharmacyId);
+  if (pharmacyId) conds.push(eq(coldStorageUnits.pharmacyId, pharmacyId));
+  if (f.kind) conds.push(eq(coldStorageUnits.kind, f.kind));
+  if (f.isActive !== null && f.isActive !== undefined) conds.push(eq(coldStorageUnits.isActive, f.isActive));
+  if (f.search) conds.push(or(ilike(coldStorageUnits.name, likeTerm(f.search)), ilike(coldStorageUnits.deviceId, likeTerm(f.search)), ilike(coldStorageUnits.location, likeTerm(f.search)))!);
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(coldStorageUnits).where(where).orderBy(asc(coldStorageUnits.name), asc(coldStorageUnits.id)).limit(w.limit).offset(w.offset),
+    db.select({ total: count() }).from(coldStorageUnits).where(where),
+  ]);
+  return toPage(await toUnits(db, rows), total, w);
+}
+
+/** Changes a unit; a new range applies from the next reading on (stored excursions keep the limits they were detected with). */
+export async function updateStorageUnit(db: Db, principal: Principal, id: string, input: UpdateStorageUnitInput): Promise<StorageUnit> {
+  const row = await unitRow(db, principal, id);
+  const errors = new FieldErrorCollector();
+  if (input.kind && !STORAGE_UNIT_KINDS.includes(input.kind as (typeof STORAGE_UNIT_KINDS)[number])) errors.add("kind", `must be one of ${STORAGE_UNIT_KINDS.join(", ")}`);
+  const minC = input.minC ?? row.minC;
+  const maxC = input.maxC ?? row.maxC;
+  if (minC >= maxC) errors.add(input.maxC !== null && input.maxC !== undefined ? "maxC" : "minC", "min_c must be below max_c");
+  if (input.stockItems) await checkItems(db, row.pharmacyId, input.stockItems, errors);
+  errors.throwIfAny("Invalid storage unit");
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const deviceId = input.deviceId?.trim();
+    if (deviceId && deviceId !== row.deviceId) {
+      const [taken] = await tx.select({ id: coldStorageUnits.id }).from(coldStorageUnits).where(eq(coldStorageUnits.deviceId, deviceId));
+      if (taken) throw conflict(`Logger ${deviceId} already reports for storage unit ${taken.id}`);
+    }
+    const set = Object.fromEntries(
+      Object.entries({ name: input.name?.trim(), kind: input.kind, minC: input.minC, maxC: input.maxC, toleranceMinutes: input.toleranceMinutes, deviceId, location: input.location?.trim(), isActive: input.isActive }).filter(
+        ([, v]) => v !== undefined && v !== null,
+      ),
+    );
+    if (Object.keys(set).length) await tx.update(coldStorageUnits).set(set).where(eq(coldStorageUnits.id, id));
+    if (input.stockItems) {
+      await tx.delete(coldStorageUnitItems).where(eq(coldStorageUnitItems.storageUnitId, id));
+      if (input.stockItems.length) await tx.insert(coldStorageUnitItems).values(input.stockItems.map((inventoryItemId) => ({ storageUnitId: id, inventoryItemId })));
+    }
+  });
+  return getStorageUnit(db, principal, id);
+}
+

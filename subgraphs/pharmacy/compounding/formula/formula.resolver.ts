@@ -1,0 +1,60 @@
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
+import { PageArgs } from "../../../../lib/pagination.js";
+import { RateLimit } from "../../../../lib/rate-limit.js";
+import { createFormula, getFormula, listFormulaIngredients, listFormulas, transitionFormula } from "./formula.service.js";
+import { CompoundFormula, CompoundFormulaPage, CreateFormulaInput, FormulaIngredientPage } from "./formula.type.js";
+
+@Resolver(() => CompoundFormula)
+@UseMiddleware(RateLimit("pharmacy"), BoundStaff)
+export class CompoundFormulaResolver {
+  @Authorized("compounding:read")
+  @Query(() => CompoundFormulaPage, { description: "Compound formulas by code (filters: status, dosage form, an ingredient's stock code; search: code or name)." })
+  compoundFormulas(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("status", () => String, { nullable: true }) status: string | null,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Arg("dosageForm", () => String, { nullable: true }) dosageForm: string | null,
+    @Arg("stockCode", () => String, { nullable: true, description: "Formulas with this ingredient." }) stockCode: string | null,
+  @Ctx() ctx: SubgraphContext,
+  ): Promise<CompoundFormulaPage> {
+    return listFormulas(ctx.db, { ...page, status, search, dosageForm, stockCode });
+  }
+
+  @Authorized("compounding:read")
+  @Query(() => CompoundFormula)
+  compoundFormula(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompoundFormula> {
+    return getFormula(ctx.db, id);
+  }
+
+  @Authorized("compounding:read")
+  @Query(() => FormulaIngredientPage, { description: "Formula ingredients (filters: formula, kind, stock code; search: name or code)." })
+  compoundFormulaIngredients(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("formulaId", () => ID, { nullable: true }) formulaId: string | null,
+    @Arg("kind", () => String, { nullable: true }) kind: string | null,
+    @Arg("stockCode", () => String, { nullable: true }) stockCode: string | null,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormulaIngredientPage> {
+    return listFormulaIngredients(ctx.db, { ...page, formulaId, kind, stockCode, search });
+  }
+
+  @Authorized("compounding:write")
+  @Mutation(() => CompoundFormula, { nullable: true, description: "Write a compound formula (a draft; 409 when the code is taken)." })
+  createCompoundFormula(@Arg("input", () => CreateFormulaInput) input: CreateFormulaInput, @Ctx() ctx: SubgraphContext): Promise<CompoundFormula> {
+    return createFormula(ctx.db, ctx.principal, input);
+  }
+
+  @Authorized("compounding:approve")
+  @Mutation(() => CompoundFormula, { nullable: true, description: "Approve a draft formula (a pharmacist other than its author; 409 from another state)." })
+  approveCompoundFormula(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompoundFormula> {
+    return transitionFormula(ctx.db, ctx.principal, id, "approved");
+  }
+
+  @Authorized("compounding:approve")
+  @Mutation(() => CompoundFormula, { nullable: true, description: "Retire a formula: no new preparations or prescriptions (stock already made stays dispensable)." })
+  retireCompoundFormula(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompoundFormula> {
+    return transitionFormula(ctx.db, ctx.principal, id, "retired");
+  }
+}

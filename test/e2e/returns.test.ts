@@ -1,0 +1,208 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { createProduct, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
+
+/** Spec workflow 4 through REST: customer return and inspection, refunds through billing, supplier return, destruction. */
+
+let stack: Stack;
+let cashier: string;
+let pharmacist: string;
+const tx = "/api/v1/pharmacy/sales/transactions/";
+const customer = "/api/v1/returns/customer/";
+const supplierPath = "/api/v1/returns/supplier/";
+const destructionPath = "/api/v1/returns/destruction/";
+const movementsPath = "/api/v1/pharmacy/inventory/movements/";
+
+/** Billing as the pharmacy reaches it: forwards to this service, or answers 503 while `down`. */
+const billing = { down: false, target: "" };
+const proxy: Server = createServer(async (req, res) => {
+  if (billing.down) return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"down"}}');
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const headers: Record<string, string> = {};
+  for (const h of ["authorization", "content-type", "idempotency-key", "x-request-id"]) if (req.headers[h]) headers[h] = String(req.headers[h]);
+  const upstream = await fetch(billing.target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  res.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
+});
+
+function kampalaDay(days = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function completedSale(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}): Promise<{ id: string; total_amount: string; billing_charge: string }> {
+  const created = await stack.rest("POST", tx, { token: cashier, body: saleBody(items, extra) });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  return done.body;
+}
+
+const returnOf = (transaction_id: string, items: Record<string, unknown>[], headers?: Record<string, string>) =>
+  stack.rest("POST", customer, { token: cashier, body: { transaction_id, reason: "customer changed their mind", items }, headers });
+
+async function charge(id: string) {
+  return (await stack.rest("GET", `/api/v1/charges/${id}/`, { token: cashier })).body;
+}
+
+beforeAll(async () => {
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  stack = await startStack({ env: { BILLING_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } });
+  billing.target = stack.url;
+  cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "kla-till-1" });
+  pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "kla-returns-pharmacist" });
+}, 240_000);
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((r) => proxy.close(() => r()));
+});
+
+describe("customer returns", () => {
+  it("refunds exactly (VAT and a pro-rata discount): partial and full returns add up to what was paid; sealed units go back into their batch, the rest to quarantine", async () => {
+    const syrup = await createProduct(stack, { name: "Return syrup", retail_price: "333.33", stock_quantity: 10 });
+    const nets = await createProduct(stack, { name: "Return nets", retail_price: "500.00", stock_quantity: 5, tax_exempt: true });
+    const sale = await completedSale([{ product_id: syrup, quantity: 3 }, { product_id: nets, quantity: 1 }], { discount_amount: "100.00" });
+    expect(sale.total_amount).toBe("1579.99");
+    expect(await stockOf(stack, cashier, syrup)).toBe(7);
+
+    // One sealed unit: 1109.75 paid for the line (1179.99 less 70.24 of the discount), a third is 369.92.
+    const first = await returnOf(sale.id, [{ product_id: syrup, quantity: 1, condition: "sealed" }], { "Idempotency-Key": `ret-${sale.id}-1` });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ status: "completed", refund_amount: "369.92", refund_method: "cash", billing_charge_id: sale.billing_charge, transaction_id: sale.id, return_number: expect.stringMatching(/^CR-KLA-01-\d{8}-0001$/) });
+    expect(first.body.items[0]).toMatchObject({ quantity: 1, condition: "sealed", disposition: "restock", refund_amount: "369.92", stock_movement_id: expect.any(String), quarantine_id: null });
+    expect(first.body.billing_refund_id).toEqual(expect.any(String));
+    expect(await stockOf(stack, cashier, syrup)).toBe(8);
+    const replay = await returnOf(sale.id, [{ product_id: syrup, quantity: 1, condition: "sealed" }], { "Idempotency-Key": `ret-${sale.id}-1` });
+    expect(replay.body.id).toBe(first.body.id);
+    // Back into the very batch the sale drew.
+    const saleMove = await stack.rest("GET", `${movementsPath}?reference_type=transaction&reference_id=${sale.id}&product=${syrup}`, { token: pharmacist });
+    const returnMove = await stack.rest("GET", `${movementsPath}?reference_type=customer_return&reference_id=${first.body.id}`, { token: pharmacist });
+    expect(returnMove.body.results).toMatchObject([{ movement_type: "return", quantity: 1, batches: [{ batch_id: saleMove.body.results[0].batches[0].batch_id, quantity: 1 }] }]);
+
+    // The rest: two opened units (quarantine) and the nets, damaged.
+    const rest = await returnOf(sale.id, [
+      { product_id: syrup, quantity: 2, condition: "opened" },
+      { product_id: nets, quantity: 1, condition: "damaged" },
+    ]);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    expect(rest.body.items.map((i: { refund_amount: string; disposition: string }) => `${i.disposition}:${i.refund_amount}`)).toEqual(["quarantine:739.83", "quarantine:470.24"]);
+    expect(rest.body.refund_amount).toBe("1210.07");
+    expect(await stockOf(stack, cashier, syrup)).toBe(8);
+    expect(await stockOf(stack, cashier, nets)).toBe(4);
+    const c = await charge(sale.billing_charge);
+    expect(c).toMatchObject({ amount_paid: "1579.99", amount_refunded: "1579.99" });
+    const refunds = await stack.rest("GET", `/api/v1/refunds/?charge_id=${sale.billing_charge}`, { token: cashier });
+    expect(refunds.body.results.map((r: { amount: string }) => r.amount).sort()).toEqual(["1210.07", "369.92"]);
+
+    // Nothing more may come back: 409, nothing written.
+    const count = (await stack.rest("GET", `${customer}?transaction=${sale.id}`, { token: cashier })).body.count;
+    const more = await returnOf(sale.id, [{ product_id: syrup, quantity: 1, condition: "sealed" }]);
+    expect(more.status).toBe(409);
+    expect(more.body.error.fields["items.0.quantity"][0]).toMatch(/3 sold, 3 already returned/);
+    expect((await stack.rest("GET", `${customer}?transaction=${sale.id}`, { token: cashier })).body.count).toBe(count);
+    expect(count).toBe(2);
+
+    // Quarantine holds the opened and damaged units until a witnessed destruction.
+    const quarantine = await stack.rest("GET", `/api/v1/returns/quarantine/?status=quarantined`, { token: pharmacist });
+    const held = quarantine.body.results.find((q: { id: string }) => q.id === rest.body.items[0].quarantine_id);
+    expect(held).toMatchObject({ quantity: 2, name: "Return syrup", status: "quarantined" });
+    const destroyed = await stack.rest("POST", destructionPath, { token: pharmacist, body: { quarantine_id: held.id, reason: "opened returns", method: "incineration", witness: "J. Nakato" } });
+    expect(destroyed.status, JSON.stringify(destroyed.body)).toBe(201);
+    expect(destroyed.body).toMatchObject({ source: "quarantine", quantity: 2, stock_movement_id: null, witness: "J. Nakato" });
+    expect((await stack.rest("POST", destructionPath, { token: pharmacist, body: { quarantine_id: held.id, reason: "again", method: "incineration", witness: "J. Nakato" } })).status).toBe(409);
+    expect(await stockOf(stack, cashier, syrup)).toBe(8);
+  }, 120_000);
+
+  it("refuses returns against a sale that is not completed, products not sold on it and bad quantities; other pharmacies' sales are 404", async () => {
+    const drops = await createProduct(stack, { name: "Return drops", retail_price: "1000.00", stock_quantity: 5 });
+    const pending = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: drops, quantity: 1 }]) });
+    expect((await returnOf(pending.body.id, [{ product_id: drops, quantity: 1 }])).status).toBe(409);
+    const sale = await completedSale([{ product_id: drops, quantity: 2 }]);
+    const other = await createProduct(stack, { name: "Never sold", retail_price: "10.00", stock_quantity: 1 });
+    const bad = await returnOf(sale.id, [{ product_id: other, quantity: 1 }, { product_id: drops, quantity: 0 }]);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(["items.1.quantity"]));
+    expect((await returnOf(sale.id, [{ product_id: other, quantity: 1 }])).status).toBe(400);
+    expect((await returnOf(sale.id, [{ product_id: drops, quantity: 3 }])).status).toBe(409);
+    const guluCashier = await stack.token("cashier", { pharmacy: GULU });
+    expect((await stack.rest("POST", customer, { token: guluCashier, body: { transaction_id: sale.id, reason: "x", items: [{ product_id: drops, quantity: 1 }] } })).status).toBe(404);
+    // Without an inspection the units are quarantined, never restocked.
+    const uninspected = await returnOf(sale.id, [{ product_id: drops, quantity: 1 }]);
+    expect(uninspected.body.items[0]).toMatchObject({ condition: "uninspected", disposition: "quarantine", refund_amount: "1180.00" });
+    expect(await stockOf(stack, cashier, drops)).toBe(3);
+  }, 120_000);
+
+  it("billing out of reach: 503 with the return processing and nothing restocked or refunded; complete refunds once, cancel gives up; illegal transitions are 409", async () => {
+    const gel = await createProduct(stack, { name: "Return gel", retail_price: "250.00", stock_quantity: 6 });
+    const sale = await completedSale([{ product_id: gel, quantity: 2 }]);
+    billing.down = true;
+    const res = await returnOf(sale.id, [{ product_id: gel, quantity: 1, condition: "sealed" }]);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    const waiting = (await stack.rest("GET", `${customer}?transaction=${sale.id}&status=processing`, { token: cashier })).body.results;
+    expect(waiting).toHaveLength(1);
+    expect(await stockOf(stack, cashier, gel)).toBe(4);
+    expect((await stack.rest("POST", `${customer}${waiting[0].id}/cancel/`, { token: cashier })).status).toBe(503);
+    billing.down = false;
+    expect((await charge(sale.billing_charge)).amount_refunded).toBe("0.00");
+    const done = await stack.rest("POST", `${customer}${waiting[0].id}/complete/`, { token: cashier });
+    expect(done.body).toMatchObject({ status: "completed", refund_amount: "295.00" });
+    expect((await stack.rest("POST", `${customer}${waiting[0].id}/complete/`, { token: cashier })).body.status).toBe("completed");
+    expect(await stockOf(stack, cashier, gel)).toBe(5);
+    expect((await charge(sale.billing_charge)).amount_refunded).toBe("295.00");
+    expect((await stack.rest("POST", `${customer}${waiting[0].id}/cancel/`, { token: cashier })).status).toBe(409);
+
+    billing.down = true;
+    expect((await returnOf(sale.id, [{ product_id: gel, quantity: 1, condition: "sealed" }])).status).toBe(503);
+    billing.down = false;
+    const second = (await stack.rest("GET", `${customer}?transaction=${sale.id}&status=processing`, { token: cashier })).body.results[0];
+    const cancelled = await stack.rest("POST", `${customer}${second.id}/cancel/`, { token: cashier });
+    expect(cancelled.body.status).toBe("cancelled");
+    expect((await stack.rest("POST", `${customer}${second.id}/complete/`, { token: cashier })).status).toBe(409);
+    // The cancelled claim is released: the unit may come back again.
+    const again = await returnOf(sale.id, [{ product_id: gel, quantity: 1, condition: "sealed" }]);
+    expect(again.body).toMatchObject({ status: "completed", refund_amount: "295.00" });
+    expect((await charge(sale.billing_charge)).amount_refunded).toBe("590.00");
+  }, 120_000);
+});
+
+describe("supplier returns and destruction", () => {
+  it("sends a lot back to its supplier through the ledger; more than the batch holds is 409", async () => {
+    const sup = await stack.rest("POST", "/api/v1/procurement/suppliers/", { token: pharmacist, body: { name: "Returns Wholesale", code: "RET-01" } });
+    expect(sup.status).toBe(201);
+    const receipt = await stack.rest("POST", movementsPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "4603", movement_type: "receipt", quantity: 20, lot_number: "FUR-RET", expiry_date: kampalaDay(30) } });
+    expect(receipt.status).toBe(201);
+    const res = await stack.rest("POST", supplierPath, { token: pharmacist, body: { supplier: "RET-01", medication_code: "4603", lot_number: "FUR-RET", quantity: 8, reason: "short expiry, supplier credit" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ supplier: sup.body.id, supplier_name: "Returns Wholesale", lot_number: "FUR-RET", quantity: 8, return_number: expect.stringMatching(/^SR-KLA-01-/) });
+    const moved = await stack.rest("GET", `${movementsPath}?reference_type=supplier_return&reference_id=${res.body.id}`, { token: pharmacist });
+    expect(moved.body.results).toMatchObject([{ movement_type: "supplier_return", quantity: -8, batches: [{ lot_number: "FUR-RET", quantity: -8 }] }]);
+    expect((await stack.rest("POST", supplierPath, { token: pharmacist, body: { supplier: "RET-01", medication_code: "4603", lot_number: "FUR-RET", quantity: 13, reason: "x" } })).status).toBe(409);
+    expect((await stack.rest("POST", supplierPath, { token: pharmacist, body: { supplier: "NOPE", medication_code: "4603", lot_number: "FUR-RET", quantity: 1, reason: "x" } })).status).toBe(400);
+    expect((await stack.rest("POST", supplierPath, { token: cashier, body: { supplier: "RET-01", medication_code: "4603", lot_number: "FUR-RET", quantity: 1, reason: "x" } })).status).toBe(403);
+    expect((await stack.rest("GET", `${supplierPath}?supplier=${sup.body.id}`, { token: pharmacist })).body.count).toBe(1);
+    expect((await stack.rest("GET", `${supplierPath}${res.body.id}/`, { token: pharmacist })).body.id).toBe(res.body.id);
+  }, 120_000);
+
+  it("destroys an expired lot of a controlled medicine before a witness and writes the controlled register", async () => {
+    const register = "/api/v1/drug-safety/controlled-register/";
+    expect((await stack.rest("POST", register, { token: pharmacist, body: { medication_code: "3322", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 10 } })).status).toBe(201);
+    const receipt = await stack.rest("POST", movementsPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "3322", movement_type: "receipt", quantity: 10, lot_number: "DZP-EXP", expiry_date: kampalaDay(-3) } });
+    expect(receipt.status).toBe(201);
+    const body = { medication_code: "3322", lot_number: "DZP-EXP", quantity: 4, reason: "expired", method: "incineration" };
+    const noWitness = await stack.rest("POST", destructionPath, { token: pharmacist, body });
+    expect(noWitness.status).toBe(400);
+    expect((await stack.rest("POST", destructionPath, { token: pharmacist, body: { ...body, witness: "kla-returns-pharmacist" } })).status).toBe(400);
+    expect((await stack.rest("POST", destructionPath, { token: pharmacist, body: { ...body, quantity: 11, witness: "J. Nakato" } })).status).toBe(409);
+    const res = await stack.rest("POST", destructionPath, { token: pharmacist, body: { ...body, witness: "J. Nakato" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ source: "stock", quantity: 4, lot_number: "DZP-EXP", witness: "J. Nakato", destroyed_by: "kla-returns-pharmacist", controlled_entry_id: expect.any(String), destruction_number: expect.stringMatching(/^DS-KLA-01-/) });
+    const entries = await stack.rest("GET", `${register}?medication_code=3322&transaction_type=destruction`, { token: pharmacist });
+    expect(entries.body.results[0]).toMatchObject({ quantity: -4, witness: "J. Nakato", balance_after: entries.body.results[0].balance_before - 4, reference_type: "destruction", reference_id: res.body.id });
+    const moved = await stack.rest("GET", `${movementsPath}?reference_type=destruction&reference_id=${res.body.id}`, { token: pharmacist });
+    expect(moved.body.results).toMatchObject([{ movement_type: "destruction", quantity: -4, batches: [{ lot_number: "DZP-EXP" }] }]);
+    expect((await stack.rest("GET", `${destructionPath}?medication_code=3322`, { token: pharmacist })).body.count).toBe(1);
+  }, 120_000);
+});
