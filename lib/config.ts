@@ -163,6 +163,12 @@ export const configSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   /** How long a SOAP note waits for LLM_BASE_URL before keeping the template text (with a warning). */
   LLM_TIMEOUT_MS: wholeNumber(100, 30_000).default(3_000),
+  /**
+   * How long one call from a service to another (a subgraph asking the gateway, the pharmacy asking
+   * billing or notifications) may take before it counts as failed: UPSTREAM_UNAVAILABLE (REST 503)
+   * once its retries, if any, are spent.
+   */
+  UPSTREAM_TIMEOUT_MS: wholeNumber(100, 120_000).default(5_000),
 });
 
 /** The names of every variable in the schema (the source of truth for the lists that must agree). */

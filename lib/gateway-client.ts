@@ -35,7 +35,7 @@ export async function queryGateway<T>(
       method: "POST",
       headers,
       body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? ctx.config.UPSTREAM_TIMEOUT_MS),
     });
     body = (await res.json()) as typeof body;
   } catch (err) {

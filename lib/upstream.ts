@@ -54,7 +54,7 @@ export async function callUpstream<T = unknown>(ctx: Pick<SubgraphContext, "conf
           method: r.method,
           headers,
           body: r.body === undefined ? undefined : JSON.stringify(r.body),
-          signal: AbortSignal.timeout(r.timeoutMs ?? 5000),
+          signal: AbortSignal.timeout(r.timeoutMs ?? ctx.config.UPSTREAM_TIMEOUT_MS),
         });
         if (RETRYABLE.has(res.status)) throw new Error(`${r.service} answered ${res.status}`);
         const text = await res.text();

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe("critical path: critical-alert trigger → notifications SENT", () => {
-  it("hands both messages to the provider well under a second (spec target: under 30 s)", async () => {
+  it("hands both messages to the provider within the spec's 30 s", async () => {
     const [lab, admin] = await Promise.all([stack.token("lab_technician"), stack.token("admin")]);
     await stack.rest("GET", "/api/v1/notifications/", { token: admin }); // warm the path once
     const started = performance.now();
@@ -24,7 +24,8 @@ describe("critical path: critical-alert trigger → notifications SENT", () => {
     for (const id of res.body.notification_ids) {
       await waitFor(async () => (await stack.rest("GET", `/api/v1/notifications/${id}/`, { token: admin })).body.sent_at, 5000, "SENT");
     }
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The spec's bound; how far under it we are is measured by `npm run bench`, not asserted here.
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it("reports delivery outcomes and queue depth at /metrics", async () => {

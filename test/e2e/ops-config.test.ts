@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, productionProblems } from "../../lib/config.js";
 import { freePort, linesOf, spawnNode } from "./ops-processes.js";
@@ -29,12 +32,12 @@ describe("configuration errors are one clear line each", () => {
     const blocker = createServer();
     blockers.push(blocker);
     await new Promise<void>((r) => blocker.listen(port, "127.0.0.1", r));
-    const started = Date.now();
-    const { code, lines } = await runMain({ PORT: String(port), DATA_DIR: "memory://", JWT_SECRET: SECRET });
+    const dataDir = join(mkdtempSync(join(tmpdir(), "ops-port-")), "data");
+    const { code, lines } = await runMain({ PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET });
     expect(code).toBe(2);
     expect(lines).toEqual([`Configuration error: PORT: ${port} is already in use on 127.0.0.1; choose a free port`]);
-    // Before migrations and schema composition: the port is bound first.
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // At once: before the database is opened (which creates its directory), migrated or composed.
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it("refuses an unknown role or option in one line", async () => {

@@ -49,7 +49,7 @@ export function registryPatientExists(ctx: GatewayCaller): RegistryPatientExists
   const ask = async (uhid: string): Promise<boolean | null> => {
     if (!ctx.bearer) return null;
     try {
-      // The gateway client's usual 5 s: an existence check that gives up early turns a burst of triggers into 503s.
+      // UPSTREAM_TIMEOUT_MS, like every call between services: an existence check that gives up early turns a burst of triggers into 503s.
       const data = await queryGateway<{ patientExists?: boolean | null }>(ctx, EXISTS_QUERY, { uhid });
       return typeof data.patientExists === "boolean" ? data.patientExists : null;
     } catch (err) {
