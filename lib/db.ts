@@ -86,8 +86,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // pg_trgm backs the trigram indexes of list searches (migrations `*_pg_trgm`); PGlite loads contrib extensions only when asked.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client) as unknown as Db;
   return {
     db,

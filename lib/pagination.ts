@@ -42,6 +42,8 @@ export interface Page<T> {
   next: number | null;
   previous: number | null;
   totalCount: number;
+  /** False when `totalCount` is an estimate (more matches than lib/page-query.ts counts exactly). */
+  totalCountExact: boolean;
 }
 
 /** Builds the page envelope; a page past the end has empty results and `next: null`. */
@@ -55,6 +57,7 @@ export function toPage<T>(results: T[], totalCount: number, w: PageWindow): Page
     next: w.page < lastPage ? w.page + 1 : null,
     previous: w.page > 1 ? Math.min(w.page - 1, lastPage) : null,
     totalCount,
+    totalCountExact: true,
   };
 }
 
@@ -80,8 +83,21 @@ export function PageOf<T extends object>(item: ClassType<T>) {
     @Field(() => Int, { nullable: true, description: "Previous page number; null on the first page." })
     previous!: number | null;
 
-    @Field(() => Int, { description: "Number of results across all pages." })
+    @Field(() => Int, { description: "Number of results across all pages; an estimate when totalCountExact is false." })
     totalCount!: number;
+
+    @Field(() => Boolean, { description: "True when totalCount is exact; large lists count exactly up to 10,000 matches and estimate above." })
+    totalCountExact!: boolean;
   }
   return PageClass;
+}
+
+/** A page of a list that can also be walked by cursor: `nextCursor` continues after its last row. */
+export function KeysetPageOf<T extends object>(item: ClassType<T>) {
+  @ObjectType()
+  abstract class KeysetPageClass extends PageOf(item) {
+    @Field(() => String, { nullable: true, description: "Pass as `after` for the rows after this page, without OFFSET; null on the last page." })
+    nextCursor!: string | null;
+  }
+  return KeysetPageClass;
 }

@@ -14,7 +14,7 @@ describe("patient registry through REST", () => {
   it("lists the first page with the spec's envelope and source", async () => {
     const res = await stack.rest("GET", "/api/v1/uhid/", { token: physician });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["count", "next", "page", "page_size", "previous", "results", "source"]);
+    expect(Object.keys(res.body).sort()).toEqual(["count", "next", "next_cursor", "page", "page_size", "previous", "results", "source"]);
     expect(res.body).toMatchObject({ count: 20, page: 1, page_size: 20, next: 2, previous: null, source: "local_registry" });
     expect(res.body.results[0]).toMatchObject({ uhid: "UG-2024-000001", given_name: expect.any(String), birth_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   });

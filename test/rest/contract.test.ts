@@ -65,7 +65,7 @@ describe("GET /openapi.json", () => {
     expect(body.properties.retail_price.type).toBe("string");
     const list = doc.paths["/api/v1/uhid/"].get;
     const envelope = list.responses["200"].content["application/json"].schema;
-    expect(Object.keys(envelope.properties)).toEqual(["results", "count", "page", "page_size", "next", "previous", "source"]);
+    expect(Object.keys(envelope.properties)).toEqual(["results", "count", "page", "page_size", "next", "previous", "next_cursor", "source"]);
     expect(envelope.properties.results.items.properties).toHaveProperty("given_name");
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["page", "page_size", "search"]));
   });

@@ -27,7 +27,13 @@ export const patients = clinical.table(
     source: text("source").notNull().default("local_registry"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("patients_family_name_idx").on(t.familyName, t.givenName)],
+  (t) => [
+    index("patients_family_name_idx").on(t.familyName, t.givenName),
+    // `search` is ilike '%term%' on these three (pg_trgm, migration 0008): no scan of the registry.
+    index("patients_uhid_trgm_idx").using("gin", t.uhid.op("gin_trgm_ops")),
+    index("patients_given_name_trgm_idx").using("gin", t.givenName.op("gin_trgm_ops")),
+    index("patients_family_name_trgm_idx").using("gin", t.familyName.op("gin_trgm_ops")),
+  ],
 );
 
 export const encounters = clinical.table(

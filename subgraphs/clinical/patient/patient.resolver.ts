@@ -11,9 +11,10 @@ export class PatientResolver {
   patients(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("search", () => String, { nullable: true, description: "Matches UHID or name." }) search: string | null,
+    @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the patients after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PatientPage> {
-    return listPatients(ctx.db, { ...page, search });
+    return listPatients(ctx.db, { ...page, search, after });
   }
 
   // timeline:read lets a patient read their own record; assertPatientAccess keeps them to it.

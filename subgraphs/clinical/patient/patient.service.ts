@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Db } from "../../../lib/db.js";
 import { badRequest, conflict, notFound } from "../../../lib/errors.js";
-import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../lib/page-query.js";
+import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
 import { patients } from "../db/tables.js";
 import type { RegisterPatientInput } from "./patient.type.js";
 
@@ -11,7 +12,15 @@ export type PatientRow = typeof patients.$inferSelect;
 /** The `source` of the patient list: this service's own registry. */
 export const PATIENT_LIST_SOURCE = "local_registry";
 
-export async function listPatients(db: Db, args: Partial<PageArgs> & { search?: string | null }): Promise<Page<PatientRow> & { source: string }> {
+/**
+ * The registry in UHID order. Search (`ilike '%term%'` on UHID and names) is served by the trigram
+ * indexes of migration 0008; a page by number skips rows on the primary key alone (index-only), then
+ * reads only the page's rows; `after` walks by UHID without skipping at all.
+ */
+export async function listPatients(
+  db: Db,
+  args: Partial<PageArgs> & { search?: string | null; after?: string | null },
+): Promise<KeysetPage<PatientRow> & { source: string }> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   if (args.search) {
@@ -19,11 +28,23 @@ export async function listPatients(db: Db, args: Partial<PageArgs> & { search?: 
     filters.push(or(ilike(patients.uhid, term), ilike(patients.givenName, term), ilike(patients.familyName, term))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(patients).where(where).orderBy(asc(patients.uhid)).limit(w.limit).offset(w.offset),
-    db.select({ total: count() }).from(patients).where(where),
-  ]);
-  return { ...toPage(rows, total, w), source: PATIENT_LIST_SOURCE };
+  const after = args.after ? decodeCursor(args.after) : null;
+  const page = await runListQuery(db, w, {
+    rows: (limit, offset) => {
+      const keys = db
+        .select({ uhid: patients.uhid })
+        .from(patients)
+        .where(and(where, after ? gt(patients.uhid, after) : undefined))
+        .orderBy(asc(patients.uhid))
+        .limit(limit)
+        .offset(offset);
+      return db.select().from(patients).where(inArray(patients.uhid, keys)).orderBy(asc(patients.uhid));
+    },
+    matching: () => db.select({ one: sql`1`.as("one") }).from(patients).where(where).$dynamic(),
+    cursorOf: (r) => encodeCursor(r.uhid),
+    afterCursor: !!after,
+  });
+  return { ...page, source: PATIENT_LIST_SOURCE };
 }
 
 export async function findPatient(db: Db, uhid: string): Promise<PatientRow | undefined> {

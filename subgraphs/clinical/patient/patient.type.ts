@@ -1,7 +1,7 @@
 import { IsEmail, IsOptional, Length, Matches } from "class-validator";
 import { Directive, Field, ID, InputType, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../lib/enums.js";
-import { PageOf } from "../../../lib/pagination.js";
+import { KeysetPageOf } from "../../../lib/pagination.js";
 
 /** Administrative gender (HL7 FHIR AdministrativeGender: https://hl7.org/fhir/valueset-administrative-gender.html). */
 export const SEXES = ["female", "male", "other", "unknown"] as const;
@@ -34,7 +34,7 @@ export class Patient {
 }
 
 @ObjectType()
-export class PatientPage extends PageOf(Patient) {
+export class PatientPage extends KeysetPageOf(Patient) {
   @Field(() => String, { description: "Names the data origin of the list." })
   source!: string;
 }

@@ -70,6 +70,8 @@ export const notifications = notificationsSchema.table(
   },
   (t) => [
     index("notifications_patient_idx").on(t.patientUhid, t.createdAt),
+    // The list's order (created_at desc, number desc).
+    index("notifications_created_number_idx").on(t.createdAt, t.notificationNumber),
     index("notifications_status_idx").on(t.status),
     // The worker's claim scans only messages that are due.
     index("notifications_due_idx").on(t.availableAt).where(sql`status in ('PENDING', 'PROCESSING')`),

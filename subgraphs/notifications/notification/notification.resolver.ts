@@ -20,9 +20,10 @@ export class NotificationResolver {
     @Arg("recipientType", () => RecipientType, { nullable: true }) recipientType: string | null,
     @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
     @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
+    @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the notifications after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPage> {
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after });
   }
 
   @Authorized("notifications:read")

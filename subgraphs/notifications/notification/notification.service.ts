@@ -5,7 +5,8 @@ import { assertPatientAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
-import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
+import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../lib/page-query.js";
+import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
 import { CHANNEL_COSTS, CHANNEL_CURRENCY, CHANNELS } from "../channels.js";
 import { notificationEvents, notifications } from "../db/tables.js";
 import type { NotificationRow } from "./enqueue.js";
@@ -68,14 +69,33 @@ function whereOf(principal: Principal, f: NotificationFilters): SQL | undefined 
   return filters.length ? and(...filters) : undefined;
 }
 
-export async function listNotifications(db: Db, principal: Principal, args: Partial<PageArgs> & NotificationFilters): Promise<Page<Notification>> {
+/** Newest first (created_at, then number); paged like sales transactions (index-only skip, or `after`). */
+export async function listNotifications(
+  db: Db,
+  principal: Principal,
+  args: Partial<PageArgs> & NotificationFilters & { after?: string | null },
+): Promise<KeysetPage<Notification>> {
   const w = pageWindow(args);
   const where = whereOf(principal, args);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.notificationNumber)).limit(w.limit).offset(w.offset),
-    db.select({ total: count() }).from(notifications).where(where),
-  ]);
-  return toPage(rows.map(toNotification), total, w);
+  const after = args.after ? decodeCursor(args.after) : null;
+  const n = notifications;
+  const order = [desc(n.createdAt), desc(n.notificationNumber)];
+  const page = await runListQuery(db, w, {
+    rows: (limit, offset) => {
+      const keys = db
+        .select({ number: n.notificationNumber })
+        .from(n)
+        .where(and(where, after ? sql`(${n.createdAt}, ${n.notificationNumber}) < (select c.created_at, c.notification_number from ${n} c where c.notification_number = ${after})` : undefined))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return db.select().from(n).where(inArray(n.notificationNumber, keys)).orderBy(...order);
+    },
+    matching: () => db.select({ one: sql`1`.as("one") }).from(n).where(where).$dynamic(),
+    cursorOf: (r) => encodeCursor(r.notificationNumber),
+    afterCursor: !!after,
+  });
+  return { ...page, results: page.results.map(toNotification) };
 }
 
 async function findRow(db: Db, principal: Principal, id: string): Promise<NotificationRow> {

@@ -1,7 +1,7 @@
 import { Directive, Field, ID, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../lib/enums.js";
 import { Decimal } from "../../../lib/money.js";
-import { PageOf } from "../../../lib/pagination.js";
+import { KeysetPageOf } from "../../../lib/pagination.js";
 import { CHANNELS } from "../channels.js";
 import { LANGUAGES } from "../templates/templates.js";
 import { STATUSES } from "./notification.service.js";
@@ -124,7 +124,7 @@ export class Notification {
 }
 
 @ObjectType()
-export class NotificationPage extends PageOf(Notification) {}
+export class NotificationPage extends KeysetPageOf(Notification) {}
 
 @ObjectType()
 export class ChannelCost {

@@ -96,7 +96,9 @@ export const stockMovements = pharmacy.table(
   },
   (t) => [
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
-    index("stock_movements_pharmacy_idx").on(t.pharmacyId, t.createdAt),
+    // The list's order (created_at desc, id desc), for everyone and per pharmacy.
+    index("stock_movements_created_id_idx").on(t.createdAt, t.id),
+    index("stock_movements_pharmacy_created_id_idx").on(t.pharmacyId, t.createdAt, t.id),
     index("stock_movements_item_idx").on(t.inventoryItemId, t.createdAt),
   ],
 );

@@ -65,7 +65,15 @@ export const salesTransactions = pharmacy.table(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
-  (t) => [index("sales_transactions_pharmacy_created_idx").on(t.pharmacyId, t.createdAt), index("sales_transactions_pharmacy_status_idx").on(t.pharmacyId, t.status)],
+  (t) => [
+    // The list's order (created_at desc, number desc), for everyone and per pharmacy: pages skip rows on these, index-only.
+    index("sales_transactions_created_number_idx").on(t.createdAt, t.transactionNumber),
+    index("sales_transactions_pharmacy_created_number_idx").on(t.pharmacyId, t.createdAt, t.transactionNumber),
+    index("sales_transactions_pharmacy_status_idx").on(t.pharmacyId, t.status),
+    // `search`: ilike '%term%' on the customer's name or the number (pg_trgm).
+    index("sales_transactions_customer_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
+    index("sales_transactions_number_trgm_idx").using("gin", t.transactionNumber.op("gin_trgm_ops")),
+  ],
 );
 
 export const transactionItems = pharmacy.table(

@@ -5,6 +5,7 @@ import type { Db } from "../../../../lib/db.js";
 import { badRequest, conflict, fieldError } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { onceInTransaction } from "../../../../lib/idempotency.js";
+import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, inventoryItems, pharmacies, products, stockBatches, stockMovementBatches, stockMovements } from "../../db/tables.js";
 import {
@@ -247,7 +248,12 @@ export interface StockMovementFilters {
   dateTo?: Date | null;
 }
 
-export async function listStockMovements(db: Db, principal: Principal, args: Partial<PageArgs> & StockMovementFilters): Promise<Page<StockMovement>> {
+/** Newest first (created_at, then id); paged like sales transactions (index-only skip, or `after`). */
+export async function listStockMovements(
+  db: Db,
+  principal: Principal,
+  args: Partial<PageArgs> & StockMovementFilters & { after?: string | null },
+): Promise<KeysetPage<StockMovement>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   const pharmacyId = scopedPharmacy(principal, args.pharmacyId);
@@ -277,12 +283,27 @@ export async function listStockMovements(db: Db, principal: Principal, args: Par
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(stockMovements).where(where).orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(w.limit).offset(w.offset),
-    db.select({ total: count() }).from(stockMovements).where(where),
-  ]);
-  const shares = await batchSharesOf(db, rows.map((r) => r.id));
-  return toPage(rows.map((r) => toMovement(r, shares.get(r.id)!)), total, w);
+  const after = args.after ? decodeCursor(args.after) : null;
+  if (after && !isUuid(after)) throw fieldError("after", "is not a cursor from next_cursor");
+  const m = stockMovements;
+  const order = [desc(m.createdAt), desc(m.id)];
+  const page = await runListQuery(db, w, {
+    rows: (limit, offset) => {
+      const keys = db
+        .select({ id: m.id })
+        .from(m)
+        .where(and(where, after ? sql`(${m.createdAt}, ${m.id}) < (select c.created_at, c.id from ${m} c where c.id = ${after})` : undefined))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return db.select().from(m).where(inArray(m.id, keys)).orderBy(...order);
+    },
+    matching: () => db.select({ one: sql`1`.as("one") }).from(m).where(where).$dynamic(),
+    cursorOf: (r) => encodeCursor(r.id),
+    afterCursor: !!after,
+  });
+  const shares = await batchSharesOf(db, page.results.map((r) => r.id));
+  return { ...page, results: page.results.map((r) => toMovement(r, shares.get(r.id)!)) };
 }
 
 export interface StockAlertFilters {

@@ -52,9 +52,10 @@ export class StockResolver {
     @Arg("lotNumber", () => String, { nullable: true, description: "Movements that touched a batch of this lot." }) lotNumber: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
+    @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the movements after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<StockMovementPage> {
-    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, batchId, lotNumber, dateFrom, dateTo });
+    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, batchId, lotNumber, dateFrom, dateTo, after });
   }
 
   @Authorized("inventory:write")

@@ -2,7 +2,7 @@ import { IsOptional, Length, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
 import { LocalDateScalar } from "../../../../lib/federation.js";
-import { PageOf } from "../../../../lib/pagination.js";
+import { KeysetPageOf, PageOf } from "../../../../lib/pagination.js";
 
 export const MOVEMENT_TYPES = ["receipt", "sale", "dispense", "adjustment", "return", "destruction", "compounding", "supplier_return"] as const;
 export const MovementType = valueEnum(
@@ -132,7 +132,7 @@ export class StockMovement {
 }
 
 @ObjectType()
-export class StockMovementPage extends PageOf(StockMovement) {}
+export class StockMovementPage extends KeysetPageOf(StockMovement) {}
 
 @InputType()
 export class CreateInventoryItemInput {

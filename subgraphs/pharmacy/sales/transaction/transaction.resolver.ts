@@ -20,9 +20,10 @@ export class TransactionResolver {
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
     @Arg("customerPhone", () => String, { nullable: true, description: "The customer's phone, exactly." }) customerPhone: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of the customer's name or of the transaction number." }) search: string | null,
+    @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the transactions after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SalesTransactionPage> {
-    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search });
+    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search, after });
   }
 
   @Authorized("sales:read")

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess, type SubgraphContext } from "../../../../lib/context.js";
@@ -7,7 +7,8 @@ import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFo
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { Decimal } from "../../../../lib/money.js";
-import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../../lib/page-query.js";
+import { pageWindow, type PageArgs } from "../../../../lib/pagination.js";
 import { callUpstream } from "../../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../../db/tables.js";
 import { redemptionFor } from "../loyalty/loyalty.service.js";
@@ -68,7 +69,16 @@ export interface TransactionFilters {
 const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Lists the caller's pharmacy's transactions, newest first; `dateTo` is exclusive. */
-export async function listTransactions(db: Db, principal: Principal, args: Partial<PageArgs> & TransactionFilters): Promise<Page<SalesTransaction>> {
+/**
+ * Newest first (created_at, then number). A page by number skips rows on the index of that order
+ * (index-only) and reads only its own rows; `after` continues below the cursor's transaction, and
+ * `search` uses the trigram indexes (migration 0012).
+ */
+export async function listTransactions(
+  db: Db,
+  principal: Principal,
+  args: Partial<PageArgs> & TransactionFilters & { after?: string | null },
+): Promise<KeysetPage<SalesTransaction>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   const pharmacyId = principal.pharmacyId ?? args.pharmacyId;
@@ -82,12 +92,26 @@ export async function listTransactions(db: Db, principal: Principal, args: Parti
   if (args.dateFrom) filters.push(gte(salesTransactions.createdAt, args.dateFrom));
   if (args.dateTo) filters.push(lt(salesTransactions.createdAt, args.dateTo));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(salesTransactions).where(where).orderBy(desc(salesTransactions.createdAt), desc(salesTransactions.transactionNumber)).limit(w.limit).offset(w.offset),
-    db.select({ total: count() }).from(salesTransactions).where(where),
-  ]);
-  const items = await itemsOf(db, rows.map((r) => r.id));
-  return toPage(rows.map((r) => toTransaction(r, items.get(r.id)!)), total, w);
+  const after = args.after ? decodeCursor(args.after) : null;
+  const t = salesTransactions;
+  const order = [desc(t.createdAt), desc(t.transactionNumber)];
+  const page = await runListQuery(db, w, {
+    rows: (limit, offset) => {
+      const keys = db
+        .select({ number: t.transactionNumber })
+        .from(t)
+        .where(and(where, after ? sql`(${t.createdAt}, ${t.transactionNumber}) < (select c.created_at, c.transaction_number from ${t} c where c.transaction_number = ${after})` : undefined))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return db.select().from(t).where(inArray(t.transactionNumber, keys)).orderBy(...order);
+    },
+    matching: () => db.select({ one: sql`1`.as("one") }).from(t).where(where).$dynamic(),
+    cursorOf: (r) => encodeCursor(r.transactionNumber),
+    afterCursor: !!after,
+  });
+  const items = await itemsOf(db, page.results.map((r) => r.id));
+  return { ...page, results: page.results.map((r) => toTransaction(r, items.get(r.id)!)) };
 }
 
 /** The business day in Kampala (UTC+3), which numbers transactions: yyyymmdd. */

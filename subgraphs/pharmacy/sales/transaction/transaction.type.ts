@@ -2,7 +2,7 @@ import { IsOptional, Length, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
 import { Decimal } from "../../../../lib/money.js";
-import { PageOf } from "../../../../lib/pagination.js";
+import { KeysetPageOf } from "../../../../lib/pagination.js";
 
 export const PAYMENT_METHODS = ["cash", "mobile_money", "card"] as const;
 /** Same name and values as billing's: federation requires a shared enum to be identical. */
@@ -114,7 +114,7 @@ export class SalesTransaction {
 }
 
 @ObjectType()
-export class SalesTransactionPage extends PageOf(SalesTransaction) {}
+export class SalesTransactionPage extends KeysetPageOf(SalesTransaction) {}
 
 @InputType()
 export class TransactionItemInput {

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_created_number_idx" ON "notifications"."notifications" USING btree ("created_at","notification_number");
