@@ -102,4 +102,12 @@ describe("the audit streams' migration", () => {
     // The frozen chain head cannot be moved onto a stream's record.
     await expect(db.execute(sql`update clinical.ai_audit_chain_head set last_seq = 4, last_hash = ${a.hash} where id = 1`)).rejects.toThrow();
   });
+
+  it("starts a stream again at its genesis after a development reseed emptied the log and the heads", async () => {
+    const db = database.db;
+    await db.execute(sql`truncate clinical.ai_audit_log, clinical.ai_audit_chain_head, clinical.ai_audit_stream_heads cascade`);
+    const c = await appendAuditNow(db, { actor: { sub: "dr-reseed", roles: ["physician"] }, operation: "risk_scores", input: {}, output: {}, rulesetVersion: "x" });
+    expect([c.streamSeq, c.prevHash]).toEqual([1, GENESIS_HASH]);
+    expect(await verifyAuditChain(db)).toMatchObject({ valid: true, recordsChecked: 1, streamsChecked: 1 });
+  });
 });

@@ -106,8 +106,13 @@ export function auditStreamOf(e: Pick<AuditEntry, "patientUhid" | "actor">): num
  */
 export async function appendAudit(tx: Db, e: AuditEntry): Promise<AuditRow> {
   const stream = auditStreamOf(e);
-  const [head] = await tx.select().from(aiAuditStreamHeads).where(eq(aiAuditStreamHeads.stream, stream)).for("update");
-  if (!head) throw new Error(`clinical audit stream ${stream} has no head row (migration 0009_audit_streams not applied?)`);
+  const lockHead = () => tx.select().from(aiAuditStreamHeads).where(eq(aiAuditStreamHeads.stream, stream)).for("update");
+  let [head] = await lockHead();
+  if (!head) {
+    // The migration creates every head; a development reseed (TRUNCATE) empties them with the log.
+    await tx.insert(aiAuditStreamHeads).values({ stream, lastStreamSeq: 0, lastSeq: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
+    [head] = await lockHead();
+  }
   const [{ seq }] = rowsOf<{ seq: string }>(await tx.execute(sql`select nextval('clinical.ai_audit_log_seq')::text as seq`));
   const body = {
     id: randomUUID(),
