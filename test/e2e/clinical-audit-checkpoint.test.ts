@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { compactVerify, importJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../lib/config.js";
-import { aiAuditChainHead } from "../../subgraphs/clinical/db/tables.js";
+import { aiAuditStreamHeads } from "../../subgraphs/clinical/db/tables.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 /**
@@ -31,12 +31,17 @@ const checkpoint = async () => {
 const verify = (cp: unknown) => stack.rest("POST", "/api/v1/clinical-audit/verify/", { token: auditor, body: cp });
 const db = () => stack.server.database!.db;
 
-/** As a superuser who bypasses triggers: remove records after `keepSeq` and roll the head back to it. */
+/** As a superuser who bypasses triggers: remove records after `keepSeq` and roll the heads back to it (the chain head and each stream's). */
 async function truncateTail(keepSeq: number) {
   await db().transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`delete from clinical.ai_audit_log where seq > ${keepSeq}`);
     await tx.execute(sql`update clinical.ai_audit_chain_head set last_seq = ${keepSeq}, last_hash = (select hash from clinical.ai_audit_log where seq = ${keepSeq}) where id = 1`);
+    await tx.execute(sql`update clinical.ai_audit_stream_heads h
+      set last_stream_seq = coalesce(l.stream_seq, 0), last_seq = coalesce(l.seq, 0), last_hash = coalesce(l.hash, repeat('0', 64))
+      from clinical.ai_audit_stream_heads s
+      left join lateral (select stream_seq, seq, hash from clinical.ai_audit_log where stream = s.stream order by seq desc limit 1) l on true
+      where s.stream = h.stream`);
   });
 }
 
@@ -86,17 +91,24 @@ describe("signed audit checkpoints", () => {
 
   it("refuses, at the database, deleting the head, moving it back, or pointing it at an older hash", async () => {
     const d = db();
-    const [{ lastSeq: seq }] = await d.select().from(aiAuditChainHead);
-    await expect(d.execute(sql`delete from clinical.ai_audit_chain_head`)).rejects.toThrow();
-    await expect(d.execute(sql`update clinical.ai_audit_chain_head set last_seq = last_seq - 1`)).rejects.toThrow();
-    await expect(d.execute(sql`update clinical.ai_audit_chain_head set last_seq = last_seq - 1, last_hash = (select hash from clinical.ai_audit_log where seq = ${seq - 1})`)).rejects.toThrow();
-    await expect(d.execute(sql`update clinical.ai_audit_chain_head set last_hash = (select hash from clinical.ai_audit_log where seq = 1)`)).rejects.toThrow();
-    await expect(d.execute(sql`update clinical.ai_audit_chain_head set last_seq = last_seq + 1`)).rejects.toThrow();
+    // The records so far are in the caller's stream (issue 14: a head per stream; the chain head of stream 0 is frozen).
+    const [head] = (await d.select().from(aiAuditStreamHeads)).filter((h) => h.lastStreamSeq > 0);
+    const { stream, lastSeq: seq } = head;
+    const records = (await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: auditor })).body.records_checked as number;
+    await expect(d.execute(sql`delete from clinical.ai_audit_stream_heads`)).rejects.toThrow();
+    await expect(d.execute(sql`update clinical.ai_audit_stream_heads set last_stream_seq = last_stream_seq - 1 where stream = ${stream}`)).rejects.toThrow();
+    await expect(
+      d.execute(sql`update clinical.ai_audit_stream_heads set last_stream_seq = last_stream_seq - 1, last_seq = ${seq - 1}, last_hash = (select hash from clinical.ai_audit_log where seq = ${seq - 1}) where stream = ${stream}`),
+    ).rejects.toThrow();
+    await expect(d.execute(sql`update clinical.ai_audit_stream_heads set last_hash = (select hash from clinical.ai_audit_log where seq = 1) where stream = ${stream}`)).rejects.toThrow();
+    await expect(d.execute(sql`update clinical.ai_audit_stream_heads set last_stream_seq = last_stream_seq + 1 where stream = ${stream}`)).rejects.toThrow();
+    await expect(d.execute(sql`insert into clinical.ai_audit_stream_heads (stream, last_stream_seq, last_seq, last_hash) values (${stream}, 0, 0, ${"0".repeat(64)})`)).rejects.toThrow();
+    await expect(d.execute(sql`insert into clinical.ai_audit_stream_heads (stream, last_stream_seq, last_seq, last_hash) values (0, 0, 0, ${"0".repeat(64)})`)).rejects.toThrow();
     await expect(d.execute(sql`insert into clinical.ai_audit_chain_head (id, last_seq, last_hash) values (2, 0, ${"0".repeat(64)})`)).rejects.toThrow();
     await expect(d.execute(sql`delete from clinical.ai_audit_log where seq = ${seq}`)).rejects.toThrow();
     // Nothing moved, and appending still works.
     await audited(1);
-    expect((await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: auditor })).body).toMatchObject({ valid: true, records_checked: seq + 1 });
+    expect((await stack.rest("GET", "/api/v1/clinical-audit/verify/", { token: auditor })).body).toMatchObject({ valid: true, records_checked: records + 1 });
   });
 
   it("detects the newest records deleted and the head rolled back behind the triggers", async () => {

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
-import type { Db } from "../../../lib/db.js";
+import { rowsOf, type Db } from "../../../lib/db.js";
 import { badRequest, FieldErrorCollector, notFound } from "../../../lib/errors.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { aiAuditChainHead, aiAuditLog, clinicalOverrides } from "../db/tables.js";
+import { aiAuditChainHead, aiAuditLog, aiAuditStreamHeads, clinicalOverrides } from "../db/tables.js";
 import { canonicalJson, digestOf, sha256Hex } from "../knowledge/canonical-json.js";
 
 export type AuditRow = typeof aiAuditLog.$inferSelect;
@@ -63,7 +63,10 @@ export interface AuditEntry {
   requestId?: string | null;
 }
 
-/** What the hash covers: every column but the hashes themselves. */
+/**
+ * What the hash covers: every column but the hashes themselves. Stream records (stream ≥ 1) also
+ * cover their stream and position; stream-0 records keep the content they were hashed with.
+ */
 function hashedContent(r: Omit<AuditRow, "prevHash" | "hash">): string {
   return canonicalJson({
     id: r.id,
@@ -78,6 +81,7 @@ function hashedContent(r: Omit<AuditRow, "prevHash" | "hash">): string {
     rulesetVersion: r.rulesetVersion,
     parentId: r.parentId,
     requestId: r.requestId,
+    ...(r.stream === 0 ? {} : { stream: r.stream, streamSeq: r.streamSeq }),
   });
 }
 
@@ -85,17 +89,34 @@ export function chainHash(prevHash: string, r: Omit<AuditRow, "prevHash" | "hash
   return sha256Hex(`${prevHash}\n${hashedContent(r)}`);
 }
 
+/** Streams records are appended to (1…AUDIT_STREAMS); stream 0 is the chain written before issue 14. */
+export const AUDIT_STREAMS = 16;
+
+/** A record's stream: by its patient, else by its caller, so one patient's records form one chain. */
+export function auditStreamOf(e: Pick<AuditEntry, "patientUhid" | "actor">): number {
+  const key = e.patientUhid ? `patient:${e.patientUhid}` : `actor:${e.actor.sub}`;
+  return 1 + (createHash("sha256").update(key).digest().readUInt32BE(0) % AUDIT_STREAMS);
+}
+
 /**
- * Appends one record to the hash chain. Call it inside the transaction that writes the clinical
- * data it describes, so either both exist or neither does. The chain head row is locked
- * (SELECT … FOR UPDATE) so concurrent appends are serialised into one linear chain.
+ * Appends one record to its stream's hash chain. Call it inside the transaction that writes the
+ * clinical data it describes, so either both exist or neither does. Only that stream's head row is
+ * locked (SELECT … FOR UPDATE): appends to other streams go on at the same time. `seq` comes from a
+ * sequence taken under the lock, so within a stream it increases with the position.
  */
 export async function appendAudit(tx: Db, e: AuditEntry): Promise<AuditRow> {
-  await tx.insert(aiAuditChainHead).values({ id: 1, lastSeq: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
-  const [head] = await tx.select().from(aiAuditChainHead).where(eq(aiAuditChainHead.id, 1)).for("update");
+  const stream = auditStreamOf(e);
+  const lockHead = () => tx.select().from(aiAuditStreamHeads).where(eq(aiAuditStreamHeads.stream, stream)).for("update");
+  let [head] = await lockHead();
+  if (!head) {
+    // The migration creates every head; a development reseed (TRUNCATE) empties them with the log.
+    await tx.insert(aiAuditStreamHeads).values({ stream, lastStreamSeq: 0, lastSeq: 0, lastHash: GENESIS_HASH }).onConflictDoNothing();
+    [head] = await lockHead();
+  }
+  const [{ seq }] = rowsOf<{ seq: string }>(await tx.execute(sql`select nextval('clinical.ai_audit_log_seq')::text as seq`));
   const body = {
     id: randomUUID(),
-    seq: head.lastSeq + 1,
+    seq: Number(seq),
     occurredAt: new Date(),
     actorSub: e.actor.sub,
     actorRoles: [...e.actor.roles].sort().join(","),
@@ -106,10 +127,12 @@ export async function appendAudit(tx: Db, e: AuditEntry): Promise<AuditRow> {
     rulesetVersion: e.rulesetVersion,
     parentId: e.parentId ?? null,
     requestId: e.requestId ?? null,
+    stream,
+    streamSeq: head.lastStreamSeq + 1,
   };
   const row: AuditRow = { ...body, prevHash: head.lastHash, hash: chainHash(head.lastHash, body) };
   await tx.insert(aiAuditLog).values(row);
-  await tx.update(aiAuditChainHead).set({ lastSeq: row.seq, lastHash: row.hash }).where(eq(aiAuditChainHead.id, 1));
+  await tx.update(aiAuditStreamHeads).set({ lastStreamSeq: row.streamSeq!, lastSeq: row.seq, lastHash: row.hash }).where(eq(aiAuditStreamHeads.stream, stream));
   return row;
 }
 
@@ -145,32 +168,96 @@ export interface ChainVerification {
   recordsChecked: number;
   firstInvalidSeq: number | null;
   problem: string | null;
+  /** The hash a checkpoint at the newest record signs (auditHeadHash): with only stream 0, its last record's hash. */
   lastHash: string;
+  /** Streams that hold records (stream 0 included). */
+  streamsChecked: number;
 }
 
-/** Recomputes every hash in order and checks the links, the sequence and the chain head. */
-export async function verifyAuditChain(db: Db): Promise<ChainVerification> {
-  let prevHash = GENESIS_HASH;
-  let expectedSeq = 1;
+/** Where one stream ends: its position (for stream 0, `seq`), the record's `seq` and hash. */
+export interface StreamEnd {
+  stream: number;
+  position: number;
+  seq: number;
+  hash: string;
+}
+
+/**
+ * The one hash that stands for the ends of every stream: the genesis hash for an empty log, the
+ * last record's hash while every record is in stream 0 (as before issue 14, so older checkpoints
+ * still verify), else SHA-256 over the ends of the non-empty streams, in stream order.
+ */
+export function auditHeadHash(ends: StreamEnd[]): string {
+  const used = ends.filter((e) => e.position > 0).sort((a, b) => a.stream - b.stream);
+  if (!used.length) return GENESIS_HASH;
+  if (used.length === 1 && used[0].stream === 0) return used[0].hash;
+  return sha256Hex(`clinical-audit-streams\n${canonicalJson(used.map(({ stream, position, seq, hash }) => ({ stream, position, seq, hash })))}`);
+}
+
+/** The stored heads: the frozen stream-0 chain head (when there is one) and every stream's. */
+export async function auditHeads(db: Db, lock?: "share"): Promise<StreamEnd[]> {
+  const streams = lock ? db.select().from(aiAuditStreamHeads).orderBy(asc(aiAuditStreamHeads.stream)).for(lock) : db.select().from(aiAuditStreamHeads).orderBy(asc(aiAuditStreamHeads.stream));
+  const [[legacy], heads] = await Promise.all([db.select().from(aiAuditChainHead).where(eq(aiAuditChainHead.id, 1)), streams]);
+  return [
+    ...(legacy ? [{ stream: 0, position: legacy.lastSeq, seq: legacy.lastSeq, hash: legacy.lastHash }] : []),
+    ...heads.map((h) => ({ stream: h.stream, position: h.lastStreamSeq, seq: h.lastSeq, hash: h.lastHash })),
+  ];
+}
+
+/** Reads in one snapshot (repeatable read), so records committing meanwhile are all seen or all not. */
+export function inAuditSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => read(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+/**
+ * Walks every record in `seq` order and checks each against the previous record of its stream:
+ * the position follows on (stream 0: `seq` from 1 without gaps), prev_hash is that record's hash,
+ * and the content recomputes to the hash; then every head names its stream's last record.
+ */
+export function verifyAuditChain(db: Db): Promise<ChainVerification> {
+  return inAuditSnapshot(db, verifyAuditChainIn);
+}
+
+export async function verifyAuditChainIn(db: Db): Promise<ChainVerification> {
+  const ends = new Map<number, StreamEnd>();
+  const endOf = (stream: number) => ends.get(stream) ?? { stream, position: 0, seq: 0, hash: GENESIS_HASH };
   let checked = 0;
-  const fail = (seq: number, problem: string): ChainVerification => ({ valid: false, recordsChecked: checked, firstInvalidSeq: seq, problem, lastHash: prevHash });
+  let afterSeq = 0;
+  const fail = (seq: number, problem: string): ChainVerification => ({
+    valid: false,
+    recordsChecked: checked,
+    firstInvalidSeq: seq,
+    problem,
+    lastHash: auditHeadHash([...ends.values()]),
+    streamsChecked: ends.size,
+  });
   for (;;) {
-    const batch = await db.select().from(aiAuditLog).where(gt(aiAuditLog.seq, expectedSeq - 1)).orderBy(asc(aiAuditLog.seq)).limit(500);
+    const batch = await db.select().from(aiAuditLog).where(gt(aiAuditLog.seq, afterSeq)).orderBy(asc(aiAuditLog.seq)).limit(500);
     if (batch.length === 0) break;
     for (const r of batch) {
-      if (r.seq !== expectedSeq) return fail(expectedSeq, `record ${expectedSeq} is missing`);
-      if (r.prevHash !== prevHash) return fail(r.seq, "prev_hash does not match the previous record's hash");
+      const end = endOf(r.stream);
+      const position = r.stream === 0 ? r.seq : r.streamSeq ?? 0;
+      if (position !== end.position + 1) {
+        return r.stream === 0 ? fail(end.position + 1, `record ${end.position + 1} is missing`) : fail(r.seq, `record ${end.position + 1} of stream ${r.stream} is missing`);
+      }
+      if (r.prevHash !== end.hash) return fail(r.seq, "prev_hash does not match the previous record's hash");
       if (chainHash(r.prevHash, r) !== r.hash) return fail(r.seq, "content does not match its hash (record altered)");
-      prevHash = r.hash;
-      expectedSeq += 1;
+      ends.set(r.stream, { stream: r.stream, position, seq: r.seq, hash: r.hash });
+      afterSeq = r.seq;
       checked += 1;
     }
   }
-  const [head] = await db.select().from(aiAuditChainHead).where(eq(aiAuditChainHead.id, 1));
-  if (head && (head.lastSeq !== checked || head.lastHash !== prevHash)) {
-    return fail(checked + 1, "the chain head does not match the last record (records removed from the end?)");
+  const heads = await auditHeads(db);
+  for (const head of heads) {
+    const end = endOf(head.stream);
+    if (head.position !== end.position || head.seq !== end.seq || head.hash !== end.hash) {
+      const where = head.stream === 0 ? "the chain head" : `the head of stream ${head.stream}`;
+      return fail(head.stream === 0 ? end.position + 1 : Math.max(head.seq, end.seq + 1), `${where} does not match the last record (records removed from the end?)`);
+    }
   }
-  return { valid: true, recordsChecked: checked, firstInvalidSeq: null, problem: null, lastHash: prevHash };
+  const headless = [...ends.keys()].find((stream) => stream !== 0 && !heads.some((h) => h.stream === stream));
+  if (headless !== undefined) return fail(ends.get(headless)!.seq, `stream ${headless} has records but no head`);
+  return { valid: true, recordsChecked: checked, firstInvalidSeq: null, problem: null, lastHash: auditHeadHash([...ends.values()]), streamsChecked: ends.size };
 }
 
 export const OVERRIDE_ACTIONS = ["accept", "reject", "modify"] as const;

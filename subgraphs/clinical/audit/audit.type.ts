@@ -11,7 +11,7 @@ export class ClinicalAuditRecord {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => Int, { description: "Position in the chain, from 1." })
+  @Field(() => Int, { description: "Order in the log, from 1: unique and increasing (gap-free in stream 0; in the streams a rolled-back call leaves a gap)." })
   seq!: number;
 
   @Field(() => DateTimeScalar)
@@ -49,12 +49,18 @@ export class ClinicalAuditRecord {
 
   @Field(() => String)
   hash!: string;
+
+  @Field(() => Int, { description: "The chain this record extends: 0 for records written before audit streams (one chain), else 1-16 (by patient, or by caller without one)." })
+  stream!: number;
+
+  @Field(() => Int, { nullable: true, description: "Position in its stream, from 1 (null in stream 0, where seq is the position)." })
+  streamSeq!: number | null;
 }
 
 @ObjectType()
 export class ClinicalAuditRecordPage extends PageOf(ClinicalAuditRecord) {}
 
-@ObjectType({ description: "Result of recomputing the audit hash chain." })
+@ObjectType({ description: "Result of recomputing the audit hash chains (stream 0 and every stream)." })
 export class AuditChainVerification {
   @Field(() => Boolean)
   valid!: boolean;
@@ -68,8 +74,11 @@ export class AuditChainVerification {
   @Field(() => String, { nullable: true })
   problem!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "With stream 0 only, the last record's hash; with streams, the hash over every stream's end that a checkpoint signs." })
   lastHash!: string;
+
+  @Field(() => Int, { description: "Streams holding records (stream 0 included); each was walked from its genesis." })
+  streamsChecked!: number;
 }
 
 @ObjectType({ description: "A signed point of the audit chain (sequence, hash, time); keep it outside the database and verify it later." })

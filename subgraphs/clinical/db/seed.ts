@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
-import { loadKnowledgeBase } from "../knowledge/knowledge.js";
+import { getKnowledge } from "../knowledge/knowledge.js";
 import { loadLiteratureCorpus } from "../researcher-assistant/literature-corpus.js";
 import { allergies, diagnoses, encounters, medications, observations, patients } from "./tables.js";
 
@@ -23,11 +23,12 @@ interface DemoPatient {
 }
 
 /**
- * Loads the clinical knowledge base and the literature corpus (idempotent, every start; the engines
- * and the literature search also load them on first use when SEED_DEMO is off), then the demo patients when the registry is empty; all or nothing.
+ * Loads and indexes the clinical knowledge base and loads the literature corpus (idempotent, every
+ * start, so the first request finds the index built; the engines and the literature search also load
+ * them on first use when SEED_DEMO is off), then the demo patients when the registry is empty; all or nothing.
  */
 export async function seedClinicalDemo(db: Db, logger: Logger): Promise<boolean> {
-  await loadKnowledgeBase(db);
+  await getKnowledge(db);
   if (await loadLiteratureCorpus(db)) logger.info("literature corpus loaded");
   const [{ n }] = await db.select({ n: count() }).from(patients);
   if (n > 0) return false;

@@ -153,13 +153,36 @@ export const aiAuditLog = clinical.table(
     requestId: text("request_id"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
+    /** The chain this record extends: 0 is the single chain written before issue 14, 1–16 the streams. */
+    stream: smallint("stream").notNull().default(0),
+    /** Position in its stream, from 1 (null in stream 0, where `seq` is the position). */
+    streamSeq: bigint("stream_seq", { mode: "number" }),
   },
-  (t) => [uniqueIndex("ai_audit_log_seq_idx").on(t.seq), index("ai_audit_log_patient_idx").on(t.patientUhid, t.seq)],
+  (t) => [
+    uniqueIndex("ai_audit_log_seq_idx").on(t.seq),
+    index("ai_audit_log_patient_idx").on(t.patientUhid, t.seq),
+    uniqueIndex("ai_audit_log_stream_seq_idx").on(t.stream, t.streamSeq),
+    index("ai_audit_log_stream_idx").on(t.stream, t.seq),
+  ],
 );
 
-/** One row: the end of the audit chain, locked (FOR UPDATE) while a record is appended. */
+/** `seq` of records appended to the streams: unique and increasing, not gap-free (a rolled-back append uses one up). */
+export const aiAuditLogSeq = clinical.sequence("ai_audit_log_seq");
+
+/**
+ * The end of the single chain written before issue 14 (stream 0): one row, frozen since, checked
+ * by the verifier and the checkpoints.
+ */
 export const aiAuditChainHead = clinical.table("ai_audit_chain_head", {
   id: smallint("id").primaryKey(),
+  lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+  lastHash: text("last_hash").notNull(),
+});
+
+/** The end of each audit stream (1–16), locked (FOR UPDATE) while a record is appended to that stream only. */
+export const aiAuditStreamHeads = clinical.table("ai_audit_stream_heads", {
+  stream: smallint("stream").primaryKey(),
+  lastStreamSeq: bigint("last_stream_seq", { mode: "number" }).notNull(),
   lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
   lastHash: text("last_hash").notNull(),
 });

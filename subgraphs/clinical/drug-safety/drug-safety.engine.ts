@@ -1,3 +1,4 @@
+import { drugKeys, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Allergen, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
@@ -48,6 +49,15 @@ export interface AllergyAlert {
   source: string;
 }
 
+/**
+ * Counts the knowledge entries a check looked at (rules, allergen and drug names, cross-reactivity
+ * rules). Tests pass one to show a check does lookups: the count follows the drugs given, not the
+ * size of the knowledge base.
+ */
+export interface EngineWork {
+  entriesExamined: number;
+}
+
 export interface DrugSafetyRequest {
   newMedication: MedicationRef;
   currentMedications: MedicationRef[];
@@ -96,16 +106,21 @@ export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[
   return undefined;
 }
 
-function selects(sel: DrugSelector, d: DrugEntry): boolean {
-  return "drug" in sel ? sel.drug === d.id : d.classes.includes(sel.class);
-}
-
 const specificity = (s: DrugSelector) => ("drug" in s ? 1 : 0);
 const bySeverity = <T extends { severity: Severity }>(a: T, b: T) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity];
 
+/** The entries of some of the index's lists, each once, in the files' order (the tie-breaks follow it). */
+function collect<T extends object>(k: Knowledge, lists: (T[] | undefined)[], work?: EngineWork): T[] {
+  const found = [...new Set(lists.flatMap((l) => l ?? []))];
+  if (work) work.entriesExamined += found.length;
+  const order = k.drugSafety.order;
+  return found.sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
 /** The one rule that best describes a pair: the most specific matching rule, then the most severe. */
-export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry) {
-  const matches = k.interactions.filter((r) => (selects(r.a, x) && selects(r.b, y)) || (selects(r.a, y) && selects(r.b, x)));
+export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, work?: EngineWork) {
+  const ys = drugKeys(y);
+  const matches = collect(k, drugKeys(x).flatMap((a) => ys.map((b) => k.drugSafety.interactionsByPair.get(`${a}|${b}`))), work);
   if (!matches.length) return undefined;
   const top = Math.max(...matches.map((r) => specificity(r.a) + specificity(r.b)));
   return matches.filter((r) => specificity(r.a) + specificity(r.b) === top).sort(bySeverity)[0];
@@ -114,10 +129,9 @@ export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry) {
 /** ICD-10 as compared by the rules: upper case, no dot ("n18.3" → "N183"). */
 export const compactIcd10 = (code: string) => code.toUpperCase().replace(/\./g, "").trim();
 
-function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[]): Contraindication[] {
+function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
-  for (const rule of k.conditionRules) {
-    if (!selects(rule.drug, drug)) continue;
+  for (const rule of collect(k, drugKeys(drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
     const code = conditions.find((c) => rule.icd10_prefixes.some((p) => compactIcd10(c).startsWith(p)));
     if (code) {
       out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
@@ -132,16 +146,22 @@ function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[]):
  * ("sulfa allergy", "Penicillin (anaphylaxis)", "amoxicillin and sulfa"); longer names win over the
  * names they contain ("penicillin v" over "penicillin").
  */
-export function allergensIn(k: Knowledge, allergy: string): { group?: Allergen; drug?: DrugEntry }[] {
+export function allergensIn(k: Knowledge, allergy: string, work?: EngineWork): { group?: Allergen; drug?: DrugEntry }[] {
   const group = k.allergens.byName.get(normaliseName(allergy));
   if (group) return [{ group }];
   const drug = lookupName(k, allergy);
   if (drug) return [{ drug }];
-  const text = ` ${normaliseName(allergy)} `;
-  const hits = [
-    ...[...k.allergens.byName.entries()].map(([name, g]) => ({ name, group: g as Allergen | undefined, drug: undefined as DrugEntry | undefined })),
-    ...[...k.drugs.byName.entries()].map(([name, d]) => ({ name, group: undefined as Allergen | undefined, drug: d as DrugEntry | undefined })),
-  ].filter((h) => h.name && text.includes(` ${h.name} `));
+  // Every run of whole words that is a known name (names are at most allergyNameMaxWords words long).
+  const words = normaliseName(allergy).split(" ").filter(Boolean);
+  const { allergyNames, allergyNameMaxWords } = k.drugSafety;
+  const found = new Set<AllergyName>();
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= allergyNameMaxWords && i + n <= words.length; n++) {
+      for (const h of allergyNames.get(words.slice(i, i + n).join(" ")) ?? []) found.add(h);
+    }
+  }
+  if (work) work.entriesExamined += found.size;
+  const hits = [...found].sort((a, b) => a.rank - b.rank);
   const kept = hits.filter((h) => !hits.some((o) => o.name.length > h.name.length && ` ${o.name} `.includes(` ${h.name} `)));
   const seen = new Set<string>();
   return kept.filter((h) => {
@@ -152,11 +172,11 @@ export function allergensIn(k: Knowledge, allergy: string): { group?: Allergen; 
   });
 }
 
-function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], unrecognized: string[]): AllergyAlert[] {
+function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], unrecognized: string[], work?: EngineWork): AllergyAlert[] {
   const out: AllergyAlert[] = [];
   const medName = normaliseName(med.name);
   for (const allergy of allergies) {
-    const named = allergensIn(k, allergy);
+    const named = allergensIn(k, allergy, work);
     if (!named.length) {
       unrecognized.push(allergy);
       if (normaliseName(allergy) === medName) {
@@ -164,13 +184,13 @@ function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | und
       }
       continue;
     }
-    for (const { group, drug: allergyDrug } of named) out.push(...allergyAlertsFor(k, drug, allergy, group, allergyDrug));
+    for (const { group, drug: allergyDrug } of named) out.push(...allergyAlertsFor(k, drug, allergy, group, allergyDrug, work));
   }
   return out;
 }
 
 /** Alerts for one allergen (a group or a drug) named by the allergy entry `allergy`. */
-function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: string, group: Allergen | undefined, allergyDrug: DrugEntry | undefined): AllergyAlert[] {
+function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: string, group: Allergen | undefined, allergyDrug: DrugEntry | undefined, work?: EngineWork): AllergyAlert[] {
   if (!drug) return [];
   const name = group?.name ?? allergyDrug!.name;
   if (allergyDrug && allergyDrug.id === drug.id) {
@@ -178,15 +198,13 @@ function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: st
   }
   // Classes that carry hypersensitivity: the allergen group's, or those of every allergen group the
   // drug named as the allergen belongs to (ibuprofen allergy → the "Aspirin and NSAIDs" group, so aspirin alerts too).
-  const allergyClasses = group
-    ? group.classes
-    : [...new Set([...k.allergens.byName.values()].filter((g) => g.classes.some((c) => allergyDrug!.classes.includes(c))).flatMap((g) => g.classes))];
-  const shared = drug.classes.find((c) => allergyClasses.includes(c));
+  const allergyClasses = group ? new Set(group.classes) : (k.drugSafety.allergyClassesByDrug.get(allergyDrug!.id) ?? new Set<string>());
+  const shared = drug.classes.find((c) => allergyClasses.has(c));
   if (shared) {
     const cls = k.drugs.classes.get(shared)?.name ?? shared;
     return [{ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "same_class", severity: "contraindicated", description: `${drug.name} belongs to ${cls}; the patient has a recorded allergy to ${allergy}.`, recommendation: "Avoid; choose a drug from another class unless the allergy has been evaluated and removed by a specialist.", source: group?.source ?? "Recorded patient allergy; same pharmacological class" }];
   }
-  const cross = k.allergens.crossReactivity.find((x) => allergyClasses.includes(x.from_class) && drug.classes.includes(x.to_class));
+  const cross = collect(k, drug.classes.map((c) => k.drugSafety.crossReactivityByToClass.get(c)), work).find((x) => allergyClasses.has(x.from_class));
   return cross ? [{ drug: drug.name, allergen: allergy, allergenGroup: name, crossReactivity: "cross_class", severity: cross.severity, description: cross.description, recommendation: cross.recommendation, source: cross.source }] : [];
 }
 
@@ -195,7 +213,7 @@ function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: st
  * (drug-condition) and allergies with class cross-reactivity (drug-allergy). A medication the
  * knowledge base cannot identify is reported and makes the answer not safe: it was not checked.
  */
-export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest): DrugSafetyResult {
+export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: EngineWork): DrugSafetyResult {
   const warnings: string[] = [];
   const unidentified: MedicationRef[] = [];
   const identify = (m: MedicationRef) => {
@@ -219,18 +237,18 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest): DrugSafet
       if (shared.length) {
         interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} both contain ${shared.join(", ")}.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
       }
-      const rule = interactionBetween(k, candidate.drug, cur.drug);
+      const rule = interactionBetween(k, candidate.drug, cur.drug, work);
       if (rule) {
         interactions.push({ type: "drug-drug", severity: rule.severity, drugs: [candidate.input.name, cur.input.name], description: rule.description, recommendation: rule.recommendation, mechanism: rule.mechanism, source: rule.source, ruleId: rule.id });
       }
     }
   }
-  const contraindications = candidate ? conditionFindings(k, candidate.drug, req.conditions) : [];
+  const contraindications = candidate ? conditionFindings(k, candidate.drug, req.conditions, work) : [];
   for (const c of contraindications) {
     interactions.push({ type: "drug-condition", severity: c.severity, drugs: [req.newMedication.name], description: `${c.condition} (${c.conditionCode}): ${c.description}`, recommendation: c.recommendation, mechanism: null, source: c.source, ruleId: c.ruleId });
   }
   const unrecognizedAllergies: string[] = [];
-  const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, unrecognizedAllergies);
+  const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, unrecognizedAllergies, work);
   for (const a of allergyAlerts) {
     interactions.push({ type: "drug-allergy", severity: a.severity, drugs: [req.newMedication.name], description: a.description, recommendation: a.recommendation, mechanism: a.crossReactivity.replace("_", " "), source: a.source, ruleId: `allergy-${a.crossReactivity}` });
   }

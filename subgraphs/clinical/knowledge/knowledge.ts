@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { knowledgeSets } from "../db/tables.js";
 import { canonicalJson, sha256Hex } from "./canonical-json.js";
+import { buildDrugSafetyIndex, type DrugSafetyIndex } from "./drug-safety-index.js";
 import type {
   Allergen,
   ConditionRule,
@@ -65,6 +66,8 @@ export interface Knowledge {
   interactions: InteractionRule[];
   conditionRules: ConditionRule[];
   allergens: { byName: Map<string, Allergen>; crossReactivity: CrossReactivity[] };
+  /** The drug, condition and allergy rules keyed for the drug-safety engine's lookups. */
+  drugSafety: DrugSafetyIndex;
   labTests: Map<string, LabTest>;
   sepsis: SepsisKnowledge;
   riskModels: RiskModels;
@@ -97,12 +100,15 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
   const allergensByName = new Map<string, Allergen>();
   for (const a of allergyFile.allergens) for (const n of [a.name, a.id, ...a.synonyms]) allergensByName.set(normaliseName(n), a);
   const labFile = files["lab-limits"] as unknown as { tests: LabTest[] };
+  const interactions = (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules;
+  const conditionRules = (files["drug-conditions"] as unknown as { rules: ConditionRule[] }).rules;
   return {
     versions: Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, files[n].version])) as Record<KnowledgeName, string>,
     drugs: { byId, byRxcui, byName, classes: new Map(drugsFile.classes.map((c) => [c.id, c])) },
-    interactions: (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules,
-    conditionRules: (files["drug-conditions"] as unknown as { rules: ConditionRule[] }).rules,
+    interactions,
+    conditionRules,
     allergens: { byName: allergensByName, crossReactivity: allergyFile.cross_reactivity },
+    drugSafety: buildDrugSafetyIndex({ interactions, conditionRules, allergensByName, drugsByName: byName, drugs: drugsFile.drugs, crossReactivity: allergyFile.cross_reactivity }),
     labTests: new Map(labFile.tests.map((t) => [t.loinc, t])),
     sepsis: files.sepsis as unknown as SepsisKnowledge,
     riskModels: files["risk-models"] as unknown as RiskModels,

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { appendAudit } from "../audit/audit.service.js";
+import { appendAudit, auditStreamOf } from "../audit/audit.service.js";
 import type { ContactField } from "./patient-access.js";
 
 /** Version of the access rule the records were written under (docs/decisions/privacy-and-recovery.md). */
@@ -54,7 +54,9 @@ export function auditContactRead(ctx: SubgraphContext, uhid: string, field: Cont
 async function writeContactReads(ctx: SubgraphContext, batch: PendingReads): Promise<void> {
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    for (const [uhid, set] of batch.fields) {
+    // In stream order: two batches lock the stream heads they share in the same order (no deadlock).
+    const byStream = [...batch.fields].map(([uhid, set]) => ({ uhid, set, stream: auditStreamOf({ patientUhid: uhid, actor: ctx.principal }) })).sort((a, b) => a.stream - b.stream);
+    for (const { uhid, set } of byStream) {
       const fields = [...set].sort();
       await appendAudit(tx, {
         actor: ctx.principal,

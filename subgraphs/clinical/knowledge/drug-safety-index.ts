@@ -1,0 +1,87 @@
+import type { Allergen, ConditionRule, CrossReactivity, DrugEntry, DrugSelector, InteractionRule } from "./knowledge.types.js";
+
+/**
+ * The drug rules keyed by what they select, built once when the knowledge is indexed, so a check
+ * looks up the rules of the drugs it is given instead of scanning every rule (issue 14: a check is
+ * lookups, O(the given drugs' selectors), whatever the size of the knowledge base).
+ *
+ * A selector key is `d:<drug id>` or `c:<class id>`; a drug answers to its own key and one per class.
+ * Every list keeps the files' order (`order`), because the engine's tie-breaks follow it.
+ */
+export interface DrugSafetyIndex {
+  /** `<key a>|<key b>` → interaction rules with that selector pair (stored under both orders). */
+  interactionsByPair: Map<string, InteractionRule[]>;
+  /** Selector key → drug-condition rules. */
+  conditionRulesByKey: Map<string, ConditionRule[]>;
+  /** Allergen-group and drug names (normalised) → what they name, in the order the old scan met them. */
+  allergyNames: Map<string, AllergyName[]>;
+  /** Most words in one of those names: the longest run of words worth looking up. */
+  allergyNameMaxWords: number;
+  /** Drug id → the classes of every allergen group the drug belongs to (its hypersensitivity classes). */
+  allergyClassesByDrug: Map<string, Set<string>>;
+  /** Class → cross-reactivity rules towards it. */
+  crossReactivityByToClass: Map<string, CrossReactivity[]>;
+  /** Position of each rule in its file (interaction, condition and cross-reactivity rules). */
+  order: Map<object, number>;
+}
+
+export interface AllergyName {
+  name: string;
+  group?: Allergen;
+  drug?: DrugEntry;
+  /** Allergen-group names first, then drug names, each in the order their map holds them. */
+  rank: number;
+}
+
+export const selectorKey = (s: DrugSelector) => ("drug" in s ? `d:${s.drug}` : `c:${s.class}`);
+
+/** The keys a drug answers to: its own, then one per class. */
+export const drugKeys = (d: DrugEntry) => [`d:${d.id}`, ...d.classes.map((c) => `c:${c}`)];
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+export function buildDrugSafetyIndex(o: {
+  interactions: InteractionRule[];
+  conditionRules: ConditionRule[];
+  allergensByName: Map<string, Allergen>;
+  drugsByName: Map<string, DrugEntry>;
+  drugs: Iterable<DrugEntry>;
+  crossReactivity: CrossReactivity[];
+}): DrugSafetyIndex {
+  const order = new Map<object, number>();
+  const interactionsByPair = new Map<string, InteractionRule[]>();
+  o.interactions.forEach((r, i) => {
+    order.set(r, i);
+    const a = selectorKey(r.a);
+    const b = selectorKey(r.b);
+    push(interactionsByPair, `${a}|${b}`, r);
+    if (a !== b) push(interactionsByPair, `${b}|${a}`, r);
+  });
+  const conditionRulesByKey = new Map<string, ConditionRule[]>();
+  o.conditionRules.forEach((r, i) => {
+    order.set(r, i);
+    push(conditionRulesByKey, selectorKey(r.drug), r);
+  });
+  const allergyNames = new Map<string, AllergyName[]>();
+  let rank = 0;
+  for (const [name, group] of o.allergensByName) if (name) push(allergyNames, name, { name, group, rank: rank++ });
+  for (const [name, drug] of o.drugsByName) if (name) push(allergyNames, name, { name, drug, rank: rank++ });
+  const allergyNameMaxWords = Math.max(1, ...[...allergyNames.keys()].map((n) => n.split(" ").length));
+
+  const groupsByClass = new Map<string, Allergen[]>();
+  for (const g of new Set(o.allergensByName.values())) for (const c of g.classes) push(groupsByClass, c, g);
+  const allergyClassesByDrug = new Map<string, Set<string>>();
+  for (const d of o.drugs) {
+    allergyClassesByDrug.set(d.id, new Set(d.classes.flatMap((c) => groupsByClass.get(c) ?? []).flatMap((g) => g.classes)));
+  }
+  const crossReactivityByToClass = new Map<string, CrossReactivity[]>();
+  o.crossReactivity.forEach((x, i) => {
+    order.set(x, i);
+    push(crossReactivityByToClass, x.to_class, x);
+  });
+  return { interactionsByPair, conditionRulesByKey, allergyNames, allergyNameMaxWords, allergyClassesByDrug, crossReactivityByToClass, order };
+}
