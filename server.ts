@@ -19,6 +19,7 @@ import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "
 import { createSubgraphAuthenticator, type SubgraphAuthenticator } from "./lib/subgraph-auth.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
 import { injectTraceContext } from "./lib/tracing.js";
+import { isQueryDocument, upstreamFetch } from "./lib/upstream-http.js";
 import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
 import { createDocsApp } from "./rest-bridge/docs.js";
 import { gatewayRequestInit } from "./rest-bridge/multipart.js";
@@ -245,7 +246,9 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
       if (!config.GATEWAY_URL) throw new ConfigError(["GATEWAY_URL: required when the bridge runs without the gateway"]);
       const gatewayUrl = config.GATEWAY_URL.replace(/\/$/, "");
       apiSchema = await fetchApiSchema(gatewayUrl, logger, config.ADMIN_TOKEN);
-      execute = (body, headers, files) => fetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files));
+      // A reset keep-alive connection: a REST read (a query) is sent once more, a write never (lib/upstream-http.ts).
+      execute = (body, headers, files) =>
+        upstreamFetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files), { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: !files?.length && isQueryDocument(body.query, body.operationName) });
     }
     const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES });
     root.all("/api/*", (c) => bridge.fetch(c.req.raw));

@@ -4,6 +4,7 @@
  *
  *   npm run bench                                  # every scenario, 10 s each, 10 connections
  *   npm run bench -- --duration 5 --connections 20 --only "REST patient"
+ *   npm run bench -- --compare [--rounds 3]        # gateway vs Hive vs direct, REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
  */
 import "reflect-metadata";
 import autocannon from "autocannon";
@@ -15,11 +16,19 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     only: { type: "string" },
+    compare: { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
+    warmup: { type: "string", default: "3" },
   },
 });
 if (process.env.DATABASE_URL) {
   process.env.TEST_DB = "postgres";
   process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+}
+if (values.compare) {
+  const { runComparison } = await import("./compare/run.js");
+  await runComparison({ duration: Number(values.duration), connections: Number(values.connections), rounds: Number(values.rounds), warmup: Number(values.warmup) });
+  process.exit(0);
 }
 const { startStack } = await import("../test/support/stack.js");
 

@@ -2,7 +2,7 @@ import { ApolloServer, type BaseContext } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import type { Fetcher, FetcherRequestInit, FetcherResponse } from "@apollo/utils.fetcher";
-import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
 import { Hono } from "hono";
 import { apolloHandler } from "../lib/apollo-hono.js";
 import { useRequestContext } from "../lib/observability.js";
@@ -20,6 +20,7 @@ import { encodeMultipart, useUploads } from "./plugins/uploads.js";
 import { useOperationMetrics } from "./plugins/metrics.js";
 import { subgraphFetchDuration, subgraphFetchErrors } from "../lib/observability.js";
 import { injectTraceContext } from "../lib/tracing.js";
+import { isConnectionReset, isQueryDocument, upstreamFetch } from "../lib/upstream-http.js";
 import { loadOperations } from "../rest-bridge/operations.js";
 import { composeSupergraph } from "./compose.js";
 
@@ -46,6 +47,17 @@ export interface GatewayOptions {
 
 type GatewayGraphQLResponse = Awaited<ReturnType<RemoteGraphQLDataSource["process"]>>;
 
+/** UPSTREAM_UNAVAILABLE errors thrown because the connection was reset under the fetch (a query may be sent again). */
+const resetFailures = new WeakSet<object>();
+
+/** Whether this subgraph fetch only reads: a query (entity fetches of a mutation's plan included), never a mutation. */
+function isQueryFetch(options: GraphQLDataSourceProcessOptions<GatewayContext>): boolean {
+  const document = "document" in options ? options.document : undefined;
+  const operation = document?.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (operation) return operation.operation === "query";
+  return isQueryDocument(options.request.query ?? "", options.request.operationName);
+}
+
 class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   /** Named in errors instead of the URL (set by buildService). */
   declare subgraphName: string;
@@ -64,7 +76,11 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   async process(options: GraphQLDataSourceProcessOptions<GatewayContext>) {
     const stopTimer = subgraphFetchDuration.startTimer({ subgraph: this.subgraphName });
     try {
-      const response = await this.processWithUploads(options);
+      const response = await this.processWithUploads(options).catch((err: unknown) => {
+        // A reset keep-alive connection: a query goes once more on a fresh one; a mutation may have run, so it fails.
+        if (resetFailures.has(err as object) && isQueryFetch(options)) return this.processWithUploads(options);
+        throw err;
+      });
       if (response.errors?.length) subgraphFetchErrors.inc({ subgraph: this.subgraphName, kind: "graphql" });
       return response;
     } finally {
@@ -114,8 +130,15 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     if (!response) subgraphFetchErrors.inc({ subgraph: this.subgraphName, kind: "network" });
     if ("extensions" in error) throw error;
     // The body is public: name the subgraph, never its internal URL or the socket error.
-    throw upstreamUnavailable(`The ${this.subgraphName} subgraph`);
+    const unavailable = upstreamUnavailable(`The ${this.subgraphName} subgraph`);
+    if (!response && isConnectionReset(error)) resetFailures.add(unavailable);
+    throw unavailable;
   }
+}
+
+/** Node's fetch through the upstream pool; retries are decided per operation in SubgraphDataSource.process. */
+function remoteFetcher(idleMs: number): Fetcher {
+  return ((url: string, init?: RequestInit) => upstreamFetch(url, init ?? {}, { idleMs, retryOnReset: false })) as unknown as Fetcher;
 }
 
 /**
@@ -131,8 +154,9 @@ export async function createGateway(o: GatewayOptions) {
     supergraphSdl: composed.supergraphSdl,
     // Each subgraph where this process was told it runs (the supergraph may carry the compose hosts).
     buildService: ({ name }) => {
-      const fetcher = o.subgraphFetch?.(name as SubgraphName);
-      return Object.assign(new SubgraphDataSource({ url: o.subgraphUrl(name as SubgraphName), ...(fetcher ? { fetcher } : {}) }), { subgraphName: name });
+      // Other processes are called through the upstream pool (idle sockets closed before the subgraph closes them).
+      const fetcher = o.subgraphFetch?.(name as SubgraphName) ?? remoteFetcher(config.UPSTREAM_IDLE_TIMEOUT_MS);
+      return Object.assign(new SubgraphDataSource({ url: o.subgraphUrl(name as SubgraphName), fetcher }), { subgraphName: name });
     },
     logger,
   });

@@ -116,6 +116,10 @@ export const configSchema = z.object({
   ADMIN_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** How long a stopping process waits for in-flight requests and deliveries before closing anyway. */
   SHUTDOWN_DRAIN_MS: wholeNumber(0).default(10_000),
+  /** How long this process's HTTP server keeps an idle keep-alive connection open; above every caller's idle timeout (and a load balancer's 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1).default(65_000),
+  /** How long this process keeps an idle connection to another role (subgraph, gateway, bridge) before closing it itself; below the servers' keep-alive timeout (Node's default is 5 s). */
+  UPSTREAM_IDLE_TIMEOUT_MS: wholeNumber(1).default(4_000),
   /** GraphQL operation limits. */
   MAX_QUERY_DEPTH: wholeNumber(1).default(12),
   MAX_QUERY_COST: wholeNumber(1).default(500),

@@ -3,6 +3,7 @@ import { REQUEST_ID_HEADER } from "./auth.js";
 import type { SubgraphContext } from "./context.js";
 import { upstreamUnavailable } from "./errors.js";
 import { injectTraceContext } from "./tracing.js";
+import { isQueryDocument, upstreamFetch } from "./upstream-http.js";
 
 export type GatewayCaller = Pick<SubgraphContext, "config" | "selfUrl" | "bearer" | "requestId" | "logger">;
 
@@ -31,12 +32,8 @@ export async function queryGateway<T>(
       ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
     };
     injectTraceContext(headers);
-    const res = await fetch(url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? ctx.config.UPSTREAM_TIMEOUT_MS),
-    });
+    const init = { method: "POST", headers, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(opts.timeoutMs ?? ctx.config.UPSTREAM_TIMEOUT_MS) };
+    const res = await upstreamFetch(url, init, { idleMs: ctx.config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: isQueryDocument(query) });
     body = (await res.json()) as typeof body;
   } catch (err) {
     ctx.logger.warn({ err: (err as Error).message, service }, "gateway call failed");

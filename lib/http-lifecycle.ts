@@ -50,6 +50,11 @@ export async function listen(config: Config, fetch: (req: Request, env: NodeBind
   const http: Server = await new Promise((resolve, reject) => {
     const s = createServer(getRequestListener((req, env) => fetch(req, env as NodeBindings), { errorHandler: o.errorHandler }));
     if (o.onClientError) s.on("clientError", o.onClientError);
+    // Idle keep-alive connections outlive the callers' own idle timeout (UPSTREAM_IDLE_TIMEOUT_MS, a load
+    // balancer's 60 s), so a caller never reuses one this server is closing (a "socket hang up").
+    // Node requires headersTimeout above keepAliveTimeout, or a slow first request line is cut instead.
+    s.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+    s.headersTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1_000;
     s.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? new PortInUseError(config.HOST, config.PORT) : err));
     s.listen(config.PORT, config.HOST, () => resolve(s));
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createRedisRateLimitCounter, MemoryRateLimitCounter } from "./rate-limit-store.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -13,6 +13,48 @@ describe("in-memory rate-limit counter", () => {
     await sleep(250);
     expect(counter.size).toBe(0);
   });
+
+  it("does constant work per call whatever the number of callers: the same Map operations and timers at 1k and 100k", async () => {
+    /** Store operations and timers of one call from a caller already seen and one from a new caller, after `callers` callers. */
+    async function workOfOneCall(callers: number) {
+      const counter = new MemoryRateLimitCounter();
+      for (let i = 0; i < callers; i++) await counter.hit(`user-${i}`, 30, 60_000);
+      expect(counter.size).toBe(callers);
+      // The private Map rate-limiter-flexible keeps memory keys in (the one `size` reads).
+      const limiter = (counter as unknown as { limiters: Map<string, { _memoryStorage: { _storage: Map<string, unknown> } }> }).limiters.get("30/60000")!;
+      const store = limiter._memoryStorage._storage;
+      const spies = { get: vi.spyOn(store, "get"), set: vi.spyOn(store, "set"), delete: vi.spyOn(store, "delete"), has: vi.spyOn(store, "has") };
+      const timers = vi.spyOn(globalThis, "setTimeout");
+      const count = () => ({ get: spies.get.mock.calls.length, set: spies.set.mock.calls.length, delete: spies.delete.mock.calls.length, has: spies.has.mock.calls.length, timers: timers.mock.calls.length });
+      const reset = () => [...Object.values(spies), timers].forEach((spy) => spy.mockClear());
+      try {
+        reset();
+        await counter.hit("user-7", 30, 60_000);
+        const seen = count();
+        reset();
+        await counter.hit("someone-new", 30, 60_000);
+        return { seen, fresh: count() };
+      } finally {
+        [...Object.values(spies), timers].forEach((spy) => spy.mockRestore());
+      }
+    }
+    const small = await workOfOneCall(1_000);
+    const large = await workOfOneCall(100_000);
+    expect(large).toEqual(small);
+    // A known caller: one lookup, no new entry, no timer; a new one: lookups, one entry and its one expiry timer.
+    expect(small.seen).toEqual({ get: 1, set: 0, delete: 0, has: 0, timers: 0 });
+    expect(small.fresh.set).toBe(1);
+    expect(small.fresh.timers).toBe(1);
+    expect(small.fresh.get).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it("evicts 100k callers' keys when their window ends", async () => {
+    const counter = new MemoryRateLimitCounter();
+    for (let i = 0; i < 100_000; i++) await counter.hit(`user-${i}`, 30, 300);
+    expect(counter.size).toBeGreaterThan(0);
+    await sleep(700);
+    expect(counter.size).toBe(0);
+  }, 60_000);
 
   it("allows `limit` calls per window, then refuses with the time left, then allows again", async () => {
     const counter = new MemoryRateLimitCounter();

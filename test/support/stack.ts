@@ -75,8 +75,9 @@ export async function startStack(o: { env?: Record<string, string>; roles?: Role
     JWT_SECRET: TEST_SECRET,
     ...o.env,
   };
-  // A demo-seeded stack on its own database starts from a copy of the run's seeded template.
-  const seeded = !!process.env.VITEST && loadConfig(env).SEED_DEMO && !o.env?.DATABASE_URL && env.DATA_DIR === "memory://";
+  // A whole, demo-seeded stack on its own database starts from a copy of the run's seeded template;
+  // one with some roles only (a worker waiting for migrations, say) starts from an empty database.
+  const seeded = !!process.env.VITEST && !o.roles && loadConfig(env).SEED_DEMO && !o.env?.DATABASE_URL && env.DATA_DIR === "memory://";
   const database = await createTestDatabase({ seeded });
   const config = loadConfig({ ...env, ...(database.url ? { DATABASE_URL: database.url } : {}) });
   const server = await startServer({ config, logger: o.logger ?? createLogger(config.LOG_LEVEL), roles: o.roles, database: database.pglite });

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench -- --compare`: our gateway and bridge side by side with what they are measured
+ * against, in one run, rounds interleaved (every side once per round) so drift hits all sides alike.
+ *
+ * Processes (bench/compare/roles.ts), so CPU is attributed by `process.cpuUsage()` of each:
+ *   this one     autocannon only
+ *   subgraphs    the four subgraphs as separate servers on loopback, one database
+ *   front        (a) our gateway role and (b) Hive Gateway on the committed supergraph, both → subgraphs
+ *   monolith     the whole service in one process, on PostgreSQL and on PGlite: (d) REST vs GraphQL, (e)
+ * (c) is the clinical subgraph called directly with the caller's JWT.
+ */
+import autocannon from "autocannon";
+import { fork, type ChildProcess } from "node:child_process";
+import { mintToken } from "../../lib/auth.js";
+import { TEST_SECRET } from "../../test/support/stack.js";
+import type { CompareRole, RoleMessage } from "./roles.js";
+
+export interface CompareOptions {
+  /** Seconds per side per round. */
+  duration: number;
+  connections: number;
+  rounds: number;
+  /** Seconds per side before the first round, not counted (JIT, pools, caches). */
+  warmup: number;
+}
+
+const PATIENT_LIST = JSON.stringify({ query: `{ patients(page: 2) { count page pageSize next previous source results { uhid givenName familyName sex birthDate source } } }` });
+// The README's cross-subgraph query (clinical → pharmacy → notifications), as in test/e2e/router-hive-gateway.test.ts.
+const CROSS_SUBGRAPH = JSON.stringify({
+  query: `{ patient(uhid: "UG-2024-000001") { givenName timeline(days: 90) { timeline { diagnoses { code display } } } prescriptions { medicationName status } notificationPreferences { channels } notifications { totalCount } } }`,
+});
+
+interface Side {
+  key: string;
+  label: string;
+  origin(): string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+}
+
+interface Tally {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+  socketErrors: number;
+  timeouts: number;
+  upstreamUnavailable: number;
+  graphqlErrors: number;
+  frontCpuUs: number;
+  subgraphsCpuUs: number;
+}
+
+class RoleProcess {
+  private child!: ChildProcess;
+  private pending: ((m: RoleMessage) => void)[] = [];
+  urls: Record<string, string> = {};
+
+  async start(role: CompareRole, arg?: string): Promise<this> {
+    this.child = fork(new URL("./roles.ts", import.meta.url).pathname, [role, ...(arg ? [arg] : [])], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    this.child.on("message", (m: RoleMessage) => this.pending.shift()?.(m));
+    const exited = new Promise<never>((_, reject) => this.child.once("exit", (code) => reject(new Error(`bench ${role} process exited ${code} while starting`))));
+    const m = await Promise.race([this.next(), exited]);
+    if (!("ready" in m)) throw new Error(`unexpected message from ${role}`);
+    this.urls = m.ready;
+    return this;
+  }
+
+  private next(): Promise<RoleMessage> {
+    return new Promise((resolve) => this.pending.push(resolve));
+  }
+
+  /** CPU time (user + system) of the process so far, in microseconds. */
+  async cpu(): Promise<number> {
+    const answer = this.next();
+    this.child.send({ cpu: true });
+    const m = await answer;
+    if (!("cpu" in m)) throw new Error("unexpected message");
+    return m.cpu.user + m.cpu.system;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once("exit", resolve));
+    this.child.send({ stop: true });
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (this.child.exitCode === null) this.child.kill("SIGKILL");
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function fire(side: Side, tokens: string[], seconds: number, connections: number, tally?: Tally): Promise<void> {
+  let i = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: side.origin(),
+        duration: seconds,
+        connections,
+        requests: [
+          {
+            method: side.method,
+            path: side.path,
+            body: side.body,
+            // A credential per request, as callers are many (and the per-credential limits stay out of the picture).
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, "content-type": "application/json", authorization: `Bearer ${tokens[i++ % tokens.length]}` } }),
+            onResponse: (_status, body) => {
+              if (!tally) return;
+              if (body.includes('"UPSTREAM_UNAVAILABLE"')) tally.upstreamUnavailable++;
+              else if (body.includes('"errors"')) tally.graphqlErrors++;
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on("response", (_client, statusCode: number, _bytes, responseTime: number) => {
+      if (!tally) return;
+      tally.latencies.push(responseTime);
+      tally.statuses[statusCode] = (tally.statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  if (!tally) return;
+  tally.requests += result.requests.total;
+  tally.seconds += seconds;
+  tally.socketErrors += result.errors;
+  tally.timeouts += result.timeouts;
+}
+
+/** Runs every side, `rounds` times interleaved, and prints each goal with its two sides and their ratio. */
+export async function runComparison(o: CompareOptions): Promise<void> {
+  if (!process.env.DATABASE_URL) console.warn("DATABASE_URL is not set: every side runs on PGlite, and (e) has no PostgreSQL side.");
+  const started = Date.now();
+  const subgraphs = await new RoleProcess().start("subgraphs");
+  const [front, monolith] = await Promise.all([new RoleProcess().start("front", JSON.stringify(subgraphs.urls)), new RoleProcess().start("monolith")]);
+  const processes = [subgraphs, front, monolith];
+  console.log(`started in ${((Date.now() - started) / 1000).toFixed(0)} s: subgraphs, front (gateway + Hive), monolith (${Object.keys(monolith.urls).join(" + ")})`);
+  try {
+    const physician = await Promise.all(Array.from({ length: 200 }, (_, i) => mintToken(TEST_SECRET, { sub: `bench-physician-${i}`, roles: ["physician"] })));
+    const admin = await Promise.all(Array.from({ length: 200 }, (_, i) => mintToken(TEST_SECRET, { sub: `bench-admin-${i}`, roles: ["admin"] })));
+    const clinicalOrigin = new URL(subgraphs.urls.clinical).origin;
+    const mono = (db: string) => () => monolith.urls[db] ?? monolith.urls.pglite;
+    const sides: (Side & { tokens: string[] })[] = [
+      { key: "list/gateway", label: "patient list: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "list/hive", label: "patient list: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "list/direct", label: "patient list: clinical subgraph direct", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "cross/gateway", label: "cross-subgraph: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
+      { key: "cross/hive", label: "cross-subgraph: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
+      { key: "mono/rest", label: "patient list: REST via bridge (one process, PostgreSQL)", origin: mono("postgres"), method: "GET", path: "/api/v1/uhid/?page=2", tokens: physician },
+      { key: "mono/graphql", label: "patient list: GraphQL (one process, PostgreSQL)", origin: mono("postgres"), method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "mono/pglite", label: "patient list: REST via bridge (one process, PGlite)", origin: mono("pglite"), method: "GET", path: "/api/v1/uhid/?page=2", tokens: physician },
+    ];
+    const tallies = new Map<string, Tally>(
+      sides.map((s) => [s.key, { requests: 0, seconds: 0, latencies: [], statuses: {}, socketErrors: 0, timeouts: 0, upstreamUnavailable: 0, graphqlErrors: 0, frontCpuUs: 0, subgraphsCpuUs: 0 }]),
+    );
+    for (const side of sides) await fire(side, side.tokens, o.warmup, o.connections); // not counted
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const side of sides) {
+        const tally = tallies.get(side.key)!;
+        const [f0, s0] = [await front.cpu(), await subgraphs.cpu()];
+        await fire(side, side.tokens, o.duration, o.connections, tally);
+        const [f1, s1] = [await front.cpu(), await subgraphs.cpu()];
+        tally.frontCpuUs += f1 - f0;
+        tally.subgraphsCpuUs += s1 - s0;
+      }
+      console.log(`round ${round}/${o.rounds} done`);
+    }
+    report(sides, tallies, o, !!process.env.DATABASE_URL && !!monolith.urls.postgres);
+  } finally {
+    for (const p of processes.reverse()) await p.stop();
+  }
+}
+
+function report(sides: Side[], tallies: Map<string, Tally>, o: CompareOptions, postgres: boolean): void {
+  const stat = (key: string) => {
+    const t = tallies.get(key)!;
+    const sorted = [...t.latencies].sort((a, b) => a - b);
+    return { ...t, rps: t.seconds ? t.requests / t.seconds : NaN, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+  };
+  const rows = sides.map((s) => {
+    const t = stat(s.key);
+    const non2xx = Object.entries(t.statuses).filter(([code]) => !code.startsWith("2")).reduce((n, [, c]) => n + c, 0);
+    const uses = s.key.startsWith("mono") ? "" : s.key.endsWith("direct") ? "subgraphs" : "front+subgraphs";
+    return {
+      side: s.label,
+      requests: t.requests,
+      "req/s": Math.round(t.rps),
+      "p50 ms": t.p50.toFixed(2),
+      "p95 ms": t.p95.toFixed(2),
+      "p99 ms": t.p99.toFixed(2),
+      "non-2xx": non2xx,
+      "socket errors": t.socketErrors + t.timeouts,
+      "UPSTREAM_UNAVAILABLE": t.upstreamUnavailable,
+      "other GraphQL errors": t.graphqlErrors,
+      "front CPU µs/req": uses.startsWith("front") && t.requests ? Math.round(t.frontCpuUs / t.requests) : "",
+      "subgraphs CPU µs/req": uses && t.requests ? Math.round(t.subgraphsCpuUs / t.requests) : "",
+    };
+  });
+  console.log(`\n${o.connections} connections, ${o.rounds} interleaved rounds of ${o.duration} s per side, split sides on ${postgres ? "PostgreSQL" : "PGlite"}`);
+  console.table(rows);
+
+  const goals: { goal: string; a: string; b: string; ratio: number; target: string; met: boolean }[] = [];
+  const add = (goal: string, a: [string, number, string], b: [string, number, string], target: { atLeast?: number; atMost?: number }) => {
+    const ratio = Number.isFinite(a[1]) && Number.isFinite(b[1]) && b[1] ? a[1] / b[1] : NaN;
+    const met = target.atLeast !== undefined ? ratio >= target.atLeast : target.atMost !== undefined ? ratio <= target.atMost : true;
+    goals.push({ goal, a: `${a[0]} ${a[2]}`, b: `${b[0]} ${b[2]}`, ratio, target: target.atLeast ? `≥ ${target.atLeast}×` : target.atMost ? `≤ ${target.atMost}×` : "(no goal)", met });
+  };
+  const rps = (k: string): [string, number, string] => [k, stat(k).rps, `${Math.round(stat(k).rps)} req/s`];
+  const p50 = (k: string): [string, number, string] => [k, stat(k).p50, `p50 ${stat(k).p50.toFixed(2)} ms`];
+  const cpu = (k: string, part: "frontCpuUs" | "subgraphsCpuUs"): [string, number, string] => {
+    const t = stat(k);
+    return [`${k} ${part === "frontCpuUs" ? "front" : "subgraphs"}`, t.requests ? t[part] / t.requests : NaN, `${Math.round(t[part] / t.requests)} µs/req`];
+  };
+  add("gateway req/s vs Hive req/s (patient list)", rps("list/gateway"), rps("list/hive"), { atLeast: 1.2 });
+  add("gateway req/s vs Hive req/s (cross-subgraph)", rps("cross/gateway"), rps("cross/hive"), { atLeast: 1.2 });
+  add("gateway p50 / direct subgraph p50 (patient list)", p50("list/gateway"), p50("list/direct"), { atMost: 1.3 });
+  add("gateway CPU / subgraph CPU per request (patient list)", cpu("list/gateway", "frontCpuUs"), cpu("list/gateway", "subgraphsCpuUs"), {});
+  add("gateway CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/gateway", "frontCpuUs"), cpu("cross/gateway", "subgraphsCpuUs"), {});
+  add("Hive CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/hive", "frontCpuUs"), cpu("cross/hive", "subgraphsCpuUs"), {});
+  add("REST p50 / GraphQL p50 (patient list, one process)", p50("mono/rest"), p50("mono/graphql"), { atMost: 1.1 });
+  if (postgres) add("PGlite req/s / PostgreSQL req/s (REST patient list, one process)", rps("mono/pglite"), rps("mono/rest"), { atLeast: 0.9 });
+  console.log("\nGoals (a / b):");
+  console.table(goals.map((g) => ({ goal: g.goal, a: g.a, b: g.b, ratio: `${g.ratio.toFixed(2)}×`, target: g.target, met: g.target.startsWith("(") ? "" : Number.isNaN(g.ratio) ? "no data" : g.met ? "yes" : "NO" })));
+  console.log(
+    [
+      "CPU: each role runs in its own process; 'front CPU' is the gateway's (or Hive's) process CPU time over the side's run",
+      "divided by its requests, 'subgraphs CPU' the subgraphs' process over the same run (all four subgraphs, i.e. the work",
+      "one forwarded request causes). Both include idle background work (small); the load generator runs in neither.",
+      "Direct subgraph calls send the caller's JWT (SUBGRAPH_AUTH=bearer); our gateway sends its sealed principal.",
+    ].join("\n"),
+  );
+  const hangUps = rows.reduce((n, r) => n + r["socket errors"] + r.UPSTREAM_UNAVAILABLE, 0);
+  console.log(hangUps ? `\n${hangUps} socket errors / UPSTREAM_UNAVAILABLE answers: expected 0` : "\nNo socket errors, no UPSTREAM_UNAVAILABLE.");
+}
