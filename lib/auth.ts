@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from "node:crypto";
 import { SignJWT, jwtVerify, createRemoteJWKSet, errors as joseErrors, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { Config } from "./config.js";
 import { unauthenticated } from "./errors.js";
@@ -69,15 +70,32 @@ function assertNotIssuedInFuture(payload: JWTPayload, nowSeconds = Math.floor(Da
   }
 }
 
+const secretKeys = new Map<string, KeyObject>();
+
+/**
+ * The HMAC key of a shared secret, built once per secret and kept: jose imports a raw `Uint8Array`
+ * into a key on every sign and verify, while a KeyObject is used as it is.
+ */
+export function hmacKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, "utf8"));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** Counts bearer token verifications (tests: one REST or GraphQL request verifies its caller once). */
+export const authWork = { bearerVerifications: 0, principalSignatures: 0 };
+
 /** Builds the verifier for incoming bearer tokens (HS256 secret, or JWKS with RS256/ES256). */
 export function createBearerVerifier(config: Config): (token: string) => Promise<Principal> {
-  const key: Uint8Array | JWTVerifyGetKey = config.JWKS_URL
-    ? createRemoteJWKSet(new URL(config.JWKS_URL))
-    : new TextEncoder().encode(config.jwtSecret);
+  const key: KeyObject | JWTVerifyGetKey = config.JWKS_URL ? createRemoteJWKSet(new URL(config.JWKS_URL)) : hmacKey(config.jwtSecret);
   const algorithms = config.JWKS_URL ? ["RS256", "ES256"] : ["HS256"];
   return async (token) => {
+    authWork.bearerVerifications++;
     try {
-      const { payload } = await jwtVerify(token, key as Uint8Array, {
+      const { payload } = await jwtVerify(token, key as KeyObject, {
         algorithms,
         issuer: config.JWT_ISSUER,
         audience: config.JWT_AUDIENCE,
@@ -110,7 +128,7 @@ export function principalClaims(principal: Principal): SignJWT {
 
 /** Gateway side: seals a verified principal for subgraphs with the shared INTERNAL_SECRET (HS256). */
 export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
-  return principalClaims(principal).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(secret));
+  return principalClaims(principal).setProtectedHeader({ alg: "HS256" }).sign(hmacKey(secret));
 }
 
 export interface MintOptions {
@@ -135,5 +153,5 @@ export async function mintToken(secret: string, o: MintOptions): Promise<string>
     .setExpirationTime(o.expiresIn ?? "8h");
   if (o.issuer) jwt = jwt.setIssuer(o.issuer);
   if (o.audience) jwt = jwt.setAudience(o.audience);
-  return jwt.sign(new TextEncoder().encode(secret));
+  return jwt.sign(hmacKey(secret));
 }
