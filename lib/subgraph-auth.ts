@@ -72,7 +72,7 @@ export function createSubgraphAuthenticator(config: Config, o: { localGatewayKey
     }
     try {
       let payload: JWTPayload | undefined;
-      if (alg === "HS256" && modes.has("secret")) payload = (await jwtVerify(sealed, secret, { ...claims, algorithms: ["HS256"] })).payload;
+      if (alg === "HS256" && modes.has("secret")) payload = (await jwtVerify(sealed, await secret, { ...claims, algorithms: ["HS256"] })).payload;
       else if ((alg === "ES256" || alg === "EdDSA") && gatewayKeys) payload = (await jwtVerify(sealed, gatewayKeys, { ...claims, algorithms: ["ES256", "EdDSA"] })).payload;
       if (payload) return { principal: principalFromClaims(payload), exp: payload.exp! };
     } catch (err) {
