@@ -4,7 +4,10 @@ import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { createExplorerApp } from "./gateway/explorer.js";
-import { createGateway } from "./gateway/index.js";
+import { randomUUID } from "node:crypto";
+import { createGateway, type Gateway } from "./gateway/index.js";
+import { bearerFrom, REQUEST_ID_HEADER } from "./lib/auth.js";
+import { registerLocalGateway } from "./lib/gateway-client.js";
 import { ConfigError, type Config, type Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
 import { closeGracefully, listen, type NodeBindings } from "./lib/http-lifecycle.js";
@@ -18,9 +21,9 @@ import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subg
 import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "./lib/principal-keys.js";
 import { createSubgraphAuthenticator, type SubgraphAuthenticator } from "./lib/subgraph-auth.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
-import { injectTraceContext } from "./lib/tracing.js";
+import { injectTraceContext, tracingEnabled } from "./lib/tracing.js";
 import { isQueryDocument, upstreamFetch } from "./lib/upstream-http.js";
-import { createBridge, type GatewayExecutor } from "./rest-bridge/app.js";
+import { createBridge, replyFrom, type GatewayExecutor } from "./rest-bridge/app.js";
 import { createDocsApp } from "./rest-bridge/docs.js";
 import { gatewayRequestInit } from "./rest-bridge/multipart.js";
 import { answerClientError, errorBody, requestErrorResponse, useEdgeGuards } from "./rest-bridge/edge.js";
@@ -212,6 +215,7 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
   for (const [name, url] of upstreams) readiness.push(httpUp(name, url));
 
   let gatewayFetch: ((req: Request) => Response | Promise<Response>) | undefined;
+  let localGateway: Pick<Gateway, "execute"> | undefined;
   let apiSchema: GraphQLSchema | undefined;
   if (roles.includes("gateway")) {
     const gateway = await createGateway({
@@ -229,6 +233,10 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
     }
     cleanups.push(gateway.stop);
     gatewayFetch = (req) => gateway.app.fetch(req);
+    localGateway = gateway;
+    // Subgraphs of this process asking the gateway (lib/gateway-client.ts) call it in process too.
+    const unregister = registerLocalGateway(selfUrl, gateway.execute);
+    cleanups.push(async () => unregister());
     apiSchema = buildSchema(gateway.apiSchemaSdl);
     // A browser's GET /graphql gets the explorer (GraphiQL from local packages); API requests go on to the gateway.
     root.route("/", createExplorerApp({ config, apiSchemaSdl: gateway.apiSchemaSdl }));
@@ -239,16 +247,28 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
 
   if (roles.includes("bridge")) {
     let execute: GatewayExecutor;
-    if (gatewayFetch) {
+    if (gatewayFetch && localGateway) {
       const local = gatewayFetch;
-      execute = async (body, headers, files) => local(new Request("http://gateway.in-process/graphql", gatewayRequestInit(body, tracedHeaders(headers), files)));
+      const gateway = localGateway;
+      // In one process the operation runs on the gateway's server directly (docs/decisions/security.md,
+      // "Verified once"); a document upload still goes as a multipart request through the gateway's app.
+      execute = async (body, headers, files) => {
+        if (files?.length) return replyFrom(await local(new Request("http://gateway.in-process/graphql", gatewayRequestInit(body, tracedHeaders(headers), files))));
+        return gateway.execute({
+          ...body,
+          bearer: bearerFrom(headers.authorization),
+          requestId: headers[REQUEST_ID_HEADER] || randomUUID(),
+          idempotencyKey: headers["idempotency-key"],
+          traceHeaders: tracingEnabled() ? tracedHeaders({}) : undefined,
+        });
+      };
     } else {
       if (!config.GATEWAY_URL) throw new ConfigError(["GATEWAY_URL: required when the bridge runs without the gateway"]);
       const gatewayUrl = config.GATEWAY_URL.replace(/\/$/, "");
       apiSchema = await fetchApiSchema(gatewayUrl, logger, config.ADMIN_TOKEN);
       // A reset keep-alive connection: a REST read (a query) is sent once more, a write never (lib/upstream-http.ts).
-      execute = (body, headers, files) =>
-        upstreamFetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files), { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: !files?.length && isQueryDocument(body.query, body.operationName) });
+      execute = async (body, headers, files) =>
+        replyFrom(await upstreamFetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files), { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: !files?.length && isQueryDocument(body.query, body.operationName) }));
     }
     const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES });
     root.all("/api/*", (c) => bridge.fetch(c.req.raw));

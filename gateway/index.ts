@@ -5,8 +5,9 @@ import type { Fetcher, FetcherRequestInit, FetcherResponse } from "@apollo/utils
 import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
 import { Hono } from "hono";
 import { apolloHandler } from "../lib/apollo-hono.js";
-import { useRequestContext } from "../lib/observability.js";
-import { PRINCIPAL_HEADER, REQUEST_ID_HEADER, type Principal } from "../lib/auth.js";
+import { createRequestRecorder, useRequestContext } from "../lib/observability.js";
+import { createBearerVerifier, PRINCIPAL_HEADER, REQUEST_ID_HEADER, type Principal } from "../lib/auth.js";
+import { ErrorCode } from "../lib/errors.js";
 import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "../lib/principal-keys.js";
 import type { Config } from "../lib/config.js";
 import { upstreamUnavailable } from "../lib/errors.js";
@@ -19,7 +20,7 @@ import { useRejectNul } from "./plugins/reject-nul.js";
 import { encodeMultipart, useUploads } from "./plugins/uploads.js";
 import { useOperationMetrics } from "./plugins/metrics.js";
 import { subgraphFetchDuration, subgraphFetchErrors } from "../lib/observability.js";
-import { injectTraceContext } from "../lib/tracing.js";
+import { inServerSpan, injectTraceContext, tracingEnabled } from "../lib/tracing.js";
 import { isConnectionReset, isQueryDocument, upstreamFetch } from "../lib/upstream-http.js";
 import { loadOperations } from "../rest-bridge/operations.js";
 import { composeSupergraph } from "./compose.js";
@@ -43,6 +44,25 @@ export interface GatewayOptions {
   subgraphFetch?(name: SubgraphName): Fetcher | undefined;
   /** How principals are sealed for subgraphs; built from the config when not given. */
   principalSigner?: PrincipalSigner;
+}
+
+/** One GraphQL operation run on the gateway in this process (the bridge's stored operations, a subgraph's query). */
+export interface InProcessOperation {
+  query: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  /** The caller's access token: verified here exactly as `Authorization: Bearer` is at /graphql. */
+  bearer?: string;
+  requestId: string;
+  idempotencyKey?: string;
+  /** The caller's trace context (`traceparent`), when tracing is on. */
+  traceHeaders?: Record<string, string>;
+}
+
+/** The gateway's answer: the HTTP status it would have sent and the GraphQL response body. */
+export interface GatewayAnswer {
+  status: number;
+  body: { data?: Record<string, unknown> | null; errors?: readonly GraphQLFormattedError[] };
 }
 
 type GatewayGraphQLResponse = Awaited<ReturnType<RemoteGraphQLDataSource["process"]>>;
@@ -174,24 +194,80 @@ export async function createGateway(o: GatewayOptions) {
   });
   await server.start();
 
+  const verifyBearer = createBearerVerifier(config);
+  const contextFor = (principal: Principal, bearer: string, requestId: string, idempotencyKey: string | undefined): GatewayContext => ({
+    principal,
+    bearer,
+    requestId,
+    idempotencyKey,
+    sealedPrincipal: signer.sign(principal),
+  });
+  const recordInProcess = createRequestRecorder("gateway", logger);
+
+  /**
+   * Runs one operation in this process without an HTTP request (docs/decisions/security.md, "Verified
+   * once"): the bearer is verified here, once, by the same verifier as /graphql; the operation goes
+   * through the same ApolloServer (validation rules, cost limit, NUL refusal, operation metrics, error
+   * formatting) and the same data sources (sealed principal, rate limits in the subgraphs). CSRF
+   * prevention is for browsers' requests to /graphql and does not apply to a call made in process.
+   */
+  async function runVerified(op: InProcessOperation): Promise<GatewayAnswer> {
+    if (!op.bearer) return unauthenticatedAnswer("Missing bearer token (Authorization: Bearer <token>)");
+    let principal: Principal;
+    try {
+      principal = await verifyBearer(op.bearer);
+    } catch (err) {
+      return unauthenticatedAnswer((err as Error).message);
+    }
+    const response = await server.executeOperation(
+      { query: op.query, operationName: op.operationName, variables: op.variables },
+      { contextValue: contextFor(principal, op.bearer, op.requestId, op.idempotencyKey) },
+    );
+    if (response.body.kind !== "single") throw new Error("Incremental delivery is not served in process");
+    const { data, errors } = response.body.singleResult;
+    return { status: response.http.status ?? (errors?.length && data === undefined ? 400 : 200), body: { data: data as Record<string, unknown> | null | undefined, errors } };
+  }
+
+  async function execute(op: InProcessOperation): Promise<GatewayAnswer> {
+    const started = performance.now();
+    let answer: GatewayAnswer | undefined;
+    let traceId: string | undefined;
+    try {
+      if (tracingEnabled()) {
+        await inServerSpan(
+          new Headers(op.traceHeaders),
+          () => "gateway POST /graphql",
+          { "service.role": "gateway", "http.request.method": "POST", "request.id": op.requestId },
+          async (span) => {
+            traceId = span.spanContext().traceId;
+            answer = await runVerified(op);
+          },
+          () => answer?.status ?? 500,
+        );
+      } else {
+        answer = await runVerified(op);
+      }
+      return answer!;
+    } finally {
+      recordInProcess({ requestId: op.requestId, traceId, method: "POST", route: "/graphql", path: "/graphql", status: answer?.status ?? 500, started });
+    }
+  }
+
   const app = new Hono<{ Variables: AuthVariables & { requestId: string } }>();
   app.use("*", useRequestContext("gateway", logger));
   app.get("/schema.graphql", (c) => c.text(composed.apiSchemaSdl, 200, { "content-type": "text/plain; charset=utf-8" }));
   // The public half of the key principals are signed with: subgraphs (GATEWAY_JWKS_URL) verify with it.
   const jwks = signer.jwks;
   if (jwks) app.get(GATEWAY_JWKS_PATH, (c) => c.json(jwks, 200, { "cache-control": "public, max-age=300" }));
-  app.use("/graphql", useBearerAuth(config));
-  const handler = apolloHandler(server, async (c) => {
-    const principal = c.get("principal");
-    return {
-      principal,
-      bearer: c.get("bearer"),
-      requestId: c.get("requestId"),
-      idempotencyKey: c.req.header("idempotency-key"),
-      sealedPrincipal: signer.sign(principal),
-    };
-  }, { readMultipart: useUploads({ maxFileBytes: config.DIGITIZATION_MAX_BYTES, maxFiles: 1 }) });
+  app.use("/graphql", useBearerAuth(config, verifyBearer));
+  const handler = apolloHandler(server, async (c) => contextFor(c.get("principal"), c.get("bearer"), c.get("requestId"), c.req.header("idempotency-key")), { readMultipart: useUploads({ maxFileBytes: config.DIGITIZATION_MAX_BYTES, maxFiles: 1 }) });
   app.on(["GET", "POST"], "/graphql", handler);
 
-  return { app, apiSchemaSdl: composed.apiSchemaSdl, composed, stop: () => server.stop() };
+  return { app, execute, apiSchemaSdl: composed.apiSchemaSdl, composed, stop: () => server.stop() };
+}
+
+export type Gateway = Awaited<ReturnType<typeof createGateway>>;
+
+function unauthenticatedAnswer(message: string): GatewayAnswer {
+  return { status: 401, body: { errors: [{ message, extensions: { code: ErrorCode.UNAUTHENTICATED } }] } };
 }

@@ -69,15 +69,33 @@ function assertNotIssuedInFuture(payload: JWTPayload, nowSeconds = Math.floor(Da
   }
 }
 
+const secretKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HMAC (HS256) key of a shared secret, imported once per secret and kept. jose 6 signs and
+ * verifies through WebCrypto: given a `Uint8Array` or a secret `KeyObject` it imports a new CryptoKey
+ * on every call; given a CryptoKey it uses it as it is.
+ */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", Buffer.from(secret, "utf8"), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** Counts bearer token verifications (tests: one REST or GraphQL request verifies its caller once). */
+export const authWork = { bearerVerifications: 0, principalSignatures: 0 };
+
 /** Builds the verifier for incoming bearer tokens (HS256 secret, or JWKS with RS256/ES256). */
 export function createBearerVerifier(config: Config): (token: string) => Promise<Principal> {
-  const key: Uint8Array | JWTVerifyGetKey = config.JWKS_URL
-    ? createRemoteJWKSet(new URL(config.JWKS_URL))
-    : new TextEncoder().encode(config.jwtSecret);
+  const key: Promise<CryptoKey> | JWTVerifyGetKey = config.JWKS_URL ? createRemoteJWKSet(new URL(config.JWKS_URL)) : hmacKey(config.jwtSecret);
   const algorithms = config.JWKS_URL ? ["RS256", "ES256"] : ["HS256"];
   return async (token) => {
+    authWork.bearerVerifications++;
     try {
-      const { payload } = await jwtVerify(token, key as Uint8Array, {
+      const { payload } = await jwtVerify(token, typeof key === "function" ? key : await key, {
         algorithms,
         issuer: config.JWT_ISSUER,
         audience: config.JWT_AUDIENCE,
@@ -110,7 +128,7 @@ export function principalClaims(principal: Principal): SignJWT {
 
 /** Gateway side: seals a verified principal for subgraphs with the shared INTERNAL_SECRET (HS256). */
 export async function signPrincipal(principal: Principal, secret: string): Promise<string> {
-  return principalClaims(principal).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(secret));
+  return principalClaims(principal).setProtectedHeader({ alg: "HS256" }).sign(await hmacKey(secret));
 }
 
 export interface MintOptions {
@@ -135,5 +153,5 @@ export async function mintToken(secret: string, o: MintOptions): Promise<string>
     .setExpirationTime(o.expiresIn ?? "8h");
   if (o.issuer) jwt = jwt.setIssuer(o.issuer);
   if (o.audience) jwt = jwt.setAudience(o.audience);
-  return jwt.sign(new TextEncoder().encode(secret));
+  return jwt.sign(await hmacKey(secret));
 }

@@ -2,7 +2,8 @@ import { buildSubgraphSchema } from "@apollo/subgraph";
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
 import { parse, type GraphQLScalarType, type GraphQLSchema } from "graphql";
 import { DateTimeISOResolver, JSONObjectResolver, LocalDateResolver } from "graphql-scalars";
-import { buildSchema, createResolversMap, type NonEmptyArray } from "type-graphql";
+import { validateOrReject, type ValidationError } from "class-validator";
+import { ArgumentValidationError, buildSchema, createResolversMap, type NonEmptyArray } from "type-graphql";
 import { mayUse } from "./access.js";
 import type { SubgraphContext } from "./context.js";
 import { DecimalScalar, Decimal } from "./money.js";
@@ -29,6 +30,23 @@ export const SCALARS_BY_NAME: Record<string, GraphQLScalarType> = {
  * buildSchema (skipCheck) → SDL with directives → buildSubgraphSchema, plus reference resolvers.
  * (Pattern of type-graphql's examples/apollo-federation-2.)
  */
+const VALIDATOR_OPTIONS = { forbidUnknownValues: false, skipMissingProperties: false };
+
+/**
+ * type-graphql's own argument validation (class-validator, the options above), with class-validator
+ * imported once: type-graphql's default runs `await import("class-validator")` for every object
+ * argument of every call, a module-loader round trip per argument.
+ */
+async function validateArgument(value: unknown): Promise<void> {
+  if (value === null || typeof value !== "object") return;
+  try {
+    if (Array.isArray(value)) await Promise.all(value.filter((v) => v !== null && typeof v === "object").map((v) => validateOrReject(v, VALIDATOR_OPTIONS)));
+    else await validateOrReject(value, VALIDATOR_OPTIONS);
+  } catch (err) {
+    throw new ArgumentValidationError(err as ValidationError[]);
+  }
+}
+
 export async function buildFederatedSchema(
   resolvers: NonEmptyArray<Function>,
   referenceResolvers: ResolverMap = {},
@@ -38,7 +56,7 @@ export async function buildFederatedSchema(
     resolvers,
     orphanedTypes,
     skipCheck: true,
-    validate: { forbidUnknownValues: false, skipMissingProperties: false },
+    validateFn: validateArgument,
     scalarsMap: [{ type: Decimal, scalar: DecimalScalar }],
     authChecker: ({ context }: { context: SubgraphContext }, capabilities) =>
       Boolean(context.principal) && mayUse(context.principal.roles, capabilities),

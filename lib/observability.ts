@@ -118,7 +118,7 @@ export const dbQueryDuration = new Histogram({
  * Each key appears once per line: `role` comes from the logger when it already binds one.
  */
 export function useRequestContext(role: string, logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> {
-  const log = "role" in logger.bindings() ? logger : logger.child({ role });
+  const record = createRequestRecorder(role, logger);
   return async function requestContext(c, next) {
     const requestId = c.req.header(REQUEST_ID_HEADER) || randomUUID();
     c.set("requestId", requestId);
@@ -140,10 +140,35 @@ export function useRequestContext(role: string, logger: Logger): MiddlewareHandl
       await next();
     }
     c.header(REQUEST_ID_HEADER, requestId);
-    const seconds = (performance.now() - started) / 1000;
-    const route = c.req.routePath;
-    requests.inc({ role, method: c.req.method, route, status: String(c.res.status) });
-    latency.observe({ role, method: c.req.method, route }, seconds);
-    log.info({ requestId, traceId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+    record({ requestId, traceId, method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, started });
+  };
+}
+
+/** One answered request, as useRequestContext records it. */
+export interface AnsweredRequest {
+  requestId: string;
+  traceId?: string;
+  method: string;
+  /** The route template (a metric label). */
+  route: string;
+  /** The path as asked (log line only). */
+  path: string;
+  status: number;
+  /** `performance.now()` when it arrived. */
+  started: number;
+}
+
+/**
+ * Records answered requests of one role: `http_requests_total`, `http_request_duration_seconds` and one
+ * log line. Used by useRequestContext and by work a tier serves in process without an HTTP request
+ * (the gateway running the bridge's operations), so both count and log alike.
+ */
+export function createRequestRecorder(role: string, logger: Logger): (r: AnsweredRequest) => void {
+  const log = "role" in logger.bindings() ? logger : logger.child({ role });
+  return (r) => {
+    const seconds = (performance.now() - r.started) / 1000;
+    requests.inc({ role, method: r.method, route: r.route, status: String(r.status) });
+    latency.observe({ role, method: r.method, route: r.route }, seconds);
+    if (log.isLevelEnabled("info")) log.info({ requestId: r.requestId, traceId: r.traceId, method: r.method, path: r.path, status: r.status, ms: Math.round(seconds * 1000) }, "request");
   };
 }

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig, productionProblems } from "./config.js";
-import { createPrincipalSigner, readSigningKey } from "./principal-keys.js";
-import { createSubgraphAuthenticator } from "./subgraph-auth.js";
+import { createPrincipalSigner, readSigningKey, reuseSealed, SEALED_REUSE_MS } from "./principal-keys.js";
+import { createSubgraphAuthenticator, subgraphAuthWork } from "./subgraph-auth.js";
 
 const SECRET = "a-real-secret-0123456789abcdef0123456789";
 const ed25519Pem = () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -66,5 +66,60 @@ describe("SUBGRAPH_AUTH", () => {
     const secretSigned = await (await createPrincipalSigner(loadConfig({ JWT_SECRET: SECRET }))).sign(principal);
     await expect(authenticate({ sealedPrincipal: secretSigned })).rejects.toMatchObject({ extensions: { code: "UNAUTHENTICATED" } });
     await expect(authenticate({})).rejects.toMatchObject({ extensions: { code: "UNAUTHENTICATED" } });
+  });
+});
+
+describe("sealed principals are signed once per principal and reuse window", () => {
+  const nurse = { sub: "n-1", roles: ["nurse" as const], tokenUse: "user" as const };
+  const pharmacist = { sub: "p-1", roles: ["pharmacist" as const], pharmacyId: "ph-1", tokenUse: "user" as const };
+
+  it("hands the same token to every request of one principal for SEALED_REUSE_MS, then signs again", async () => {
+    let clock = 1_000_000;
+    let signatures = 0;
+    const sign = reuseSealed(async (p) => `token-${p.sub}-${++signatures}`, () => clock);
+    expect(await sign(nurse)).toBe("token-n-1-1");
+    expect(await sign({ ...nurse })).toBe("token-n-1-1");
+    expect(await sign(pharmacist)).toBe("token-p-1-2");
+    // Another pharmacy or role is another principal.
+    expect(await sign({ ...pharmacist, pharmacyId: "ph-2" })).toBe("token-p-1-3");
+    expect(await sign({ ...nurse, roles: ["nurse", "physician"] })).toBe("token-n-1-4");
+    clock += SEALED_REUSE_MS;
+    expect(await sign(nurse)).toBe("token-n-1-5");
+    expect(signatures).toBe(5);
+  });
+
+  it("keeps no failed signature", async () => {
+    let fail = true;
+    const sign = reuseSealed(async () => {
+      if (fail) throw new Error("no key");
+      return "ok";
+    });
+    await expect(sign(nurse)).rejects.toThrow("no key");
+    fail = false;
+    expect(await sign(nurse)).toBe("ok");
+  });
+
+  it("a subgraph checks a reused principal's signature once, still refuses a tampered one, and refuses it after its exp", async () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    const signer = await createPrincipalSigner(config);
+    const authenticate = createSubgraphAuthenticator(config);
+    const sealed = await signer.sign(nurse);
+    expect(await signer.sign(nurse)).toBe(sealed);
+    const before = subgraphAuthWork.sealedVerifications;
+    expect((await authenticate({ sealedPrincipal: sealed })).sub).toBe("n-1");
+    expect((await authenticate({ sealedPrincipal: sealed })).sub).toBe("n-1");
+    expect(subgraphAuthWork.sealedVerifications - before).toBe(1);
+    // Another role in the claims, same signature: a different string, checked and refused.
+    const [h, payload, sig] = sealed.split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const forged = [h, Buffer.from(JSON.stringify({ ...claims, roles: ["admin"] })).toString("base64url"), sig].join(".");
+    await expect(authenticate({ sealedPrincipal: forged })).rejects.toThrow(/did not come through the gateway/);
+    // Past its exp the cached principal is refused too (checked again, and jose refuses it).
+    vi.useFakeTimers({ now: Date.now() + 3 * 60_000, toFake: ["Date"] });
+    try {
+      await expect(authenticate({ sealedPrincipal: sealed })).rejects.toThrow(/did not come through the gateway/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

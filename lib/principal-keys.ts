@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, type JSONWebKeySet, type JWK } from "jose";
-import { principalClaims, signPrincipal, type Principal } from "./auth.js";
+import { authWork, principalClaims, signPrincipal, type Principal } from "./auth.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 
@@ -46,7 +46,7 @@ export interface PrincipalSigner {
  */
 export async function createPrincipalSigner(config: Config, logger?: Logger): Promise<PrincipalSigner> {
   if (config.PRINCIPAL_SIGNING === "secret") {
-    return { mode: "secret", sign: (principal) => signPrincipal(principal, config.internalSecret) };
+    return { mode: "secret", sign: reuseSealed((principal) => signPrincipal(principal, config.internalSecret)) };
   }
   let key = config.GATEWAY_SIGNING_KEY ? readSigningKey(config.GATEWAY_SIGNING_KEY) : undefined;
   if (!key) {
@@ -60,6 +60,35 @@ export async function createPrincipalSigner(config: Config, logger?: Logger): Pr
   return {
     mode: "jwks",
     jwks: { keys: [{ ...publicJwk, kid, alg, use: "sig" }] },
-    sign: (principal) => principalClaims(principal).setProtectedHeader({ alg, kid, typ: "JWT" }).sign(privateKey),
+    sign: reuseSealed((principal) => principalClaims(principal).setProtectedHeader({ alg, kid, typ: "JWT" }).sign(privateKey)),
+  };
+}
+
+/** How long one sealed principal is reused: it is valid two minutes, so a subgraph receives it with at least 90 s left. */
+export const SEALED_REUSE_MS = 30_000;
+/** Distinct principals kept; beyond this the cache starts again (a burst of callers costs one signature each, as before). */
+const SEALED_CACHE_MAX = 10_000;
+
+/**
+ * Signs each principal once per SEALED_REUSE_MS and hands the same token to every request of that
+ * principal meanwhile (docs/decisions/security.md, "Verified once"). The token is the same signed
+ * claims a fresh signature would give (sub, roles, pharmacy, token use; iat and exp), so a subgraph
+ * verifies it exactly as before; what is saved is the signature (an HMAC, or an Ed25519/ECDSA
+ * signature in jwks mode) on every request.
+ */
+export function reuseSealed(sign: (principal: Principal) => Promise<string>, now: () => number = Date.now): (principal: Principal) => Promise<string> {
+  const cache = new Map<string, { token: Promise<string>; until: number }>();
+  return (principal) => {
+    const key = `${principal.sub}\u0000${principal.roles.join(",")}\u0000${principal.pharmacyId ?? ""}\u0000${principal.tokenUse}`;
+    const t = now();
+    const hit = cache.get(key);
+    if (hit && t < hit.until) return hit.token;
+    if (cache.size >= SEALED_CACHE_MAX) cache.clear();
+    authWork.principalSignatures++;
+    const token = sign(principal);
+    cache.set(key, { token, until: t + SEALED_REUSE_MS });
+    // A failed signature is not kept.
+    token.catch(() => { if (cache.get(key)?.token === token) cache.delete(key); });
+    return token;
   };
 }

@@ -1,5 +1,5 @@
-import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
-import { createBearerVerifier, INTERNAL_AUDIENCE, INTERNAL_ISSUER, principalFromClaims, type Principal } from "./auth.js";
+import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { createBearerVerifier, hmacKey, INTERNAL_AUDIENCE, INTERNAL_ISSUER, principalFromClaims, type Principal } from "./auth.js";
 import { ConfigError, type Config, type SubgraphAuthMode } from "./config.js";
 import { unauthenticated } from "./errors.js";
 
@@ -10,6 +10,12 @@ export interface SubgraphCredentials {
   /** The caller's own access token (`Authorization: Bearer`), as a router forwards it. */
   bearer?: string;
 }
+
+/** Counts signature checks of sealed principals (tests: a reused principal is checked once). */
+export const subgraphAuthWork = { sealedVerifications: 0 };
+
+/** Verified sealed principals kept per authenticator; beyond this the cache starts again. */
+const VERIFIED_CACHE_MAX = 10_000;
 
 /** Resolves the caller of one subgraph request, or throws UNAUTHENTICATED. */
 export type SubgraphAuthenticator = (credentials: SubgraphCredentials) => Promise<Principal>;
@@ -37,11 +43,27 @@ export function createSubgraphAuthenticator(config: Config, o: { localGatewayKey
       throw new ConfigError(["GATEWAY_JWKS_URL: required when SUBGRAPH_AUTH includes jwks and no gateway in this process signs with a key"]);
     }
   }
-  const secret = new TextEncoder().encode(config.internalSecret);
+  const secret = hmacKey(config.internalSecret);
   const verifyBearer = modes.has("bearer") ? createBearerVerifier(config) : undefined;
   const claims = { issuer: INTERNAL_ISSUER, audience: INTERNAL_AUDIENCE, requiredClaims: ["exp"] };
 
+  // A sealed principal is reused by the gateway for up to SEALED_REUSE_MS (lib/principal-keys.ts): the
+  // same bytes, already verified, are accepted again until their own `exp` without another signature check.
+  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
   async function verifySealed(sealed: string): Promise<Principal> {
+    const known = verified.get(sealed);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.principal;
+      verified.delete(sealed);
+    }
+    const { principal, exp } = await verifySealedSignature(sealed);
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+    verified.set(sealed, { principal, expiresAt: exp * 1000 });
+    return principal;
+  }
+
+  async function verifySealedSignature(sealed: string): Promise<{ principal: Principal; exp: number }> {
+    subgraphAuthWork.sealedVerifications++;
     let alg: string | undefined;
     try {
       alg = decodeProtectedHeader(sealed).alg;
@@ -49,10 +71,10 @@ export function createSubgraphAuthenticator(config: Config, o: { localGatewayKey
       throw unauthenticated("The principal header is not a signed token");
     }
     try {
-      if (alg === "HS256" && modes.has("secret")) return principalFromClaims((await jwtVerify(sealed, secret, { ...claims, algorithms: ["HS256"] })).payload);
-      if ((alg === "ES256" || alg === "EdDSA") && gatewayKeys) {
-        return principalFromClaims((await jwtVerify(sealed, gatewayKeys, { ...claims, algorithms: ["ES256", "EdDSA"] })).payload);
-      }
+      let payload: JWTPayload | undefined;
+      if (alg === "HS256" && modes.has("secret")) payload = (await jwtVerify(sealed, await secret, { ...claims, algorithms: ["HS256"] })).payload;
+      else if ((alg === "ES256" || alg === "EdDSA") && gatewayKeys) payload = (await jwtVerify(sealed, gatewayKeys, { ...claims, algorithms: ["ES256", "EdDSA"] })).payload;
+      if (payload) return { principal: principalFromClaims(payload), exp: payload.exp! };
     } catch (err) {
       if (err instanceof Error && "extensions" in err) throw err;
       throw unauthenticated("Request did not come through the gateway");

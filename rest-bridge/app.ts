@@ -15,13 +15,27 @@ import { resourceShape, type ResourceShape } from "./read-only.js";
 import { PAGE_QUERY, type RouteDef, type RouteVariant } from "./route.js";
 import { fromQueryString, toGraphQLValue, variableTypes } from "./variables.js";
 
-/** Runs a GraphQL operation against the gateway (in process or over HTTP) and returns its HTTP answer. */
+/** The gateway's answer to one operation: its HTTP status and GraphQL body (null when it was not JSON). */
+export interface GatewayReply {
+  status: number;
+  body: { data?: Record<string, unknown> | null; errors?: readonly GraphQLFormattedError[] } | null;
+}
+
+/**
+ * Runs a GraphQL operation against the gateway and returns its answer: in one process on the gateway's
+ * ApolloServer directly (no Request, no JSON in between), in split mode over HTTP.
+ */
 export type GatewayExecutor = (
   body: { query: string; operationName: string; variables: Record<string, unknown> },
   headers: Record<string, string>,
   /** Files of a multipart row: the request goes to the gateway as a GraphQL multipart upload (rest-bridge/multipart.ts). */
   files?: GatewayFile[],
-) => Promise<Response>;
+) => Promise<GatewayReply>;
+
+/** Reads a gateway's HTTP answer into a GatewayReply (split mode, uploads). */
+export async function replyFrom(response: Response): Promise<GatewayReply> {
+  return { status: response.status, body: (await response.json().catch(() => null)) as GatewayReply["body"] };
+}
 
 export interface BridgeOptions {
   routes: RouteDef[];
@@ -207,7 +221,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   }
   errors.throwIfAny("Request has invalid fields");
 
-  const response = await o.execute(
+  const { status: gatewayStatus, body: payload } = await o.execute(
     { query: operation.document, operationName: operation.name, variables: raw },
     {
       authorization: authorization!,
@@ -216,8 +230,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     },
     files,
   );
-  const payload = (await response.json().catch(() => null)) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] } | null;
-  if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${response.status} without JSON`);
+  if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${gatewayStatus} without JSON`);
   if (payload.errors?.length) throw restErrorFrom(payload.errors);
   const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
   if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
@@ -246,7 +259,7 @@ function fileResponse(file: { filename?: string; contentBase64?: string }, conte
   });
 }
 
-function restErrorFrom(errors: GraphQLFormattedError[], o: { clientPaths?: boolean } = {}): RestError {
+function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean } = {}): RestError {
   const e = pickDecisiveError(errors);
   const ext = (e.extensions ?? {}) as { code?: string; fields?: Record<string, string[]>; retryAfter?: number; rateLimit?: Record<string, number> };
   const code = ext.code ?? ErrorCode.INTERNAL;

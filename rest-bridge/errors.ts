@@ -50,7 +50,7 @@ export function statusOf(code: string): ContentfulStatusCode {
   return STATUS_BY_CODE[code] ?? 500;
 }
 
-export function pickDecisiveError<T extends { extensions?: { code?: unknown } }>(errors: T[]): T {
+export function pickDecisiveError<T extends { extensions?: { code?: unknown } }>(errors: readonly T[]): T {
   const rank = (e: T) => {
     const i = PRECEDENCE.indexOf(statusOf(String(e.extensions?.code ?? ErrorCode.INTERNAL)));
     return i === -1 ? PRECEDENCE.length : i;

@@ -9,8 +9,7 @@ export type AuthVariables = { principal: Principal; bearer: string };
  * Verifies `Authorization: Bearer <JWT>` once, at the edge. Missing, malformed, unsigned
  * (`alg: none`), expired or badly signed tokens are 401 before any operation runs.
  */
-export function useBearerAuth(config: Config): MiddlewareHandler<{ Variables: AuthVariables }> {
-  const verify = createBearerVerifier(config);
+export function useBearerAuth(config: Config, verify: (token: string) => Promise<Principal> = createBearerVerifier(config)): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async function bearerAuth(c, next) {
     const token = bearerFrom(c.req.header("authorization"));
     const reject = (message: string) => {
