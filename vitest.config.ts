@@ -26,6 +26,10 @@ export default defineConfig({
     // (cores - 1), and an end-to-end file spends much of its time waiting on sockets, timers and the
     // database, so the second file fills the gaps (docs/decisions/operations.md, "Test run time").
     maxWorkers: 2,
+    // A worker keeps its module graph from one file to the next: every file imports the whole service
+    // (Apollo gateway, type-graphql schemas, PGlite), 3 s each, 13 of a 27-minute run. Each file still
+    // starts its own stacks on its own databases (docs/decisions/operations.md, "Test run time").
+    isolate: false,
     projects: [
       { extends: true as const, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
       ...(postgresUrl ? [{ extends: true as const, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),

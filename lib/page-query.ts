@@ -1,5 +1,5 @@
-import { count, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import { and, count, desc, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "./db.js";
 import { fieldError } from "./errors.js";
 import type { Page, PageWindow } from "./pagination.js";
@@ -117,4 +117,37 @@ export function decodeCursor(cursor: string, field = "after"): string {
     /* not ours: refused below */
   }
   throw fieldError(field, "is not a cursor from next_cursor");
+}
+
+/**
+ * A list newest first: ordered by (`createdAt`, `key`) descending, `key` unique, walked by page
+ * number or after the row a cursor names (the ties on `createdAt` broken by `key`). The page's keys
+ * are found on the index alone, then only the page's rows are read.
+ */
+export function newestFirstList<T extends PgTable>(
+  db: Db,
+  w: PageWindow,
+  o: { table: T; createdAt: PgColumn; key: PgColumn; where?: SQL; after: string | null },
+): Promise<KeysetPage<T["$inferSelect"]>> {
+  const { table: t, createdAt, key, where, after } = o;
+  const order = [desc(createdAt), desc(key)];
+  const afterRow = after
+    ? sql`(${createdAt}, ${key}) < (select c.${sql.identifier(createdAt.name)}, c.${sql.identifier(key.name)} from ${t} c where c.${sql.identifier(key.name)} = ${after})`
+    : undefined;
+  return runListQuery(db, w, {
+    rows: (limit, offset) => {
+      const keys = db.select({ key }).from(t as PgTable).where(and(where, afterRow)).orderBy(...order).limit(limit).offset(offset);
+      return db.select().from(t as PgTable).where(inArray(key, keys)).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>;
+    },
+    matching: () => db.select({ one: sql`1`.as("one") }).from(t as PgTable).where(where).$dynamic(),
+    cursorOf: (r) => encodeCursor(String((r as Record<string, unknown>)[keyProperty(t, key)])),
+    afterCursor: !!after,
+  });
+}
+
+/** The row property (camelCase) that holds a column. */
+function keyProperty(t: PgTable, column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(t)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`column ${column.name} is not a column of this table`);
+  return entry[0];
 }

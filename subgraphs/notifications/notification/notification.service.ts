@@ -1,11 +1,11 @@
 import Decimal from "decimal.js";
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPatientAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
-import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../lib/page-query.js";
+import { decodeCursor, newestFirstList, type KeysetPage } from "../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
 import { CHANNEL_COSTS, CHANNEL_CURRENCY, CHANNELS } from "../channels.js";
 import { notificationEvents, notifications } from "../db/tables.js";
@@ -78,23 +78,7 @@ export async function listNotifications(
   const w = pageWindow(args);
   const where = whereOf(principal, args);
   const after = args.after ? decodeCursor(args.after) : null;
-  const n = notifications;
-  const order = [desc(n.createdAt), desc(n.notificationNumber)];
-  const page = await runListQuery(db, w, {
-    rows: (limit, offset) => {
-      const keys = db
-        .select({ number: n.notificationNumber })
-        .from(n)
-        .where(and(where, after ? sql`(${n.createdAt}, ${n.notificationNumber}) < (select c.created_at, c.notification_number from ${n} c where c.notification_number = ${after})` : undefined))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return db.select().from(n).where(inArray(n.notificationNumber, keys)).orderBy(...order);
-    },
-    matching: () => db.select({ one: sql`1`.as("one") }).from(n).where(where).$dynamic(),
-    cursorOf: (r) => encodeCursor(r.notificationNumber),
-    afterCursor: !!after,
-  });
+  const page = await newestFirstList(db, w, { table: notifications, createdAt: notifications.createdAt, key: notifications.notificationNumber, where, after });
   return { ...page, results: page.results.map(toNotification) };
 }
 

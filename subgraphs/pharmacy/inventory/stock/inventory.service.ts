@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, exists, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
 import { badRequest, conflict, fieldError } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { onceInTransaction } from "../../../../lib/idempotency.js";
-import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../../lib/page-query.js";
+import { decodeCursor, newestFirstList, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, inventoryItems, pharmacies, products, stockBatches, stockMovementBatches, stockMovements } from "../../db/tables.js";
 import {
@@ -285,23 +285,7 @@ export async function listStockMovements(
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
   if (after && !isUuid(after)) throw fieldError("after", "is not a cursor from next_cursor");
-  const m = stockMovements;
-  const order = [desc(m.createdAt), desc(m.id)];
-  const page = await runListQuery(db, w, {
-    rows: (limit, offset) => {
-      const keys = db
-        .select({ id: m.id })
-        .from(m)
-        .where(and(where, after ? sql`(${m.createdAt}, ${m.id}) < (select c.created_at, c.id from ${m} c where c.id = ${after})` : undefined))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return db.select().from(m).where(inArray(m.id, keys)).orderBy(...order);
-    },
-    matching: () => db.select({ one: sql`1`.as("one") }).from(m).where(where).$dynamic(),
-    cursorOf: (r) => encodeCursor(r.id),
-    afterCursor: !!after,
-  });
+  const page = await newestFirstList(db, w, { table: stockMovements, createdAt: stockMovements.createdAt, key: stockMovements.id, where, after });
   const shares = await batchSharesOf(db, page.results.map((r) => r.id));
   return { ...page, results: page.results.map((r) => toMovement(r, shares.get(r.id)!)) };
 }

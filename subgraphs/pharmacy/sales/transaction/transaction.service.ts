@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess, type SubgraphContext } from "../../../../lib/context.js";
@@ -7,7 +7,7 @@ import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFo
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { Decimal } from "../../../../lib/money.js";
-import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../../lib/page-query.js";
+import { decodeCursor, newestFirstList, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../../lib/pagination.js";
 import { callUpstream } from "../../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../../db/tables.js";
@@ -93,23 +93,7 @@ export async function listTransactions(
   if (args.dateTo) filters.push(lt(salesTransactions.createdAt, args.dateTo));
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
-  const t = salesTransactions;
-  const order = [desc(t.createdAt), desc(t.transactionNumber)];
-  const page = await runListQuery(db, w, {
-    rows: (limit, offset) => {
-      const keys = db
-        .select({ number: t.transactionNumber })
-        .from(t)
-        .where(and(where, after ? sql`(${t.createdAt}, ${t.transactionNumber}) < (select c.created_at, c.transaction_number from ${t} c where c.transaction_number = ${after})` : undefined))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return db.select().from(t).where(inArray(t.transactionNumber, keys)).orderBy(...order);
-    },
-    matching: () => db.select({ one: sql`1`.as("one") }).from(t).where(where).$dynamic(),
-    cursorOf: (r) => encodeCursor(r.transactionNumber),
-    afterCursor: !!after,
-  });
+  const page = await newestFirstList(db, w, { table: salesTransactions, createdAt: salesTransactions.createdAt, key: salesTransactions.transactionNumber, where, after });
   const items = await itemsOf(db, page.results.map((r) => r.id));
   return { ...page, results: page.results.map((r) => toTransaction(r, items.get(r.id)!)) };
 }
