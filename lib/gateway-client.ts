@@ -50,29 +50,24 @@ export async function queryGateway<T>(
   const timeoutMs = opts.timeoutMs ?? ctx.config.UPSTREAM_TIMEOUT_MS;
   const local = ctx.config.GATEWAY_URL ? undefined : localGateways.get(ctx.selfUrl);
   let body: GatewayBody;
-  if (local) {
-    try {
+  try {
+    if (local) {
       const traceHeaders: Record<string, string> = {};
       injectTraceContext(traceHeaders);
       body = (await withTimeout(local({ query, variables, bearer, requestId: ctx.requestId, traceHeaders }), timeoutMs)).body;
-    } catch (err) {
-      ctx.logger.warn({ err: (err as Error).message, service }, "gateway call failed");
-      throw upstreamUnavailable(service, (err as Error).message);
+    } else {
+      const url = `${(ctx.config.GATEWAY_URL ?? ctx.selfUrl).replace(/\/$/, "")}/graphql`;
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        accept: "application/json",
+        [REQUEST_ID_HEADER]: ctx.requestId,
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      };
+      injectTraceContext(headers);
+      const init = { method: "POST", headers, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(timeoutMs) };
+      const res = await upstreamFetch(url, init, { idleMs: ctx.config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: isQueryDocument(query) });
+      body = (await res.json()) as GatewayBody;
     }
-    return answerOf<T>(body, service);
-  }
-  const url = `${(ctx.config.GATEWAY_URL ?? ctx.selfUrl).replace(/\/$/, "")}/graphql`;
-  try {
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      accept: "application/json",
-      [REQUEST_ID_HEADER]: ctx.requestId,
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    };
-    injectTraceContext(headers);
-    const init = { method: "POST", headers, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(timeoutMs) };
-    const res = await upstreamFetch(url, init, { idleMs: ctx.config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: isQueryDocument(query) });
-    body = (await res.json()) as GatewayBody;
   } catch (err) {
     ctx.logger.warn({ err: (err as Error).message, service }, "gateway call failed");
     throw upstreamUnavailable(service, (err as Error).message);
