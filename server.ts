@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import type { Fetcher } from "@apollo/utils.fetcher";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
@@ -60,11 +59,6 @@ const URL_ENV: Record<SubgraphName, keyof Config> = {
   notifications: "NOTIFICATIONS_SUBGRAPH_URL",
   billing: "BILLING_SUBGRAPH_URL",
 };
-
-/** In-process fetch to a Hono app: the same HTTP semantics without a socket. */
-function appFetcher(app: { fetch(req: Request): Response | Promise<Response> }): Fetcher {
-  return (async (url: string, init?: RequestInit) => app.fetch(new Request(url, init))) as unknown as Fetcher;
-}
 
 /**
  * Starts the roles of this process on one port. With every role (the default) it serves the whole
@@ -222,10 +216,7 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
       config,
       logger,
       subgraphUrl: (name) => (config[URL_ENV[name]] as string | undefined) ?? `http://${name}.in-process/graphql`,
-      subgraphFetch: (name) => {
-        const app = subgraphApps.get(name);
-        return app ? appFetcher(app) : undefined;
-      },
+      subgraphApp: (name) => subgraphApps.get(name),
       principalSigner,
     });
     for (const name of SUBGRAPH_NAMES) {

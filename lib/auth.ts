@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, createRemoteJWKSet, errors as joseErrors, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { Config } from "./config.js";
 import { unauthenticated } from "./errors.js";
+import { VerifiedTokens } from "./verified-tokens.js";
 
 export const USER_ROLES = [
   "admin",
@@ -88,11 +89,23 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
 /** Counts bearer token verifications (tests: one REST or GraphQL request verifies its caller once). */
 export const authWork = { bearerVerifications: 0, principalSignatures: 0 };
 
-/** Builds the verifier for incoming bearer tokens (HS256 secret, or JWKS with RS256/ES256). */
+/** Bearer tokens remembered after a successful check (lib/verified-tokens.ts); beyond this the oldest go. */
+const VERIFIED_BEARERS_MAX = 10_000;
+/** How long a verified bearer is believed without another signature check, within its own `exp`. */
+export const VERIFIED_BEARER_MAX_AGE_MS = 60_000;
+
+/**
+ * Builds the verifier for incoming bearer tokens (HS256 secret, or JWKS with RS256/ES256). A token
+ * verified once is believed again, by its exact bytes, until its `exp` and for at most
+ * VERIFIED_BEARER_MAX_AGE_MS (so a key withdrawn from the JWKS stops being honoured within a minute).
+ */
 export function createBearerVerifier(config: Config): (token: string) => Promise<Principal> {
   const key: Promise<CryptoKey> | JWTVerifyGetKey = config.JWKS_URL ? createRemoteJWKSet(new URL(config.JWKS_URL)) : hmacKey(config.jwtSecret);
   const algorithms = config.JWKS_URL ? ["RS256", "ES256"] : ["HS256"];
+  const verified = new VerifiedTokens<Principal>({ max: VERIFIED_BEARERS_MAX, maxAgeMs: VERIFIED_BEARER_MAX_AGE_MS });
   return async (token) => {
+    const known = verified.get(token);
+    if (known) return known;
     authWork.bearerVerifications++;
     try {
       const { payload } = await jwtVerify(token, typeof key === "function" ? key : await key, {
@@ -102,7 +115,9 @@ export function createBearerVerifier(config: Config): (token: string) => Promise
         requiredClaims: ["exp"],
       });
       assertNotIssuedInFuture(payload);
-      return principalFromClaims(payload);
+      const principal = principalFromClaims(payload);
+      verified.set(token, principal, payload.exp!);
+      return principal;
     } catch (err) {
       if (err instanceof Error && "extensions" in err) throw err;
       throw unauthenticated(describeJoseError(err));

@@ -2,6 +2,7 @@ import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify
 import { createBearerVerifier, hmacKey, INTERNAL_AUDIENCE, INTERNAL_ISSUER, principalFromClaims, type Principal } from "./auth.js";
 import { ConfigError, type Config, type SubgraphAuthMode } from "./config.js";
 import { unauthenticated } from "./errors.js";
+import { VerifiedTokens } from "./verified-tokens.js";
 
 /** What a subgraph reads to know who is calling: the sealed principal header and the bearer. */
 export interface SubgraphCredentials {
@@ -14,7 +15,7 @@ export interface SubgraphCredentials {
 /** Counts signature checks of sealed principals (tests: a reused principal is checked once). */
 export const subgraphAuthWork = { sealedVerifications: 0 };
 
-/** Verified sealed principals kept per authenticator; beyond this the cache starts again. */
+/** Verified sealed principals kept per authenticator; beyond this the oldest go. */
 const VERIFIED_CACHE_MAX = 10_000;
 
 /** Resolves the caller of one subgraph request, or throws UNAUTHENTICATED. */
@@ -49,16 +50,13 @@ export function createSubgraphAuthenticator(config: Config, o: { localGatewayKey
 
   // A sealed principal is reused by the gateway for up to SEALED_REUSE_MS (lib/principal-keys.ts): the
   // same bytes, already verified, are accepted again until their own `exp` without another signature check.
-  const verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  // A sealed principal lives two minutes (lib/auth.ts principalClaims): its `exp` is the bound.
+  const verified = new VerifiedTokens<Principal>({ max: VERIFIED_CACHE_MAX, maxAgeMs: Number.POSITIVE_INFINITY });
   async function verifySealed(sealed: string): Promise<Principal> {
     const known = verified.get(sealed);
-    if (known) {
-      if (Date.now() < known.expiresAt) return known.principal;
-      verified.delete(sealed);
-    }
+    if (known) return known;
     const { principal, exp } = await verifySealedSignature(sealed);
-    if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
-    verified.set(sealed, { principal, expiresAt: exp * 1000 });
+    verified.set(sealed, principal, exp);
     return principal;
   }
 

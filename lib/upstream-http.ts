@@ -1,3 +1,5 @@
+import { Agent } from "undici";
+
 /**
  * Calls from one role to another over HTTP (gateway → subgraph, bridge → gateway, subgraph → gateway).
  *
@@ -9,32 +11,12 @@
  *   connection; a mutation never is (the first attempt may have executed), it fails UPSTREAM_UNAVAILABLE.
  */
 
-/** undici's Agent options we set (Node's bundled undici; the `undici` package is not a dependency). */
-interface AgentOptions {
-  keepAliveTimeout: number;
-  keepAliveMaxTimeout: number;
-}
-type Dispatcher = object;
-
-const agents = new Map<number, Dispatcher>();
-
-/**
- * The undici Agent behind Node's global fetch. Node does not export the class, but it installs an
- * instance as the global dispatcher (undici's documented `Symbol.for("undici.globalDispatcher.1")`)
- * as soon as its fetch classes load; its constructor is the Agent class.
- */
-function undiciAgentClass(): new (o: AgentOptions) => Dispatcher {
-  new Response(null);
-  const global = (globalThis as Record<symbol, Dispatcher | undefined>)[Symbol.for("undici.globalDispatcher.1")];
-  if (!global) throw new Error("Node's fetch dispatcher is not available");
-  return global.constructor as new (o: AgentOptions) => Dispatcher;
-}
+const agents = new Map<number, Agent>();
 
 /** One connection pool per idle timeout (one per process in practice), closing idle sockets after `idleMs`. */
-export function upstreamDispatcher(idleMs: number): Dispatcher {
+export function upstreamDispatcher(idleMs: number): Agent {
   let agent = agents.get(idleMs);
   if (!agent) {
-    const Agent = undiciAgentClass();
     // keepAliveMaxTimeout caps the server's `Keep-Alive: timeout=` hint too.
     agent = new Agent({ keepAliveTimeout: idleMs, keepAliveMaxTimeout: idleMs });
     agents.set(idleMs, agent);
@@ -72,6 +54,41 @@ export async function upstreamFetch(url: string, init: RequestInit, o: UpstreamF
     if (!o.retryOnReset || !isConnectionReset(err) || init.signal?.aborted || !replayable(init.body)) throw err;
     return fetch(url, withPool);
   }
+}
+
+/** An upstream's answer to a POST, its body read in full. */
+export interface UpstreamAnswer {
+  status: number;
+  /** A response header (lower-case name), undefined when absent. */
+  header(name: string): string | undefined;
+  body: string;
+}
+
+/** A POST to one fixed upstream URL: headers and body in, the whole answer out. */
+export type UpstreamPost = (headers: Record<string, string>, body: string | Uint8Array) => Promise<UpstreamAnswer>;
+
+/**
+ * POSTs to `url` through the upstream pool with undici's request API: no WHATWG Request, Response or
+ * body streams per call, which cost the gateway more CPU per forwarded operation than its own work
+ * (docs/decisions/operations.md, "Request path cost"). Reset connections are the caller's to retry.
+ */
+export function upstreamPoster(url: string, idleMs: number): UpstreamPost {
+  const { origin, pathname, search } = new URL(url);
+  const path = pathname + search;
+  const pool = upstreamDispatcher(idleMs);
+  return async (headers, body) => {
+    const answer = await pool.request({ origin, path, method: "POST", headers, body });
+    const text = await answer.body.text();
+    const received = answer.headers;
+    return {
+      status: answer.statusCode,
+      header: (name) => {
+        const value = received[name];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+      body: text,
+    };
+  };
 }
 
 /** A body that can be sent twice (a stream is consumed by the first attempt). */

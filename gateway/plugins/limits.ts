@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { GraphQLError, type ValidationContext, type ValidationRule } from "graphql";
+import { BREAK, getOperationAST, getVariableValues, GraphQLError, visit, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from "graphql";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { getComplexity, simpleEstimator } from "graphql-query-complexity";
@@ -30,24 +30,43 @@ export function operationShapeRules(maxDepth: number, maxAliases: number): Valid
 /**
  * Refuses operations whose cost (one point per selected field, aliases included) exceeds `maxCost`,
  * after variables are known and before any subgraph is called.
+ *
+ * The cost of a document depends on its variables only through `@skip`/`@include`, so for documents
+ * without them it is computed once per parsed document (Apollo Server hands the same DocumentNode for
+ * the same query text) and operation name; each request still has its variables coerced, so a variable
+ * that does not fit its type is refused exactly as on the first request.
  */
 export function useCostLimit(maxCost: number): ApolloServerPlugin {
+  const costs = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+  const costOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown> | undefined): number => {
+    let bySchema = costs.get(schema);
+    if (!bySchema) costs.set(schema, (bySchema = new WeakMap()));
+    let byOperation = bySchema.get(document);
+    const known = byOperation?.get(operationName ?? "");
+    if (known !== undefined) {
+      const operation = getOperationAST(document, operationName);
+      const { errors } = getVariableValues(schema, operation?.variableDefinitions ?? [], variables ?? {});
+      if (errors?.length) throw errors[errors.length - 1];
+      return known;
+    }
+    costLimitWork.computed++;
+    const cost = getComplexity({ schema, query: document, operationName, variables, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
+    if (!dependsOnVariables(document)) {
+      if (!byOperation) bySchema.set(document, (byOperation = new Map()));
+      byOperation.set(operationName ?? "", cost);
+    }
+    return cost;
+  };
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
           let cost: number;
           try {
-            cost = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [simpleEstimator({ defaultComplexity: 1 })],
-            });
+            cost = costOf(schema, document, request.operationName, request.variables);
           } catch (err) {
-            // getComplexity coerces the variables first: a variable that does not fit its type (an
-            // unknown input field, a wrong shape) is the caller's error, as Apollo itself reports it.
+            // Variables are coerced first: a variable that does not fit its type (an unknown input
+            // field, a wrong shape) is the caller's error, as Apollo itself reports it.
             if (!(err instanceof GraphQLError)) throw err;
             throw new GraphQLError(err.message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
           }
@@ -60,4 +79,22 @@ export function useCostLimit(maxCost: number): ApolloServerPlugin {
       };
     },
   };
+}
+
+/** Counts full cost computations (tests: a repeated document is costed once). */
+export const costLimitWork = { computed: 0 };
+
+/** Whether a document uses `@skip` or `@include`, the only way variables change its cost. */
+function dependsOnVariables(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      if (node.name.value === "skip" || node.name.value === "include") {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { costLimitWork } from "../../gateway/plugins/limits.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -104,6 +105,29 @@ describe("operation limits", () => {
     const res = await stack.gql(`{ ${selections.join(" ")} }`, {}, nurse);
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+  });
+
+  it("costs a repeated document once, and still refuses its bad variables and its excess cost every time", async () => {
+    const cheap = `query Cheap($n: Int) { patients(pageSize: $n) { count results { uhid } } }`;
+    let before = costLimitWork.computed;
+    for (let i = 0; i < 3; i++) expect((await stack.gql(cheap, { n: 2 }, nurse)).status).toBe(200);
+    expect(costLimitWork.computed - before).toBe(1);
+    const badVariable = await stack.gql(cheap, { n: "two" }, nurse);
+    expect(badVariable.status).toBe(400);
+    expect(badVariable.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(badVariable.body.errors[0].message).toMatch(/\$n/);
+
+    const selections = Array.from({ length: 90 }, (_, i) => `p${i}: patients(page: ${i + 1}) { count results { uhid givenName familyName sex birthDate } }`);
+    const costly = `{ ${selections.join(" ")} }`;
+    for (let i = 0; i < 2; i++) expect((await stack.gql(costly, {}, nurse)).body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+
+    // @include makes the cost depend on the variables: computed each time, and the skipped half is free.
+    const half = Array.from({ length: 40 }, (_, i) => `q${i}: patients(page: ${i + 1}) { count results { uhid givenName familyName sex birthDate } }`);
+    const conditional = `query Conditional($more: Boolean!) { ${selections.slice(0, 40).join(" ")} ... @include(if: $more) { ${half.join(" ")} } }`;
+    before = costLimitWork.computed;
+    expect((await stack.gql(conditional, { more: false }, nurse)).status).toBe(200);
+    expect((await stack.gql(conditional, { more: true }, nurse)).body.errors[0].extensions.code).toBe("QUERY_TOO_COMPLEX");
+    expect(costLimitWork.computed - before).toBe(2);
   });
 
   it("refuses an operation with 1000 aliases before execution", async () => {
