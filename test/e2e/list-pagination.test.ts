@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../lib/db.js";
 import { EXACT_COUNT_LIMIT } from "../../lib/page-query.js";
 import { startStack, type Stack } from "../support/stack.js";
 
@@ -107,6 +108,64 @@ describe("walking by cursor", () => {
     const byPage = await walkByPage(path, admin, 4);
     expect(await walkByCursor(path, admin, 4)).toEqual(byPage);
     expect(new Set(byPage).size).toBe(byPage.length);
+  });
+
+  it("walks a patient's notifications (Patient.notifications) by cursor through GraphQL: every one once, as pages by number give", async () => {
+    const uhid = "UG-2024-000001";
+    // 23 messages to the patient, the first 6 in one instant (ties broken by the number), and 3 to a
+    // provider about the same patient, which Patient.notifications leaves out.
+    const inserted = rowsOf<{ id: string; recipient_type: string }>(
+      await stack.server.database!.db.execute(sql.raw(`
+        insert into notifications.notifications (notification_number, patient_uhid, recipient_type, recipient, channel, template, body, status, created_at)
+        select 'NOTIF-CURSOR-' || lpad(g::text, 4, '0'), '${uhid}', case when g > 23 then 'provider' else 'patient' end, '+256700000999', 'SMS', 'generic', 'cursor walk', 'SENT',
+               case when g <= 6 then timestamptz '2021-06-01 08:00:00+00' else timestamptz '2021-06-01 08:00:00+00' + make_interval(mins => g) end
+        from generate_series(1, 26) g returning id, recipient_type`)),
+    );
+    const mine = inserted.filter((r) => r.recipient_type === "patient").map((r) => r.id);
+    const query = `query ($uhid: ID!, $page: Int, $after: String) { patient(uhid: $uhid) { notifications(page: $page, pageSize: 5, after: $after) { results { id } next nextCursor } } }`;
+    const ask = async (v: { page?: number; after?: string | null }) => {
+      const res = await stack.gql(query, { uhid, ...v }, admin);
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return res.body.data.patient.notifications as { results: { id: string }[]; next: number | null; nextCursor: string | null };
+    };
+    const byPage: string[] = [];
+    for (let page: number | null = 1; page !== null; ) {
+      const p = await ask({ page });
+      byPage.push(...p.results.map((n) => n.id));
+      page = p.next;
+    }
+    const byCursor: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 1000; i++) {
+      const p = await ask({ after });
+      byCursor.push(...p.results.map((n) => n.id));
+      expect(p.next === null).toBe(p.nextCursor === null);
+      after = p.nextCursor;
+      if (!after) break;
+    }
+    expect(after).toBeNull();
+    expect(byCursor).toEqual(byPage);
+    expect(new Set(byCursor).size).toBe(byCursor.length);
+    expect(byCursor).toEqual(expect.arrayContaining(mine));
+    expect(byCursor.filter((id) => inserted.some((r) => r.id === id))).toHaveLength(mine.length);
+  });
+
+  // GraphQL answers an execution error with HTTP 200 and errors[].extensions (REST maps BAD_USER_INPUT to 400).
+  it("refuses a forged Patient.notifications cursor as the top-level list does (BAD_USER_INPUT naming after)", async () => {
+    const forged = Buffer.from(JSON.stringify({ v: 1, k: { not: "a key" } })).toString("base64url");
+    for (const bad of ["nonsense", forged]) {
+      const nested = await stack.gql(`query ($after: String) { patient(uhid: "UG-2024-000001") { notifications(after: $after) { count } } }`, { after: bad }, admin);
+      const topLevel = await stack.gql(`query ($after: String) { notifications(after: $after) { count } }`, { after: bad }, admin);
+      expect(nested.status).toBe(topLevel.status);
+      expect(topLevel.body.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fields: { after: expect.any(Array) } });
+      expect(nested.body.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fields: { after: expect.any(Array) } });
+      expect(nested.body.errors[0].extensions.fields).toEqual(topLevel.body.errors[0].extensions.fields);
+      expect(nested.body.errors[0].path).toEqual(["patient", "notifications"]);
+      // The patient's notifications in REST are the top-level list filtered by patient: 400 there.
+      const rest = await stack.rest("GET", `/api/v1/notifications/?patient_uhid=UG-2024-000001&after=${bad}`, { token: admin });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error.fields).toHaveProperty("after");
+    }
   });
 
   it("refuses a cursor it did not give (400 naming after)", async () => {

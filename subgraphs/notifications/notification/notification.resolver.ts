@@ -7,6 +7,9 @@ import { NotificationPreferences } from "../preferences/preferences.type.js";
 import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
 import { Channel, Notification, NotificationCostSummary, NotificationEvent, NotificationPage, NotificationStatus, Patient, RecipientType } from "./notification.type.js";
 
+/** The `after` argument of both notification lists (top-level and `Patient.notifications`). */
+const AFTER_ARG = { nullable: true, description: "nextCursor of the previous page: the notifications after it, without OFFSET (deep walks)." } as const;
+
 @Resolver(() => Notification)
 @UseMiddleware(RateLimit("notifications"))
 export class NotificationResolver {
@@ -20,7 +23,7 @@ export class NotificationResolver {
     @Arg("recipientType", () => RecipientType, { nullable: true }) recipientType: string | null,
     @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
     @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
-    @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the notifications after it, without OFFSET (deep walks)." }) after: string | null,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPage> {
     return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after });
@@ -63,9 +66,14 @@ export class NotificationResolver {
 export class PatientNotificationsResolver {
   @Authorized("notifications:read")
   @FieldResolver(() => NotificationPage, { description: "Messages sent to this patient, newest first." })
-  notifications(@Root() patient: Patient, @Args(() => PageArgs) page: PageArgs, @Ctx() ctx: SubgraphContext): Promise<NotificationPage> {
+  notifications(
+    @Root() patient: Patient,
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("after", () => String, AFTER_ARG) after: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<NotificationPage> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient" });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after });
   }
 
   @Authorized("notifications:read", "notifications:preferences")

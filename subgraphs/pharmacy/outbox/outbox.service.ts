@@ -111,11 +111,11 @@ const CONTACT = "query PharmacyOutboxContact($uhid: ID!) { patientDeliveryContac
 async function recipientOf(rt: OutboxRuntime, m: OutboxRow, bearer: string | undefined): Promise<string | null> {
   if (m.recipient) return m.recipient;
   if (!m.patientUhid) return null;
+  // UPSTREAM_TIMEOUT_MS (rt.config), like every call between services: a shorter fixed limit made a loaded machine's dispenses answer "queued".
   const data = await queryGateway<{ patientDeliveryContact: { phone: string | null; email: string | null } | null }>(
     { config: rt.config, selfUrl: rt.selfUrl, bearer, requestId: rt.requestId ?? `outbox-${m.id}`, logger: rt.logger },
     CONTACT,
     { uhid: m.patientUhid },
-    { timeoutMs: 3000 },
   );
   return data.patientDeliveryContact?.phone ?? data.patientDeliveryContact?.email ?? null;
 }
@@ -131,6 +131,7 @@ async function attempt(rt: OutboxRuntime, m: OutboxRow): Promise<Outcome> {
   }
   if (!recipient) return { status: "failed", error: "no recipient: the patient has no registered phone or e-mail" };
   try {
+    // No timeoutMs: UPSTREAM_TIMEOUT_MS from rt.config, as for the contact lookup above.
     const res = await callUpstream<{ notification_id?: string; error?: { message?: string } }>(
       { config: rt.config, selfUrl: rt.selfUrl, bearer, requestId: rt.requestId ?? `outbox-${m.id}`, logger: rt.logger },
       {
@@ -139,7 +140,6 @@ async function attempt(rt: OutboxRuntime, m: OutboxRow): Promise<Outcome> {
         path: "/api/v1/notifications/send/",
         idempotencyKey: m.idempotencyKey,
         retries: 0,
-        timeoutMs: 5000,
         body: { recipient, template: m.template, parameters: m.parameters, ...(m.patientUhid ? { patient_uhid: m.patientUhid } : {}) },
       },
     );
