@@ -64,6 +64,14 @@ export const rateLimitRejections = new Counter({
   registers: [metrics],
 });
 
+/** Deep pages by number: bookmark queries run (lib/page-bookmarks.ts), by table; a cached list runs none. */
+export const listBookmarkBuilds = new Counter({
+  name: "list_bookmark_builds_total",
+  help: "Bookmark queries run for deep pages by number (each reads one list's sort keys once), by table",
+  labelNames: ["table"] as const,
+  registers: [metrics],
+});
+
 /** PostgreSQL (postgres.js) pools of this process, read by the pool gauges (lib/db.ts). */
 export interface PoolUsage {
   max: number;

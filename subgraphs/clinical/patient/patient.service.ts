@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Db } from "../../../lib/db.js";
 import { badRequest, conflict, notFound } from "../../../lib/errors.js";
-import { decodeCursor, encodeCursor, runListQuery, type KeysetPage } from "../../../lib/page-query.js";
+import { decodeCursor, keysetList, type KeysetPage } from "../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
 import { patients } from "../db/tables.js";
 import type { RegisterPatientInput } from "./patient.type.js";
@@ -14,8 +14,8 @@ export const PATIENT_LIST_SOURCE = "local_registry";
 
 /**
  * The registry in UHID order. Search (`ilike '%term%'` on UHID and names) is served by the trigram
- * indexes of migration 0008; a page by number skips rows on the primary key alone (index-only), then
- * reads only the page's rows; `after` walks by UHID without skipping at all.
+ * indexes of migration 0008; a page by number skips rows on the primary key alone (index-only), from a
+ * bookmark when deep, then reads only the page's rows; `after` walks by UHID without skipping at all.
  */
 export async function listPatients(
   db: Db,
@@ -29,21 +29,7 @@ export async function listPatients(
   }
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
-  const page = await runListQuery(db, w, {
-    rows: (limit, offset) => {
-      const keys = db
-        .select({ uhid: patients.uhid })
-        .from(patients)
-        .where(and(where, after ? gt(patients.uhid, after) : undefined))
-        .orderBy(asc(patients.uhid))
-        .limit(limit)
-        .offset(offset);
-      return db.select().from(patients).where(inArray(patients.uhid, keys)).orderBy(asc(patients.uhid));
-    },
-    matching: () => db.select({ one: sql`1`.as("one") }).from(patients).where(where).$dynamic(),
-    cursorOf: (r) => encodeCursor(r.uhid),
-    afterCursor: !!after,
-  });
+  const page = await keysetList(db, w, { table: patients, columns: [patients.uhid], where, after });
   return { ...page, source: PATIENT_LIST_SOURCE };
 }
 
