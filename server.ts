@@ -1,7 +1,6 @@
 import "reflect-metadata";
 import { buildSchema, type GraphQLSchema } from "graphql";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { createExplorerApp } from "./gateway/explorer.js";
 import { randomUUID } from "node:crypto";
 import { createGateway, type Gateway } from "./gateway/index.js";
@@ -9,6 +8,7 @@ import { bearerFrom, REQUEST_ID_HEADER } from "./lib/auth.js";
 import { registerLocalGateway } from "./lib/gateway-client.js";
 import { ConfigError, type Config, type Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
+import { useCors } from "./lib/cors.js";
 import { closeGracefully, listen, type NodeBindings } from "./lib/http-lifecycle.js";
 import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
@@ -134,8 +134,8 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
   const origins = config.CORS_ORIGINS.split(",").map((o) => o.trim());
   root.use(
     "*",
-    cors({
-      origin: origins.includes("*") ? "*" : origins,
+    useCors({
+      origins,
       allowHeaders: ["authorization", "content-type", "idempotency-key", "x-request-id", "apollo-require-preflight"],
       exposeHeaders: ["x-request-id", "retry-after", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"],
       maxAge: 600,
@@ -173,7 +173,7 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
     subgraphApps.set(name, app);
     cleanups.push(stop);
     if (mod.routes) root.route("/", mod.routes(runtime));
-    if (split) root.all("/graphql", (c) => app.fetch(c.req.raw));
+    if (split) root.all("/graphql", (c) => app.fetch(c.req.raw, c.env));
   }
   if (localSubgraphs.length) cleanups.push(() => closeRateLimits(config));
   if (roles.includes("worker")) {
@@ -231,9 +231,9 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
     apiSchema = buildSchema(gateway.apiSchemaSdl);
     // A browser's GET /graphql gets the explorer (GraphiQL from local packages); API requests go on to the gateway.
     root.route("/", createExplorerApp({ config, apiSchemaSdl: gateway.apiSchemaSdl }));
-    root.all("/graphql", (c) => gateway.app.fetch(c.req.raw));
-    root.get("/schema.graphql", (c) => gateway.app.fetch(c.req.raw));
-    if (principalSigner?.jwks) root.get(GATEWAY_JWKS_PATH, (c) => gateway.app.fetch(c.req.raw));
+    root.all("/graphql", (c) => gateway.app.fetch(c.req.raw, c.env));
+    root.get("/schema.graphql", (c) => gateway.app.fetch(c.req.raw, c.env));
+    if (principalSigner?.jwks) root.get(GATEWAY_JWKS_PATH, (c) => gateway.app.fetch(c.req.raw, c.env));
   }
 
   if (roles.includes("bridge")) {
@@ -262,8 +262,8 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
         replyFrom(await upstreamFetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files), { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: !files?.length && isQueryDocument(body.query, body.operationName) }));
     }
     const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES });
-    root.all("/api/*", (c) => bridge.fetch(c.req.raw));
-    root.get("/openapi.json", (c) => bridge.fetch(c.req.raw));
+    root.all("/api/*", (c) => bridge.fetch(c.req.raw, c.env));
+    root.get("/openapi.json", (c) => bridge.fetch(c.req.raw, c.env));
     root.route("/", createDocsApp());
   }
 

@@ -1,5 +1,6 @@
 import { HeaderMap, type ApolloServer, type BaseContext } from "@apollo/server";
 import type { GraphQLError } from "graphql";
+import type { IncomingMessage } from "node:http";
 import type { Context as HonoContext, Handler } from "hono";
 import { isMultipart, PREFLIGHT_HEADERS } from "./uploads.js";
 
@@ -22,8 +23,7 @@ export function apolloHandler<TContext extends BaseContext>(
   options: ApolloHandlerOptions = {},
 ): Handler {
   return async function handleGraphQL(c) {
-    const headers = new HeaderMap();
-    c.req.raw.headers.forEach((value, key) => headers.set(key, value));
+    const headers = requestHeaders(c);
     let body: unknown;
     if (c.req.method === "POST" && options.readMultipart && isMultipart(c.req.header("content-type"))) {
       // Apollo's CSRF prevention would refuse it after the upload was read: refuse before reading it.
@@ -51,8 +51,8 @@ export function apolloHandler<TContext extends BaseContext>(
       httpGraphQLRequest: { method: c.req.method, headers, search: url.search, body },
       context: () => buildContext(c),
     });
-    const outHeaders = new Headers();
-    for (const [key, value] of response.headers) outHeaders.set(key, value);
+    const outHeaders: Record<string, string> = {};
+    for (const [key, value] of response.headers) outHeaders[key] = value;
     if (response.body.kind === "complete") {
       return new Response(response.body.string, { status: response.status ?? 200, headers: outHeaders });
     }
@@ -66,4 +66,22 @@ export function apolloHandler<TContext extends BaseContext>(
     });
     return new Response(stream.pipeThrough(new TextEncoderStream()), { status: response.status ?? 200, headers: outHeaders });
   };
+}
+
+/**
+ * The request's headers for Apollo. Served by @hono/node-server, they are read from Node's parsed
+ * headers (names lower-case, repeated values joined by ", " as in `Headers`); reading `c.req.raw.headers`
+ * would first build a WHATWG Headers object from the raw list on every request.
+ */
+function requestHeaders(c: HonoContext): HeaderMap {
+  const headers = new HeaderMap();
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) {
+    for (const [key, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : value);
+    }
+  } else {
+    c.req.raw.headers.forEach((value, key) => headers.set(key, value));
+  }
+  return headers;
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { randomUUID } from "node:crypto";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { REQUEST_ID_HEADER } from "./auth.js";
+import { setResponseHeader } from "./cors.js";
 import type { Logger } from "./logger.js";
 import { inServerSpan, tracingEnabled } from "./tracing.js";
 
@@ -147,7 +148,7 @@ export function useRequestContext(role: string, logger: Logger): MiddlewareHandl
     } else {
       await next();
     }
-    c.header(REQUEST_ID_HEADER, requestId);
+    setResponseHeader(c, REQUEST_ID_HEADER, requestId);
     record({ requestId, traceId, method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, started });
   };
 }

@@ -36,6 +36,42 @@ describe("operations endpoints", () => {
     }
   });
 
+  it("puts CORS headers and the request id on answers of every kind, a body intact", async () => {
+    const token = await stack.token("nurse");
+    const origin = { origin: "https://app.example.org" };
+    const answers = [
+      await fetch(`${stack.url}/graphql`, { method: "POST", headers: { ...origin, authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ query: "{ patients(pageSize: 1) { count } }" }) }),
+      await fetch(`${stack.url}/api/v1/uhid/?page_size=1`, { headers: { ...origin, authorization: `Bearer ${token}` } }),
+      await fetch(`${stack.url}/api/v1/uhid/`, { headers: origin }),
+      await fetch(`${stack.url}/healthz`, { headers: origin }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 401, 200]);
+    for (const res of answers) {
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("access-control-expose-headers")).toMatch(/x-request-id/);
+      expect(res.headers.get("vary")).toBeNull();
+    }
+    for (const res of answers.slice(0, 3)) expect(res.headers.get("x-request-id")).toMatch(/.+/);
+    expect(((await answers[0].json()) as any).data.patients.count).toBe(1);
+    expect(((await answers[1].json()) as any).results).toHaveLength(1);
+  });
+
+  it("with CORS_ORIGINS, allows only the listed origins and says the answer varies by Origin", async () => {
+    const listed = await startStack({ env: { CORS_ORIGINS: "https://app.example.org, https://ward.example.org" } });
+    try {
+      const ask = (origin: string) => fetch(`${listed.url}/healthz`, { headers: { origin } });
+      const allowed = await ask("https://ward.example.org");
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://ward.example.org");
+      expect(allowed.headers.get("vary")).toMatch(/Origin/);
+      const other = await ask("https://evil.example.com");
+      expect(other.status).toBe(200);
+      expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      expect(other.headers.get("vary")).toMatch(/Origin/);
+    } finally {
+      await listed.stop();
+    }
+  });
+
   it("/metrics exposes request counts per role and route", async () => {
     await stack.rest("GET", "/api/v1/uhid/", { token: await stack.token("nurse") });
     const text = await (await fetch(`${stack.url}/metrics`)).text();
