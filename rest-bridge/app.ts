@@ -113,7 +113,10 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
   });
   const isUploadPath = methodsByPath(o.routes.filter((r) => r.multipart));
   app.use("/api/*", function limitBody(c, next) {
-    return (isUploadPath(new URL(c.req.url).pathname) ? uploadLimit : jsonLimit)(c, next);
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to
+    // limit, and Hono's bodyLimit would first build the whole WHATWG Request to look for one.
+    if (c.req.header("content-length") === undefined && c.req.header("transfer-encoding") === undefined) return next();
+    return (isUploadPath(c.req.path) ? uploadLimit : jsonLimit)(c, next);
   });
 
   const openApi = buildOpenApi(compiled, o.schema);
