@@ -1,7 +1,6 @@
 import { ApolloServer, type BaseContext } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import { parseCacheControlHeader } from "@apollo/gateway/dist/datasources/parseCacheControlHeader.js";
 import { STATUS_CODES } from "node:http";
 import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
 import { Hono } from "hono";
@@ -155,7 +154,6 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
       if (answer.status < 200 || answer.status > 299) throw this.errorFromAnswer(answer);
       const body = JSON.parse(answer.body) as unknown;
       if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("The subgraph's answer is not a GraphQL response");
-      restrictCachePolicy(options, answer);
       return body as GatewayGraphQLResponse;
     } catch (error) {
       return this.failed(error as Error, answer);
@@ -190,18 +188,6 @@ class SubgraphDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
-/** As Apollo's own data source does: a subgraph's Cache-Control narrows the operation's cache policy. */
-function restrictCachePolicy(options: GraphQLDataSourceProcessOptions<GatewayContext>, answer: UpstreamAnswer): void {
-  const policy = "incomingRequestContext" in options ? options.incomingRequestContext.overallCachePolicy : undefined;
-  if (!policy || !("restrict" in policy)) return;
-  const parsed = parseCacheControlHeader(answer.header("cache-control"));
-  const maxAge = parsed["max-age"];
-  policy.restrict({
-    maxAge: typeof maxAge === "string" && /^[0-9]+$/.test(maxAge) ? Number(maxAge) : 0,
-    ...(parsed.private === true ? { scope: "PRIVATE" as const } : parsed.public === true ? { scope: "PUBLIC" as const } : {}),
-  });
-}
-
 /**
  * The gateway: composes the subgraphs, verifies bearer tokens, seals the principal for subgraphs,
  * and serves POST/GET /graphql and GET /schema.graphql.
@@ -229,7 +215,8 @@ export async function createGateway(o: GatewayOptions) {
     formatError: createErrorFormatter(logger, { hideSuggestions: !config.introspection }),
     validationRules: operationShapeRules(config.MAX_QUERY_DEPTH, config.MAX_QUERY_ALIASES),
     // Apollo's own landing page loads from a CDN; browsers get GraphiQL from local files (gateway/explorer.ts).
-    plugins: [useOperationMetrics({ knownOperations: loadOperations().keys() }), useRejectNul(), useCostLimit(config.MAX_QUERY_COST), ApolloServerPluginLandingPageDisabled()],
+    // No answer is cacheable (patient data): no cache policy is computed, and subgraphs' Cache-Control is not followed.
+    plugins: [useOperationMetrics({ knownOperations: loadOperations().keys() }), useRejectNul(), useCostLimit(config.MAX_QUERY_COST), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
     csrfPrevention: true,
     // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
     stopOnTerminationSignals: false,

@@ -1,5 +1,5 @@
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import type { GraphQLSchema } from "graphql";
 import { GraphQLError } from "graphql";
 import { Hono } from "hono";
@@ -60,7 +60,8 @@ export async function createSubgraphApp(
     csrfPrevention: false,
     // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
     stopOnTerminationSignals: false,
-    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    // No answer is cacheable (patient data): no cache hints are computed per field.
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()],
   });
   await server.start();
 
