@@ -16,14 +16,15 @@ const DELIVERY_SUB = "notifications-delivery";
  * gateway (federation) as itself — a short service credential allowed only the audited phone and
  * e-mail (`patients:contact`) — because whoever triggered the message (a lab technician, a machine)
  * may not read the registry. Without a way to mint one (JWKS_URL only) it asks with the caller's
- * bearer. Best effort, short timeout, done before the outbox transaction.
+ * bearer. Best effort, bounded by UPSTREAM_TIMEOUT_MS like every call between services (a fixed 2 s
+ * gave up under load and sent the message nowhere), done before the outbox transaction.
  */
 export function registryContactLookup(ctx: GatewayCaller): RegistryContactLookup {
   return async (uhid) => {
     const bearer = (await mintServiceToken(ctx.config, { sub: DELIVERY_SUB })) ?? ctx.bearer;
     if (!bearer) return null;
     try {
-      const data = await queryGateway<{ patientDeliveryContact?: { phone: string | null; email: string | null } | null }>(ctx, QUERY, { uhid }, { bearer, timeoutMs: 2000 });
+      const data = await queryGateway<{ patientDeliveryContact?: { phone: string | null; email: string | null } | null }>(ctx, QUERY, { uhid }, { bearer });
       const p = data.patientDeliveryContact;
       if (!p || (!p.phone && !p.email)) return null;
       return { phone: p.phone, email: p.email, pushToken: null, messagingAppId: null };
