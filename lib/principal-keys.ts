@@ -3,6 +3,7 @@ import { calculateJwkThumbprint, exportJWK, type JSONWebKeySet, type JWK } from 
 import { authWork, principalClaims, signPrincipal, type Principal } from "./auth.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
+import { VerifiedTokens } from "./verified-tokens.js";
 
 /** Where the gateway publishes the public key its sealed principals are signed with. */
 export const GATEWAY_JWKS_PATH = "/.well-known/jwks.json";
@@ -66,7 +67,7 @@ export async function createPrincipalSigner(config: Config, logger?: Logger): Pr
 
 /** How long one sealed principal is reused: it is valid two minutes, so a subgraph receives it with at least 90 s left. */
 export const SEALED_REUSE_MS = 30_000;
-/** Distinct principals kept; beyond this the cache starts again (a burst of callers costs one signature each, as before). */
+/** Distinct principals kept; beyond this the oldest go (a burst of callers costs one signature each, as before). */
 const SEALED_CACHE_MAX = 10_000;
 
 /**
@@ -77,18 +78,18 @@ const SEALED_CACHE_MAX = 10_000;
  * signature in jwks mode) on every request.
  */
 export function reuseSealed(sign: (principal: Principal) => Promise<string>, now: () => number = Date.now): (principal: Principal) => Promise<string> {
-  const cache = new Map<string, { token: Promise<string>; until: number }>();
+  const cache = new VerifiedTokens<Promise<string>>({ max: SEALED_CACHE_MAX, maxAgeMs: SEALED_REUSE_MS });
   return (principal) => {
     const key = `${principal.sub}\u0000${principal.roles.join(",")}\u0000${principal.pharmacyId ?? ""}\u0000${principal.tokenUse}`;
     const t = now();
-    const hit = cache.get(key);
-    if (hit && t < hit.until) return hit.token;
-    if (cache.size >= SEALED_CACHE_MAX) cache.clear();
+    const hit = cache.get(key, t);
+    if (hit) return hit;
     authWork.principalSignatures++;
     const token = sign(principal);
-    cache.set(key, { token, until: t + SEALED_REUSE_MS });
+    // Kept SEALED_REUSE_MS (the token itself is valid two minutes).
+    cache.set(key, token, Number.POSITIVE_INFINITY, t);
     // A failed signature is not kept.
-    token.catch(() => { if (cache.get(key)?.token === token) cache.delete(key); });
+    token.catch(() => { if (cache.get(key, now()) === token) cache.delete(key); });
     return token;
   };
 }

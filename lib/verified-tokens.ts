@@ -4,7 +4,8 @@
  * until the earlier of the token's own `exp` and `maxAgeMs` after the check, so an expired token is
  * never accepted and a key withdrawn from a key set stops being honoured within `maxAgeMs`. Failed
  * checks are not remembered. At `max` entries the oldest entry makes room, so memory is bounded
- * whatever the number of callers.
+ * whatever the number of callers. The gateway keeps the principals it signed the same way, by
+ * principal (lib/principal-keys.ts, reuseSealed).
  */
 export class VerifiedTokens<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();
@@ -24,6 +25,11 @@ export class VerifiedTokens<T> {
   set(token: string, value: T, expSeconds: number, now = Date.now()): void {
     if (this.entries.size >= this.o.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { value, until: Math.min(expSeconds * 1000, now + this.o.maxAgeMs) });
+  }
+
+  /** Forgets an entry (a signature that failed after it was kept). */
+  delete(token: string): void {
+    this.entries.delete(token);
   }
 
   get size(): number {

@@ -37,25 +37,25 @@ export function operationShapeRules(maxDepth: number, maxAliases: number): Valid
  * that does not fit its type is refused exactly as on the first request.
  */
 export function useCostLimit(maxCost: number): ApolloServerPlugin {
-  const costs = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+  // Per schema and parsed document: whether `@skip`/`@include` make its cost depend on the variables
+  // (found once), and the cost of each operation when they do not.
+  const documents = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, { variable: boolean; costs: Map<string, number> }>>();
   const costOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown> | undefined): number => {
-    let bySchema = costs.get(schema);
-    if (!bySchema) costs.set(schema, (bySchema = new WeakMap()));
-    let byOperation = bySchema.get(document);
-    const known = byOperation?.get(operationName ?? "");
-    if (known !== undefined) {
+    let bySchema = documents.get(schema);
+    if (!bySchema) documents.set(schema, (bySchema = new WeakMap()));
+    let known = bySchema.get(document);
+    if (!known) bySchema.set(document, (known = { variable: dependsOnVariables(document), costs: new Map() }));
+    const cost = known.costs.get(operationName ?? "");
+    if (cost !== undefined) {
       const operation = getOperationAST(document, operationName);
       const { errors } = getVariableValues(schema, operation?.variableDefinitions ?? [], variables ?? {});
       if (errors?.length) throw errors[errors.length - 1];
-      return known;
+      return cost;
     }
     costLimitWork.computed++;
-    const cost = getComplexity({ schema, query: document, operationName, variables, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
-    if (!dependsOnVariables(document)) {
-      if (!byOperation) bySchema.set(document, (byOperation = new Map()));
-      byOperation.set(operationName ?? "", cost);
-    }
-    return cost;
+    const computed = getComplexity({ schema, query: document, operationName, variables, estimators: [simpleEstimator({ defaultComplexity: 1 })] });
+    if (!known.variable) known.costs.set(operationName ?? "", computed);
+    return computed;
   };
   return {
     async requestDidStart() {
