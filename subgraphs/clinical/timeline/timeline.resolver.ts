@@ -27,6 +27,6 @@ export class TimelineResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<PatientTimeline> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return buildTimeline(ctx.db, patient.uhid, days);
+    return buildTimeline(ctx.db, patient.uhid, days, true);
   }
 }

@@ -84,22 +84,47 @@ export class TimelineDocument {
   encounterId!: string | null;
 }
 
+/** Loads one section of a timeline; each runs its query only when first asked. */
+export interface TimelineSectionLoaders {
+  encounters(): Promise<TimelineEncounter[]>;
+  diagnoses(): Promise<TimelineDiagnosis[]>;
+  medications(): Promise<TimelineMedication[]>;
+  observations(): Promise<TimelineObservation[]>;
+  documents(): Promise<TimelineDocument[]>;
+}
+
+/**
+ * The sections of a timeline. Each is read from the database only when the operation selects it, so
+ * `timeline { diagnoses { code } }` runs one query, not seven (issue 14).
+ */
 @ObjectType()
 export class TimelineEntries {
+  constructor(private readonly load: TimelineSectionLoaders) {}
+
   @Field(() => [TimelineEncounter])
-  encounters!: TimelineEncounter[];
+  get encounters(): Promise<TimelineEncounter[]> {
+    return this.load.encounters();
+  }
 
   @Field(() => [TimelineDiagnosis])
-  diagnoses!: TimelineDiagnosis[];
+  get diagnoses(): Promise<TimelineDiagnosis[]> {
+    return this.load.diagnoses();
+  }
 
   @Field(() => [TimelineMedication])
-  medications!: TimelineMedication[];
+  get medications(): Promise<TimelineMedication[]> {
+    return this.load.medications();
+  }
 
   @Field(() => [TimelineObservation])
-  observations!: TimelineObservation[];
+  get observations(): Promise<TimelineObservation[]> {
+    return this.load.observations();
+  }
 
   @Field(() => [TimelineDocument], { description: "Clinical documents written in the window (SOAP notes, encounter notes), newest first." })
-  documents!: TimelineDocument[];
+  get documents(): Promise<TimelineDocument[]> {
+    return this.load.documents();
+  }
 }
 
 @ObjectType({ description: "A patient's history for retrieval-augmented context." })
