@@ -6,7 +6,7 @@ import { notifications } from "../subgraphs/notifications/db/tables.js";
 import { createTestDatabase, type TestDatabase } from "../test/support/stack.js";
 import { openDatabase, type Database, type Db } from "./db.js";
 import { listBookmarkBuilds } from "./observability.js";
-import { BOOKMARK_TTL_MS } from "./page-bookmarks.js";
+import { BOOKMARK_MAX_SHIFT, BOOKMARK_TTL_MS } from "./page-bookmarks.js";
 import { keysetList, type DeepPageOptions } from "./page-query.js";
 import { pageWindow } from "./pagination.js";
 
@@ -127,7 +127,7 @@ describe("deep pages by number from bookmarks", () => {
     expect(await builds("patients")).toBe(before);
   });
 
-  it("a write before the bookmarked rows moves the next deep page (the table's write version changed)", async () => {
+  it("inserts before the bookmarked rows shift them without reading them again; a statement that changes nothing moves nothing", async () => {
     const deep: DeepPageOptions = { spacing: 100, minOffset: 500 };
     const l = LISTS[0];
     const built = await builds("patients");
@@ -140,14 +140,66 @@ describe("deep pages by number from bookmarks", () => {
     const moved = await page(l, 50, 20, deep);
     expect(moved).toEqual(await page(l, 50, 20, OFFSET_ONLY));
     expect(moved.results[5].uhid).toBe(first.results[0].uhid);
-    expect(await builds("patients")).toBe(built + 2);
-    // A statement that changes no row leaves the version, and the bookmarks, as they were.
+    expect(await builds("patients")).toBe(built + 1);
     await db.execute(sql`update clinical.patients set district = 'Gulu' where uhid = 'no such patient'`);
-    await page(l, 50, 20, deep);
-    expect(await builds("patients")).toBe(built + 2);
+    expect(await page(l, 50, 20, deep)).toEqual(moved);
+    expect(await builds("patients")).toBe(built + 1);
   });
 
-  it("rebuilds bookmarks older than the TTL even when no write was seen", async () => {
+  it("after random inserts anywhere in the order, filtered or not, deep pages equal OFFSET and the bookmarks are not read again", async () => {
+    let seed = 1414;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const deep: DeepPageOptions = { spacing: 50, minOffset: 200 };
+    for (const l of LISTS) {
+      const table = l.name.startsWith("patients") ? "patients" : "notifications";
+      for (let round = 0; round < 4; round++) {
+        await page(l, 20, 20, deep); // bookmarks read (the first round) or shifted
+        const built = await builds(table);
+        const n = 1 + random(40);
+        if (table === "patients") {
+          // UHIDs anywhere in the order; a third named Okello (the filtered list's rows), the rest not.
+          await db.execute(sql`insert into clinical.patients (uhid, given_name, family_name, sex, birth_date)
+            select 'PT-' || lpad((${random(3000)} + g)::text, 5, '0') || '-' || ${round} || '-' || g, 'Given', (array['Okello', 'Nakato', 'Mukasa'])[1 + g % 3], 'female', date '1990-01-01'
+            from generate_series(1, ${n}) g`);
+        } else {
+          // Newest first: some rows new, some dated among the old ones, on ties of created_at.
+          await db.execute(sql`insert into notifications.notifications (notification_number, recipient, channel, template, body, status, created_at)
+            select 'NOTIF-I-' || ${round} || '-' || g || '-' || ${random(1_000_000)}, '+256700000000', 'SMS', 'test', 'body', (array['FAILED', 'SENT'])[1 + g % 2],
+                   case when g % 2 = 0 then now() else timestamptz '2026-01-01 00:00:00.123456+00' - ((${random(1000)} + g) / 3) * interval '1 second' end
+            from generate_series(1, ${n}) g`);
+        }
+        const total = await rowCount(l);
+        for (let i = 0; i < 6; i++) {
+          const size = [1, 7, 20, 25][random(4)];
+          const at = Math.floor(200 / size) + 1 + random(Math.max(1, Math.ceil(total / size) - Math.floor(200 / size)));
+          expect(await page(l, at, size, deep), `${l.name}, round ${round}, page ${at} of ${size}`).toEqual(await page(l, at, size, OFFSET_ONLY));
+        }
+        expect(await builds(table), `${l.name}, round ${round}`).toBe(built);
+      }
+    }
+  });
+
+  it("reads the bookmarks again after a delete, an update of the order's columns, an update under a filter, or too many writes", async () => {
+    const deep: DeepPageOptions = { spacing: 60, minOffset: 300 };
+    const [all, , newest, failed] = LISTS;
+    const check = async (l: ListCase, table: string, write: SQL, rebuilt: boolean) => {
+      await page(l, 30, 20, deep);
+      const built = await builds(table);
+      await db.execute(write);
+      expect(await page(l, 30, 20, deep)).toEqual(await page(l, 30, 20, OFFSET_ONLY));
+      expect(await builds(table)).toBe(built + (rebuilt ? 1 : 0));
+    };
+    await check(all, "patients", sql`delete from clinical.patients where uhid = (select min(uhid) from clinical.patients)`, true);
+    // A column outside the order: the unfiltered list is unmoved; the filtered one may have lost or gained rows.
+    await check(newest, "notifications", sql`update notifications.notifications set status = 'SENT' where notification_number = (select min(notification_number) from notifications.notifications where status = 'FAILED')`, false);
+    await check(failed, "notifications", sql`update notifications.notifications set status = 'SENT' where notification_number = (select min(notification_number) from notifications.notifications where status = 'FAILED')`, true);
+    await check(newest, "notifications", sql`update notifications.notifications set created_at = now() where notification_number = (select max(notification_number) from notifications.notifications)`, true);
+    await check(all, "patients", sql`update clinical.patients set uhid = 'AB-' || uhid where uhid = (select max(uhid) from clinical.patients where uhid like 'PT-%')`, true);
+    await check(all, "patients", sql`insert into clinical.patients (uhid, given_name, family_name, sex, birth_date)
+      select 'ZZ-' || g, 'Given', 'Late', 'male', date '1990-01-01' from generate_series(1, ${BOOKMARK_MAX_SHIFT + 1}) g`, true);
+  });
+
+  it("reads bookmarks older than the TTL again even when no write was seen, serving the old ones meanwhile", async () => {
     const deep: DeepPageOptions = { spacing: 101, minOffset: 500 };
     const built = await builds("notifications");
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -156,6 +208,9 @@ describe("deep pages by number from bookmarks", () => {
       await page(LISTS[2], 60, 20, deep);
       expect(await builds("notifications")).toBe(built + 1);
       vi.setSystemTime(Date.now() + BOOKMARK_TTL_MS + 1);
+      // Served from the old bookmarks (nothing was written) while they are read again in the background.
+      expect(await page(LISTS[2], 60, 20, deep)).toEqual(await page(LISTS[2], 60, 20, OFFSET_ONLY));
+      await vi.waitFor(async () => expect(await builds("notifications")).toBe(built + 2));
       await page(LISTS[2], 60, 20, deep);
       expect(await builds("notifications")).toBe(built + 2);
     } finally {

@@ -1,5 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getTableConfig, PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableConfig, PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "./db.js";
 import { listBookmarkBuilds } from "./observability.js";
 
@@ -15,9 +15,17 @@ export const BOOKMARK_SPACING = 1_000;
 export const BOOKMARK_TTL_MS = 30_000;
 /** Lists (table and filters) whose bookmarks one database keeps: at most this many × (rows ÷ B) keys. */
 export const BOOKMARK_LISTS = 64;
+/** Up to this many writes since bookmarks were read, inserts shift them; past it they are read again. */
+export const BOOKMARK_MAX_SHIFT = 10_000;
 
 export interface BookmarkedList {
   table: PgTable;
+  /** The unique last column of the order: what a bookmark holds. */
+  key: PgColumn;
+  /** The list's ORDER BY. */
+  order: SQL[];
+  /** The list's filters, if any. */
+  where?: SQL;
   /**
    * `select key … where <filters> [and after the row whose key is from] order by … limit … offset …`:
    * the list's keys (unique: what a cursor holds) in its order.
@@ -28,16 +36,30 @@ export interface BookmarkedList {
 /** Where a page starts: after the row whose key is `after` (null: at the list's start), skipping `skip` rows. */
 export type PageStart<Row> = (after: string | null, skip: number) => Promise<Row[]>;
 
+/**
+ * A table's three change counters (the write_version and insert_version migrations): `write` moves on
+ * every row inserted (stamped on the row as `insert_version`), updated or deleted; `rewrite` on every
+ * update or delete; `reorder` on a delete or an update of a column of the list's order.
+ */
+interface Versions {
+  write: number;
+  rewrite: number;
+  reorder: number;
+}
+
 interface Bookmarks {
   keys: string[];
-  version: string;
+  /** offsets[j] is the offset of the rows right after keys[j]: (j + 1)·B when read, more after inserts. */
+  offsets: number[];
+  versions: Versions;
+  /** When the keys were read from the whole list (a shift keeps it): the TTL counts from here. */
   builtAt: number;
 }
 
 /** One database's bookmarks, least recently used first, and the builds under way. */
 interface BookmarkCache {
   lists: Map<string, Bookmarks>;
-  building: Map<string, Promise<string[]>>;
+  building: Map<string, Promise<Bookmarks>>;
 }
 
 // Per database: a test process runs many databases whose tables and write versions look alike.
@@ -46,31 +68,81 @@ const dialect = new PgDialect();
 
 /**
  * The page `offset` rows into `list`, read by `start` after the bookmark at or before `offset`. Cached
- * bookmarks are checked against the table's write version in parallel with the page (one round trip
- * of latency); when a write came in between, they are rebuilt and the page read again.
+ * bookmarks are checked against the table's versions in parallel with the page (one round trip of
+ * latency). When only inserts came in since (and, for an unfiltered list, updates that left its order
+ * alone), the bookmarks are shifted by the inserted rows before each (one indexed query) and the page
+ * read again; otherwise they are read again over the whole list. Past the TTL they still serve, shifted
+ * if need be, while a fresh read runs in the background.
  */
 export async function pageFromBookmark<Row>(db: Db, list: BookmarkedList, offset: number, spacing: number, start: PageStart<Row>): Promise<Row[]> {
   const cache = cacheOf(db);
   const id = idOf(list, spacing);
   const cached = cache.lists.get(id);
-  if (cached && Date.now() - cached.builtAt < BOOKMARK_TTL_MS) {
+  if (cached) {
     cache.lists.delete(id); // most recently used: last in the map
     cache.lists.set(id, cached);
-    const [rows, version] = await Promise.all([startAt(cached.keys, offset, spacing, start), writeVersion(db, list.table)]);
-    if (version === cached.version) return rows;
+    const [rows, now] = await Promise.all([startAt(cached, offset, start), versionsOf(db, list.table)]);
+    const current = now.write === cached.versions.write ? cached : await shifted(db, list, cached, now);
+    if (current) {
+      if (current !== cached && cache.lists.get(id) === cached) cache.lists.set(id, current);
+      if (Date.now() - current.builtAt >= BOOKMARK_TTL_MS) void buildShared(db, list, spacing, id).catch(() => {}); // refreshed for the next request
+      return current === cached ? rows : startAt(current, offset, start);
+    }
   }
   cache.lists.delete(id);
-  return startAt(await buildShared(db, list, spacing, id), offset, spacing, start);
+  return startAt(await buildShared(db, list, spacing, id), offset, start);
 }
 
-/** Bookmark j (1-based) is row j·B: the rows after it start at offset j·B. Past the last bookmark, the last one. */
-function startAt<Row>(keys: string[], offset: number, spacing: number, start: PageStart<Row>): Promise<Row[]> {
-  const j = Math.min(Math.floor(offset / spacing), keys.length);
-  return start(j ? keys[j - 1] : null, offset - j * spacing);
+/** The last bookmark at or before `offset`, and the rows from there; before the first, the list's start. */
+function startAt<Row>(b: Pick<Bookmarks, "keys" | "offsets">, offset: number, start: PageStart<Row>): Promise<Row[]> {
+  let lo = 0;
+  let hi = b.offsets.length; // offsets ascend: find the first one past `offset`
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (b.offsets[mid] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo ? start(b.keys[lo - 1], offset - b.offsets[lo - 1]) : start(null, offset);
+}
+
+/**
+ * The bookmarks moved by the rows inserted since they were read, or null when something else changed
+ * (a delete, an update that may have moved rows in or out of the list) or too much came in. One query
+ * returns the bookmarked rows and the inserted ones that match the filters, in the list's order: each
+ * bookmark moves by the inserted rows before it. Only rows stamped up to the version read before the
+ * query count, so a row committed meanwhile is counted by the next shift, never twice.
+ */
+async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Versions): Promise<Bookmarks | null> {
+  const then = cached.versions;
+  const unmoved = list.where ? now.rewrite === then.rewrite : now.reorder === then.reorder;
+  if (!unmoved || now.write - then.write > BOOKMARK_MAX_SHIFT) return null;
+  if (!cached.keys.length) return { ...cached, versions: now };
+  const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
+  const inserted = sql`${stamp} > ${then.write} and ${stamp} <= ${now.write}`;
+  const rows = rowsOf<{ key: unknown; inserted: boolean }>(
+    await db.execute(
+      sql`select ${list.key} as key, coalesce(${inserted}, false) as inserted from ${list.table}
+          where ${inArray(list.key, cached.keys)} or (${inserted}${list.where ? sql` and ${list.where}` : sql``})
+          order by ${sql.join(list.order, sql`, `)}`,
+    ),
+  );
+  const shiftOf = new Map<string, number>();
+  let before = 0;
+  for (const r of rows) {
+    if (r.inserted) before++;
+    else shiftOf.set(String(r.key), before);
+  }
+  const offsets: number[] = [];
+  for (const [j, key] of cached.keys.entries()) {
+    const shift = shiftOf.get(key);
+    if (shift === undefined) return null; // a bookmarked row is gone: read them again
+    offsets.push(cached.offsets[j] + shift);
+  }
+  return { keys: cached.keys, offsets, versions: now, builtAt: cached.builtAt };
 }
 
 /** Concurrent requests for the same list wait for one build. */
-function buildShared(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<string[]> {
+function buildShared(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<Bookmarks> {
   const cache = cacheOf(db);
   let pending = cache.building.get(id);
   if (!pending) {
@@ -81,18 +153,21 @@ function buildShared(db: Db, list: BookmarkedList, spacing: number, id: string):
 }
 
 /** Reads the bookmarks; keeps them only when no write came in while they were read. */
-async function build(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<string[]> {
-  const before = await writeVersion(db, list.table);
+async function build(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<Bookmarks> {
+  const before = await versionsOf(db, list.table);
+  const builtAt = Date.now();
   listBookmarkBuilds.inc({ table: getTableConfig(list.table).name });
   const keys = rowsOf<{ key: string }>(await db.execute(bookmarkQuery(list, spacing))).map((r) => r.key);
-  if ((await writeVersion(db, list.table)) !== before) return keys;
+  const bookmarks = { keys, offsets: keys.map((_, j) => (j + 1) * spacing), versions: before, builtAt };
+  if ((await versionsOf(db, list.table)).write !== before.write) return bookmarks;
   const { lists } = cacheOf(db);
-  lists.set(id, { keys, version: before, builtAt: Date.now() });
+  lists.delete(id);
+  lists.set(id, bookmarks);
   for (const oldest of lists.keys()) {
     if (lists.size <= BOOKMARK_LISTS) break;
     lists.delete(oldest);
   }
-  return keys;
+  return bookmarks;
 }
 
 /**
@@ -107,15 +182,18 @@ function bookmarkQuery(list: BookmarkedList, spacing: number): SQL {
 }
 
 /**
- * The table's write version: its `<table>_write_version` sequence, bumped for every row inserted,
- * updated or deleted (the write_version migrations). Read, not incremented: `last_value` is 1 both
- * before the first bump and after it, so `is_called` tells them apart.
+ * The table's versions: its `<table>_write_version`, `_rewrite_version` and `_reorder_version`
+ * sequences, read, not incremented, in one statement. `last_value` is 1 both before the first bump and
+ * after it, so `is_called` tells them apart.
  */
-async function writeVersion(db: Db, table: PgTable): Promise<string> {
+async function versionsOf(db: Db, table: PgTable): Promise<Versions> {
   const { schema, name } = getTableConfig(table);
-  const seq = sql`${sql.identifier(schema ?? "public")}.${sql.identifier(`${name}_write_version`)}`;
-  const [row] = rowsOf<{ last_value: string | number; is_called: boolean }>(await db.execute(sql`select last_value, is_called from ${seq}`));
-  return row.is_called ? String(row.last_value) : "0";
+  const seq = (kind: string) => sql`${sql.identifier(schema ?? "public")}.${sql.identifier(`${name}_${kind}_version`)}`;
+  const value = (alias: string) => sql.raw(`case when ${alias}.is_called then ${alias}.last_value else 0 end`);
+  const [row] = rowsOf<{ w: string | number; r: string | number; o: string | number }>(
+    await db.execute(sql`select ${value("w")} as w, ${value("r")} as r, ${value("o")} as o from ${seq("write")} w, ${seq("rewrite")} r, ${seq("reorder")} o`),
+  );
+  return { write: Number(row.w), rewrite: Number(row.r), reorder: Number(row.o) };
 }
 
 /** The list and its exact filters, as the bookmark query's text and parameters. */

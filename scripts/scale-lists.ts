@@ -10,8 +10,8 @@
  * fresh database: the service migrates it and loads the demo world, the demo sizes are timed (and kept in
  * the temp directory, so a second run on the grown tables still prints ratios), then the tables are grown
  * to `--rows` (a second run adds nothing). "after" is a deep page reached by cursor (`?after=`), where
- * the list takes one. "first" is the first deep page by number after a write (the script bumps the
- * table's write version): it reads the list's bookmarks again, which the median's pages then reuse.
+ * the list takes one. "after insert" is the first deep page by number after one new row (the cached
+ * bookmarks are shifted), "after delete" the first after that row is deleted (they are read again).
  */
 import "reflect-metadata";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -45,14 +45,44 @@ interface ListCase {
   path: string;
   /** A search, or the list's most used filter when it has no search. */
   query: string;
-  /** The table's write version (lib/page-bookmarks.ts): bumped to time the deep page that rebuilds bookmarks. */
-  writeVersion: string;
+  /** One new row, as the service writes them (newest first: at the head): the deep page after it shifts the cached bookmarks (lib/page-bookmarks.ts). */
+  insert: string;
+  /** A write that is not an insert (a delete of that row): the deep page after it reads the bookmarks again. */
+  remove: string;
 }
 const LISTS: ListCase[] = [
-  { name: "patients", path: "/api/v1/uhid/", query: "search=okello", writeVersion: "clinical.patients_write_version" },
-  { name: "transactions", path: "/api/v1/pharmacy/sales/transactions/", query: "search=nakato", writeVersion: "pharmacy.sales_transactions_write_version" },
-  { name: "movements", path: "/api/v1/pharmacy/inventory/movements/", query: "movement_type=adjustment", writeVersion: "pharmacy.stock_movements_write_version" },
-  { name: "notifications", path: "/api/v1/notifications/", query: "status=FAILED", writeVersion: "notifications.notifications_write_version" },
+  {
+    name: "patients",
+    path: "/api/v1/uhid/",
+    query: "search=okello",
+    insert: `insert into clinical.patients (uhid, given_name, family_name, sex, birth_date) values ('SC-NEW-' || extract(epoch from clock_timestamp())::bigint, 'Nakato', 'Okello', 'female', date '1990-01-01')`,
+    remove: `delete from clinical.patients where uhid like 'SC-NEW-%'`,
+  },
+  {
+    name: "transactions",
+    path: "/api/v1/pharmacy/sales/transactions/",
+    query: "search=nakato",
+    insert: `insert into pharmacy.sales_transactions (transaction_number, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status)
+             select 'SC-NEW-' || extract(epoch from clock_timestamp())::bigint, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status
+             from pharmacy.sales_transactions limit 1`,
+    remove: `delete from pharmacy.sales_transactions where transaction_number like 'SC-NEW-%'`,
+  },
+  {
+    name: "movements",
+    path: "/api/v1/pharmacy/inventory/movements/",
+    query: "movement_type=adjustment",
+    insert: `insert into pharmacy.stock_movements (pharmacy_id, product_id, inventory_item_id, movement_type, quantity, quantity_before, quantity_after, reference_type, reference_id, created_by)
+             select pharmacy_id, product_id, inventory_item_id, movement_type, quantity, quantity_before, quantity_after, 'scale', 'SC-NEW', created_by from pharmacy.stock_movements limit 1`,
+    remove: `delete from pharmacy.stock_movements where reference_id = 'SC-NEW'`,
+  },
+  {
+    name: "notifications",
+    path: "/api/v1/notifications/",
+    query: "status=FAILED",
+    insert: `insert into notifications.notifications (notification_number, recipient_type, recipient, channel, template, category, body, source, status)
+             select 'NOTIF-SC-NEW-' || extract(epoch from clock_timestamp())::bigint, recipient_type, recipient, channel, template, category, body, source, status from notifications.notifications limit 1`,
+    remove: `delete from notifications.notifications where notification_number like 'NOTIF-SC-NEW-%'`,
+  },
 ];
 
 const config = loadConfig({
@@ -194,10 +224,12 @@ try {
   const table: Record<string, string | number>[] = [];
   for (const l of LISTS) {
     const page1 = await median(`${l.path}?page=1`);
-    // The first deep page after a write reads the list's bookmarks again (lib/page-bookmarks.ts); the median's pages reuse them.
-    await sql`select nextval(${l.writeVersion}::regclass)`;
-    const deepCold = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
     const deep = await median(`${l.path}?page=${DEEP}`);
+    // The first deep page after an insert shifts the cached bookmarks; after a delete it reads them again (lib/page-bookmarks.ts).
+    await sql.unsafe(l.insert);
+    const afterInsert = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
+    await sql.unsafe(l.remove);
+    const afterDelete = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
     const search = await median(`${l.path}?${l.query}`);
     const cursor = await cursorAt(l.path, DEEP);
     const deepByCursor = cursor ? await median(`${l.path}?page=${DEEP}&after=${encodeURIComponent(cursor)}`) : null;
@@ -207,9 +239,11 @@ try {
       "demo page 1 ms": demo[l.name]?.toFixed(1) ?? "",
       "page 1 ms": page1.toFixed(1),
       "×": ratio(page1),
-      [`page ${DEEP} first ms`]: deepCold.toFixed(1),
       [`page ${DEEP} ms`]: deep.toFixed(1),
       "× ": ratio(deep),
+      "after insert ms": afterInsert.toFixed(1),
+      "×    ": ratio(afterInsert),
+      "after delete ms": afterDelete.toFixed(1),
       [`after ms`]: deepByCursor?.toFixed(1) ?? "–",
       "×   ": deepByCursor ? ratio(deepByCursor) : "",
       [`search/filter ms`]: search.toFixed(1),

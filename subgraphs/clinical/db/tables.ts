@@ -26,9 +26,12 @@ export const patients = clinical.table(
     /** Where the record came from (the spec's `source` on the patient list). */
     source: text("source").notNull().default("local_registry"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [
     index("patients_family_name_idx").on(t.familyName, t.givenName),
+    index("patients_insert_version_idx").on(t.insertVersion),
     // `search` is ilike '%term%' on these three (pg_trgm, migration 0008): no scan of the registry.
     index("patients_uhid_trgm_idx").using("gin", t.uhid.op("gin_trgm_ops")),
     index("patients_given_name_trgm_idx").using("gin", t.givenName.op("gin_trgm_ops")),

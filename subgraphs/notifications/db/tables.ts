@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The notifications subgraph owns the `notifications` Postgres schema. */
 export const notificationsSchema = pgSchema("notifications");
@@ -67,11 +67,14 @@ export const notifications = notificationsSchema.table(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [
     index("notifications_patient_idx").on(t.patientUhid, t.createdAt),
     // The list's order (created_at desc, number desc).
     index("notifications_created_number_idx").on(t.createdAt, t.notificationNumber),
+    index("notifications_insert_version_idx").on(t.insertVersion),
     index("notifications_status_idx").on(t.status),
     // The worker's claim scans only messages that are due.
     index("notifications_due_idx").on(t.availableAt).where(sql`status in ('PENDING', 'PROCESSING')`),

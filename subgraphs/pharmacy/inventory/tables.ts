@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { products } from "../sales/tables.js";
 
@@ -93,11 +93,14 @@ export const stockMovements = pharmacy.table(
     notes: text("notes"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [
     index("stock_movements_reference_idx").on(t.referenceType, t.referenceId),
     // The list's order (created_at desc, id desc), for everyone and per pharmacy.
     index("stock_movements_created_id_idx").on(t.createdAt, t.id),
+    index("stock_movements_insert_version_idx").on(t.insertVersion),
     index("stock_movements_pharmacy_created_id_idx").on(t.pharmacyId, t.createdAt, t.id),
     index("stock_movements_item_idx").on(t.inventoryItemId, t.createdAt),
   ],

@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { inventoryItems, pharmacies } from "../inventory/tables.js";
 
@@ -64,10 +64,13 @@ export const salesTransactions = pharmacy.table(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [
     // The list's order (created_at desc, number desc), for everyone and per pharmacy: pages skip rows on these, index-only.
     index("sales_transactions_created_number_idx").on(t.createdAt, t.transactionNumber),
+    index("sales_transactions_insert_version_idx").on(t.insertVersion),
     index("sales_transactions_pharmacy_created_number_idx").on(t.pharmacyId, t.createdAt, t.transactionNumber),
     index("sales_transactions_pharmacy_status_idx").on(t.pharmacyId, t.status),
     // `search`: ilike '%term%' on the customer's name or the number (pg_trgm).
