@@ -121,7 +121,8 @@ export const dbQueryDuration = new Histogram({
 
 /**
  * Gives each request an id (the caller's `x-request-id`, or a new one), echoes it on the response,
- * logs one JSON line per request and records metrics. Applied by the bridge, the gateway and each
+ * marks the answer `Cache-Control: no-store` unless its route set a policy, logs one JSON line per
+ * request and records metrics. Applied by the bridge, the gateway and each
  * subgraph, so one id follows a request bridge → gateway → subgraph. With tracing on, the request is a
  * server span continuing the caller's `traceparent`, and the log line carries its `traceId`.
  * Each key appears once per line: `role` comes from the logger when it already binds one.
@@ -149,6 +150,8 @@ export function useRequestContext(role: string, logger: Logger): MiddlewareHandl
       await next();
     }
     setResponseHeader(c, REQUEST_ID_HEADER, requestId);
+    // Answers carry patient data: no browser or proxy keeps them, unless a route said otherwise (static assets).
+    if (!c.res.headers.has("cache-control")) setResponseHeader(c, "cache-control", "no-store");
     record({ requestId, traceId, method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, started });
   };
 }

@@ -36,7 +36,7 @@ describe("operations endpoints", () => {
     }
   });
 
-  it("puts CORS headers and the request id on answers of every kind, a body intact", async () => {
+  it("puts CORS headers, the request id and no-store on answers of every kind, a body intact", async () => {
     const token = await stack.token("nurse");
     const origin = { origin: "https://app.example.org" };
     const answers = [
@@ -51,7 +51,14 @@ describe("operations endpoints", () => {
       expect(res.headers.get("access-control-expose-headers")).toMatch(/x-request-id/);
       expect(res.headers.get("vary")).toBeNull();
     }
-    for (const res of answers.slice(0, 3)) expect(res.headers.get("x-request-id")).toMatch(/.+/);
+    for (const res of answers.slice(0, 3)) {
+      expect(res.headers.get("x-request-id")).toMatch(/.+/);
+      expect(res.headers.get("cache-control")).toBe("no-store"); // patient data: never stored by a browser or proxy
+    }
+    // A static asset keeps the policy its route set.
+    const asset = await fetch(`${stack.url}/docs/swagger-ui-bundle.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(((await answers[0].json()) as any).data.patients.count).toBe(1);
     expect(((await answers[1].json()) as any).results).toHaveLength(1);
   });
