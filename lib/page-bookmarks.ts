@@ -1,12 +1,13 @@
-import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "./db.js";
 import { listBookmarkBuilds } from "./observability.js";
 
 /**
  * Deep pages by number without skipping every row (issue 14; docs/decisions/rest-contract.md, "Deep
- * pages by number"). A list's bookmarks are the keys of rows B, 2B, 3B, … in its order (1-based), read
- * by one query; page N then starts right after bookmark ⌊offset / B⌋ and skips fewer than B rows.
+ * pages by number"). A list's bookmarks are rows B, 2B, 3B, … in its order (1-based): their key and the
+ * values of the order's columns, read by one query; page N then starts right after the last bookmark
+ * at or before its offset and skips fewer than B rows (more only after inserts shifted them).
  */
 
 /** Rows between two bookmarks: the most a deep page by number skips after its bookmark. */
@@ -20,17 +21,11 @@ export const BOOKMARK_MAX_SHIFT = 10_000;
 
 export interface BookmarkedList {
   table: PgTable;
-  /** The unique last column of the order: what a bookmark holds. */
-  key: PgColumn;
-  /** The list's ORDER BY. */
-  order: SQL[];
+  /** The order's columns, the last one unique: the key a cursor and a bookmark name a row by. */
+  columns: PgColumn[];
+  descending: boolean;
   /** The list's filters, if any. */
   where?: SQL;
-  /**
-   * `select key … where <filters> [and after the row whose key is from] order by … limit … offset …`:
-   * the list's keys (unique: what a cursor holds) in its order.
-   */
-  keysAfter(from: SQL | null, limit: number, offset: number): SQLWrapper;
 }
 
 /** Where a page starts: after the row whose key is `after` (null: at the list's start), skipping `skip` rows. */
@@ -48,7 +43,10 @@ interface Versions {
 }
 
 interface Bookmarks {
+  /** Each bookmarked row's key, as a cursor holds it. */
   keys: string[];
+  /** Each bookmarked row's order columns, as text (`::text`, exact to the microsecond), in `columns` order. */
+  tuples: string[][];
   /** offsets[j] is the offset of the rows right after keys[j]: (j + 1)·B when read, more after inserts. */
   offsets: number[];
   versions: Versions;
@@ -108,9 +106,9 @@ function startAt<Row>(b: Pick<Bookmarks, "keys" | "offsets">, offset: number, st
 /**
  * The bookmarks moved by the rows inserted since they were read, or null when something else changed
  * (a delete, an update that may have moved rows in or out of the list) or too much came in. One query
- * returns the bookmarked rows and the inserted ones that match the filters, in the list's order: each
- * bookmark moves by the inserted rows before it. Only rows stamped up to the version read before the
- * query count, so a row committed meanwhile is counted by the next shift, never twice.
+ * compares the inserted rows that match the filters with the bookmarks' order values (no bookmarked row
+ * is read): each bookmark moves by the inserted rows before it. Only rows stamped up to the version read
+ * before the query count, so a row committed meanwhile is counted by the next shift, never twice.
  */
 async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Versions): Promise<Bookmarks | null> {
   const then = cached.versions;
@@ -118,27 +116,20 @@ async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Ver
   if (!unmoved || now.write - then.write > BOOKMARK_MAX_SHIFT) return null;
   if (!cached.keys.length) return { ...cached, versions: now };
   const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
-  const inserted = sql`${stamp} > ${then.write} and ${stamp} <= ${now.write}`;
-  const rows = rowsOf<{ key: unknown; inserted: boolean }>(
-    await db.execute(
-      sql`select ${list.key} as key, coalesce(${inserted}, false) as inserted from ${list.table}
-          where ${inArray(list.key, cached.keys)} or (${inserted}${list.where ? sql` and ${list.where}` : sql``})
-          order by ${sql.join(list.order, sql`, `)}`,
-    ),
+  const inserted = and(sql`${stamp} > ${then.write} and ${stamp} <= ${now.write}`, list.where);
+  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
+  const tuple = (alias: string) => sql`(${sql.join(o.map((c) => sql`${sql.identifier(alias)}.${c}`), sql`, `)})`;
+  const fromJson = sql.join(list.columns.map((c, i) => sql`(e ->> ${sql.raw(String(i))})::${sql.raw(c.getSQLType())} as ${o[i]}`), sql`, `);
+  const rows = rowsOf<{ shift: number | string }>(
+    await db.execute(sql`
+      with ins as (select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)} from ${list.table} where ${inserted}),
+           bm as (select ${fromJson}, ord from json_array_elements(${JSON.stringify(cached.tuples)}::json) with ordinality as x(e, ord))
+      select (select count(*) from ins where ${tuple("ins")} ${sql.raw(list.descending ? ">" : "<")} ${tuple("bm")}) as shift
+      from bm order by ord`),
   );
-  const shiftOf = new Map<string, number>();
-  let before = 0;
-  for (const r of rows) {
-    if (r.inserted) before++;
-    else shiftOf.set(String(r.key), before);
-  }
-  const offsets: number[] = [];
-  for (const [j, key] of cached.keys.entries()) {
-    const shift = shiftOf.get(key);
-    if (shift === undefined) return null; // a bookmarked row is gone: read them again
-    offsets.push(cached.offsets[j] + shift);
-  }
-  return { keys: cached.keys, offsets, versions: now, builtAt: cached.builtAt };
+  if (rows.length !== cached.keys.length) return null;
+  const offsets = rows.map((r, j) => cached.offsets[j] + Number(r.shift));
+  return { ...cached, offsets, versions: now };
 }
 
 /** Concurrent requests for the same list wait for one build. */
@@ -157,8 +148,10 @@ async function build(db: Db, list: BookmarkedList, spacing: number, id: string):
   const before = await versionsOf(db, list.table);
   const builtAt = Date.now();
   listBookmarkBuilds.inc({ table: getTableConfig(list.table).name });
-  const keys = rowsOf<{ key: string }>(await db.execute(bookmarkQuery(list, spacing))).map((r) => r.key);
-  const bookmarks = { keys, offsets: keys.map((_, j) => (j + 1) * spacing), versions: before, builtAt };
+  const rows = rowsOf<Record<string, string>>(await db.execute(bookmarkQuery(list, spacing)));
+  const tuples = rows.map((r) => list.columns.map((_, i) => r[`o${i}`]));
+  const keys = tuples.map((t) => t[t.length - 1]);
+  const bookmarks = { keys, tuples, offsets: keys.map((_, j) => (j + 1) * spacing), versions: before, builtAt };
   if ((await versionsOf(db, list.table)).write !== before.write) return bookmarks;
   const { lists } = cacheOf(db);
   lists.delete(id);
@@ -171,14 +164,26 @@ async function build(db: Db, list: BookmarkedList, spacing: number, id: string):
 }
 
 /**
- * Each bookmark from the one before: `offset B − 1 limit 1` after it, a recursive query that walks the
- * order's index once (index-only where the order's index covers the filters). Measured at a million
- * rows: 125–195 ms for 1,000 bookmarks, against 390–540 ms for `row_number() over (order by …)` and
- * `rn % B = 0`, and 190–226 ms for the `OFFSET 800000` of page 40,000.
+ * Each bookmark from the one before: the row `offset B − 1` after it, its order values carried to the
+ * next step (a recursive query that walks the order's index once, index-only where the order's index
+ * covers the filters, and looks nothing up by key). Measured at a million rows: 125–195 ms for 1,000
+ * bookmarks when each step looked the previous row up by key, against 390–540 ms for
+ * `row_number() over (order by …)` and `rn % B = 0`.
  */
 function bookmarkQuery(list: BookmarkedList, spacing: number): SQL {
-  const next = (from: SQL | null) => list.keysAfter(from, 1, spacing - 1);
-  return sql`with recursive bookmarks(key, n) as (select (${next(null)}), 1 union all select (${next(sql`bookmarks.key`)}), n + 1 from bookmarks where key is not null) select key from bookmarks where key is not null order by n`;
+  const { table, columns, where } = list;
+  const o = columns.map((_, i) => sql.identifier(`o${i}`));
+  // The steps carry the columns as they are (a cast per skipped row would cost more than the walk); text at the end.
+  const values = sql.join(columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `);
+  const order = sql.join(columns.map((c) => (list.descending ? desc(c) : asc(c))), sql`, `);
+  const previous = sql`(${sql.join(o.map((c) => sql`b.${c}`), sql`, `)})`;
+  const afterPrevious = sql`(${sql.join(columns, sql`, `)}) ${sql.raw(list.descending ? "<" : ">")} ${previous}`;
+  const step = (filter: SQL | undefined) => sql`select ${values} from ${table} ${filter ? sql`where ${filter}` : sql``} order by ${order} offset ${spacing - 1} limit 1`;
+  return sql`with recursive bookmarks as (
+      (select k.*, 1 as n from (${step(where)}) k)
+      union all
+      (select k.*, b.n + 1 from bookmarks b cross join lateral (${step(and(where, afterPrevious))}) k)
+    ) select ${sql.join(o.map((c) => sql`${c}::text as ${c}`), sql`, `)} from bookmarks order by n`;
 }
 
 /**

@@ -164,7 +164,7 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
   return runListQuery(db, w, {
     rows: (limit, offset) =>
       !after && offset >= deep.minOffset
-        ? pageFromBookmark(db, { table: t, key, order, where, keysAfter }, offset, deep.spacing, (from, skip) => pageAfter(from, limit, skip))
+        ? pageFromBookmark(db, { table: t, columns, descending: !!o.descending, where }, offset, deep.spacing, (from, skip) => pageAfter(from, limit, skip))
         : pageAfter(after, limit, offset),
     matching: () => db.select({ one: sql`1`.as("one") }).from(t as PgTable).where(where).$dynamic(),
     cursorOf: (r) => encodeCursor(String((r as Record<string, unknown>)[keyProperty(t, key)])),
