@@ -127,6 +127,28 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
     expect(exact.body).toMatchObject({ balance_before: 35, balance_after: 0 });
   });
 
+  it("records an entry once per Idempotency-Key: a retry gets the first entry, the balance moves once, another body is 409", async () => {
+    const body = (o: Record<string, unknown>) => ({ medication_code: "4337", pharmacy_id: KAMPALA, witness: "pharm-kla-2", ...o });
+    const key = { "Idempotency-Key": `register-${Date.now()}` };
+    const first = await stack.rest("POST", register, { token: pharmacist, headers: key, body: body({ transaction_type: "receipt", quantity: 12, reference_type: "grn", reference_id: "GRN-IDEM" }) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const [retry, concurrent] = await Promise.all([
+      stack.rest("POST", register, { token: pharmacist, headers: key, body: body({ transaction_type: "receipt", quantity: 12, reference_type: "grn", reference_id: "GRN-IDEM" }) }),
+      stack.rest("POST", register, { token: pharmacist, headers: key, body: body({ transaction_type: "receipt", quantity: 12, reference_type: "grn", reference_id: "GRN-IDEM" }) }),
+    ]);
+    for (const r of [retry, concurrent]) {
+      expect(r.status).toBe(201);
+      expect(r.body).toEqual(first.body);
+    }
+    const other = await stack.rest("POST", register, { token: pharmacist, headers: key, body: body({ transaction_type: "receipt", quantity: 13, reference_type: "grn", reference_id: "GRN-IDEM" }) });
+    expect(other.status).toBe(409);
+    const entries = (await stack.rest("GET", `${register}?medication_code=4337`, { token: pharmacist })).body.results.filter((e: { reference_id: string }) => e.reference_id === "GRN-IDEM");
+    expect(entries).toHaveLength(1);
+    // Without a key, the same body is a second receipt (the register records what it is told).
+    const unkeyed = await stack.rest("POST", register, { token: pharmacist, body: body({ transaction_type: "receipt", quantity: 1 }) });
+    expect(unkeyed.body.balance_before).toBe(first.body.balance_after);
+  });
+
   it("serialises concurrent dispenses on the balance row: only what the balance holds is dispensed", async () => {
     const body = (o: Record<string, unknown>) => ({ medication_code: "6960", pharmacy_id: KAMPALA, ...o });
     expect((await stack.rest("POST", register, { token: pharmacist, body: body({ transaction_type: "receipt", quantity: 10 }) })).status).toBe(201);

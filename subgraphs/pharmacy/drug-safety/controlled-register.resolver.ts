@@ -9,9 +9,9 @@ import { ControlledRegisterEntry, ControlledRegisterEntryInput, ControlledRegist
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class ControlledRegisterResolver {
   @Authorized("controlled-register:write")
-  @Mutation(() => ControlledRegisterEntry, { nullable: true, description: "Record a controlled substance transaction; the balance never goes below zero (409)." })
+  @Mutation(() => ControlledRegisterEntry, { nullable: true, description: "Record a controlled substance transaction; the balance never goes below zero (409). Idempotent per Idempotency-Key." })
   recordControlledTransaction(@Arg("input", () => ControlledRegisterEntryInput) input: ControlledRegisterEntryInput, @Ctx() ctx: SubgraphContext): Promise<ControlledRegisterEntry> {
-    return createControlledEntry(ctx.db, ctx.principal, input);
+    return createControlledEntry(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
   @Authorized("controlled-register:read")

@@ -10,9 +10,10 @@ import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { ErrorCode, FieldErrorCollector, fieldError } from "../../../lib/errors.js";
+import { completedResult, onceInTransaction } from "../../../lib/idempotency.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { controlledBalances, controlledRegisterEntries, pharmacies } from "../db/tables.js";
+import { controlledBalances, controlledRegisterEntries, idempotencyKeys, pharmacies } from "../db/tables.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
 
 export const CONTROLLED_TRANSACTION_TYPES = ["receipt", "dispense", "destruction", "adjustment", "return"] as const;
@@ -139,14 +140,21 @@ export interface CreateControlledEntryRequest extends Omit<ControlledEntryInput,
   pharmacyId?: string | null;
 }
 
-/** POST: one entry recorded by the caller, in its own transaction. */
-export async function createControlledEntry(db: Db, principal: Principal, input: CreateControlledEntryRequest): Promise<ControlledEntryRow> {
+/**
+ * POST: one entry recorded by the caller, in its own transaction. With an `Idempotency-Key` a retry
+ * (a lost answer on a poor connection) returns the first entry instead of recording the movement twice
+ * in a legal register; the first answer comes back even when the balance has moved since.
+ */
+export async function createControlledEntry(db: Db, principal: Principal, input: CreateControlledEntryRequest, idempotencyKey?: string): Promise<ControlledEntryRow> {
+  const idempotent = { key: idempotencyKey, principal: principal.sub, operation: "recordControlledTransaction", request: { ...input } };
+  const replay = await completedResult<ControlledEntryRow>(db, idempotencyKeys, idempotent);
+  if (replay) return replay.response;
   const pharmacyId = registerPharmacy(principal, input.pharmacyId, true)!;
   const entry = { ...input, pharmacyId, recordedBy: principal.sub };
   validateControlledEntry(entry);
   const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
-  return db.transaction((tx) => recordControlledEntry(tx as unknown as Db, entry));
+  return onceInTransaction(db, idempotencyKeys, idempotent, (tx) => recordControlledEntry(tx, entry));
 }
 
 export interface ControlledRegisterFilter extends Partial<PageArgs> {
