@@ -14,7 +14,7 @@ import type { Logger } from "./lib/logger.js";
 import { metrics } from "./lib/observability.js";
 import { ErrorCode } from "./lib/errors.js";
 import { OPERATOR_PATHS, requireOperatorToken } from "./lib/operator-auth.js";
-import { checkReadiness, httpUp, NotReady, redisPing, type ReadinessCheck } from "./lib/readiness.js";
+import { checkReadiness, httpUp, jwksReachable, NotReady, redisPing, type ReadinessCheck } from "./lib/readiness.js";
 import { waitForMigrations } from "./migrate.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
 import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "./lib/principal-keys.js";
@@ -207,6 +207,10 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
   if (localSubgraphs.includes("pharmacy") && config.BILLING_URL) upstreams.set("billing", config.BILLING_URL);
   if ((localSubgraphs.includes("pharmacy") || localSubgraphs.includes("clinical")) && config.NOTIFICATIONS_URL) upstreams.set("notifications", config.NOTIFICATIONS_URL);
   for (const [name, url] of upstreams) readiness.push(httpUp(name, url));
+  // Subgraphs that verify the gateway's principals by its published keys need those keys to serve anyone.
+  if (localSubgraphs.length && !roles.includes("gateway") && config.subgraphAuth.includes("jwks") && config.GATEWAY_JWKS_URL) {
+    readiness.push(jwksReachable("gateway-keys", config.GATEWAY_JWKS_URL));
+  }
 
   let gatewayFetch: ((req: Request) => Response | Promise<Response>) | undefined;
   let localGateway: Pick<Gateway, "execute"> | undefined;

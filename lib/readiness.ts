@@ -60,6 +60,25 @@ export function httpUp(name: string, baseUrl: string): ReadinessCheck {
   };
 }
 
+/**
+ * A JSON Web Key Set answers at `url` with at least one key: the gateway's public keys, without which a
+ * subgraph verifying principals by JWKS refuses every request (401).
+ */
+export function jwksReachable(name: string, url: string): ReadinessCheck {
+  return {
+    name,
+    async check(signal) {
+      const res = await fetch(url, { signal, headers: { accept: "application/json" } });
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new NotReady(`answered ${res.status}`);
+      }
+      const body = (await res.json().catch(() => null)) as { keys?: unknown } | null;
+      if (!Array.isArray(body?.keys) || body.keys.length === 0) throw new NotReady("answered no keys");
+    },
+  };
+}
+
 /** A Redis PING on a fresh connection that does not retry (ioredis would otherwise queue and retry). */
 export function redisPing(redisUrl: string): ReadinessCheck {
   return {

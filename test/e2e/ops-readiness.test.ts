@@ -55,6 +55,33 @@ describe("readiness tells the truth", () => {
     expect(r.body.failed).toEqual(["billing"]);
   });
 
+  it("a subgraph that verifies principals by the gateway's JWKS is not ready until the keys answer", async () => {
+    const { createServer } = await import("node:http");
+    let keys: unknown = { keys: [] };
+    let status = 200;
+    const jwks = createServer((_req, res) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(keys)));
+    await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(jwks.address() as { port: number }).port}/.well-known/jwks.json`;
+      const stack = await start({ roles: ["clinical"], env: { SUBGRAPH_AUTH: "jwks", GATEWAY_JWKS_URL: url } });
+      const empty = await readyz(stack);
+      expect(empty.status).toBe(503);
+      expect(empty.body.failed).toEqual(["gateway-keys"]);
+      expect(empty.body.checks["gateway-keys"]).toBe("answered no keys");
+      status = 500;
+      expect((await readyz(stack)).body.checks["gateway-keys"]).toBe("answered 500");
+      status = 200;
+      keys = { keys: [{ kty: "OKP", crv: "Ed25519", x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo", kid: "k1", alg: "EdDSA", use: "sig" }] };
+      const ready = await readyz(stack);
+      expect(ready.body.checks["gateway-keys"]).toBe("ok");
+      expect(ready.text).not.toContain("127.0.0.1");
+      await new Promise((resolve) => jwks.close(resolve));
+      expect((await readyz(stack)).body.checks["gateway-keys"]).toBe("connection refused");
+    } finally {
+      jwks.close();
+    }
+  });
+
   it("a worker-only process waits for the migrations of the subgraphs whose work it runs, then becomes ready", async () => {
     const stack = await start({ roles: ["worker"] });
     const before = await readyz(stack);
