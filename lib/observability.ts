@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { REQUEST_ID_HEADER } from "./auth.js";
 import { setResponseHeader } from "./cors.js";
+import type { NodeBindings } from "./http-lifecycle.js";
 import type { Logger } from "./logger.js";
 import { inServerSpan, tracingEnabled } from "./tracing.js";
 
@@ -132,6 +133,11 @@ export function useRequestContext(role: string, logger: Logger): MiddlewareHandl
   return async function requestContext(c, next) {
     const requestId = c.req.header(REQUEST_ID_HEADER) || randomUUID();
     c.set("requestId", requestId);
+    // Answers carry patient data: no browser or proxy keeps them. Set on Node's response before the
+    // handler, so a route's own Cache-Control (static assets) wins, and the answer is not touched after
+    // it (reading a finished answer's headers here cost the REST bridge a fifth of its throughput).
+    const outgoing = (c.env as Partial<NodeBindings> | undefined)?.outgoing;
+    if (outgoing && !outgoing.headersSent) outgoing.setHeader("cache-control", "no-store");
     const started = performance.now();
     let traceId: string | undefined;
     if (tracingEnabled()) {
@@ -150,8 +156,6 @@ export function useRequestContext(role: string, logger: Logger): MiddlewareHandl
       await next();
     }
     setResponseHeader(c, REQUEST_ID_HEADER, requestId);
-    // Answers carry patient data: no browser or proxy keeps them, unless a route said otherwise (static assets).
-    if (!c.res.headers.has("cache-control")) setResponseHeader(c, "cache-control", "no-store");
     record({ requestId, traceId, method: c.req.method, route: c.req.routePath, path: c.req.path, status: c.res.status, started });
   };
 }
