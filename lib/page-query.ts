@@ -24,6 +24,8 @@ export interface ListQuery<Row> {
   cursorOf?(row: Row): string;
   /** True when `rows` already starts after a cursor: no OFFSET, and `page` only numbers the answer. */
   afterCursor?: boolean;
+  /** Only the total was selected: count, read no rows (COUNT_FIELDS). */
+  countOnly?: boolean;
 }
 
 export interface KeysetPage<T> extends Page<T> {
@@ -37,6 +39,7 @@ export interface KeysetPage<T> extends Page<T> {
  * the end counts exactly to point `previous` at the last page that has results.
  */
 export async function runListQuery<Row>(db: Db, w: PageWindow, q: ListQuery<Row>): Promise<KeysetPage<Row>> {
+  if (q.countOnly) return countOnlyPage(db, w, q);
   const offset = q.afterCursor ? 0 : w.offset;
   // Past EXACT_COUNT_LIMIT rows a page that has a next one proves the total is above the limit: no count to run.
   const countFirst = offset + w.pageSize < EXACT_COUNT_LIMIT;
@@ -74,6 +77,28 @@ export async function runListQuery<Row>(db: Db, w: PageWindow, q: ListQuery<Row>
     nextCursor: hasMore && q.cursorOf ? q.cursorOf(results[results.length - 1]) : null,
   };
 }
+
+/**
+ * The envelope of a list whose rows nobody selected (only `totalCount`/`totalCountExact`): the bounded
+ * count alone, no page read. The other fields describe an empty page, and are not what was asked.
+ */
+async function countOnlyPage<Row>(db: Db, w: PageWindow, q: ListQuery<Row>): Promise<KeysetPage<Row>> {
+  const bounded = await boundedCount(db, q.matching);
+  return {
+    results: [],
+    count: 0,
+    page: w.page,
+    pageSize: w.pageSize,
+    next: null,
+    previous: null,
+    totalCount: bounded.exact ? bounded.count : Math.max(bounded.count, EXACT_COUNT_LIMIT + 1),
+    totalCountExact: bounded.exact,
+    nextCursor: null,
+  };
+}
+
+/** The envelope fields a count-only list answers (see ListQuery.countOnly). */
+export const COUNT_FIELDS: ReadonlySet<string> = new Set(["totalCount", "totalCountExact"]);
 
 /**
  * The planner's estimate first (no scan); when it is within EXACT_COUNT_LIMIT, the matches counted up
@@ -138,6 +163,8 @@ export interface KeysetListOptions<T extends PgTable> {
   /** The key of the row the page continues after (a decoded cursor). */
   after: string | null;
   deepPages?: DeepPageOptions;
+  /** Only the total was selected (ListQuery.countOnly). */
+  countOnly?: boolean;
 }
 
 /**
@@ -169,6 +196,7 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
     matching: () => db.select({ one: sql`1`.as("one") }).from(t as PgTable).where(where).$dynamic(),
     cursorOf: (r) => encodeCursor(String((r as Record<string, unknown>)[keyProperty(t, key)])),
     afterCursor: !!after,
+    countOnly: o.countOnly,
   });
 }
 
@@ -191,9 +219,9 @@ function rowsAfter(t: PgTable, columns: PgColumn[], descending: boolean, from: s
 export function newestFirstList<T extends PgTable>(
   db: Db,
   w: PageWindow,
-  o: { table: T; createdAt: PgColumn; key: PgColumn; where?: SQL; after: string | null },
+  o: { table: T; createdAt: PgColumn; key: PgColumn; where?: SQL; after: string | null; countOnly?: boolean },
 ): Promise<KeysetPage<T["$inferSelect"]>> {
-  return keysetList(db, w, { table: o.table, columns: [o.createdAt, o.key], descending: true, where: o.where, after: o.after });
+  return keysetList(db, w, { table: o.table, columns: [o.createdAt, o.key], descending: true, where: o.where, after: o.after, countOnly: o.countOnly });
 }
 
 /** The row property (camelCase) that holds a column. */

@@ -1,7 +1,10 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
+import { COUNT_FIELDS } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { selectsOnly } from "../../../lib/selection.js";
 import { getPreferences } from "../preferences/preferences.service.js";
 import { NotificationPreferences } from "../preferences/preferences.type.js";
 import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
@@ -25,8 +28,9 @@ export class NotificationResolver {
     @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<NotificationPage> {
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after, countOnly: selectsOnly(info, COUNT_FIELDS) });
   }
 
   @Authorized("notifications:read")
@@ -71,9 +75,10 @@ export class PatientNotificationsResolver {
     @Args(() => PageArgs) page: PageArgs,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<NotificationPage> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after, countOnly: selectsOnly(info, COUNT_FIELDS) });
   }
 
   @Authorized("notifications:read", "notifications:preferences")

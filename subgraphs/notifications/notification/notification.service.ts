@@ -73,12 +73,12 @@ function whereOf(principal: Principal, f: NotificationFilters): SQL | undefined 
 export async function listNotifications(
   db: Db,
   principal: Principal,
-  args: Partial<PageArgs> & NotificationFilters & { after?: string | null },
+  args: Partial<PageArgs> & NotificationFilters & { after?: string | null; countOnly?: boolean },
 ): Promise<KeysetPage<Notification>> {
   const w = pageWindow(args);
   const where = whereOf(principal, args);
   const after = args.after ? decodeCursor(args.after) : null;
-  const page = await newestFirstList(db, w, { table: notifications, createdAt: notifications.createdAt, key: notifications.notificationNumber, where, after });
+  const page = await newestFirstList(db, w, { table: notifications, createdAt: notifications.createdAt, key: notifications.notificationNumber, where, after, countOnly: args.countOnly });
   return { ...page, results: page.results.map(toNotification) };
 }
 

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Principal } from "../../../lib/auth.js";
+import { openDatabase, type Database, type Db } from "../../../lib/db.js";
+import { createTestDatabase, type TestDatabase } from "../../../test/support/stack.js";
+import { listNotifications } from "./notification.service.js";
+
+/**
+ * A notification list whose rows nobody selected (`notifications { totalCount }`) counts without
+ * reading a page: statements counted on the real database, totals compared with the full list's.
+ */
+let testDb: TestDatabase;
+let database: Database;
+let db: Db;
+let statements = 0;
+const admin: Principal = { sub: "test-admin", roles: ["admin"], tokenUse: "user" };
+const UHID = "UG-2024-000001";
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seeded: true });
+  database = testDb.pglite ?? (await openDatabase({ url: testDb.url, dataDir: "memory://" }));
+  const real = database.db;
+  await real.execute(sql`
+    insert into notifications.notifications (notification_number, patient_uhid, recipient_type, recipient, channel, template, body, status)
+    select 'NOTIF-COUNT-' || g, ${UHID}, 'patient', '+256700000000', 'SMS', 'test', 'body', (array['FAILED', 'SENT', 'DELIVERED'])[1 + g % 3]
+    from generate_series(1, 37) g`);
+  db = new Proxy(real, {
+    get(target, key, receiver) {
+      if (key === "select" || key === "execute") statements++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+});
+
+afterAll(async () => {
+  if (!testDb.pglite) await database.close();
+  await testDb.drop();
+});
+
+async function counted<T>(read: () => Promise<T>): Promise<{ value: T; statements: number }> {
+  const before = statements;
+  const value = await read();
+  return { value, statements: statements - before };
+}
+
+describe("count-only notification lists", () => {
+  it("count without reading the page, and give the totals the full list gives, filtered or not, on any page", async () => {
+    for (const filters of [{ patientUhid: UHID, recipientType: "patient" }, { patientUhid: UHID, status: "FAILED" }, {}, { status: "DELIVERED" }]) {
+      for (const page of [1, 2, 4]) {
+        const full = await counted(() => listNotifications(db, admin, { ...filters, page, pageSize: 10 }));
+        const only = await counted(() => listNotifications(db, admin, { ...filters, page, pageSize: 10, countOnly: true }));
+        expect(only.value.totalCount, JSON.stringify({ filters, page })).toBe(full.value.totalCount);
+        expect(only.value.totalCountExact).toBe(full.value.totalCountExact);
+        expect(only.value.results).toEqual([]);
+        expect(only.statements).toBeLessThan(full.statements);
+      }
+    }
+  });
+
+  it("still refuses a forged cursor", async () => {
+    await expect(listNotifications(db, admin, { after: "not-a-cursor", countOnly: true })).rejects.toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
+  });
+});
