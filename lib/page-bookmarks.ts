@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import { and, asc, Column, desc, is, Param, sql, SQL, StringChunk } from "drizzle-orm";
 import { getTableConfig, PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "./db.js";
 import { listBookmarkBuilds } from "./observability.js";
@@ -16,8 +16,13 @@ export const BOOKMARK_SPACING = 1_000;
 export const BOOKMARK_TTL_MS = 30_000;
 /** Lists (table and filters) whose bookmarks one database keeps: at most this many × (rows ÷ B) keys. */
 export const BOOKMARK_LISTS = 64;
-/** Up to this many writes since bookmarks were read, inserts shift them; past it they are read again. */
+/** Up to this many writes since bookmarks were read, they are shifted; past it they are read again. */
 export const BOOKMARK_MAX_SHIFT = 10_000;
+/**
+ * Bookmarks read longer ago than this are read again rather than shifted: the departures they would
+ * need are kept 15 minutes (the list_departures migrations), and database and service clocks may differ.
+ */
+export const BOOKMARK_MAX_SHIFT_AGE_MS = 5 * 60_000;
 
 export interface BookmarkedList {
   table: PgTable;
@@ -29,28 +34,36 @@ export interface BookmarkedList {
 }
 
 /** Where a page starts: after the row whose key is `after` (null: at the list's start), skipping `skip` rows. */
-export type PageStart<Row> = (after: string | null, skip: number) => Promise<Row[]>;
+export type PageStart<Row> = (after: SQL | null, skip: number) => Promise<Row[]>;
 
 /**
- * A table's three change counters (the write_version and insert_version migrations): `write` moves on
- * every row inserted (stamped on the row as `insert_version`), updated or deleted; `rewrite` on every
- * update or delete; `reorder` on a delete or an update of a column of the list's order.
+ * A table's three change counters (the write_version, insert_version and list_departures migrations):
+ * `write` moves on every row inserted (stamped on the row as `insert_version`), deleted, or updated in
+ * a tracked column (a column the trigger names: the lists' order and filters; the old state goes to
+ * list_departures, the new one is stamped); `rewrite` on every update or delete; `reset` on TRUNCATE.
  */
 interface Versions {
   write: number;
   rewrite: number;
-  reorder: number;
+  reset: number;
 }
+
+/**
+ * How a list sees the states that left its table: its filters rewritten over them (alias `departed`;
+ * undefined: no filters), or null when its order or filters read a column the table's trigger does not
+ * track (or another table), so only inserts can be followed.
+ */
+type DepartedView = { where: SQL | undefined } | null;
 
 interface Bookmarks {
   /** Each bookmarked row's key, as a cursor holds it. */
-  keys: string[];
   /** Each bookmarked row's order columns, as text (`::text`, exact to the microsecond), in `columns` order. */
   tuples: string[][];
-  /** offsets[j] is the offset of the rows right after keys[j]: (j + 1)·B when read, more after inserts. */
+  /** offsets[j] is the offset of the rows right after tuples[j]: (j + 1)·B when read, moved by shifts. */
   offsets: number[];
   versions: Versions;
-  /** When the keys were read from the whole list (a shift keeps it): the TTL counts from here. */
+  departed: DepartedView;
+  /** When the bookmarks were read from the whole list (a shift keeps it): the TTL counts from here. */
   builtAt: number;
 }
 
@@ -58,6 +71,8 @@ interface Bookmarks {
 interface BookmarkCache {
   lists: Map<string, Bookmarks>;
   building: Map<string, Promise<Bookmarks>>;
+  /** Per table (`schema.table`), the columns its departure trigger tracks. */
+  tracked: Map<string, Promise<ReadonlySet<string>>>;
 }
 
 // Per database: a test process runs many databases whose tables and write versions look alike.
@@ -67,10 +82,11 @@ const dialect = new PgDialect();
 /**
  * The page `offset` rows into `list`, read by `start` after the bookmark at or before `offset`. Cached
  * bookmarks are checked against the table's versions in parallel with the page (one round trip of
- * latency). When only inserts came in since (and, for an unfiltered list, updates that left its order
- * alone), the bookmarks are shifted by the inserted rows before each (one indexed query) and the page
- * read again; otherwise they are read again over the whole list. Past the TTL they still serve, shifted
- * if need be, while a fresh read runs in the background.
+ * latency). When rows came in or left since (inserts, deletes, updates of tracked columns), the
+ * bookmarks are shifted by those before each (one indexed query) and the page read again; they are read
+ * again over the whole list only after a TRUNCATE, too many writes, when older than
+ * BOOKMARK_MAX_SHIFT_AGE_MS, or, for a list filtering by an untracked column, after any update or
+ * delete. Past the TTL they still serve, shifted if need be, while a fresh read runs in the background.
  */
 export async function pageFromBookmark<Row>(db: Db, list: BookmarkedList, offset: number, spacing: number, start: PageStart<Row>): Promise<Row[]> {
   const cache = cacheOf(db);
@@ -79,20 +95,24 @@ export async function pageFromBookmark<Row>(db: Db, list: BookmarkedList, offset
   if (cached) {
     cache.lists.delete(id); // most recently used: last in the map
     cache.lists.set(id, cached);
-    const [rows, now] = await Promise.all([startAt(cached, offset, start), versionsOf(db, list.table)]);
-    const current = now.write === cached.versions.write ? cached : await shifted(db, list, cached, now);
+    const [rows, now] = await Promise.all([startAt(list, cached, offset, start), versionsOf(db, list.table)]);
+    const current = unchanged(cached, now) ? cached : await shifted(db, list, cached, now);
     if (current) {
       if (current !== cached && cache.lists.get(id) === cached) cache.lists.set(id, current);
       if (Date.now() - current.builtAt >= BOOKMARK_TTL_MS) void buildShared(db, list, spacing, id).catch(() => {}); // refreshed for the next request
-      return current === cached ? rows : startAt(current, offset, start);
+      return current === cached ? rows : startAt(list, current, offset, start);
     }
   }
   cache.lists.delete(id);
-  return startAt(await buildShared(db, list, spacing, id), offset, start);
+  return startAt(list, await buildShared(db, list, spacing, id), offset, start);
 }
 
-/** The last bookmark at or before `offset`, and the rows from there; before the first, the list's start. */
-function startAt<Row>(b: Pick<Bookmarks, "keys" | "offsets">, offset: number, start: PageStart<Row>): Promise<Row[]> {
+/**
+ * The last bookmark at or before `offset`, and the rows from there; before the first, the list's start.
+ * The page starts after the bookmark's order values, not after its row: that row may have been
+ * deleted or moved since (the bookmarks were shifted).
+ */
+function startAt<Row>(list: BookmarkedList, b: Pick<Bookmarks, "tuples" | "offsets">, offset: number, start: PageStart<Row>): Promise<Row[]> {
   let lo = 0;
   let hi = b.offsets.length; // offsets ascend: find the first one past `offset`
   while (lo < hi) {
@@ -100,36 +120,108 @@ function startAt<Row>(b: Pick<Bookmarks, "keys" | "offsets">, offset: number, st
     if (b.offsets[mid] <= offset) lo = mid + 1;
     else hi = mid;
   }
-  return lo ? start(b.keys[lo - 1], offset - b.offsets[lo - 1]) : start(null, offset);
+  if (!lo) return start(null, offset);
+  const values = b.tuples[lo - 1].map((v, i) => sql`${v}::${sql.raw(list.columns[i].getSQLType())}`);
+  return start(values.length === 1 ? values[0] : sql`(${sql.join(values, sql`, `)})`, offset - b.offsets[lo - 1]);
+}
+
+/** Nothing the list can see was written since the bookmarks were read (or last shifted). */
+function unchanged(b: Bookmarks, now: Versions): boolean {
+  const then = b.versions;
+  return now.write === then.write && now.reset === then.reset && (b.departed !== null || now.rewrite === then.rewrite);
 }
 
 /**
- * The bookmarks moved by the rows inserted since they were read, or null when something else changed
- * (a delete, an update that may have moved rows in or out of the list) or too much came in. One query
- * compares the inserted rows that match the filters with the bookmarks' order values (no bookmarked row
- * is read): each bookmark moves by the inserted rows before it. Only rows stamped up to the version read
- * before the query count, so a row committed meanwhile is counted by the next shift, never twice.
+ * The bookmarks moved by the rows that came into the list and left it since they were read, or null
+ * when that cannot be counted (see pageFromBookmark). One query compares the changed rows that match
+ * the filters with the bookmarks' order values (no bookmarked row is read): each bookmark moves by the
+ * arrivals at or before it less the departures at or before it ("at": the bookmarked row itself may
+ * have left the list, or left and come back). A row state counts by its versions: born (its
+ * `insert_version`) after the bookmarks' version V and alive at the current version N is an arrival;
+ * born at or before V and departed by N is a departure; born and departed in between, nothing. Only
+ * versions up to N, read before the query, count, so a change committed meanwhile is counted by the
+ * next shift, never twice.
  */
 async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Versions): Promise<Bookmarks | null> {
   const then = cached.versions;
-  const unmoved = list.where ? now.rewrite === then.rewrite : now.reorder === then.reorder;
-  if (!unmoved || now.write - then.write > BOOKMARK_MAX_SHIFT) return null;
-  if (!cached.keys.length) return { ...cached, versions: now };
-  const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
-  const inserted = and(sql`${stamp} > ${then.write} and ${stamp} <= ${now.write}`, list.where);
+  if (now.reset !== then.reset || now.write - then.write > BOOKMARK_MAX_SHIFT || Date.now() - cached.builtAt > BOOKMARK_MAX_SHIFT_AGE_MS) return null;
+  if (cached.departed === null && now.rewrite !== then.rewrite) return null;
+  if (!cached.tuples.length) return { ...cached, versions: now };
+  const [V, N] = [then.write, now.write];
   const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
   const tuple = (alias: string) => sql`(${sql.join(o.map((c) => sql`${sql.identifier(alias)}.${c}`), sql`, `)})`;
+  const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
+  let changed = sql`select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)}, 1 as delta from ${list.table} where ${and(sql`${stamp} > ${V} and ${stamp} <= ${N}`, list.where)}`;
+  if (cached.departed) {
+    const { schema, name } = getTableConfig(list.table);
+    const d = sql.identifier(DEPARTED);
+    const born = sql`coalesce(${d}.lb_born, 0)`;
+    const states = sql`(select (jsonb_populate_record(null::${list.table}, x.row)).*, x.born as lb_born, x.departed as lb_departed
+      from ${sql.identifier(schema ?? "public")}.list_departures x where x.table_name = ${name} and x.departed > ${V}) ${d}`;
+    const counted = sql`((${born} > ${V} and ${born} <= ${N} and ${d}.lb_departed > ${N}) or (${born} <= ${V} and ${d}.lb_departed <= ${N}))`;
+    changed = sql`${changed} union all
+      select ${sql.join(list.columns.map((c, i) => sql`${d}.${sql.identifier(c.name)} as ${o[i]}`), sql`, `)}, case when ${born} > ${V} then 1 else -1 end
+      from ${states} where ${and(counted, cached.departed.where)}`;
+  }
   const fromJson = sql.join(list.columns.map((c, i) => sql`(e ->> ${sql.raw(String(i))})::${sql.raw(c.getSQLType())} as ${o[i]}`), sql`, `);
   const rows = rowsOf<{ shift: number | string }>(
     await db.execute(sql`
-      with ins as (select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)} from ${list.table} where ${inserted}),
+      with changed as (${changed}),
            bm as (select ${fromJson}, ord from json_array_elements(${JSON.stringify(cached.tuples)}::json) with ordinality as x(e, ord))
-      select (select count(*) from ins where ${tuple("ins")} ${sql.raw(list.descending ? ">" : "<")} ${tuple("bm")}) as shift
+      select (select coalesce(sum(delta), 0) from changed where ${tuple("changed")} ${sql.raw(list.descending ? ">=" : "<=")} ${tuple("bm")}) as shift
       from bm order by ord`),
   );
-  if (rows.length !== cached.keys.length) return null;
+  if (rows.length !== cached.tuples.length) return null;
   const offsets = rows.map((r, j) => cached.offsets[j] + Number(r.shift));
   return { ...cached, offsets, versions: now };
+}
+
+const DEPARTED = "departed";
+
+/** The list's view of departed states (DepartedView), from the columns the table's trigger tracks. */
+function departedView(list: BookmarkedList, tracked: ReadonlySet<string>): DepartedView {
+  const mine = (c: unknown): c is Column => is(c, Column) && c.table === list.table && tracked.has(c.name);
+  if (!list.columns.every(mine)) return null;
+  if (!list.where) return { where: undefined };
+  const opaque = Symbol("opaque");
+  // The filters' SQL with each column of the table read from `departed` instead; anything else opaque.
+  const over = (chunk: unknown): unknown => {
+    if (is(chunk, SQL)) {
+      const chunks = chunk.queryChunks.map(over);
+      return chunks.includes(opaque) ? opaque : new SQL(chunks as SQL["queryChunks"]);
+    }
+    if (Array.isArray(chunk)) {
+      const items = chunk.map(over);
+      return items.includes(opaque) ? opaque : items;
+    }
+    if (is(chunk, Column)) return mine(chunk) ? sql`${sql.identifier(DEPARTED)}.${sql.identifier(chunk.name)}` : opaque;
+    if (is(chunk, StringChunk) || is(chunk, Param) || chunk === null || chunk instanceof Date || ["string", "number", "boolean", "bigint"].includes(typeof chunk)) return chunk;
+    return opaque; // a subquery, another table, an alias: not followed
+  };
+  const where = over(list.where);
+  return where === opaque ? null : { where: where as SQL };
+}
+
+/**
+ * The columns the table's departure trigger tracks (its arguments after the two sequences), read once
+ * per database: the migration is the one place that names them. No trigger: none (inserts only).
+ */
+function trackedColumns(db: Db, table: PgTable): Promise<ReadonlySet<string>> {
+  const { schema, name } = getTableConfig(table);
+  const id = `${schema ?? "public"}.${name}`;
+  const { tracked } = cacheOf(db);
+  let pending = tracked.get(id);
+  if (!pending) {
+    pending = db
+      .execute(sql`select encode(tgargs, 'escape') as args from pg_trigger where tgrelid = to_regclass(${id}) and tgname = ${`${name}_departure`}`)
+      .then((result) => {
+        const [row] = rowsOf<{ args: string }>(result);
+        return new Set(row ? row.args.split("\\000").slice(2).filter(Boolean) : []);
+      });
+    pending.catch(() => tracked.delete(id));
+    tracked.set(id, pending);
+  }
+  return pending;
 }
 
 /** Concurrent requests for the same list wait for one build. */
@@ -145,14 +237,13 @@ function buildShared(db: Db, list: BookmarkedList, spacing: number, id: string):
 
 /** Reads the bookmarks; keeps them only when no write came in while they were read. */
 async function build(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<Bookmarks> {
-  const before = await versionsOf(db, list.table);
+  const [before, tracked] = await Promise.all([versionsOf(db, list.table), trackedColumns(db, list.table)]);
   const builtAt = Date.now();
   listBookmarkBuilds.inc({ table: getTableConfig(list.table).name });
   const rows = rowsOf<Record<string, string>>(await db.execute(bookmarkQuery(list, spacing)));
   const tuples = rows.map((r) => list.columns.map((_, i) => r[`o${i}`]));
-  const keys = tuples.map((t) => t[t.length - 1]);
-  const bookmarks = { keys, tuples, offsets: keys.map((_, j) => (j + 1) * spacing), versions: before, builtAt };
-  if ((await versionsOf(db, list.table)).write !== before.write) return bookmarks;
+  const bookmarks: Bookmarks = { tuples, offsets: tuples.map((_, j) => (j + 1) * spacing), versions: before, departed: departedView(list, tracked), builtAt };
+  if (!unchanged(bookmarks, await versionsOf(db, list.table))) return bookmarks;
   const { lists } = cacheOf(db);
   lists.delete(id);
   lists.set(id, bookmarks);
@@ -187,7 +278,7 @@ function bookmarkQuery(list: BookmarkedList, spacing: number): SQL {
 }
 
 /**
- * The table's versions: its `<table>_write_version`, `_rewrite_version` and `_reorder_version`
+ * The table's versions: its `<table>_write_version`, `_rewrite_version` and `_reset_version`
  * sequences, read, not incremented, in one statement. `last_value` is 1 both before the first bump and
  * after it, so `is_called` tells them apart.
  */
@@ -196,9 +287,9 @@ async function versionsOf(db: Db, table: PgTable): Promise<Versions> {
   const seq = (kind: string) => sql`${sql.identifier(schema ?? "public")}.${sql.identifier(`${name}_${kind}_version`)}`;
   const value = (alias: string) => sql.raw(`case when ${alias}.is_called then ${alias}.last_value else 0 end`);
   const [row] = rowsOf<{ w: string | number; r: string | number; o: string | number }>(
-    await db.execute(sql`select ${value("w")} as w, ${value("r")} as r, ${value("o")} as o from ${seq("write")} w, ${seq("rewrite")} r, ${seq("reorder")} o`),
+    await db.execute(sql`select ${value("w")} as w, ${value("r")} as r, ${value("o")} as o from ${seq("write")} w, ${seq("rewrite")} r, ${seq("reset")} o`),
   );
-  return { write: Number(row.w), rewrite: Number(row.r), reorder: Number(row.o) };
+  return { write: Number(row.w), rewrite: Number(row.r), reset: Number(row.o) };
 }
 
 /** The list and its exact filters, as the bookmark query's text and parameters. */
@@ -209,6 +300,6 @@ function idOf(list: BookmarkedList, spacing: number): string {
 
 function cacheOf(db: Db): BookmarkCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { lists: new Map(), building: new Map() }));
+  if (!cache) caches.set(db, (cache = { lists: new Map(), building: new Map(), tracked: new Map() }));
   return cache;
 }

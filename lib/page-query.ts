@@ -186,7 +186,7 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-  const pageAfter = (from: string | null, limit: number, offset: number) =>
+  const pageAfter = (from: string | SQL | null, limit: number, offset: number) =>
     db.select().from(t as PgTable).where(inArray(key, keysAfter(from, limit, offset))).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>;
   return runListQuery(db, w, {
     rows: (limit, offset) =>
@@ -201,14 +201,15 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
 }
 
 /**
- * The rows after the row whose key is `from`, in the list's order: `key > from` for one column, else
- * a row-value comparison with that row's columns (a key that names no row: nothing).
+ * The rows after `from` in the list's order: a cursor's key (string: `key > from` for one column, else
+ * a row-value comparison with that row's columns; a key that names no row: nothing), or a bookmark's
+ * order values (SQL: the value, or a row value of all the order's columns).
  */
 function rowsAfter(t: PgTable, columns: PgColumn[], descending: boolean, from: string | SQL): SQL {
   const key = columns[columns.length - 1];
   if (columns.length === 1) return descending ? lt(key, from) : gt(key, from);
   const ofRow = sql.join(columns.map((c) => sql`c.${sql.identifier(c.name)}`), sql`, `);
-  const row = sql`(select ${ofRow} from ${t} c where c.${sql.identifier(key.name)} = ${from})`;
+  const row = typeof from === "string" ? sql`(select ${ofRow} from ${t} c where c.${sql.identifier(key.name)} = ${from})` : from;
   return sql`(${sql.join(columns, sql`, `)}) ${sql.raw(descending ? "<" : ">")} ${row}`;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { idempotencyKeysTable } from "../../../lib/idempotency.js";
+import { listDeparturesTable } from "../../../lib/list-departures.js";
 
 /** PostgreSQL full-text search vector (generated columns below; searched with websearch_to_tsquery). */
 const tsvector = customType<{ data: string }>({
@@ -225,6 +226,9 @@ export const copilotSessions = clinical.table(
 
 /** Idempotency-Key records of the storing, alerting mutations (checkCriticalValue, assessSepsisRisk). */
 export const idempotencyKeys = idempotencyKeysTable(clinical);
+
+/** Patients' states that left the registry's lists (deleted, renamed): deep-page bookmarks shift by them. */
+export const listDepartures = listDeparturesTable(clinical);
 
 /**
  * Free-text notes written during an encounter (history, examination, progress): the subjective

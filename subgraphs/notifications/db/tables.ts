@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { listDeparturesTable } from "../../../lib/list-departures.js";
 
 /** The notifications subgraph owns the `notifications` Postgres schema. */
 export const notificationsSchema = pgSchema("notifications");
@@ -188,3 +189,6 @@ export const devOutbox = notificationsSchema.table("dev_outbox", {
   body: text("body").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Notifications' states that left their lists (status changed, deleted): deep-page bookmarks shift by them. */
+export const listDepartures = listDeparturesTable(notificationsSchema);

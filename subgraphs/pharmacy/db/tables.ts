@@ -1,4 +1,5 @@
 import { idempotencyKeysTable } from "../../../lib/idempotency.js";
+import { listDeparturesTable } from "../../../lib/list-departures.js";
 import { pharmacy } from "./pg-schema.js";
 
 export { pharmacy };
@@ -17,3 +18,6 @@ export * from "../cold-chain/tables.js";
 
 /** Idempotency-Key records of transaction create and complete. */
 export const idempotencyKeys = idempotencyKeysTable(pharmacy);
+
+/** Sales transactions' and stock movements' states that left their lists: deep-page bookmarks shift by them. */
+export const listDepartures = listDeparturesTable(pharmacy);
