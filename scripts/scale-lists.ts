@@ -10,8 +10,10 @@
  * fresh database: the service migrates it and loads the demo world, the demo sizes are timed (and kept in
  * the temp directory, so a second run on the grown tables still prints ratios), then the tables are grown
  * to `--rows` (a second run adds nothing). "after" is a deep page reached by cursor (`?after=`), where
- * the list takes one. "after insert" is the first deep page by number after one new row (the cached
- * bookmarks are shifted), "after delete" the first after that row is deleted (they are read again).
+ * the list takes one. "after insert" is the first deep page by number after one new row, "after
+ * update" the first after a row's filtered or ordered column changed, "after delete" the first after
+ * the new row is deleted: each shifts the cached bookmarks (lib/page-bookmarks.ts) instead of reading
+ * them again.
  */
 import "reflect-metadata";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,7 +49,9 @@ interface ListCase {
   query: string;
   /** One new row, as the service writes them (newest first: at the head): the deep page after it shifts the cached bookmarks (lib/page-bookmarks.ts). */
   insert: string;
-  /** A write that is not an insert (a delete of that row): the deep page after it reads the bookmarks again. */
+  /** An update of a column the list filters or orders by (list_departures migrations): the old state leaves, the new arrives. */
+  update: string;
+  /** A delete of the new row: it leaves. */
   remove: string;
 }
 const LISTS: ListCase[] = [
@@ -56,6 +60,7 @@ const LISTS: ListCase[] = [
     path: "/api/v1/uhid/",
     query: "search=okello",
     insert: `insert into clinical.patients (uhid, given_name, family_name, sex, birth_date) values ('SC-NEW-' || extract(epoch from clock_timestamp())::bigint, 'Nakato', 'Okello', 'female', date '1990-01-01')`,
+    update: `update clinical.patients set family_name = family_name || '.' where uhid = (select min(uhid) from clinical.patients where uhid like 'SC-%')`,
     remove: `delete from clinical.patients where uhid like 'SC-NEW-%'`,
   },
   {
@@ -65,6 +70,7 @@ const LISTS: ListCase[] = [
     insert: `insert into pharmacy.sales_transactions (transaction_number, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status)
              select 'SC-NEW-' || extract(epoch from clock_timestamp())::bigint, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status
              from pharmacy.sales_transactions limit 1`,
+    update: `update pharmacy.sales_transactions set customer_name = coalesce(customer_name, '') || '.' where transaction_number = (select min(transaction_number) from pharmacy.sales_transactions where transaction_number like 'SC-%')`,
     remove: `delete from pharmacy.sales_transactions where transaction_number like 'SC-NEW-%'`,
   },
   {
@@ -73,6 +79,7 @@ const LISTS: ListCase[] = [
     query: "movement_type=adjustment",
     insert: `insert into pharmacy.stock_movements (pharmacy_id, product_id, inventory_item_id, movement_type, quantity, quantity_before, quantity_after, reference_type, reference_id, created_by)
              select pharmacy_id, product_id, inventory_item_id, movement_type, quantity, quantity_before, quantity_after, 'scale', 'SC-NEW', created_by from pharmacy.stock_movements limit 1`,
+    update: `update pharmacy.stock_movements set reference_id = reference_id || '.' where id = (select id from pharmacy.stock_movements where reference_type = 'scale' limit 1)`,
     remove: `delete from pharmacy.stock_movements where reference_id = 'SC-NEW'`,
   },
   {
@@ -81,6 +88,7 @@ const LISTS: ListCase[] = [
     query: "status=FAILED",
     insert: `insert into notifications.notifications (notification_number, recipient_type, recipient, channel, template, category, body, source, status)
              select 'NOTIF-SC-NEW-' || extract(epoch from clock_timestamp())::bigint, recipient_type, recipient, channel, template, category, body, source, status from notifications.notifications limit 1`,
+    update: `update notifications.notifications set status = case when status = 'FAILED' then 'SENT' else 'FAILED' end where notification_number = (select min(notification_number) from notifications.notifications where notification_number like 'NOTIF-SC-0%')`,
     remove: `delete from notifications.notifications where notification_number like 'NOTIF-SC-NEW-%'`,
   },
 ];
@@ -225,9 +233,11 @@ try {
   for (const l of LISTS) {
     const page1 = await median(`${l.path}?page=1`);
     const deep = await median(`${l.path}?page=${DEEP}`);
-    // The first deep page after an insert shifts the cached bookmarks; after a delete it reads them again (lib/page-bookmarks.ts).
+    // The first deep page after each write shifts the cached bookmarks (lib/page-bookmarks.ts).
     await sql.unsafe(l.insert);
     const afterInsert = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
+    await sql.unsafe(l.update);
+    const afterUpdate = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
     await sql.unsafe(l.remove);
     const afterDelete = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
     const search = await median(`${l.path}?${l.query}`);
@@ -243,6 +253,7 @@ try {
       "× ": ratio(deep),
       "after insert ms": afterInsert.toFixed(1),
       "×    ": ratio(afterInsert),
+      "after update ms": afterUpdate.toFixed(1),
       "after delete ms": afterDelete.toFixed(1),
       [`after ms`]: deepByCursor?.toFixed(1) ?? "–",
       "×   ": deepByCursor ? ratio(deepByCursor) : "",

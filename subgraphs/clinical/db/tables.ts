@@ -27,7 +27,7 @@ export const patients = clinical.table(
     /** Where the record came from (the spec's `source` on the patient list). */
     source: text("source").notNull().default("local_registry"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    /** Stamped from the table's write version on insert and when a column its lists order or filter by changes (migrations *_insert_version, *_list_departures): cached deep-page bookmarks shift by the rows that came in since (lib/page-bookmarks.ts). */
     insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [

@@ -93,7 +93,7 @@ export const stockMovements = pharmacy.table(
     notes: text("notes"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    /** Stamped from the table's write version on insert and when a column its lists order or filter by changes (migrations *_insert_version, *_list_departures): cached deep-page bookmarks shift by the rows that came in since (lib/page-bookmarks.ts). */
     insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [

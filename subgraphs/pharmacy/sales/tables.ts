@@ -64,7 +64,7 @@ export const salesTransactions = pharmacy.table(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    /** Stamped on insert from the table's write version (migration *_insert_version): cached deep-page bookmarks shift by the rows inserted since (lib/page-bookmarks.ts). */
+    /** Stamped from the table's write version on insert and when a column its lists order or filter by changes (migrations *_insert_version, *_list_departures): cached deep-page bookmarks shift by the rows that came in since (lib/page-bookmarks.ts). */
     insertVersion: bigint("insert_version", { mode: "number" }),
   },
   (t) => [
