@@ -177,7 +177,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   }
   const queryMap: Record<string, string> = { ...(route.paginated ? PAGE_QUERY : {}), ...route.query };
   for (const [param, variable] of Object.entries(queryMap)) {
-    const value = c.req.query(param);
+    const value = query[param]?.[0]; // the first, as c.req.query(param) gives, without parsing the URL again per name
     if (value === undefined || hasNul(value)) continue;
     const type = types.get(variable);
     const converted = type ? fromQueryString(value, type) : value;

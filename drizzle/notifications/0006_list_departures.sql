@@ -6,8 +6,8 @@
 -- insert_version with it, so the new state counts as an arrival. Every update or delete still bumps
 -- `<table>_rewrite_version` (a list filtering by a column not named here is read again). TRUNCATE
 -- bumps `<table>_reset_version` (the former reorder version): every bookmark is read again. Departures
--- older than 15 minutes are pruned every 1,024th version; bookmarks older than 5 minutes are not
--- shifted.
+-- older than 15 minutes are pruned every 1,024th version (at most 10,000 at a time, skipping rows
+-- another transaction is pruning); bookmarks older than 5 minutes are not shifted.
 CREATE TABLE "notifications"."list_departures" (
 	"table_name" text NOT NULL,
 	"departed" bigint NOT NULL,
@@ -45,7 +45,9 @@ BEGIN
     v := nextval(TG_ARGV[0]::regclass);
     INSERT INTO "notifications"."list_departures" (table_name, departed, born, row, logged_at) VALUES (TG_TABLE_NAME, v, OLD.insert_version, kept, clock_timestamp());
     IF v % 1024 = 0 THEN
-      DELETE FROM "notifications"."list_departures" WHERE logged_at < clock_timestamp() - interval '15 minutes';
+      -- Rows another transaction is pruning are skipped, not waited for: pruning never makes a write wait.
+      DELETE FROM "notifications"."list_departures" WHERE ctid IN (
+        SELECT ctid FROM "notifications"."list_departures" WHERE logged_at < clock_timestamp() - interval '15 minutes' LIMIT 10000 FOR UPDATE SKIP LOCKED);
     END IF;
     IF TG_OP = 'UPDATE' THEN
       NEW.insert_version := v;
