@@ -321,6 +321,28 @@ describe("deep pages by number from bookmarks", () => {
     }
   });
 
+  it("a prune never makes another write wait: rows another transaction is pruning are skipped (PostgreSQL: two connections)", async (ctx) => {
+    if (!testDb.url || testDb.pglite) return ctx.skip();
+    const { default: postgres } = await import("postgres");
+    const [a, b] = [postgres(testDb.url, { max: 1, onnotice: () => {} }), postgres(testDb.url, { max: 1, onnotice: () => {} })];
+    try {
+      const toNextPrune = `select setval('clinical.patients_write_version', (select (last_value / 1024 + 1) * 1024 - 1 from clinical.patients_write_version))`;
+      await a.unsafe(`insert into clinical.list_departures (table_name, departed, born, row, logged_at) select 'patients', g, 0, '{}', now() - interval '20 minutes' from generate_series(1, 3) g`);
+      await a.unsafe(toNextPrune);
+      const [first, second] = (await a.unsafe(`select uhid from clinical.patients order by uhid limit 2`)) as unknown as { uhid: string }[];
+      await a.begin(async (tx) => {
+        await tx.unsafe(`update clinical.patients set given_name = given_name || '!' where uhid = $1`, [first.uhid]); // prunes, and holds the pruned rows
+        await b.unsafe(toNextPrune);
+        await b.unsafe(`set statement_timeout = 3000`);
+        // The second prune skips the rows the first holds instead of waiting for its commit (it would time out).
+        await b.unsafe(`update clinical.patients set given_name = given_name || '!' where uhid = $1`, [second.uhid]);
+      });
+      expect(await a.unsafe(`select count(*)::int as n from clinical.list_departures where logged_at < now() - interval '15 minutes'`)).toEqual([{ n: 0 }]);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+
   it("reads the bookmarks again after a TRUNCATE (last: it empties the table)", async () => {
     const deep: DeepPageOptions = { spacing: 30, minOffset: 100 };
     await page(LISTS[2], 10, 20, deep);
