@@ -1,9 +1,11 @@
 import { and, asc, count, desc, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { GraphQLResolveInfo } from "graphql";
 import { rowsOf, type Db } from "./db.js";
 import { fieldError } from "./errors.js";
 import { BOOKMARK_SPACING, pageFromBookmark } from "./page-bookmarks.js";
 import type { Page, PageWindow } from "./pagination.js";
+import { selectsAny, selectsOnly } from "./selection.js";
 
 /**
  * Up to this many matching rows `totalCount` is exact; above it, it is the planner's estimate and
@@ -26,6 +28,11 @@ export interface ListQuery<Row> {
   afterCursor?: boolean;
   /** Only the total was selected: count, read no rows (COUNT_FIELDS). */
   countOnly?: boolean;
+  /**
+   * False when the total was not selected (no COUNT_FIELDS: the REST envelope, most pages): nothing is
+   * counted, and `totalCount` is what the page proves (`totalCountExact` false unless it is the last).
+   */
+  total?: boolean;
 }
 
 export interface KeysetPage<T> extends Page<T> {
@@ -42,7 +49,8 @@ export async function runListQuery<Row>(db: Db, w: PageWindow, q: ListQuery<Row>
   if (q.countOnly) return countOnlyPage(db, w, q);
   const offset = q.afterCursor ? 0 : w.offset;
   // Past EXACT_COUNT_LIMIT rows a page that has a next one proves the total is above the limit: no count to run.
-  const countFirst = offset + w.pageSize < EXACT_COUNT_LIMIT;
+  const wantTotal = q.total !== false;
+  const countFirst = wantTotal && offset + w.pageSize < EXACT_COUNT_LIMIT;
   const [fetched, bounded] = await Promise.all([q.rows(w.pageSize + 1, offset), countFirst ? boundedCount(db, q.matching) : null]);
   const hasMore = fetched.length > w.pageSize;
   const results = hasMore ? fetched.slice(0, w.pageSize) : fetched;
@@ -57,6 +65,10 @@ export async function runListQuery<Row>(db: Db, w: PageWindow, q: ListQuery<Row>
   } else if (!results.length && w.page > 1 && !q.afterCursor) {
     total = await exactCount(db, q.matching); // past the end: `previous` needs the last page
     exact = true;
+  } else if (!wantTotal) {
+    // Not selected: what this page proves. `previous` does not need more (a page with rows is never past the last).
+    total = offset + results.length + (hasMore ? 1 : 0);
+    exact = false;
   } else {
     // Above the limit: the planner's estimate, never less than the rows this page proves exist.
     const estimate = bounded ? bounded.count : await estimateCount(db, q.matching);
@@ -99,6 +111,17 @@ async function countOnlyPage<Row>(db: Db, w: PageWindow, q: ListQuery<Row>): Pro
 
 /** The envelope fields a count-only list answers (see ListQuery.countOnly). */
 export const COUNT_FIELDS: ReadonlySet<string> = new Set(["totalCount", "totalCountExact"]);
+
+/** What a list resolver's operation selected of its envelope (ListQuery.countOnly and .total). */
+export interface ListSelection {
+  countOnly?: boolean;
+  total?: boolean;
+}
+
+/** The ListSelection of the current list field. */
+export function listSelection(info: GraphQLResolveInfo): ListSelection {
+  return { countOnly: selectsOnly(info, COUNT_FIELDS), total: selectsAny(info, COUNT_FIELDS) };
+}
 
 /**
  * The planner's estimate first (no scan); when it is within EXACT_COUNT_LIMIT, the matches counted up
@@ -165,6 +188,8 @@ export interface KeysetListOptions<T extends PgTable> {
   deepPages?: DeepPageOptions;
   /** Only the total was selected (ListQuery.countOnly). */
   countOnly?: boolean;
+  /** The total was selected (ListQuery.total; default true). */
+  total?: boolean;
 }
 
 /**
@@ -197,6 +222,7 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
     cursorOf: (r) => encodeCursor(String((r as Record<string, unknown>)[keyProperty(t, key)])),
     afterCursor: !!after,
     countOnly: o.countOnly,
+    total: o.total,
   });
 }
 
@@ -220,9 +246,9 @@ function rowsAfter(t: PgTable, columns: PgColumn[], descending: boolean, from: s
 export function newestFirstList<T extends PgTable>(
   db: Db,
   w: PageWindow,
-  o: { table: T; createdAt: PgColumn; key: PgColumn; where?: SQL; after: string | null; countOnly?: boolean },
+  o: { table: T; createdAt: PgColumn; key: PgColumn; where?: SQL; after: string | null } & ListSelection,
 ): Promise<KeysetPage<T["$inferSelect"]>> {
-  return keysetList(db, w, { table: o.table, columns: [o.createdAt, o.key], descending: true, where: o.where, after: o.after, countOnly: o.countOnly });
+  return keysetList(db, w, { table: o.table, columns: [o.createdAt, o.key], descending: true, where: o.where, after: o.after, countOnly: o.countOnly, total: o.total });
 }
 
 /** The row property (camelCase) that holds a column. */

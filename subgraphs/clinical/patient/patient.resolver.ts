@@ -1,5 +1,7 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Authorized, Ctx, ID, Info, Mutation, Query, Resolver } from "type-graphql";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
+import { listSelection } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { getPatient, listPatients, registerPatient } from "./patient.service.js";
 import { Patient, PatientPage, RegisterPatientInput } from "./patient.type.js";
@@ -13,8 +15,9 @@ export class PatientResolver {
     @Arg("search", () => String, { nullable: true, description: "Matches UHID or name." }) search: string | null,
     @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the patients after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<PatientPage> {
-    return listPatients(ctx.db, { ...page, search, after });
+    return listPatients(ctx.db, { ...page, search, after, total: listSelection(info).total });
   }
 
   // timeline:read lets a patient read their own record; assertPatientAccess keeps them to it.

@@ -19,7 +19,7 @@ export const PATIENT_LIST_SOURCE = "local_registry";
  */
 export async function listPatients(
   db: Db,
-  args: Partial<PageArgs> & { search?: string | null; after?: string | null },
+  args: Partial<PageArgs> & { search?: string | null; after?: string | null; total?: boolean },
 ): Promise<KeysetPage<PatientRow> & { source: string }> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
@@ -29,7 +29,7 @@ export async function listPatients(
   }
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
-  const page = await keysetList(db, w, { table: patients, columns: [patients.uhid], where, after });
+  const page = await keysetList(db, w, { table: patients, columns: [patients.uhid], where, after, total: args.total });
   return { ...page, source: PATIENT_LIST_SOURCE };
 }
 

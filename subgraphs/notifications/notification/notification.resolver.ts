@@ -1,10 +1,9 @@
 import type { GraphQLResolveInfo } from "graphql";
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
-import { COUNT_FIELDS } from "../../../lib/page-query.js";
+import { listSelection } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { selectsOnly } from "../../../lib/selection.js";
 import { getPreferences } from "../preferences/preferences.service.js";
 import { NotificationPreferences } from "../preferences/preferences.type.js";
 import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
@@ -30,7 +29,7 @@ export class NotificationResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<NotificationPage> {
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after, countOnly: selectsOnly(info, COUNT_FIELDS) });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid, status, channel, recipientType, dateFrom, dateTo, after, ...listSelection(info) });
   }
 
   @Authorized("notifications:read")
@@ -78,7 +77,7 @@ export class PatientNotificationsResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<NotificationPage> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after, countOnly: selectsOnly(info, COUNT_FIELDS) });
+    return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after, ...listSelection(info) });
   }
 
   @Authorized("notifications:read", "notifications:preferences")

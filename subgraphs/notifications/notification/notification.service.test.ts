@@ -57,6 +57,24 @@ describe("count-only notification lists", () => {
     }
   });
 
+  it("count nothing when the total is not selected, and answer the same page, next and previous", async () => {
+    for (const filters of [{ patientUhid: UHID, recipientType: "patient" }, { status: "FAILED" }, {}]) {
+      const last = Math.ceil((await listNotifications(db, admin, { ...filters, pageSize: 10 })).totalCount / 10);
+      for (const page of [1, 2, last, last + 1, last + 3]) {
+        const full = await counted(() => listNotifications(db, admin, { ...filters, page, pageSize: 10 }));
+        const bare = await counted(() => listNotifications(db, admin, { ...filters, page, pageSize: 10, total: false }));
+        const where = JSON.stringify({ filters, page, last });
+        const { totalCount: _t, totalCountExact: _e, ...shown } = full.value;
+        const { totalCount: bareTotal, totalCountExact: _be, ...bareShown } = bare.value;
+        expect(bareShown, where).toEqual(shown);
+        // A page with rows proves a lower bound; past the end the exact count still points `previous` at the last page.
+        expect(bareTotal, where).toBeLessThanOrEqual(full.value.totalCount);
+        if (page <= last) expect(bare.statements, where).toBeLessThan(full.statements); // the page only: no estimate, no count
+        if (page > last && page > 1) expect(bare.value.previous, where).toBe(last);
+      }
+    }
+  });
+
   it("still refuses a forged cursor", async () => {
     await expect(listNotifications(db, admin, { after: "not-a-cursor", countOnly: true })).rejects.toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
   });

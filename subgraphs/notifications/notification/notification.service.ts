@@ -5,7 +5,7 @@ import { assertPatientAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
-import { decodeCursor, newestFirstList, type KeysetPage } from "../../../lib/page-query.js";
+import { decodeCursor, newestFirstList, type KeysetPage, type ListSelection } from "../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
 import { CHANNEL_COSTS, CHANNEL_CURRENCY, CHANNELS } from "../channels.js";
 import { notificationEvents, notifications } from "../db/tables.js";
@@ -73,12 +73,12 @@ function whereOf(principal: Principal, f: NotificationFilters): SQL | undefined 
 export async function listNotifications(
   db: Db,
   principal: Principal,
-  args: Partial<PageArgs> & NotificationFilters & { after?: string | null; countOnly?: boolean },
+  args: Partial<PageArgs> & NotificationFilters & { after?: string | null } & ListSelection,
 ): Promise<KeysetPage<Notification>> {
   const w = pageWindow(args);
   const where = whereOf(principal, args);
   const after = args.after ? decodeCursor(args.after) : null;
-  const page = await newestFirstList(db, w, { table: notifications, createdAt: notifications.createdAt, key: notifications.notificationNumber, where, after, countOnly: args.countOnly });
+  const page = await newestFirstList(db, w, { table: notifications, createdAt: notifications.createdAt, key: notifications.notificationNumber, where, after, countOnly: args.countOnly, total: args.total });
   return { ...page, results: page.results.map(toNotification) };
 }
 

@@ -252,7 +252,7 @@ export interface StockMovementFilters {
 export async function listStockMovements(
   db: Db,
   principal: Principal,
-  args: Partial<PageArgs> & StockMovementFilters & { after?: string | null },
+  args: Partial<PageArgs> & StockMovementFilters & { after?: string | null; total?: boolean },
 ): Promise<KeysetPage<StockMovement>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
@@ -285,7 +285,7 @@ export async function listStockMovements(
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
   if (after && !isUuid(after)) throw fieldError("after", "is not a cursor from next_cursor");
-  const page = await newestFirstList(db, w, { table: stockMovements, createdAt: stockMovements.createdAt, key: stockMovements.id, where, after });
+  const page = await newestFirstList(db, w, { table: stockMovements, createdAt: stockMovements.createdAt, key: stockMovements.id, where, after, total: args.total });
   const shares = await batchSharesOf(db, page.results.map((r) => r.id));
   return { ...page, results: page.results.map((r) => toMovement(r, shares.get(r.id)!)) };
 }

@@ -1,5 +1,7 @@
-import { Arg, Args, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Authorized, Ctx, ID, Info, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
 import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
+import { listSelection } from "../../../../lib/page-query.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
 import { createInventoryItem, createStockMovement, listInventoryItems, listStockAlerts, listStockMovements } from "./inventory.service.js";
@@ -54,8 +56,9 @@ export class StockResolver {
     @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the movements after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<StockMovementPage> {
-    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, batchId, lotNumber, dateFrom, dateTo, after });
+    return listStockMovements(ctx.db, ctx.principal, { ...page, pharmacyId, referenceType, referenceId, productId, inventoryItem, movementType, batchId, lotNumber, dateFrom, dateTo, after, total: listSelection(info).total });
   }
 
   @Authorized("inventory:write")

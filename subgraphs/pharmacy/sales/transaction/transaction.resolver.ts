@@ -1,5 +1,7 @@
-import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Args, Authorized, Ctx, ID, Info, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
 import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
+import { listSelection } from "../../../../lib/page-query.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
 import { completeTransaction } from "./transaction-completion.service.js";
@@ -22,8 +24,9 @@ export class TransactionResolver {
     @Arg("search", () => String, { nullable: true, description: "Part of the customer's name or of the transaction number." }) search: string | null,
     @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the transactions after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<SalesTransactionPage> {
-    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search, after });
+    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search, after, total: listSelection(info).total });
   }
 
   @Authorized("sales:read")

@@ -77,7 +77,7 @@ const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export async function listTransactions(
   db: Db,
   principal: Principal,
-  args: Partial<PageArgs> & TransactionFilters & { after?: string | null },
+  args: Partial<PageArgs> & TransactionFilters & { after?: string | null; total?: boolean },
 ): Promise<KeysetPage<SalesTransaction>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
@@ -93,7 +93,7 @@ export async function listTransactions(
   if (args.dateTo) filters.push(lt(salesTransactions.createdAt, args.dateTo));
   const where = filters.length ? and(...filters) : undefined;
   const after = args.after ? decodeCursor(args.after) : null;
-  const page = await newestFirstList(db, w, { table: salesTransactions, createdAt: salesTransactions.createdAt, key: salesTransactions.transactionNumber, where, after });
+  const page = await newestFirstList(db, w, { table: salesTransactions, createdAt: salesTransactions.createdAt, key: salesTransactions.transactionNumber, where, after, total: args.total });
   const items = await itemsOf(db, page.results.map((r) => r.id));
   return { ...page, results: page.results.map((r) => toTransaction(r, items.get(r.id)!)) };
 }
