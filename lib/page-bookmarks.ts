@@ -33,7 +33,7 @@ export interface BookmarkedList {
   where?: SQL;
 }
 
-/** Where a page starts: after the row whose key is `after` (null: at the list's start), skipping `skip` rows. */
+/** Where a page starts: after the order values `after` (one value, or a row value; null: at the list's start), skipping `skip` rows. */
 export type PageStart<Row> = (after: SQL | null, skip: number) => Promise<Row[]>;
 
 /**
@@ -56,7 +56,6 @@ interface Versions {
 type DepartedView = { where: SQL | undefined } | null;
 
 interface Bookmarks {
-  /** Each bookmarked row's key, as a cursor holds it. */
   /** Each bookmarked row's order columns, as text (`::text`, exact to the microsecond), in `columns` order. */
   tuples: string[][];
   /** offsets[j] is the offset of the rows right after tuples[j]: (j + 1)·B when read, moved by shifts. */
