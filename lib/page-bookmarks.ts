@@ -5,16 +5,16 @@ import { listBookmarkBuilds } from "./observability.js";
 
 /**
  * Deep pages by number without skipping every row (issue 14; docs/decisions/rest-contract.md, "Deep
- * pages by number"). A list's bookmarks are rows B, 2B, 3B, … in its order (1-based): their key and the
- * values of the order's columns, read by one query; page N then starts right after the last bookmark
- * at or before its offset and skips fewer than B rows (more only after inserts shifted them).
+ * pages by number"). A list's bookmarks are rows B, 2B, 3B, … in its order (1-based): the values of
+ * the order's columns, read by one query; page N then starts right after the last bookmark at or
+ * before its offset and skips fewer than B rows (more only after writes shifted them).
  */
 
 /** Rows between two bookmarks: the most a deep page by number skips after its bookmark. */
 export const BOOKMARK_SPACING = 1_000;
 /** A list's bookmarks serve at most this long, even when no write was seen (see writeVersion). */
 export const BOOKMARK_TTL_MS = 30_000;
-/** Lists (table and filters) whose bookmarks one database keeps: at most this many × (rows ÷ B) keys. */
+/** Lists (table and filters) whose bookmarks one database keeps: at most this many × (rows ÷ B) bookmarks. */
 export const BOOKMARK_LISTS = 64;
 /** Up to this many writes since bookmarks were read, they are shifted; past it they are read again. */
 export const BOOKMARK_MAX_SHIFT = 10_000;
