@@ -5,7 +5,7 @@ import { rowsOf, type Db } from "./db.js";
 import { fieldError } from "./errors.js";
 import { BOOKMARK_SPACING, pageFromBookmark } from "./page-bookmarks.js";
 import type { Page, PageWindow } from "./pagination.js";
-import { selectsAny, selectsOnly } from "./selection.js";
+import { selectedNames, selectsAny, selectsOnly } from "./selection.js";
 
 /**
  * Up to this many matching rows `totalCount` is exact; above it, it is the planner's estimate and
@@ -17,7 +17,7 @@ export const EXACT_COUNT_LIMIT = 10_000;
 /** `select … from … where …` of a list, without order or limit: what is counted. */
 export type MatchingQuery = () => PgSelect;
 
-export interface ListQuery<Row> {
+export interface ListQuery<Row> extends ListSelection {
   /** The page's rows in the list's order: at most `limit`, past `offset` (0 when walking by cursor). */
   rows(limit: number, offset: number): Promise<Row[]>;
   /** Every row the filters match (the cursor excluded), counted up to EXACT_COUNT_LIMIT. */
@@ -26,13 +26,6 @@ export interface ListQuery<Row> {
   cursorOf?(row: Row): string;
   /** True when `rows` already starts after a cursor: no OFFSET, and `page` only numbers the answer. */
   afterCursor?: boolean;
-  /** Only the total was selected: count, read no rows (COUNT_FIELDS). */
-  countOnly?: boolean;
-  /**
-   * False when the total was not selected (no COUNT_FIELDS: the REST envelope, most pages): nothing is
-   * counted, and `totalCount` is what the page proves (`totalCountExact` false unless it is the last).
-   */
-  total?: boolean;
 }
 
 export interface KeysetPage<T> extends Page<T> {
@@ -112,15 +105,21 @@ async function countOnlyPage<Row>(db: Db, w: PageWindow, q: ListQuery<Row>): Pro
 /** The envelope fields a count-only list answers (see ListQuery.countOnly). */
 export const COUNT_FIELDS: ReadonlySet<string> = new Set(["totalCount", "totalCountExact"]);
 
-/** What a list resolver's operation selected of its envelope (ListQuery.countOnly and .total). */
+/** What a list resolver's operation selected of its envelope. */
 export interface ListSelection {
+  /** Only the total was selected: count, read no rows (COUNT_FIELDS). */
   countOnly?: boolean;
+  /**
+   * False when the total was not selected (no COUNT_FIELDS: the REST envelope, most pages): nothing is
+   * counted, and `totalCount` is what the page proves (`totalCountExact` false unless it is the last).
+   */
   total?: boolean;
 }
 
-/** The ListSelection of the current list field. */
+/** The ListSelection of the current list field (its selection walked once). */
 export function listSelection(info: GraphQLResolveInfo): ListSelection {
-  return { countOnly: selectsOnly(info, COUNT_FIELDS), total: selectsAny(info, COUNT_FIELDS) };
+  const selected = selectedNames(info);
+  return { countOnly: selectsOnly(info, COUNT_FIELDS, selected), total: selectsAny(info, COUNT_FIELDS, selected) };
 }
 
 /**
@@ -176,7 +175,7 @@ export interface DeepPageOptions {
 
 const DEEP_PAGES: DeepPageOptions = { spacing: BOOKMARK_SPACING, minOffset: EXACT_COUNT_LIMIT };
 
-export interface KeysetListOptions<T extends PgTable> {
+export interface KeysetListOptions<T extends PgTable> extends ListSelection {
   /** Its deep pages read its write version: the `<table>_write_version` sequence (write_version migrations). */
   table: T;
   /** The order's columns, the last one unique: the key a cursor and a bookmark name a row by. */
@@ -186,10 +185,6 @@ export interface KeysetListOptions<T extends PgTable> {
   /** The key of the row the page continues after (a decoded cursor). */
   after: string | null;
   deepPages?: DeepPageOptions;
-  /** Only the total was selected (ListQuery.countOnly). */
-  countOnly?: boolean;
-  /** The total was selected (ListQuery.total; default true). */
-  total?: boolean;
 }
 
 /**

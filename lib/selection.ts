@@ -5,7 +5,7 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from "graphql";
  * fragments and inline fragments are followed, aliases do not matter, and a field under
  * `@skip`/`@include` counts as selected. An unknown fragment yields null (anything may be selected).
  */
-function selectedNames(info: GraphQLResolveInfo): Set<string> | null {
+export function selectedNames(info: GraphQLResolveInfo): ReadonlySet<string> | null {
   const names = new Set<string>();
   const visited = new Set<string>();
   const collect = (set: SelectionSetNode | undefined): boolean => {
@@ -33,13 +33,11 @@ function selectedNames(info: GraphQLResolveInfo): Set<string> | null {
  * `__typename`). A list resolver uses it to skip reading rows nobody asked for
  * (`notifications { totalCount }`).
  */
-export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>): boolean {
-  const selected = selectedNames(info);
+export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>, selected = selectedNames(info)): boolean {
   return selected !== null && [...selected].every((n) => names.has(n));
 }
 
 /** True when the operation selects any of the named fields under the current field (see selectsOnly). */
-export function selectsAny(info: GraphQLResolveInfo, names: ReadonlySet<string>): boolean {
-  const selected = selectedNames(info);
+export function selectsAny(info: GraphQLResolveInfo, names: ReadonlySet<string>, selected = selectedNames(info)): boolean {
   return selected === null || [...names].some((n) => selected.has(n));
 }
