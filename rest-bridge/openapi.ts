@@ -8,7 +8,6 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
-  parse,
   type FragmentDefinitionNode,
   type GraphQLEnumType,
   type GraphQLInputType,
@@ -104,8 +103,7 @@ function objectSchema(type: GraphQLObjectType, selection: SelectionSetNode, frag
 
 function resultSchema(route: RouteDef, op: StoredOperation, schema: GraphQLSchema): JsonSchema {
   const root = op.definition.operation === "mutation" ? schema.getMutationType()! : schema.getQueryType()!;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of parse(op.document).definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const { fragments } = op;
   const top = op.definition.selectionSet.selections.find(
     (s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === route.result,
   );

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { buildSchema, parse, validate } from "graphql";
+import { buildSchema, Kind, parse, validate, visit } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadOperations } from "../../rest-bridge/operations.js";
+import { inlineFragments, loadOperations } from "../../rest-bridge/operations.js";
 import { ROUTES } from "../../rest-bridge/routes/index.js";
 import { startStack, type Stack } from "../support/stack.js";
 
@@ -18,6 +18,22 @@ describe("the route table", () => {
         expect(errors.map((e) => e.message), `${op!.file}`).toEqual([]);
       }
     }
+  });
+
+  it("sends each operation alone, its fragment spreads inlined (the gateway walks what it is sent on every request)", () => {
+    for (const op of loadOperations().values()) {
+      const document = parse(op.document);
+      expect(document.definitions.map((d) => d.kind), op.name).toEqual([Kind.OPERATION_DEFINITION]);
+      let spreads = 0;
+      visit(document, { FragmentSpread: () => void spreads++ });
+      expect(spreads, op.name).toBe(0);
+    }
+    const doc = parse("query Q { a { ...F } } fragment F on A { b { ...G } } fragment G on B { ...F }");
+    const fragments = new Map(doc.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+    const query = doc.definitions[0];
+    if (query.kind !== Kind.OPERATION_DEFINITION) throw new Error("expected the query first");
+    expect(() => inlineFragments(query, fragments, "Q")).toThrow("Q: fragment F spreads itself (F → G → F)");
+    expect(() => inlineFragments(query, new Map(), "Q")).toThrow("Q: no fragment named F in its file");
   });
 
   it("has one row per method and path, every path under /api/v1/ with a trailing slash", () => {
