@@ -250,8 +250,10 @@ describe("deep pages by number from bookmarks", () => {
       const built = await builds(table);
       for (let round = 0; round < 12; round++) {
         for (let k = 1 + random(3); k > 0; k--) await db.execute(writes[random(writes.length)]());
-        const total = await rowCount(l);
         for (let i = 0; i < 4; i++) {
+          // The first page of a round and every other one come right after writes: each read in one statement that counts the writes before its bookmark.
+          if (i % 2) await db.execute(writes[random(writes.length)]());
+          const total = await rowCount(l);
           const size = [1, 7, 20, 25][random(4)];
           const at = Math.floor(200 / size) + 1 + random(Math.max(1, Math.ceil(total / size) - Math.floor(200 / size)));
           expect(await page(l, at, size, deep), `${l.name}, round ${round}, page ${at} of ${size}`).toEqual(await page(l, at, size, OFFSET_ONLY));

@@ -34,7 +34,7 @@ export interface BookmarkedList {
 }
 
 /** Where a page starts: after the order values `after` (one value, or a row value; null: at the list's start), skipping `skip` rows. */
-export type PageStart<Row> = (after: SQL | null, skip: number) => Promise<Row[]>;
+export type PageStart<Row> = (after: SQL | null, skip: number | SQL) => Promise<Row[]>;
 
 /**
  * A table's three change counters (the write_version, insert_version and list_departures migrations):
@@ -70,6 +70,8 @@ interface Bookmarks {
 interface BookmarkCache {
   lists: Map<string, Bookmarks>;
   building: Map<string, Promise<Bookmarks>>;
+  /** The background shifts under way (shiftShared). */
+  shifting: Map<string, Promise<void>>;
   /** Per table (`schema.table`), the columns its departure trigger tracks. */
   tracked: Map<string, Promise<ReadonlySet<string>>>;
 }
@@ -81,8 +83,9 @@ const dialect = new PgDialect();
 /**
  * The page `offset` rows into `list`, read by `start` after the bookmark at or before `offset`. Cached
  * bookmarks are checked against the table's versions in parallel with the page (one round trip of
- * latency). When rows came in or left since (inserts, deletes, updates of tracked columns), the
- * bookmarks are shifted by those before each (one indexed query) and the page read again; they are read
+ * latency). When rows came in or left since (inserts, deletes, updates of tracked columns), the page is
+ * read again in one statement that corrects its bookmark's skip by the changed rows before it, and the
+ * bookmarks are shifted by those before each (one indexed query) in the background; they are read
  * again over the whole list only after a TRUNCATE, too many writes, when older than
  * BOOKMARK_MAX_SHIFT_AGE_MS, or, for a list filtering by an untracked column, after any update or
  * delete. Past the TTL they still serve, shifted if need be, while a fresh read runs in the background.
@@ -95,15 +98,43 @@ export async function pageFromBookmark<Row>(db: Db, list: BookmarkedList, offset
     cache.lists.delete(id); // most recently used: last in the map
     cache.lists.set(id, cached);
     const [rows, now] = await Promise.all([startAt(list, cached, offset, start), versionsOf(db, list.table)]);
-    const current = unchanged(cached, now) ? cached : await shifted(db, list, cached, now);
-    if (current) {
-      if (current !== cached && cache.lists.get(id) === cached) cache.lists.set(id, current);
-      if (Date.now() - current.builtAt >= BOOKMARK_TTL_MS) void buildShared(db, list, spacing, id).catch(() => {}); // refreshed for the next request
-      return current === cached ? rows : startAt(list, current, offset, start);
+    if (unchanged(cached, now)) {
+      refreshWhenOld(db, list, spacing, id, cached);
+      return rows;
+    }
+    if (shiftable(cached, now)) {
+      // This page in one statement that counts the writes before its bookmark; every bookmark shifted in the background, for the next pages.
+      shiftShared(db, list, spacing, id, cached, now);
+      return startAfterWrites(list, cached, now, offset, start);
     }
   }
   cache.lists.delete(id);
   return startAt(list, await buildShared(db, list, spacing, id), offset, start);
+}
+
+/**
+ * Shifts the cached bookmarks by the writes up to `now` (one shift per list at a time; a request that
+ * comes meanwhile reads its page after the writes itself). The result replaces `cached` only if it is
+ * still the list's bookmarks; a shift that fails or cannot be counted drops them (read again next time).
+ */
+function shiftShared(db: Db, list: BookmarkedList, spacing: number, id: string, cached: Bookmarks, now: Versions): void {
+  const { lists, shifting } = cacheOf(db);
+  if (shifting.has(id)) return;
+  const done = shifted(db, list, cached, now)
+    .catch(() => null)
+    .then((current) => {
+      if (lists.get(id) !== cached) return;
+      if (!current) return void lists.delete(id);
+      lists.set(id, current);
+      refreshWhenOld(db, list, spacing, id, current);
+    })
+    .finally(() => shifting.delete(id));
+  shifting.set(id, done);
+}
+
+/** Past the TTL bookmarks still serve while a fresh read runs in the background, for the next request. */
+function refreshWhenOld(db: Db, list: BookmarkedList, spacing: number, id: string, b: Bookmarks): void {
+  if (Date.now() - b.builtAt >= BOOKMARK_TTL_MS) void buildShared(db, list, spacing, id).catch(() => {});
 }
 
 /**
@@ -120,8 +151,35 @@ function startAt<Row>(list: BookmarkedList, b: Pick<Bookmarks, "tuples" | "offse
     else hi = mid;
   }
   if (!lo) return start(null, offset);
-  const values = b.tuples[lo - 1].map((v, i) => sql`${v}::${sql.raw(list.columns[i].getSQLType())}`);
-  return start(values.length === 1 ? values[0] : sql`(${sql.join(values, sql`, `)})`, offset - b.offsets[lo - 1]);
+  return start(orderValues(list, b.tuples[lo - 1]), offset - b.offsets[lo - 1]);
+}
+
+/** A bookmark's order values as SQL: the value, or a row value of all the order's columns. */
+function orderValues(list: BookmarkedList, tuple: string[]): SQL {
+  const values = tuple.map((v, i) => sql`${v}::${sql.raw(list.columns[i].getSQLType())}`);
+  return values.length === 1 ? values[0] : sql`(${sql.join(values, sql`, `)})`;
+}
+
+/**
+ * The page `offset` rows in, read after writes the bookmarks have not been shifted by, in one statement:
+ * from the last bookmark at least W rows before `offset` (W: the writes since, each of which moves a
+ * bookmark by at most one row, so the shifted bookmark is still at or before `offset`), skipping the
+ * rows between less that bookmark's shift (the changed rows at or before it, as `shifted` counts them).
+ */
+function startAfterWrites<Row>(list: BookmarkedList, b: Bookmarks, now: Versions, offset: number, start: PageStart<Row>): Promise<Row[]> {
+  const writes = now.write - b.versions.write;
+  let j = -1;
+  for (let lo = 0, hi = b.offsets.length - 1; lo <= hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (b.offsets[mid] <= offset - writes) (j = mid), (lo = mid + 1);
+    else hi = mid - 1;
+  }
+  if (j < 0) return start(null, offset); // counted from the list's start: nothing to correct
+  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
+  const changedTuple = sql`(${sql.join(o.map((c) => sql`c.${c}`), sql`, `)})`;
+  const bookmark = orderValues(list, b.tuples[j]);
+  const shift = sql`(select coalesce(sum(c.delta), 0) from (${changedRows(list, b, now)}) c where ${changedTuple} ${sql.raw(list.descending ? ">=" : "<=")} ${list.columns.length === 1 ? sql`(${bookmark})` : bookmark})`;
+  return start(bookmark, sql`(${offset - b.offsets[j]} - ${shift})::bigint`);
 }
 
 /** Nothing the list can see was written since the bookmarks were read (or last shifted). */
@@ -142,16 +200,43 @@ function unchanged(b: Bookmarks, now: Versions): boolean {
  * next shift, never twice. The changed rows are read once (`materialized`), not once per bookmark.
  */
 async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Versions): Promise<Bookmarks | null> {
-  const then = cached.versions;
-  if (now.reset !== then.reset || now.write - then.write > BOOKMARK_MAX_SHIFT || Date.now() - cached.builtAt > BOOKMARK_MAX_SHIFT_AGE_MS) return null;
-  if (cached.departed === null && now.rewrite !== then.rewrite) return null;
+  if (!shiftable(cached, now)) return null;
   if (!cached.tuples.length) return { ...cached, versions: now };
-  const [V, N] = [then.write, now.write];
   const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
   const tuple = (alias: string) => sql`(${sql.join(o.map((c) => sql`${sql.identifier(alias)}.${c}`), sql`, `)})`;
+  const fromJson = sql.join(list.columns.map((c, i) => sql`(e ->> ${sql.raw(String(i))})::${sql.raw(c.getSQLType())} as ${o[i]}`), sql`, `);
+  const rows = rowsOf<{ shift: number | string }>(
+    await db.execute(sql`
+      with changed as materialized (${changedRows(list, cached, now)}),
+           bm as (select ${fromJson}, ord from json_array_elements(${JSON.stringify(cached.tuples)}::json) with ordinality as x(e, ord))
+      select (select coalesce(sum(delta), 0) from changed where ${tuple("changed")} ${sql.raw(list.descending ? ">=" : "<=")} ${tuple("bm")}) as shift
+      from bm order by ord`),
+  );
+  if (rows.length !== cached.tuples.length) return null;
+  const offsets = rows.map((r, j) => cached.offsets[j] + Number(r.shift));
+  return { ...cached, offsets, versions: now };
+}
+
+/**
+ * The writes since the bookmarks' versions can be counted (see pageFromBookmark): no TRUNCATE, at most
+ * BOOKMARK_MAX_SHIFT of them, departures still kept, and no update the list cannot follow.
+ */
+function shiftable(b: Bookmarks, now: Versions): boolean {
+  const then = b.versions;
+  if (now.reset !== then.reset || now.write - then.write > BOOKMARK_MAX_SHIFT || Date.now() - b.builtAt > BOOKMARK_MAX_SHIFT_AGE_MS) return false;
+  return b.departed !== null || now.rewrite === then.rewrite;
+}
+
+/**
+ * The row states that came into the list or left it between the bookmarks' write version V and N:
+ * their order columns (`o0`, `o1`, …) and `delta`, 1 for an arrival and -1 for a departure.
+ */
+function changedRows(list: BookmarkedList, b: Bookmarks, now: Versions): SQL {
+  const [V, N] = [b.versions.write, now.write];
+  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
   const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
   let changed = sql`select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)}, 1 as delta from ${list.table} where ${and(sql`${stamp} > ${V} and ${stamp} <= ${N}`, list.where)}`;
-  if (cached.departed) {
+  if (b.departed) {
     const { schema, name } = getTableConfig(list.table);
     const d = sql.identifier(DEPARTED);
     const born = sql`coalesce(${d}.lb_born, 0)`;
@@ -160,19 +245,9 @@ async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Ver
     const counted = sql`((${born} > ${V} and ${born} <= ${N} and ${d}.lb_departed > ${N}) or (${born} <= ${V} and ${d}.lb_departed <= ${N}))`;
     changed = sql`${changed} union all
       select ${sql.join(list.columns.map((c, i) => sql`${d}.${sql.identifier(c.name)} as ${o[i]}`), sql`, `)}, case when ${born} > ${V} then 1 else -1 end
-      from ${states} where ${and(counted, cached.departed.where)}`;
+      from ${states} where ${and(counted, b.departed.where)}`;
   }
-  const fromJson = sql.join(list.columns.map((c, i) => sql`(e ->> ${sql.raw(String(i))})::${sql.raw(c.getSQLType())} as ${o[i]}`), sql`, `);
-  const rows = rowsOf<{ shift: number | string }>(
-    await db.execute(sql`
-      with changed as materialized (${changed}),
-           bm as (select ${fromJson}, ord from json_array_elements(${JSON.stringify(cached.tuples)}::json) with ordinality as x(e, ord))
-      select (select coalesce(sum(delta), 0) from changed where ${tuple("changed")} ${sql.raw(list.descending ? ">=" : "<=")} ${tuple("bm")}) as shift
-      from bm order by ord`),
-  );
-  if (rows.length !== cached.tuples.length) return null;
-  const offsets = rows.map((r, j) => cached.offsets[j] + Number(r.shift));
-  return { ...cached, offsets, versions: now };
+  return changed;
 }
 
 const DEPARTED = "departed";
@@ -299,6 +374,6 @@ function idOf(list: BookmarkedList, spacing: number): string {
 
 function cacheOf(db: Db): BookmarkCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { lists: new Map(), building: new Map(), tracked: new Map() }));
+  if (!cache) caches.set(db, (cache = { lists: new Map(), building: new Map(), shifting: new Map(), tracked: new Map() }));
   return cache;
 }

@@ -198,15 +198,16 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
   const deep = o.deepPages ?? DEEP_PAGES;
   const key = columns[columns.length - 1];
   const order = columns.map((c) => (o.descending ? desc(c) : asc(c)));
-  const keysAfter = (from: string | SQL | null, limit: number, offset: number) =>
+  const keysAfter = (from: string | SQL | null, limit: number, offset: number | SQL) =>
     db
       .select({ key })
       .from(t as PgTable)
       .where(and(where, from === null ? undefined : rowsAfter(t, columns, !!o.descending, from)))
       .orderBy(...order)
       .limit(limit)
-      .offset(offset);
-  const pageAfter = (from: string | SQL | null, limit: number, offset: number) =>
+      // drizzle's type says number; an expression (a bookmark's skip less the writes before it, lib/page-bookmarks.ts) is written as SQL.
+      .offset(offset as number);
+  const pageAfter = (from: string | SQL | null, limit: number, offset: number | SQL) =>
     db.select().from(t as PgTable).where(inArray(key, keysAfter(from, limit, offset))).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>;
   return runListQuery(db, w, {
     rows: (limit, offset) =>

@@ -12,8 +12,8 @@
  * to `--rows` (a second run adds nothing). "after" is a deep page reached by cursor (`?after=`), where
  * the list takes one. "after insert" is the first deep page by number after one new row, "after
  * update" the first after a row's filtered or ordered column changed, "after delete" the first after
- * the new row is deleted: each shifts the cached bookmarks (lib/page-bookmarks.ts) instead of reading
- * them again.
+ * the new row is deleted (medians of `--runs` such cycles): each reads past the writes and shifts the
+ * cached bookmarks (lib/page-bookmarks.ts) instead of reading them again.
  */
 import "reflect-metadata";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -59,7 +59,7 @@ const LISTS: ListCase[] = [
     name: "patients",
     path: "/api/v1/uhid/",
     query: "search=okello",
-    insert: `insert into clinical.patients (uhid, given_name, family_name, sex, birth_date) values ('SC-NEW-' || extract(epoch from clock_timestamp())::bigint, 'Nakato', 'Okello', 'female', date '1990-01-01')`,
+    insert: `insert into clinical.patients (uhid, given_name, family_name, sex, birth_date) values ('SC-NEW-' || (extract(epoch from clock_timestamp()) * 1000000)::bigint, 'Nakato', 'Okello', 'female', date '1990-01-01')`,
     update: `update clinical.patients set family_name = family_name || '.' where uhid = (select min(uhid) from clinical.patients where uhid like 'SC-%')`,
     remove: `delete from clinical.patients where uhid like 'SC-NEW-%'`,
   },
@@ -68,7 +68,7 @@ const LISTS: ListCase[] = [
     path: "/api/v1/pharmacy/sales/transactions/",
     query: "search=nakato",
     insert: `insert into pharmacy.sales_transactions (transaction_number, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status)
-             select 'SC-NEW-' || extract(epoch from clock_timestamp())::bigint, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status
+             select 'SC-NEW-' || (extract(epoch from clock_timestamp()) * 1000000)::bigint, pharmacy_id, cashier, created_by, subtotal, tax_amount, discount_amount, total_amount, currency, payment_method, payment_status, status
              from pharmacy.sales_transactions limit 1`,
     update: `update pharmacy.sales_transactions set customer_name = coalesce(customer_name, '') || '.' where transaction_number = (select min(transaction_number) from pharmacy.sales_transactions where transaction_number like 'SC-%')`,
     remove: `delete from pharmacy.sales_transactions where transaction_number like 'SC-NEW-%'`,
@@ -87,7 +87,7 @@ const LISTS: ListCase[] = [
     path: "/api/v1/notifications/",
     query: "status=FAILED",
     insert: `insert into notifications.notifications (notification_number, recipient_type, recipient, channel, template, category, body, source, status)
-             select 'NOTIF-SC-NEW-' || extract(epoch from clock_timestamp())::bigint, recipient_type, recipient, channel, template, category, body, source, status from notifications.notifications limit 1`,
+             select 'NOTIF-SC-NEW-' || (extract(epoch from clock_timestamp()) * 1000000)::bigint, recipient_type, recipient, channel, template, category, body, source, status from notifications.notifications limit 1`,
     update: `update notifications.notifications set status = case when status = 'FAILED' then 'SENT' else 'FAILED' end where notification_number = (select min(notification_number) from notifications.notifications where notification_number like 'NOTIF-SC-0%')`,
     remove: `delete from notifications.notifications where notification_number like 'NOTIF-SC-NEW-%'`,
   },
@@ -121,8 +121,12 @@ async function median(path: string): Promise<number> {
   for (let i = 0; i < 3; i++) await timeGet(path);
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) ms.push((await timeGet(path)).ms);
-  ms.sort((a, b) => a - b);
-  return ms[Math.floor(ms.length / 2)];
+  return middle(ms);
+}
+
+function middle(ms: number[]): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** The cursor that continues after row `offset` of a list (read once through a page by number; not timed). */
@@ -233,13 +237,15 @@ try {
   for (const l of LISTS) {
     const page1 = await median(`${l.path}?page=1`);
     const deep = await median(`${l.path}?page=${DEEP}`);
-    // The first deep page after each write shifts the cached bookmarks (lib/page-bookmarks.ts).
-    await sql.unsafe(l.insert);
-    const afterInsert = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
-    await sql.unsafe(l.update);
-    const afterUpdate = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
-    await sql.unsafe(l.remove);
-    const afterDelete = (await timeGet(`${l.path}?page=${DEEP}`)).ms;
+    // The first deep page after each write reads past the writes (lib/page-bookmarks.ts): median of RUNS cycles.
+    const after: Record<"insert" | "update" | "remove", number[]> = { insert: [], update: [], remove: [] };
+    for (let run = 0; run < RUNS; run++) {
+      for (const write of ["insert", "update", "remove"] as const) {
+        await sql.unsafe(l[write]);
+        after[write].push((await timeGet(`${l.path}?page=${DEEP}`)).ms);
+      }
+    }
+    const [afterInsert, afterUpdate, afterDelete] = [after.insert, after.update, after.remove].map(middle);
     const search = await median(`${l.path}?${l.query}`);
     const cursor = await cursorAt(l.path, DEEP);
     const deepByCursor = cursor ? await median(`${l.path}?page=${DEEP}&after=${encodeURIComponent(cursor)}`) : null;

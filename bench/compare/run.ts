@@ -50,6 +50,8 @@ interface Tally {
   graphqlErrors: number;
   frontCpuUs: number;
   subgraphsCpuUs: number;
+  /** The one-process server's CPU (the monolith sides). */
+  monolithCpuUs: number;
 }
 
 class RoleProcess {
@@ -156,17 +158,18 @@ export async function runComparison(o: CompareOptions): Promise<void> {
       { key: "mono/pglite", label: "patient list: REST via bridge (one process, PGlite)", origin: mono("pglite"), method: "GET", path: "/api/v1/uhid/?page=2", tokens: physician },
     ];
     const tallies = new Map<string, Tally>(
-      sides.map((s) => [s.key, { requests: 0, seconds: 0, latencies: [], statuses: {}, socketErrors: 0, timeouts: 0, upstreamUnavailable: 0, graphqlErrors: 0, frontCpuUs: 0, subgraphsCpuUs: 0 }]),
+      sides.map((s) => [s.key, { requests: 0, seconds: 0, latencies: [], statuses: {}, socketErrors: 0, timeouts: 0, upstreamUnavailable: 0, graphqlErrors: 0, frontCpuUs: 0, subgraphsCpuUs: 0, monolithCpuUs: 0 }]),
     );
     for (const side of sides) await fire(side, side.tokens, o.warmup, o.connections); // not counted
     for (let round = 1; round <= o.rounds; round++) {
       for (const side of sides) {
         const tally = tallies.get(side.key)!;
-        const [f0, s0] = [await front.cpu(), await subgraphs.cpu()];
+        const [f0, s0, m0] = [await front.cpu(), await subgraphs.cpu(), await monolith.cpu()];
         await fire(side, side.tokens, o.duration, o.connections, tally);
-        const [f1, s1] = [await front.cpu(), await subgraphs.cpu()];
+        const [f1, s1, m1] = [await front.cpu(), await subgraphs.cpu(), await monolith.cpu()];
         tally.frontCpuUs += f1 - f0;
         tally.subgraphsCpuUs += s1 - s0;
+        tally.monolithCpuUs += m1 - m0;
       }
       console.log(`round ${round}/${o.rounds} done`);
     }
@@ -199,6 +202,7 @@ function report(sides: Side[], tallies: Map<string, Tally>, o: CompareOptions, p
       "other GraphQL errors": t.graphqlErrors,
       "front CPU µs/req": uses.startsWith("front") && t.requests ? Math.round(t.frontCpuUs / t.requests) : "",
       "subgraphs CPU µs/req": uses && t.requests ? Math.round(t.subgraphsCpuUs / t.requests) : "",
+      "one-process CPU µs/req": !uses && t.requests ? Math.round(t.monolithCpuUs / t.requests) : "",
     };
   });
   console.log(`\n${o.connections} connections, ${o.rounds} interleaved rounds of ${o.duration} s per side, split sides on ${postgres ? "PostgreSQL" : "PGlite"}`);
@@ -212,9 +216,9 @@ function report(sides: Side[], tallies: Map<string, Tally>, o: CompareOptions, p
   };
   const rps = (k: string): [string, number, string] => [k, stat(k).rps, `${Math.round(stat(k).rps)} req/s`];
   const p50 = (k: string): [string, number, string] => [k, stat(k).p50, `p50 ${stat(k).p50.toFixed(2)} ms`];
-  const cpu = (k: string, part: "frontCpuUs" | "subgraphsCpuUs"): [string, number, string] => {
+  const cpu = (k: string, part: "frontCpuUs" | "subgraphsCpuUs" | "monolithCpuUs"): [string, number, string] => {
     const t = stat(k);
-    return [`${k} ${part === "frontCpuUs" ? "front" : "subgraphs"}`, t.requests ? t[part] / t.requests : NaN, `${Math.round(t[part] / t.requests)} µs/req`];
+    return [`${k} ${{ frontCpuUs: "front", subgraphsCpuUs: "subgraphs", monolithCpuUs: "CPU" }[part]}`, t.requests ? t[part] / t.requests : NaN, `${Math.round(t[part] / t.requests)} µs/req`];
   };
   add("gateway req/s vs Hive req/s (patient list)", rps("list/gateway"), rps("list/hive"), { atLeast: 1.2 });
   add("gateway req/s vs Hive req/s (cross-subgraph)", rps("cross/gateway"), rps("cross/hive"), { atLeast: 1.2 });
@@ -223,6 +227,7 @@ function report(sides: Side[], tallies: Map<string, Tally>, o: CompareOptions, p
   add("gateway CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/gateway", "frontCpuUs"), cpu("cross/gateway", "subgraphsCpuUs"), {});
   add("Hive CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/hive", "frontCpuUs"), cpu("cross/hive", "subgraphsCpuUs"), {});
   add("REST p50 / GraphQL p50 (patient list, one process)", p50("mono/rest"), p50("mono/graphql"), { atMost: 1.1 });
+  add("REST CPU / GraphQL CPU per request (patient list, one process)", cpu("mono/rest", "monolithCpuUs"), cpu("mono/graphql", "monolithCpuUs"), {});
   if (postgres) add("PGlite req/s / PostgreSQL req/s (REST patient list, one process)", rps("mono/pglite"), rps("mono/rest"), { atLeast: 0.9 });
   console.log("\nGoals (a / b):");
   console.table(goals.map((g) => ({ goal: g.goal, a: g.a, b: g.b, ratio: `${g.ratio.toFixed(2)}×`, target: g.target, met: g.target.startsWith("(") ? "" : Number.isNaN(g.ratio) ? "no data" : g.met ? "yes" : "NO" })));
@@ -231,6 +236,7 @@ function report(sides: Side[], tallies: Map<string, Tally>, o: CompareOptions, p
       "CPU: each role runs in its own process; 'front CPU' is the gateway's (or Hive's) process CPU time over the side's run",
       "divided by its requests, 'subgraphs CPU' the subgraphs' process over the same run (all four subgraphs, i.e. the work",
       "one forwarded request causes). Both include idle background work (small); the load generator runs in neither.",
+      "'one-process CPU' is the whole service's process (both of its servers, PostgreSQL's and PGlite's) over the side's run.",
       "Direct subgraph calls send the caller's JWT (SUBGRAPH_AUTH=bearer); our gateway sends its sealed principal.",
     ].join("\n"),
   );
