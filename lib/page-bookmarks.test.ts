@@ -1,12 +1,12 @@
 import { eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { patients } from "../subgraphs/clinical/db/tables.js";
 import { notifications } from "../subgraphs/notifications/db/tables.js";
 import { createTestDatabase, type TestDatabase } from "../test/support/stack.js";
 import { openDatabase, rowsOf, type Database, type Db } from "./db.js";
 import { listBookmarkBuilds } from "./observability.js";
-import { BOOKMARK_MAX_SHIFT, BOOKMARK_MAX_SHIFT_AGE_MS, BOOKMARK_TTL_MS } from "./page-bookmarks.js";
+import { BOOKMARK_MAX_SHIFT, BOOKMARK_MAX_SHIFT_AGE_MS, BOOKMARK_TTL_MS, bookmarksSettled } from "./page-bookmarks.js";
 import { keysetList, type DeepPageOptions } from "./page-query.js";
 import { pageWindow } from "./pagination.js";
 
@@ -64,6 +64,9 @@ beforeAll(async () => {
            timestamptz '2026-01-01 00:00:00.123456+00' - (g / 3) * interval '1 second'
     from generate_series(1, 3000) g`);
 });
+
+// Shifts and refreshes run in the background: one test's must not land in the next one's build counts.
+afterEach(() => bookmarksSettled(db));
 
 afterAll(async () => {
   if (database && database !== testDb.pglite) await database.close(); // PGlite: closed by drop
@@ -264,7 +267,7 @@ describe("deep pages by number from bookmarks", () => {
       for (let at = 200; at < total; at += 40) expect(await page(l, at + 1, 1, deep), `${l.name}, row ${at}`).toEqual(await page(l, at + 1, 1, OFFSET_ONLY));
       expect(await builds(table), l.name).toBe(built);
     }
-  });
+  }, 120_000); // ~20 s alone; a loaded CI machine has taken more than 30
 
   it("a list filtered by a column the trigger does not track reads its bookmarks again after any update; an update of no tracked column logs nothing", async () => {
     const deep: DeepPageOptions = { spacing: 50, minOffset: 200 };

@@ -132,6 +132,12 @@ function shiftShared(db: Db, list: BookmarkedList, spacing: number, id: string, 
   shifting.set(id, done);
 }
 
+/** Tests: resolves once no shift or read of bookmarks runs in the background for `db` (one may start another). */
+export async function bookmarksSettled(db: Db): Promise<void> {
+  const { shifting, building } = cacheOf(db);
+  while (shifting.size || building.size) await Promise.allSettled([...shifting.values(), ...building.values()]);
+}
+
 /** Past the TTL bookmarks still serve while a fresh read runs in the background, for the next request. */
 function refreshWhenOld(db: Db, list: BookmarkedList, spacing: number, id: string, b: Bookmarks): void {
   if (Date.now() - b.builtAt >= BOOKMARK_TTL_MS) void buildShared(db, list, spacing, id).catch(() => {});
