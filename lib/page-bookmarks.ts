@@ -243,11 +243,11 @@ function changedRows(list: BookmarkedList, b: Bookmarks, now: Versions): SQL {
   const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
   let changed = sql`select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)}, 1 as delta from ${list.table} where ${and(sql`${stamp} > ${V} and ${stamp} <= ${N}`, list.where)}`;
   if (b.departed) {
-    const { schema, name } = getTableConfig(list.table);
+    const { schema, name } = tableName(list.table);
     const d = sql.identifier(DEPARTED);
     const born = sql`coalesce(${d}.lb_born, 0)`;
     const states = sql`(select (jsonb_populate_record(null::${list.table}, x.row)).*, x.born as lb_born, x.departed as lb_departed
-      from ${sql.identifier(schema ?? "public")}.list_departures x where x.table_name = ${name} and x.departed > ${V}) ${d}`;
+      from ${sql.identifier(schema)}.list_departures x where x.table_name = ${name} and x.departed > ${V}) ${d}`;
     const counted = sql`((${born} > ${V} and ${born} <= ${N} and ${d}.lb_departed > ${N}) or (${born} <= ${V} and ${d}.lb_departed <= ${N}))`;
     changed = sql`${changed} union all
       select ${sql.join(list.columns.map((c, i) => sql`${d}.${sql.identifier(c.name)} as ${o[i]}`), sql`, `)}, case when ${born} > ${V} then 1 else -1 end
@@ -287,8 +287,8 @@ function departedView(list: BookmarkedList, tracked: ReadonlySet<string>): Depar
  * per database: the migration is the one place that names them. No trigger: none (inserts only).
  */
 function trackedColumns(db: Db, table: PgTable): Promise<ReadonlySet<string>> {
-  const { schema, name } = getTableConfig(table);
-  const id = `${schema ?? "public"}.${name}`;
+  const { schema, name } = tableName(table);
+  const id = `${schema}.${name}`;
   const { tracked } = cacheOf(db);
   let pending = tracked.get(id);
   if (!pending) {
@@ -319,7 +319,7 @@ function buildShared(db: Db, list: BookmarkedList, spacing: number, id: string):
 async function build(db: Db, list: BookmarkedList, spacing: number, id: string): Promise<Bookmarks> {
   const [before, tracked] = await Promise.all([versionsOf(db, list.table), trackedColumns(db, list.table)]);
   const builtAt = Date.now();
-  listBookmarkBuilds.inc({ table: getTableConfig(list.table).name });
+  listBookmarkBuilds.inc({ table: tableName(list.table).name });
   const rows = rowsOf<Record<string, string>>(await db.execute(bookmarkQuery(list, spacing)));
   const tuples = rows.map((r) => list.columns.map((_, i) => r[`o${i}`]));
   const bookmarks: Bookmarks = { tuples, offsets: tuples.map((_, j) => (j + 1) * spacing), versions: before, departed: departedView(list, tracked), builtAt };
@@ -363,13 +363,25 @@ function bookmarkQuery(list: BookmarkedList, spacing: number): SQL {
  * after it, so `is_called` tells them apart.
  */
 async function versionsOf(db: Db, table: PgTable): Promise<Versions> {
-  const { schema, name } = getTableConfig(table);
-  const seq = (kind: string) => sql`${sql.identifier(schema ?? "public")}.${sql.identifier(`${name}_${kind}_version`)}`;
+  const { schema, name } = tableName(table);
+  const seq = (kind: string) => sql`${sql.identifier(schema)}.${sql.identifier(`${name}_${kind}_version`)}`;
   const value = (alias: string) => sql.raw(`case when ${alias}.is_called then ${alias}.last_value else 0 end`);
   const [row] = rowsOf<{ w: string | number; r: string | number; o: string | number }>(
     await db.execute(sql`select ${value("w")} as w, ${value("r")} as r, ${value("o")} as o from ${seq("write")} w, ${seq("rewrite")} r, ${seq("reset")} o`),
   );
   return { write: Number(row.w), rewrite: Number(row.r), reset: Number(row.o) };
+}
+
+const tableNames = new WeakMap<PgTable, { schema: string; name: string }>();
+
+/** A table's schema (`public` when it names none) and name, looked up once: every deep page reads its versions. */
+function tableName(table: PgTable): { schema: string; name: string } {
+  let names = tableNames.get(table);
+  if (!names) {
+    const { schema, name } = getTableConfig(table);
+    tableNames.set(table, (names = { schema: schema ?? "public", name }));
+  }
+  return names;
 }
 
 /** The list and its exact filters, as the bookmark query's text and parameters. */
