@@ -12,6 +12,7 @@
 import autocannon from "autocannon";
 import { fork, type ChildProcess } from "node:child_process";
 import { mintToken } from "../../lib/auth.js";
+import { loadOperations } from "../../rest-bridge/operations.js";
 import { TEST_SECRET } from "../../test/support/stack.js";
 import type { CompareRole, RoleMessage } from "./roles.js";
 
@@ -25,6 +26,8 @@ export interface CompareOptions {
 }
 
 const PATIENT_LIST = JSON.stringify({ query: `{ patients(page: 2) { count page pageSize next previous source results { uhid givenName familyName sex birthDate source } } }` });
+// What the bridge sends for GET /api/v1/uhid/?page=2: its stored operation, sent to /graphql as it is, so (d) compares the same operation.
+const BRIDGE_PATIENT_LIST = JSON.stringify({ query: loadOperations().get("ListPatients")!.document, operationName: "ListPatients", variables: { page: 2 } });
 // The README's cross-subgraph query (clinical → pharmacy → notifications), as in test/e2e/router-hive-gateway.test.ts.
 const CROSS_SUBGRAPH = JSON.stringify({
   query: `{ patient(uhid: "UG-2024-000001") { givenName timeline(days: 90) { timeline { diagnoses { code display } } } prescriptions { medicationName status } notificationPreferences { channels } notifications { totalCount } } }`,
@@ -154,7 +157,7 @@ export async function runComparison(o: CompareOptions): Promise<void> {
       { key: "cross/gateway", label: "cross-subgraph: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "cross/hive", label: "cross-subgraph: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "mono/rest", label: "patient list: REST via bridge (one process, PostgreSQL)", origin: mono("postgres"), method: "GET", path: "/api/v1/uhid/?page=2", tokens: physician },
-      { key: "mono/graphql", label: "patient list: GraphQL (one process, PostgreSQL)", origin: mono("postgres"), method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "mono/graphql", label: "patient list: GraphQL, the bridge's operation (one process, PostgreSQL)", origin: mono("postgres"), method: "POST", path: "/graphql", body: BRIDGE_PATIENT_LIST, tokens: physician },
       { key: "mono/pglite", label: "patient list: REST via bridge (one process, PGlite)", origin: mono("pglite"), method: "GET", path: "/api/v1/uhid/?page=2", tokens: physician },
     ];
     const tallies = new Map<string, Tally>(
