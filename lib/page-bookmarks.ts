@@ -149,16 +149,31 @@ function refreshWhenOld(db: Db, list: BookmarkedList, spacing: number, id: strin
  * deleted or moved since (the bookmarks were shifted).
  */
 function startAt<Row>(list: BookmarkedList, b: Pick<Bookmarks, "tuples" | "offsets">, offset: number, start: PageStart<Row>): Promise<Row[]> {
+  const j = lastBookmarkAtOrBefore(b.offsets, offset);
+  if (j < 0) return start(null, offset);
+  return start(orderValues(list, b.tuples[j]), offset - b.offsets[j]);
+}
+
+/** The index of the last bookmark whose offset is at most `offset` (offsets ascend), or -1. */
+function lastBookmarkAtOrBefore(offsets: readonly number[], offset: number): number {
   let lo = 0;
-  let hi = b.offsets.length; // offsets ascend: find the first one past `offset`
+  let hi = offsets.length; // the first one past `offset`
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (b.offsets[mid] <= offset) lo = mid + 1;
+    if (offsets[mid] <= offset) lo = mid + 1;
     else hi = mid;
   }
-  if (!lo) return start(null, offset);
-  return start(orderValues(list, b.tuples[lo - 1]), offset - b.offsets[lo - 1]);
+  return lo - 1;
 }
+
+/** The identifiers `o0`, `o1`, … a query gives the order's columns. */
+const orderAliases = (list: Pick<BookmarkedList, "columns">) => list.columns.map((_, i) => sql.identifier(`o${i}`));
+
+/** The order's columns of `alias` as a row value: `(alias.o0, alias.o1, …)`. */
+const aliasedOrder = (list: BookmarkedList, alias: string) => sql`(${sql.join(orderAliases(list).map((c) => sql`${sql.identifier(alias)}.${c}`), sql`, `)})`;
+
+/** The comparison "at or before, in the list's order". */
+const atOrBefore = (list: BookmarkedList) => sql.raw(list.descending ? ">=" : "<=");
 
 /** A bookmark's order values as SQL: the value, or a row value of all the order's columns. */
 function orderValues(list: BookmarkedList, tuple: string[]): SQL {
@@ -173,18 +188,10 @@ function orderValues(list: BookmarkedList, tuple: string[]): SQL {
  * rows between less that bookmark's shift (the changed rows at or before it, as `shifted` counts them).
  */
 function startAfterWrites<Row>(list: BookmarkedList, b: Bookmarks, now: Versions, offset: number, start: PageStart<Row>): Promise<Row[]> {
-  const writes = now.write - b.versions.write;
-  let j = -1;
-  for (let lo = 0, hi = b.offsets.length - 1; lo <= hi; ) {
-    const mid = (lo + hi) >> 1;
-    if (b.offsets[mid] <= offset - writes) (j = mid), (lo = mid + 1);
-    else hi = mid - 1;
-  }
+  const j = lastBookmarkAtOrBefore(b.offsets, offset - (now.write - b.versions.write));
   if (j < 0) return start(null, offset); // counted from the list's start: nothing to correct
-  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
-  const changedTuple = sql`(${sql.join(o.map((c) => sql`c.${c}`), sql`, `)})`;
   const bookmark = orderValues(list, b.tuples[j]);
-  const shift = sql`(select coalesce(sum(c.delta), 0) from (${changedRows(list, b, now)}) c where ${changedTuple} ${sql.raw(list.descending ? ">=" : "<=")} ${list.columns.length === 1 ? sql`(${bookmark})` : bookmark})`;
+  const shift = sql`(select coalesce(sum(c.delta), 0) from (${changedRows(list, b, now)}) c where ${aliasedOrder(list, "c")} ${atOrBefore(list)} ${list.columns.length === 1 ? sql`(${bookmark})` : bookmark})`;
   return start(bookmark, sql`(${offset - b.offsets[j]} - ${shift})::bigint`);
 }
 
@@ -208,14 +215,13 @@ function unchanged(b: Bookmarks, now: Versions): boolean {
 async function shifted(db: Db, list: BookmarkedList, cached: Bookmarks, now: Versions): Promise<Bookmarks | null> {
   if (!shiftable(cached, now)) return null;
   if (!cached.tuples.length) return { ...cached, versions: now };
-  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
-  const tuple = (alias: string) => sql`(${sql.join(o.map((c) => sql`${sql.identifier(alias)}.${c}`), sql`, `)})`;
+  const o = orderAliases(list);
   const fromJson = sql.join(list.columns.map((c, i) => sql`(e ->> ${sql.raw(String(i))})::${sql.raw(c.getSQLType())} as ${o[i]}`), sql`, `);
   const rows = rowsOf<{ shift: number | string }>(
     await db.execute(sql`
       with changed as materialized (${changedRows(list, cached, now)}),
            bm as (select ${fromJson}, ord from json_array_elements(${JSON.stringify(cached.tuples)}::json) with ordinality as x(e, ord))
-      select (select coalesce(sum(delta), 0) from changed where ${tuple("changed")} ${sql.raw(list.descending ? ">=" : "<=")} ${tuple("bm")}) as shift
+      select (select coalesce(sum(delta), 0) from changed where ${aliasedOrder(list, "changed")} ${atOrBefore(list)} ${aliasedOrder(list, "bm")}) as shift
       from bm order by ord`),
   );
   if (rows.length !== cached.tuples.length) return null;
@@ -239,7 +245,7 @@ function shiftable(b: Bookmarks, now: Versions): boolean {
  */
 function changedRows(list: BookmarkedList, b: Bookmarks, now: Versions): SQL {
   const [V, N] = [b.versions.write, now.write];
-  const o = list.columns.map((_, i) => sql.identifier(`o${i}`));
+  const o = orderAliases(list);
   const stamp = sql`${list.table}.${sql.identifier("insert_version")}`;
   let changed = sql`select ${sql.join(list.columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `)}, 1 as delta from ${list.table} where ${and(sql`${stamp} > ${V} and ${stamp} <= ${N}`, list.where)}`;
   if (b.departed) {
@@ -343,11 +349,11 @@ async function build(db: Db, list: BookmarkedList, spacing: number, id: string):
  */
 function bookmarkQuery(list: BookmarkedList, spacing: number): SQL {
   const { table, columns, where } = list;
-  const o = columns.map((_, i) => sql.identifier(`o${i}`));
+  const o = orderAliases(list);
   // The steps carry the columns as they are (a cast per skipped row would cost more than the walk); text at the end.
   const values = sql.join(columns.map((c, i) => sql`${c} as ${o[i]}`), sql`, `);
   const order = sql.join(columns.map((c) => (list.descending ? desc(c) : asc(c))), sql`, `);
-  const previous = sql`(${sql.join(o.map((c) => sql`b.${c}`), sql`, `)})`;
+  const previous = aliasedOrder(list, "b");
   const afterPrevious = sql`(${sql.join(columns, sql`, `)}) ${sql.raw(list.descending ? "<" : ">")} ${previous}`;
   const step = (filter: SQL | undefined) => sql`select ${values} from ${table} ${filter ? sql`where ${filter}` : sql``} order by ${order} offset ${spacing - 1} limit 1`;
   return sql`with recursive bookmarks as (
