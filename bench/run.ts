@@ -4,7 +4,7 @@
  *
  *   npm run bench                                  # every scenario, 10 s each, 10 connections
  *   npm run bench -- --duration 5 --connections 20 --only "REST patient"
- *   npm run bench -- --compare [--rounds 3]        # gateway vs Hive vs direct, REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
+ *   npm run bench -- --compare [--rounds 5]        # gateway vs Hive vs direct, REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
  */
 import "reflect-metadata";
 import autocannon from "autocannon";
@@ -17,7 +17,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     only: { type: "string" },
     compare: { type: "boolean", default: false },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "3" },
   },
 });
