@@ -1,9 +1,10 @@
-import { and, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Db } from "../../../lib/db.js";
 import { badRequest, conflict, notFound } from "../../../lib/errors.js";
 import { decodeCursor, keysetList, type KeysetPage } from "../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
+import { preparedRead } from "../../../lib/prepared.js";
 import { patients } from "../db/tables.js";
 import type { RegisterPatientInput } from "./patient.type.js";
 
@@ -33,8 +34,10 @@ export async function listPatients(
   return { ...page, source: PATIENT_LIST_SOURCE };
 }
 
+const patientByUhid = preparedRead((db) => db.select().from(patients).where(eq(patients.uhid, sql.placeholder("uhid"))).prepare("patient_by_uhid"));
+
 export async function findPatient(db: Db, uhid: string): Promise<PatientRow | undefined> {
-  const [row] = await db.select().from(patients).where(eq(patients.uhid, uhid));
+  const [row] = await patientByUhid(db, { uhid });
   return row;
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, or } from "drizzle-orm";
+import { and, desc, eq, gte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { fieldError } from "../../../lib/errors.js";
+import { preparedRead } from "../../../lib/prepared.js";
 import { diagnoses, encounterNotes, encounters, medications, observations, soapNotes } from "../db/tables.js";
 import { digitizedDocumentsForTimeline } from "../digitization/digitization.service.js";
 import { getPatient } from "../patient/patient.service.js";
@@ -19,6 +20,46 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (result ??= load());
 }
 
+// Each section's statement, built once (lib/prepared.ts): values `uhid` and `since` (a date, or an ISO time for notes).
+const patientParam = sql.placeholder("uhid");
+const sinceParam = sql.placeholder("since");
+const encountersSince = preparedRead((db) =>
+  db.select().from(encounters).where(and(eq(encounters.patientUhid, patientParam), gte(encounters.date, sinceParam))).orderBy(desc(encounters.date)).prepare("timeline_encounters"),
+);
+const diagnosesSince = preparedRead((db) =>
+  db
+    .select()
+    .from(diagnoses)
+    .where(and(eq(diagnoses.patientUhid, patientParam), or(gte(diagnoses.date, sinceParam), eq(diagnoses.status, "chronic"))))
+    .orderBy(desc(diagnoses.date))
+    .prepare("timeline_diagnoses"),
+);
+const medicationsSince = preparedRead((db) =>
+  db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.patientUhid, patientParam), or(gte(medications.startDate, sinceParam), eq(medications.status, "active"))))
+    .orderBy(desc(medications.startDate))
+    .prepare("timeline_medications"),
+);
+const observationsSince = preparedRead((db) =>
+  db.select().from(observations).where(and(eq(observations.patientUhid, patientParam), gte(observations.date, sinceParam))).orderBy(desc(observations.date)).prepare("timeline_observations"),
+);
+const soapNotesSince = preparedRead((db) =>
+  db
+    .select({ id: soapNotes.id, encounterId: soapNotes.encounterId, createdAt: soapNotes.createdAt })
+    .from(soapNotes)
+    .where(and(eq(soapNotes.patientUhid, patientParam), gte(soapNotes.createdAt, sinceParam)))
+    .prepare("timeline_soap_notes"),
+);
+const encounterNotesSince = preparedRead((db) =>
+  db
+    .select({ id: encounterNotes.id, encounterId: encounterNotes.encounterId, createdAt: encounterNotes.recordedAt })
+    .from(encounterNotes)
+    .where(and(eq(encounterNotes.patientUhid, patientParam), gte(encounterNotes.recordedAt, sinceParam)))
+    .prepare("timeline_encounter_notes"),
+);
+
 /**
  * The patient's history inside the window: encounters and observations dated in it, diagnoses dated
  * in it plus every chronic one, and medications started in it plus every active one (a long-standing
@@ -35,39 +76,21 @@ export async function buildTimeline(db: Db, uhid: string, days = DEFAULT_CONTEXT
   if (!patientKnown) await getPatient(db, uhid);
   const since = isoDaysAgo(days);
   const sinceTime = new Date(`${since}T00:00:00Z`);
-  const encounterRows = once(() =>
-    db
-      .select()
-      .from(encounters)
-      .where(and(eq(encounters.patientUhid, uhid), gte(encounters.date, since)))
-      .orderBy(desc(encounters.date)),
-  );
+  const encounterRows = once(() => encountersSince(db, { uhid, since }));
   const load: TimelineSectionLoaders = {
     encounters: once(async () =>
       (await encounterRows()).map((e) => ({ id: e.id, date: e.date, type: e.type, chiefComplaint: e.chiefComplaint, facility: e.facility })),
     ),
     diagnoses: once(async () => {
-      const rows = await db
-        .select()
-        .from(diagnoses)
-        .where(and(eq(diagnoses.patientUhid, uhid), or(gte(diagnoses.date, since), eq(diagnoses.status, "chronic"))))
-        .orderBy(desc(diagnoses.date));
+      const rows = await diagnosesSince(db, { uhid, since });
       return rows.map((d) => ({ code: d.code, display: d.display, date: d.date, status: d.status }));
     }),
     medications: once(async () => {
-      const rows = await db
-        .select()
-        .from(medications)
-        .where(and(eq(medications.patientUhid, uhid), or(gte(medications.startDate, since), eq(medications.status, "active"))))
-        .orderBy(desc(medications.startDate));
+      const rows = await medicationsSince(db, { uhid, since });
       return rows.map((m) => ({ name: m.name, dose: m.dose, frequency: m.frequency, status: m.status, rxnormCode: m.rxnormCode }));
     }),
     observations: once(async () => {
-      const rows = await db
-        .select()
-        .from(observations)
-        .where(and(eq(observations.patientUhid, uhid), gte(observations.date, since)))
-        .orderBy(desc(observations.date));
+      const rows = await observationsSince(db, { uhid, since });
       return rows.map((o) => ({ type: o.display, value: o.unit ? `${o.value} ${o.unit}` : o.value, date: o.date, code: o.code }));
     }),
     documents: once(() => loadDocuments(db, uhid, sinceTime, encounterRows)),
@@ -84,14 +107,9 @@ async function loadDocuments(
 ): Promise<TimelineDocument[]> {
   const [enc, soap, notes, digitized] = await Promise.all([
     encounterRows(),
-    db
-      .select({ id: soapNotes.id, encounterId: soapNotes.encounterId, createdAt: soapNotes.createdAt })
-      .from(soapNotes)
-      .where(and(eq(soapNotes.patientUhid, uhid), gte(soapNotes.createdAt, sinceTime))),
-    db
-      .select({ id: encounterNotes.id, encounterId: encounterNotes.encounterId, createdAt: encounterNotes.recordedAt })
-      .from(encounterNotes)
-      .where(and(eq(encounterNotes.patientUhid, uhid), gte(encounterNotes.recordedAt, sinceTime))),
+    // A time goes as drizzle would send it inline (a placeholder's value is not encoded by its column).
+    soapNotesSince(db, { uhid, since: sinceTime.toISOString() }),
+    encounterNotesSince(db, { uhid, since: sinceTime.toISOString() }),
     digitizedDocumentsForTimeline(db, uhid, sinceTime),
   ]);
   const encounterDate = new Map(enc.map((e) => [e.id, e.date]));

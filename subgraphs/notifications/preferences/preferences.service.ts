@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
+import { preparedRead } from "../../../lib/prepared.js";
 import { CHANNELS, isChannel, isEmail, normalizePhone } from "../channels.js";
 import { preferences } from "../db/tables.js";
 import { LANGUAGES, isLanguage, TEMPLATES } from "../templates/templates.js";
@@ -17,8 +18,10 @@ export function defaultPreferences(uhid: string): NotificationPreferences {
   return { patientUhid: uhid, channels: ["SMS"], phone: null, email: null, pushToken: null, messagingAppId: null, language: "en", consent: {}, quietHoursStart: null, quietHoursEnd: null, timeZone: DEFAULT_TIME_ZONE };
 }
 
+const preferencesOfPatient = preparedRead((db) => db.select().from(preferences).where(eq(preferences.patientUhid, sql.placeholder("uhid"))).prepare("preferences_of_patient"));
+
 export async function getPreferences(db: Db, uhid: string): Promise<NotificationPreferences> {
-  const [row] = await db.select().from(preferences).where(eq(preferences.patientUhid, uhid));
+  const [row] = await preferencesOfPatient(db, { uhid });
   return row ?? defaultPreferences(uhid);
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPatientAccess, type SubgraphContext } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
 import { FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { preparedRead } from "../../../../lib/prepared.js";
 import { prescriptionItems, prescriptions } from "../../db/tables.js";
 import { prescribableFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
@@ -81,9 +82,27 @@ export interface PrescriptionFilters {
 }
 
 /** A patient's prescriptions (the `Patient.prescriptions` field), newest first. */
+const prescriptionRowsOfPatient = preparedRead((db) =>
+  db.select().from(prescriptions).where(eq(prescriptions.patientUhid, sql.placeholder("uhid"))).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id)).prepare("prescriptions_of_patient"),
+);
+// The items of all of a patient's prescriptions in one fixed statement (itemsOfPrescriptions' list of ids changes its shape).
+const itemRowsOfPatient = preparedRead((db) =>
+  db
+    .select(getTableColumns(prescriptionItems))
+    .from(prescriptionItems)
+    .innerJoin(prescriptions, eq(prescriptions.id, prescriptionItems.prescriptionId))
+    .where(eq(prescriptions.patientUhid, sql.placeholder("uhid")))
+    .orderBy(asc(prescriptionItems.prescriptionId), asc(prescriptionItems.position))
+    .prepare("prescription_items_of_patient"),
+);
+
 export async function prescriptionsOfPatient(db: Db, uhid: string): Promise<Prescription[]> {
-  const rows = await db.select().from(prescriptions).where(eq(prescriptions.patientUhid, uhid)).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id));
-  return withItems(db, rows);
+  const rows = await prescriptionRowsOfPatient(db, { uhid });
+  if (!rows.length) return [];
+  const items = new Map<string, PrescriptionItemRow[]>(rows.map((r) => [r.id, []]));
+  // Items of a prescription written between the two reads have no row here: skipped, as that prescription is.
+  for (const item of await itemRowsOfPatient(db, { uhid })) items.get(item.prescriptionId)?.push(item);
+  return rows.map((r) => toPrescription(r, items.get(r.id)!));
 }
 
 /** Prescriptions for prescribers, newest first; filters patient and status. */
