@@ -4,6 +4,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { rowsOf, type Db } from "./db.js";
 import { fieldError } from "./errors.js";
 import { BOOKMARK_SPACING, pageFromBookmark } from "./page-bookmarks.js";
+import { preparedRead } from "./prepared.js";
 import type { Page, PageWindow } from "./pagination.js";
 import { selectedNames, selectsAny, selectsOnly } from "./selection.js";
 
@@ -208,7 +209,9 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
       // drizzle's type says number; an expression (a bookmark's skip less the writes before it, lib/page-bookmarks.ts) is written as SQL.
       .offset(offset as number);
   const pageAfter = (from: string | SQL | null, limit: number, offset: number | SQL) =>
-    db.select().from(t as PgTable).where(inArray(key, keysAfter(from, limit, offset))).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>;
+    from === null && where === undefined && typeof offset === "number"
+      ? (plainPageRead(t, columns, !!o.descending)(db, { limit, offset }) as Promise<T["$inferSelect"][]>)
+      : (db.select().from(t as PgTable).where(inArray(key, keysAfter(from, limit, offset))).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>);
   return runListQuery(db, w, {
     rows: (limit, offset) =>
       !after && offset >= deep.minOffset
@@ -220,6 +223,30 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
     countOnly: o.countOnly,
     total: o.total,
   });
+}
+
+type PageRead = (db: Db, values: { limit: number; offset: number }) => Promise<unknown[]>;
+const plainPageReads = new WeakMap<PgTable, Map<string, PageRead>>();
+
+/**
+ * A page of a whole list (no filter, no cursor) by number: the most asked list statement, the same for
+ * every page but its limit and offset, so it is built once per list order (lib/prepared.ts).
+ */
+function plainPageRead(t: PgTable, columns: PgColumn[], descending: boolean): PageRead {
+  let byOrder = plainPageReads.get(t);
+  if (!byOrder) plainPageReads.set(t, (byOrder = new Map()));
+  const shape = `${columns.map((c) => c.name).join(",")}${descending ? " desc" : ""}`;
+  let read = byOrder.get(shape);
+  if (!read) {
+    const key = columns[columns.length - 1];
+    const order = columns.map((c) => (descending ? desc(c) : asc(c)));
+    read = preparedRead((db) => {
+      const keys = db.select({ key }).from(t).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
+      return db.select().from(t).where(inArray(key, keys)).orderBy(...order).prepare("list_page");
+    });
+    byOrder.set(shape, read);
+  }
+  return read;
 }
 
 /**

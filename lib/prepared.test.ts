@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encounterNotes, encounters, patients } from "../subgraphs/clinical/db/tables.js";
 import { buildTimeline } from "../subgraphs/clinical/timeline/timeline.service.js";
 import { createTestDatabase, type TestDatabase } from "../test/support/stack.js";
-import { openDatabase, type Database, type Db } from "./db.js";
+import { openDatabase, rowsOf, type Database, type Db } from "./db.js";
+import { keysetList } from "./page-query.js";
+import { pageWindow } from "./pagination.js";
 import { preparedRead } from "./prepared.js";
 
 /**
@@ -77,4 +79,16 @@ describe("preparedRead", () => {
     const textOf = new Map(notes.map((n) => [n.id, n.text]));
     expect(documents.filter((d) => d.type === "encounter_note").map((d) => textOf.get(d.id))).toEqual(["yesterday", "at the start"]);
 });
+
+  it("pages a whole list by number with one statement built once: the rows OFFSET gives, for each page and size", async () => {
+    const all = rowsOf<{ uhid: string }>(await db.execute(sql`select uhid from clinical.patients order by uhid`)).map((r) => r.uhid);
+    for (const pageSize of [1, 7, 50]) {
+      for (let n = 1; n <= Math.ceil(all.length / pageSize) + 1; n++) {
+        const page = await keysetList(db, pageWindow({ page: n, pageSize }), { table: patients, columns: [patients.uhid], after: null });
+        expect(page.results.map((r) => r.uhid)).toEqual(all.slice((n - 1) * pageSize, n * pageSize));
+      }
+    }
+    const descending = await keysetList(db, pageWindow({ page: 2, pageSize: 3 }), { table: patients, columns: [patients.uhid], descending: true, after: null });
+    expect(descending.results.map((r) => r.uhid)).toEqual([...all].reverse().slice(3, 6));
+  });
 });
