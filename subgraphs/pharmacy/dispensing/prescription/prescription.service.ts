@@ -81,7 +81,6 @@ export interface PrescriptionFilters {
   status?: string | null;
 }
 
-/** A patient's prescriptions (the `Patient.prescriptions` field), newest first. */
 const prescriptionRowsOfPatient = preparedRead((db) =>
   db.select().from(prescriptions).where(eq(prescriptions.patientUhid, sql.placeholder("uhid"))).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id)).prepare("prescriptions_of_patient"),
 );
@@ -96,6 +95,7 @@ const itemRowsOfPatient = preparedRead((db) =>
     .prepare("prescription_items_of_patient"),
 );
 
+/** A patient's prescriptions (the `Patient.prescriptions` field), newest first. */
 export async function prescriptionsOfPatient(db: Db, uhid: string): Promise<Prescription[]> {
   const rows = await prescriptionRowsOfPatient(db, { uhid });
   if (!rows.length) return [];
