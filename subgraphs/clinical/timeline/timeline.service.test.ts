@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "../../../lib/db.js";
 import { createTestDatabase, type TestDatabase } from "../../../test/support/stack.js";
+import { countStatements } from "../../../test/support/statements.js";
 import { buildTimeline } from "./timeline.service.js";
 
 /**
- * A timeline reads only the sections an operation selects (issue 14): counted as `select`s issued on
- * the real, demo-seeded database, not timed. The sections' content is tested end to end
+ * A timeline reads only the sections an operation selects (issue 14): counted as the statements the
+ * driver runs on the real, demo-seeded database, not timed. The sections' content is tested end to end
  * (test/e2e/patients.test.ts, clinical-soap-note, clinical-document-digitization).
  */
 let testDb: TestDatabase;
 let database: Database;
-let selects = 0;
+let statements: () => number;
 let db: Db;
 
 const UHID = "UG-2024-000001"; // the demo patient with encounters, diagnoses, medications and observations
@@ -18,13 +19,8 @@ const UHID = "UG-2024-000001"; // the demo patient with encounters, diagnoses, m
 beforeAll(async () => {
   testDb = await createTestDatabase({ seeded: true });
   database = testDb.pglite ?? (await openDatabase({ url: testDb.url, dataDir: "memory://" }));
-  const real = database.db;
-  db = new Proxy(real, {
-    get(target, key, receiver) {
-      if (key === "select") selects++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
+  db = database.db;
+  statements = countStatements(db);
 });
 
 afterAll(async () => {
@@ -33,9 +29,9 @@ afterAll(async () => {
 });
 
 async function counted<T>(read: () => Promise<T>): Promise<{ value: T; queries: number }> {
-  const before = selects;
+  const before = statements();
   const value = await read();
-  return { value, queries: selects - before };
+  return { value, queries: statements() - before };
 }
 
 describe("timeline sections", () => {
@@ -50,11 +46,11 @@ describe("timeline sections", () => {
   });
 
   it("refuses a window out of range before any query", async () => {
-    const before = selects;
+    const before = statements();
     for (const days of [0, -1, 3651, 1.5]) {
       await expect(buildTimeline(db, UHID, days)).rejects.toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
     }
-    expect(selects).toBe(before);
+    expect(statements()).toBe(before);
   });
 
   it("reads diagnoses with one query, once however often they are read", async () => {

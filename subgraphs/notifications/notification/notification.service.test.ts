@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../../lib/auth.js";
 import { openDatabase, type Database, type Db } from "../../../lib/db.js";
 import { createTestDatabase, type TestDatabase } from "../../../test/support/stack.js";
+import { countStatements } from "../../../test/support/statements.js";
 import { listNotifications } from "./notification.service.js";
 
 /**
  * A notification list whose rows nobody selected (`notifications { totalCount }`) counts without
- * reading a page: statements counted on the real database, totals compared with the full list's.
+ * reading a page: statements counted where the driver runs them, totals compared with the full list's.
  */
 let testDb: TestDatabase;
 let database: Database;
 let db: Db;
-let statements = 0;
+let statements: () => number;
 const admin: Principal = { sub: "test-admin", roles: ["admin"], tokenUse: "user" };
 const UHID = "UG-2024-000001";
 
@@ -24,12 +25,8 @@ beforeAll(async () => {
     insert into notifications.notifications (notification_number, patient_uhid, recipient_type, recipient, channel, template, body, status)
     select 'NOTIF-COUNT-' || g, ${UHID}, 'patient', '+256700000000', 'SMS', 'test', 'body', (array['FAILED', 'SENT', 'DELIVERED'])[1 + g % 3]
     from generate_series(1, 37) g`);
-  db = new Proxy(real, {
-    get(target, key, receiver) {
-      if (key === "select" || key === "execute") statements++;
-      return Reflect.get(target, key, receiver);
-    },
-  });
+  statements = countStatements(real);
+  db = real;
 });
 
 afterAll(async () => {
@@ -38,9 +35,9 @@ afterAll(async () => {
 });
 
 async function counted<T>(read: () => Promise<T>): Promise<{ value: T; statements: number }> {
-  const before = statements;
+  const before = statements();
   const value = await read();
-  return { value, statements: statements - before };
+  return { value, statements: statements() - before };
 }
 
 describe("count-only notification lists", () => {
