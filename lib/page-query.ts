@@ -1,4 +1,4 @@
-import { and, asc, count, desc, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, getTableColumns, gt, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { GraphQLResolveInfo } from "graphql";
 import { rowsOf, type Db } from "./db.js";
@@ -211,7 +211,7 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
   const pageAfter = (from: string | SQL | null, limit: number, offset: number | SQL) =>
     from === null && where === undefined && typeof offset === "number"
       ? (plainPageRead(t, columns, !!o.descending)(db, { limit, offset }) as Promise<T["$inferSelect"][]>)
-      : (db.select().from(t as PgTable).where(inArray(key, keysAfter(from, limit, offset))).orderBy(...order) as unknown as Promise<T["$inferSelect"][]>);
+      : (rowsOfKeys(db, t, key, order, keysAfter(from, limit, offset)) as unknown as Promise<T["$inferSelect"][]>);
   return runListQuery(db, w, {
     rows: (limit, offset) =>
       !after && offset >= deep.minOffset
@@ -223,6 +223,11 @@ export function keysetList<T extends PgTable>(db: Db, w: PageWindow, o: KeysetLi
     countOnly: o.countOnly,
     total: o.total,
   });
+}
+
+/** A page's rows: the rows of the keys a subquery found on the order's index, in the list's order. */
+function rowsOfKeys(db: Db, t: PgTable, key: PgColumn, order: SQL[], keys: SQLWrapper) {
+  return db.select().from(t).where(inArray(key, keys)).orderBy(...order);
 }
 
 type PageRead = (db: Db, values: { limit: number; offset: number }) => Promise<unknown[]>;
@@ -240,10 +245,9 @@ function plainPageRead(t: PgTable, columns: PgColumn[], descending: boolean): Pa
   if (!read) {
     const key = columns[columns.length - 1];
     const order = columns.map((c) => (descending ? desc(c) : asc(c)));
-    read = preparedRead((db) => {
-      const keys = db.select({ key }).from(t).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
-      return db.select().from(t).where(inArray(key, keys)).orderBy(...order).prepare("list_page");
-    });
+    read = preparedRead((db) =>
+      rowsOfKeys(db, t, key, order, db.select({ key }).from(t).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))).prepare("list_page"),
+    );
     byOrder.set(shape, read);
   }
   return read;

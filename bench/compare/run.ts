@@ -253,15 +253,21 @@ function report(sides: Side[], rounds: Map<string, Tally>[], o: CompareOptions, 
   const goals: { goal: string; a: string; b: string; ratio: number; rounds: number[]; target: string; met: boolean }[] = [];
   const add = (goal: string, a: Figure, b: Figure, target: { atLeast?: number; atMost?: number }) => {
     const ratioOf = (x: number, y: number) => (Number.isFinite(x) && Number.isFinite(y) && y ? x / y : NaN);
-    const ratio = ratioOf(a()[1], b()[1]);
+    const [[aName, aValue, aText], [bName, bValue, bText]] = [a(), b()];
     const perRound = rounds.map((_, r) => ratioOf(a(r)[1], b(r)[1]));
     const typical = median(perRound);
     // Met by the median of the per-round ratios: each round's two sides ran minutes apart at most, the pooled ratio over all of them.
     const met = target.atLeast !== undefined ? typical >= target.atLeast : target.atMost !== undefined ? typical <= target.atMost : true;
-    goals.push({ goal, a: `${a()[0]} ${a()[2]}`, b: `${b()[0]} ${b()[2]}`, ratio, rounds: perRound, target: target.atLeast ? `≥ ${target.atLeast}×` : target.atMost ? `≤ ${target.atMost}×` : "(no goal)", met });
+    goals.push({ goal, a: `${aName} ${aText}`, b: `${bName} ${bText}`, ratio: ratioOf(aValue, bValue), rounds: perRound, target: target.atLeast ? `≥ ${target.atLeast}×` : target.atMost ? `≤ ${target.atMost}×` : "(no goal)", met });
   };
-  const rps = (k: string): Figure => (round) => [k, stat(k, round).rps, `${Math.round(stat(k, round).rps)} req/s`];
-  const p50 = (k: string): Figure => (round) => [k, stat(k, round).p50, `p50 ${stat(k, round).p50.toFixed(2)} ms`];
+  const rps = (k: string): Figure => (round) => {
+    const { rps } = stat(k, round);
+    return [k, rps, `${Math.round(rps)} req/s`];
+  };
+  const p50 = (k: string): Figure => (round) => {
+    const { p50 } = stat(k, round);
+    return [k, p50, `p50 ${p50.toFixed(2)} ms`];
+  };
   const cpu = (k: string, part: "frontCpuUs" | "subgraphsCpuUs" | "monolithCpuUs"): Figure => (round) => {
     const t = stat(k, round);
     return [`${k} ${{ frontCpuUs: "front", subgraphsCpuUs: "subgraphs", monolithCpuUs: "CPU" }[part]}`, t.requests ? t[part] / t.requests : NaN, `${Math.round(t[part] / t.requests)} µs/req`];

@@ -20,13 +20,12 @@ const UHID = "UG-2024-000001";
 beforeAll(async () => {
   testDb = await createTestDatabase({ seeded: true });
   database = testDb.pglite ?? (await openDatabase({ url: testDb.url, dataDir: "memory://" }));
-  const real = database.db;
-  await real.execute(sql`
+  db = database.db;
+  await db.execute(sql`
     insert into notifications.notifications (notification_number, patient_uhid, recipient_type, recipient, channel, template, body, status)
     select 'NOTIF-COUNT-' || g, ${UHID}, 'patient', '+256700000000', 'SMS', 'test', 'body', (array['FAILED', 'SENT', 'DELIVERED'])[1 + g % 3]
     from generate_series(1, 37) g`);
-  statements = countStatements(real);
-  db = real;
+  statements = countStatements(db);
 });
 
 afterAll(async () => {

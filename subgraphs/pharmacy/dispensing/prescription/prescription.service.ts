@@ -50,10 +50,15 @@ export function toPrescription(row: PrescriptionRow, items: PrescriptionItemRow[
 
 /** Items of several prescriptions, each list in the prescriber's order. */
 export async function itemsOfPrescriptions(db: Db, ids: string[]): Promise<Map<string, PrescriptionItemRow[]>> {
-  const out = new Map<string, PrescriptionItemRow[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return out;
+  if (!ids.length) return new Map();
   const rows = await db.select().from(prescriptionItems).where(inArray(prescriptionItems.prescriptionId, ids)).orderBy(asc(prescriptionItems.prescriptionId), asc(prescriptionItems.position));
-  for (const r of rows) out.get(r.prescriptionId)!.push(r);
+  return itemsByPrescription(ids, rows);
+}
+
+/** `rows` grouped by prescription, in their order: a list for each of `ids` (empty when it has none); rows of other prescriptions are left out. */
+function itemsByPrescription(ids: string[], rows: PrescriptionItemRow[]): Map<string, PrescriptionItemRow[]> {
+  const out = new Map<string, PrescriptionItemRow[]>(ids.map((id) => [id, []]));
+  for (const r of rows) out.get(r.prescriptionId)?.push(r);
   return out;
 }
 
@@ -99,9 +104,8 @@ const itemRowsOfPatient = preparedRead((db) =>
 export async function prescriptionsOfPatient(db: Db, uhid: string): Promise<Prescription[]> {
   const rows = await prescriptionRowsOfPatient(db, { uhid });
   if (!rows.length) return [];
-  const items = new Map<string, PrescriptionItemRow[]>(rows.map((r) => [r.id, []]));
-  // Items of a prescription written between the two reads have no row here: skipped, as that prescription is.
-  for (const item of await itemRowsOfPatient(db, { uhid })) items.get(item.prescriptionId)?.push(item);
+  // Items of a prescription written between the two reads are left out, as that prescription is.
+  const items = itemsByPrescription(rows.map((r) => r.id), await itemRowsOfPatient(db, { uhid }));
   return rows.map((r) => toPrescription(r, items.get(r.id)!));
 }
 
