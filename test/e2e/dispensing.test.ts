@@ -5,7 +5,9 @@
  * through the pharmacy's outbox — delivered once, also when the notification service was down.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../lib/db.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 const base = "/api/v1/pharmacy/dispensing";
@@ -299,6 +301,34 @@ describe("workflow 2: queue → dispense → stock → pickup-ready notification
     expect(dispensed.body.results).toHaveLength(0);
     const queue = await stack.rest("GET", `${base}/queue/?patient_uhid=${uhid}`, { token: pharmacist });
     expect(queue.body.results).toHaveLength(1);
+  });
+});
+
+describe("a prescription whose patient is no longer in the registry", () => {
+  // The clinical engine's check with the patient's record is also the registry check (one gateway
+  // call): it answers 404 before it reads a finding or writes an audit entry.
+  it("is refused with 404 and writes nothing: no dispense, no movement, no message, no audit entry", async () => {
+    const uhid = await newPatient();
+    const rx = await prescribe(uhid, [{ medication_code: "723", quantity: 5 }]);
+    await stockUp(pharmacist, KAMPALA, "723", 20);
+    const db = stack.server.database!.db;
+    await db.execute(sql`delete from clinical.patients where uhid = ${uhid}`);
+    const count = async (statement: SQL) => rowsOf<{ n: number }>(await db.execute(statement))[0].n;
+    const written = async () => ({
+      stock: await onHand(pharmacist, KAMPALA, "723"),
+      audit: await count(sql`select count(*)::int as n from clinical.ai_audit_log where patient_uhid = ${uhid}`),
+      messages: await count(sql`select count(*)::int as n from pharmacy.outbox_messages where patient_uhid = ${uhid}`),
+    });
+    const before = await written();
+
+    const res = await stack.rest("POST", `${base}/dispenses/`, { token: pharmacist, body: dispenseBody(rx.id, KAMPALA, [{ medication_code: "723", quantity: 5 }]) });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("NOT_FOUND");
+    expect(res.body.error.message).toContain(uhid);
+
+    expect(await written()).toEqual(before);
+    const dispensed = await stack.rest("GET", `${base}/dispenses/?prescription=${rx.id}`, { token: pharmacist });
+    expect(dispensed.body.results).toHaveLength(0);
   });
 });
 

@@ -15,7 +15,6 @@ import { deliverOutboxMessageNow, enqueueOutboxMessage, outboxStatus } from "../
 import { safetyCodesOf } from "../../compounding/compound-codes.js";
 import { itemsOfFill } from "../fill.js";
 import { medicationFacts } from "../knowledge.js";
-import { assertPatientRegistered } from "../patient-registry.js";
 import { getPrescriptionRow, itemsOfPrescriptions, type PrescriptionItemRow, type PrescriptionRow } from "../prescription/prescription.service.js";
 import { checkDispenseSafety, ControlledBalanceError, recordSafetyOverride, writeControlledDispense } from "./dispense-safety.js";
 import type { CreateDispenseInput, Dispense, DispenseFinding } from "./dispense.type.js";
@@ -177,8 +176,8 @@ const blockedBy = (findings: DispenseFinding[]) =>
 
 /**
  * Spec, workflow 2, server-side and in its order: the prescription and its open fill (404/409), the
- * items (400), the patient (registry, 404), interactions and allergies (clinical engine; major or
- * contraindicated → 409 unless overridden with a reason), controlled-substance rules, stock (409);
+ * items (400), then one call to the clinical engine: the patient (not in the registry: 404), then
+ * interactions and allergies (major or contraindicated → 409 unless overridden with a reason), controlled-substance rules, stock (409);
  * then ONE database transaction: the prescription locked and checked again (two pharmacies at once:
  * one wins, the other 409), the dispense with its items and findings, controlled register entries,
  * the ledger's dispense movements, the prescription (or refill) status, and the pickup-ready message
@@ -201,7 +200,9 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   const fillItems = itemsOfFill((await itemsOfPrescriptions(db, [p.id])).get(p.id)!, fill.fillNumber);
   const planned = planItems(input, p, fillItems);
 
-  await assertPatientRegistered(ctx, p.patientUhid);
+  // The interaction check with the patient's record is also workflow 2's "verify the patient": the
+  // clinical subgraph reads the patient first and answers 404 for a UHID it does not hold, before any
+  // finding or audit entry, so one gateway call does both (an unreachable registry: 503).
   // A compounded preparation is checked as its formula's catalog ingredients (issue 11).
   const safety = await checkDispenseSafety(ctx, await safetyCodesOf(db, planned.map((x) => x.code)), p.patientUhid);
   if (safety.unrecognized.length) ctx.logger.warn({ prescriptionId: p.id, unrecognized: safety.unrecognized }, "dispense: medicines the interaction engine does not know were not checked");
