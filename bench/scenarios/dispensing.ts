@@ -34,7 +34,7 @@ async function prepareSupply(stack: Stack): Promise<string[]> {
 export const dispensingScenarios: BenchScenario[] = [
   {
     name: "REST dispense",
-    description: `POST dispensing/dispenses/ of a fresh prescription each time (registry check and interaction check through the gateway, stock ledger, outbox, pickup-ready send over HTTP); ${SUPPLY} prescriptions written before the run, then 409s if the run outlasts them`,
+    description: `POST dispensing/dispenses/ of a fresh prescription each time (the interaction check with the patient record through the gateway, stock ledger, outbox, pickup-ready send over HTTP); ${SUPPLY} prescriptions written before the run, then 409s if the run outlasts them`,
     async prepare(stack) {
       const supply = await prepareSupply(stack);
       // Many pharmacists (distinct credentials): each dispense runs the interaction check, which counts
