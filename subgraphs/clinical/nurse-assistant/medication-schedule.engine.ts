@@ -1,4 +1,5 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
+import { calendarDate } from "../../../lib/calendar.js";
 
 export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.0.0";
 
@@ -112,7 +113,7 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
 
 /** Today's date in the schedule's time zone (Africa/Kampala is UTC+03:00 all year). */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return calendarDate(now, timezone);
 }
 
 /** True for a real calendar date written YYYY-MM-DD ("2026-02-30" and "2026-13-01" are not). */

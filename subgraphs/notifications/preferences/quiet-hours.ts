@@ -1,9 +1,11 @@
+import { calendarDate, dateTimeFormat } from "../../../lib/calendar.js";
+
 /** "HH:MM" on a 24-hour clock. */
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function isTimeZone(tz: string): boolean {
   try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
+    dateTimeFormat("en", { timeZone: tz });
     return true;
   } catch {
     return false;
@@ -12,7 +14,7 @@ export function isTimeZone(tz: string): boolean {
 
 /** Local wall-clock time of `at` in `timeZone` as minutes and seconds since midnight. */
 function localClock(at: Date, timeZone: string): { minutes: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).formatToParts(at);
+  const parts = dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { minutes: get("hour") * 60 + get("minute"), seconds: get("second") };
 }
@@ -38,5 +40,5 @@ export function quietHoursEnd(at: Date, start: string | null, end: string | null
 
 /** Calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
 export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return calendarDate(at, timeZone);
 }

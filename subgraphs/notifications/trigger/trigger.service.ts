@@ -25,6 +25,7 @@ import type {
   SendNotificationResult,
   TriggerResult,
 } from "./trigger.type.js";
+import { dateTimeFormat } from "../../../lib/calendar.js";
 
 export interface TriggerCall {
   db: Db;
@@ -69,9 +70,9 @@ const INTL_LOCALE: Record<Language, string> = { en: "en-GB", sw: "sw", lg: "lg" 
 function formatDateTime(at: Date, language: Language, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = { timeZone, weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
   try {
-    return new Intl.DateTimeFormat(INTL_LOCALE[language], options).format(at);
+    return dateTimeFormat(INTL_LOCALE[language], options).format(at);
   } catch {
-    return new Intl.DateTimeFormat("en-GB", options).format(at);
+    return dateTimeFormat("en-GB", options).format(at);
   }
 }
 

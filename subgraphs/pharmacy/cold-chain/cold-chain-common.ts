@@ -7,6 +7,7 @@ import { fieldError } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { coldChainTransports, coldStorageUnits } from "../db/tables.js";
 import type { MonitorLimits } from "./detector.js";
+import { dateTimeFormat } from "../../../lib/calendar.js";
 
 export const SUBJECT_TYPES = ["storage_unit", "transport"] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -50,5 +51,5 @@ export const rangeText = (l: MonitorLimits) => `${l.minC}–${l.maxC} °C`;
 
 /** Kampala wall-clock time of an instant, e.g. "1 Mar 2026, 11:05 EAT". */
 export function kampalaTime(d: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Kampala", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false }).format(d)} EAT`;
+  return `${dateTimeFormat("en-GB", { timeZone: "Africa/Kampala", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false }).format(d)} EAT`;
 }

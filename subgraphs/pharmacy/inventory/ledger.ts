@@ -28,6 +28,7 @@ import type { Db } from "../../../lib/db.js";
 import { medicationByCode } from "./medications/catalog.js";
 import { describeHolds, holdsOfBatches, type StockHold } from "./holds.js";
 import { inventoryItems, products, stockBatches, stockMovementBatches, stockMovements } from "../db/tables.js";
+import { calendarDate } from "../../../lib/calendar.js";
 
 /** Which stock moves: a medication by its catalog code at the pharmacy, a product's stock, or an inventory item. */
 export type StockRef = { medicationCode: string } | { productId: string } | { inventoryItemId: string };
@@ -130,7 +131,7 @@ export class UnknownStock extends Error {
 
 /** Today in Kampala, YYYY-MM-DD: a batch expiring before it is expired. */
 export function kampalaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return calendarDate(now, "Africa/Kampala");
 }
 
 /** `date` plus `days` days, YYYY-MM-DD. */

@@ -6,6 +6,7 @@ import { badRequest, fieldError } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pharmacies, procurementCounters, suppliers } from "../db/tables.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
+import { calendarDate } from "../../../lib/calendar.js";
 
 /**
  * A medication code must name a medicine of the pharmacy's medication catalog (RxNorm ingredient
@@ -17,7 +18,7 @@ export function medicationCodeProblem(code: string): string | null {
 
 /** The calendar day in Kampala (UTC+3) as YYYY-MM-DD: "today" for delivery and expiry dates. */
 export function kampalaDate(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return calendarDate(now, "Africa/Kampala");
 }
 
 /** YYYY-MM-DD plus whole days (calendar arithmetic in UTC, no time zone involved). */

@@ -6,6 +6,7 @@ import { getTransaction } from "../transaction/transaction.service.js";
 import { renderReceiptPdf } from "./receipt-pdf.js";
 import type { Receipt, ReceiptFile } from "./receipt.type.js";
 import { sendBestEffort } from "../../notify.js";
+import { dateTimeFormat } from "../../../../lib/calendar.js";
 
 /** Notification template of an e-mailed receipt (coordinated with the notifications service). */
 export const RECEIPT_EMAIL_TEMPLATE = "receipt_email";
@@ -14,7 +15,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "25 Nov 2026, 10:00 EAT": how customers in Uganda read a time. */
 export function kampalaTime(at: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium", timeStyle: "short" }).format(at)} EAT`;
+  return `${dateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium", timeStyle: "short" }).format(at)} EAT`;
 }
 
 function receiptText(r: Omit<Receipt, "text" | "emailRecipient" | "emailQueued" | "emailNotificationId">): string {

@@ -17,6 +17,7 @@ import { kampalaToday } from "../../inventory/ledger.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
 import { priceTransaction } from "./transaction-pricing.js";
 import type { CreateTransactionInput, SalesTransaction } from "./transaction.type.js";
+import { calendarDate } from "../../../../lib/calendar.js";
 
 type TransactionRow = typeof salesTransactions.$inferSelect;
 type ItemRow = typeof transactionItems.$inferSelect;
@@ -100,7 +101,7 @@ export async function listTransactions(
 
 /** The business day in Kampala (UTC+3), which numbers transactions: yyyymmdd. */
 export function businessDay(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(now).replaceAll("-", "");
+  return calendarDate(now, "Africa/Kampala").replaceAll("-", "");
 }
 
 /** Next number of the day for a pharmacy, inside the caller's transaction (a rollback gives it back: no gaps). */

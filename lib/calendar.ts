@@ -1,0 +1,29 @@
+/**
+ * Dates and times as people in a time zone read them. Building an `Intl.DateTimeFormat` loads locale
+ * and time-zone data (about 36 µs on the two-core bench machine, against 1.5 µs to use one), and a
+ * dispense built a score of them (stock "today", quiet hours, message times). A formatter is
+ * immutable, so one is kept per locale and options, for the life of the process.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Formatters kept at most (code's own options × the time zones and languages patients choose): a bound, not a tuning. */
+export const MAX_FORMATTERS = 1_000;
+
+/** The formatter for `locale` and `options`, built on first use. An unknown zone or locale throws RangeError and keeps nothing. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
+export function calendarDate(at: Date, timeZone: string): string {
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** Tests: how many formatters are kept. */
+export const formattersKept = () => formatters.size;
