@@ -76,7 +76,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 if (args["migrate-only"]) {
   const { openDatabase } = await import("./lib/db.js");
   const { migrateAll } = await import("./migrate.js");
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   try {
     await migrateAll(database, config, logger);
   } finally {

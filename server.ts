@@ -117,7 +117,7 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
   let database = state.database;
   if (!database && (localSubgraphs.length || roles.includes("worker"))) {
     const dataDir = config.DATA_DIR.startsWith("memory://") || !split ? config.DATA_DIR : `${config.DATA_DIR}/${roles[0]}`;
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir, logger });
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir, logger, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
     cleanups.push(() => database!.close());
     state.database = database;
   }

@@ -40,6 +40,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Production only: "true" lets a process run on embedded PGlite (a single-node trial, not a deployment). */
   ALLOW_EMBEDDED_DATABASE: booleanFlag.optional(),
+  /**
+   * PostgreSQL: statements named (prepared) on their connection, parsed once (default true); "false"
+   * behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   /** Where embedded PGlite keeps its files; "memory://" keeps them in memory. */
   DATA_DIR: z.string().default("./.data"),
   /** HS256 secret for bearer tokens. A development default exists only outside production. */

@@ -27,20 +27,28 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** postgres.js pool size. */
   maxConnections?: number;
+  /**
+   * PostgreSQL: send statements as named (prepared) statements, parsed once per connection (default
+   * true); false for a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction
+   * mode): every statement unnamed. DATABASE_PREPARED_STATEMENTS.
+   */
+  preparedStatements?: boolean;
   /** PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob;
 }
 
 /** Opens PostgreSQL (postgres.js) when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(o: DatabaseOptions): Promise<Database> {
-  return o.url ? openPostgres(o.url, o.maxConnections ?? 10) : openPglite(o.dataDir, o.loadDataDir);
+  return o.url ? openPostgres(o.url, o.maxConnections ?? 10, o.preparedStatements ?? true) : openPglite(o.dataDir, o.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, preparedStatements: boolean): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const client = postgres(url, { max, onnotice: () => {} });
+  // prepare: false makes every statement unnamed, also those drizzle names (lib/prepared.ts).
+  const client = postgres(url, { max, onnotice: () => {}, prepare: preparedStatements });
+  if (preparedStatements) nameStatements(client);
   const usage: PoolUsage = { max, inFlight: 0 };
   const unregister = registerPool(usage);
   measurePool(client, usage);
@@ -56,6 +64,43 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     migrate: (subgraph, migrationsFolder) =>
       migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle", migrationsTable: `migrations_${subgraph}` }),
   };
+}
+
+/** Statements with more parameters than this stay unnamed (see nameStatements). */
+export const NAMED_STATEMENT_MAX_PARAMETERS = 64;
+
+interface PostgresClient {
+  unsafe(query: string, parameters?: unknown[], options?: { prepare?: boolean }): PromiseLike<unknown>;
+  begin(...args: unknown[]): PromiseLike<unknown>;
+  savepoint?(...args: unknown[]): PromiseLike<unknown>;
+}
+
+/**
+ * drizzle sends a statement it did not name with postgres.js `prepare: false`. Unnamed, a statement with
+ * parameters costs two round trips on every call (postgres.js asks PostgreSQL to describe it before it
+ * can bind the values, as drizzle gives no types) and is parsed and planned each time. Named, the
+ * connection keeps it after its first call: one round trip, no parse (docs/decisions/operations.md,
+ * "Every statement named"). postgres.js keys a connection's statements by their text and keeps them
+ * for the connection's life (at most `max_lifetime`, 30–60 min); the texts are the code's, except
+ * that a list of values (`in (…)`, rows of a multi-row insert) makes one text per length, so a
+ * statement with more than NAMED_STATEMENT_MAX_PARAMETERS parameters stays unnamed: each site has a
+ * bounded number of texts. A transaction's (and a savepoint's) connection is named the same way.
+ */
+function nameStatements(client: PostgresClient): void {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = (query, parameters, options) =>
+    unsafe(query, parameters, (parameters?.length ?? 0) <= NAMED_STATEMENT_MAX_PARAMETERS ? { ...options, prepare: true } : options);
+  for (const method of ["begin", "savepoint"] as const) {
+    const open = client[method]?.bind(client);
+    if (!open) continue;
+    client[method] = (...args: unknown[]) => {
+      const work = args.pop() as (tx: PostgresClient) => unknown;
+      return open(...args, (tx: PostgresClient) => {
+        nameStatements(tx);
+        return work(tx);
+      });
+    };
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ if (!values.demo) {
 }
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
 try {
   for (const mod of Object.values(SUBGRAPHS)) {
     await database.migrate(mod.name, mod.migrationsFolder);
