@@ -177,7 +177,8 @@ const blockedBy = (findings: DispenseFinding[]) =>
 /**
  * Spec, workflow 2, server-side and in its order: the prescription and its open fill (404/409), the
  * items (400), then one call to the clinical engine: the patient (not in the registry: 404), then
- * interactions and allergies (major or contraindicated → 409 unless overridden with a reason), controlled-substance rules, stock (409);
+ * interactions and allergies (major or contraindicated → 409 unless overridden with a reason),
+ * controlled-substance rules, stock (409);
  * then ONE database transaction: the prescription locked and checked again (two pharmacies at once:
  * one wins, the other 409), the dispense with its items and findings, controlled register entries,
  * the ledger's dispense movements, the prescription (or refill) status, and the pickup-ready message
