@@ -193,7 +193,7 @@ async function itemOf(tx: Db, c: LedgerChange): Promise<string> {
   return id;
 }
 
-interface Locked {
+export interface Locked {
   item: typeof inventoryItems.$inferSelect;
   batches: BatchRow[];
 }
@@ -287,14 +287,17 @@ function planAllocation(c: LedgerChange, state: Locked): Share[] {
  * that would take more than may be taken throws InsufficientStock (a stock or batch that does not exist,
  * or belongs to another pharmacy, UnknownStock; a quantity whose sign does not fit its type, RangeError);
  * the caller's transaction then rolls back whole, undoing any change of the same call already written.
+ * `locked`: what `lockItems` answered earlier in the same transaction, when the caller locked the items
+ * to check them first (a sale's reservation); used when it holds every item the changes touch, so the
+ * items and batches are not read again. Otherwise the items are locked here.
  */
-export async function applyStockChanges(tx: Db, changes: LedgerChange[]): Promise<LedgerMovement[]> {
+export async function applyStockChanges(tx: Db, changes: LedgerChange[], alreadyLocked?: Map<string, Locked>): Promise<LedgerMovement[]> {
   for (const c of changes) {
     if (!signFits(c.movementType, c.quantity)) throw new RangeError(`a ${c.movementType} of ${c.quantity} units does not fit its sign`);
   }
   const itemIds: string[] = [];
   for (const c of changes) itemIds.push(await itemOf(tx, c));
-  const locked = await lockItems(tx, itemIds);
+  const locked = alreadyLocked && itemIds.every((id) => alreadyLocked.has(id)) ? alreadyLocked : await lockItems(tx, itemIds);
   const today = kampalaToday();
   // Holds matter only to draws that take sellable units; read them once, under the items' locks.
   const held = changes.some((c) => c.quantity < 0 && !c.allocation && takesOnlySellable(c))

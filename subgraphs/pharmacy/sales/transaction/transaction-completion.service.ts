@@ -117,6 +117,7 @@ export async function reserve(db: Db, id: string, actor: string, leaseMs: number
         referenceId: id,
         createdBy: actor,
       })),
+      locked, // locked and read above, in this transaction: not read again
     );
     if (t.loyaltyAccountId && t.pointsRedeemed > 0) await movePoints(tx, t.loyaltyAccountId, -t.pointsRedeemed, "redeem", id);
     const [updated] = await tx.update(salesTransactions).set({ status: "processing", processingStartedAt: new Date() }).where(eq(salesTransactions.id, id)).returning();
