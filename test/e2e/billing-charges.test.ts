@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countStatements } from "../support/statements.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -132,5 +133,47 @@ describe("billing payments", () => {
     expect(bad.status).toBe(400);
     const missing = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: "00000000-0000-4000-8000-000000000000", amount: "1.00", method: "cash" } });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("a page of charges", () => {
+  it("shows each charge's own payments, paid and balance, read in statements that do not grow with the page", async () => {
+    const run = `page-${Date.now()}`;
+    // Six list-priced charges: unpaid, paid in part, paid in two parts, paid in part then refunded in part, unpaid, a cent paid.
+    const plan: { pay: string[]; refund?: string }[] = [{ pay: [] }, { pay: ["100.25"] }, { pay: ["30.00", "50.00"] }, { pay: ["99.99"], refund: "33.33" }, { pay: [] }, { pay: ["0.01"] }];
+    const made: { id: string; total: number; pay: string[] }[] = [];
+    for (const [i, p] of plan.entries()) {
+      const charge = await stack.rest("POST", "/api/v1/charges/", {
+        token: service,
+        body: { service_code: "PHARMACY_DISPENSING_FEE", service_description: "dispensing", quantity: 100, reference_type: "charges_page", reference_id: `${run}-${i}`, pharmacy_id: KAMPALA },
+      });
+      expect(charge.status).toBe(201);
+      made.push({ id: charge.body.id, total: Math.round(Number(charge.body.total_amount) * 100), pay: p.pay });
+      for (const amount of p.pay) expect((await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount, method: "cash" } })).status).toBe(201);
+      if (p.refund) {
+        const refund = await stack.rest("POST", "/api/v1/refunds/", { token: service, body: { charge_id: charge.body.id, amount: p.refund, reason: "returned", reference_type: "customer_return", reference_id: `${run}-${i}` } });
+        expect(refund.status).toBe(201);
+      }
+    }
+    const cents = (n: number) => (n / 100).toFixed(2);
+    const paid = (pay: string[]) => pay.reduce((n, a) => n + Math.round(Number(a) * 100), 0);
+    const counted = countStatements(stack.server.database!.db, /"billing"\."(payments|refunds)"/);
+    const page = async (size: number) => {
+      const before = counted();
+      const res = await stack.rest("GET", `/api/v1/charges/?reference_type=charges_page&page_size=${size}`, { token: service });
+      expect(res.status).toBe(200);
+      return { results: res.body.results as { id: string; amount_paid: string; balance_due: string; payments: { amount: string }[] }[], statements: counted() - before };
+    };
+    const small = await page(2);
+    const whole = await page(6);
+    expect(whole.results).toHaveLength(6);
+    for (const r of whole.results) {
+      const m = made.find((x) => x.id === r.id)!;
+      expect(r.amount_paid).toBe(cents(paid(m.pay)));
+      expect(r.balance_due).toBe(cents(m.total - paid(m.pay)));
+      expect(r.payments.map((x) => x.amount).sort()).toEqual([...m.pay].sort());
+    }
+    expect(small.statements).toBeGreaterThan(0);
+    expect(whole.statements).toBe(small.statements);
   });
 });

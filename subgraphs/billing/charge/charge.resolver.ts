@@ -3,10 +3,10 @@ import { BoundStaff, type SubgraphContext } from "../../../lib/context.js";
 import { formatMoney, Decimal } from "../../../lib/money.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
-import { amountRefunded } from "../refund/refund.service.js";
-import { paymentsOfCharge } from "../payment/payment.service.js";
+import { toPayment } from "../payment/payment.service.js";
 import { Payment } from "../payment/payment.type.js";
-import { amountPaid, createCharge, getCharge, listCharges } from "./charge.service.js";
+import { chargeMoney } from "./charge-money.js";
+import { createCharge, getCharge, listCharges } from "./charge.service.js";
 import { Charge, ChargePage, CreateChargeInput } from "./charge.type.js";
 
 /** Rate limits sit on the operations, not on the field resolvers (one request counts once). */
@@ -42,21 +42,23 @@ export class ChargeResolver {
 
   @FieldResolver(() => Decimal, { description: "Sum of the completed payments." })
   async amountPaid(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
-    return formatMoney(await amountPaid(ctx.db, charge.id));
+    return formatMoney((await chargeMoney(ctx, charge.id)).paid);
   }
 
   @FieldResolver(() => Decimal, { description: "What remains to be paid." })
   async balanceDue(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
-    return formatMoney(new Decimal(charge.totalAmount).minus(await amountPaid(ctx.db, charge.id)));
+    return formatMoney(new Decimal(charge.totalAmount).minus((await chargeMoney(ctx, charge.id)).paid));
   }
 
   @FieldResolver(() => Decimal, { description: "Sum of the refunds given back against the charge." })
   async amountRefunded(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<string> {
-    return formatMoney(await amountRefunded(ctx.db, charge.id));
+    return formatMoney((await chargeMoney(ctx, charge.id)).refunded);
   }
 
   @FieldResolver(() => [Payment])
-  payments(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<Payment[]> {
-    return paymentsOfCharge(ctx.db, charge.id, charge.status, charge.totalAmount);
+  async payments(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<Payment[]> {
+    const money = await chargeMoney(ctx, charge.id);
+    const balanceDue = new Decimal(charge.totalAmount).minus(money.paid);
+    return money.payments.map((row) => toPayment(row, charge.status, balanceDue));
   }
 }

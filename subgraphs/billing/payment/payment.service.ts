@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
 import { conflict, fieldError, notFound } from "../../../lib/errors.js";
@@ -12,7 +12,7 @@ import type { CreatePaymentInput, Payment } from "./payment.type.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function toPayment(row: PaymentRow, chargeStatus: string, balanceDue: Decimal): Payment {
+export function toPayment(row: PaymentRow, chargeStatus: string, balanceDue: Decimal): Payment {
   return { ...row, chargeStatus, balanceDue: formatMoney(balanceDue) };
 }
 
@@ -73,10 +73,4 @@ export async function getPayment(db: Db, principal: Principal, id: string): Prom
   if (!found || !visibleTo(principal, found.charge)) throw notFound("Payment", id);
   const balance = new Decimal(found.charge.totalAmount).minus(await amountPaid(db, found.charge.id));
   return toPayment(found.payment, found.charge.status, balance);
-}
-
-export async function paymentsOfCharge(db: Db, chargeId: string, chargeStatus: string, total: string): Promise<Payment[]> {
-  const rows = await db.select().from(payments).where(eq(payments.chargeId, chargeId)).orderBy(sql`${payments.createdAt}`);
-  const balance = new Decimal(total).minus(rows.filter((r) => r.status === "completed").reduce((s, r) => s.plus(r.amount), new Decimal(0)));
-  return rows.map((r) => toPayment(r, chargeStatus, balance));
 }
