@@ -157,7 +157,7 @@ describe("a page of charges", () => {
     }
     const cents = (n: number) => (n / 100).toFixed(2);
     const paid = (pay: string[]) => pay.reduce((n, a) => n + Math.round(Number(a) * 100), 0);
-    const counted = countStatements(stack.server.database!.db, /"billing"\."(payments|refunds)"/);
+    const counted = countStatements(stack.server.database!.db, /^select .*"billing"\."(payments|refunds)"/s);
     const page = async (size: number) => {
       const before = counted();
       const res = await stack.rest("GET", `/api/v1/charges/?reference_type=charges_page&page_size=${size}`, { token: service });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countStatements } from "../support/statements.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -94,5 +95,33 @@ describe("POST /api/v1/notifications/send/ (spec: recipient, template, parameter
     const list = await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: await stack.token("service") });
     expect(list.body.results.filter((n: { recipient: string }) => n.recipient === recipient)).toHaveLength(status === 403 ? 0 : 1);
     if (status === 403) expect(res.body.error.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a list of notifications with their events", () => {
+  it("gives each notification its own events, read in statements that do not grow with the page", async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await send({ recipient: `+2567720099${String(i).padStart(2, "0")}`, template: "follow_up_reminder", parameters: { scheduled_at: "2026-12-01 10:00", patient_name: `Events ${i}`, pharmacy_name: "Kampala Central" } });
+      expect(res.status).toBe(200);
+      ids.push(res.body.notification_id);
+    }
+    const admin = await stack.token("admin");
+    const counted = countStatements(stack.server.database!.db, /^select .*"notifications"\."notification_events"/s);
+    const page = async (size: number) => {
+      const before = counted();
+      const res = await stack.gql(`query($since: String!, $size: Int!) { notifications(dateFrom: $since, pageSize: $size, channel: SMS) { results { id events { fromStatus toStatus } } } }`, { since, size }, admin);
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toBeUndefined();
+      return { results: res.body.data.notifications.results as { id: string; events: { fromStatus: string | null; toStatus: string }[] }[], statements: counted() - before };
+    };
+    const small = await page(2);
+    const whole = await page(6);
+    expect(whole.results.map((r) => r.id).sort()).toEqual([...ids].sort());
+    // Each notification's timeline starts once (created with no status before), so no list holds another's events.
+    for (const r of whole.results) expect(r.events.filter((e) => e.fromStatus === null)).toHaveLength(1);
+    expect(small.statements).toBe(1);
+    expect(whole.statements).toBe(1);
   });
 });

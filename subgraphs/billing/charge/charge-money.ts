@@ -1,8 +1,8 @@
-import DataLoader from "dataloader";
 import { asc, inArray } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { Decimal } from "../../../lib/money.js";
+import { requestLoader } from "../../../lib/request-loader.js";
 import { payments, refunds } from "../db/tables.js";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -17,22 +17,14 @@ export interface ChargeMoney {
   refunded: Decimal;
 }
 
-const loaders = new WeakMap<SubgraphContext, DataLoader<string, ChargeMoney>>();
-
 /**
  * The money of a charge, read together with that of every other charge the same response resolves:
  * `amountPaid`, `balanceDue`, `amountRefunded` and `payments` of all the charges in an answer come
- * from two statements (DataLoader batches the loads of one tick), where each field of each charge ran
- * its own (a page of 20 charges with those four fields: 80). Nothing is kept between ticks
- * (`cache: false`), so a field resolved after a later mutation of the same request sees its writes.
+ * from two statements (lib/request-loader.ts), where each field of each charge ran its own (a page of
+ * 20 charges with those four fields: 80).
  */
 export function chargeMoney(ctx: SubgraphContext, chargeId: string): Promise<ChargeMoney> {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader((ids: readonly string[]) => moneyOfCharges(ctx.db, ids), { cache: false });
-    loaders.set(ctx, loader);
-  }
-  return loader.load(chargeId);
+  return requestLoader(ctx, moneyOfCharges).load(chargeId);
 }
 
 /** The money of each charge, in the order of `chargeIds` (a charge without payments or refunds: zeros). */

@@ -4,9 +4,10 @@ import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.
 import { listSelection } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
+import { requestLoader } from "../../../lib/request-loader.js";
 import { getPreferences } from "../preferences/preferences.service.js";
 import { NotificationPreferences } from "../preferences/preferences.type.js";
-import { cancelNotification, costSummary, getNotification, listEvents, listNotifications } from "./notification.service.js";
+import { cancelNotification, costSummary, eventsOfNotifications, getNotification, listNotifications } from "./notification.service.js";
 import { Channel, Notification, NotificationCostSummary, NotificationEvent, NotificationPage, NotificationStatus, Patient, RecipientType } from "./notification.type.js";
 
 /** The `after` argument of both notification lists (top-level and `Patient.notifications`). */
@@ -61,7 +62,8 @@ export class NotificationResolver {
 
   @FieldResolver(() => [NotificationEvent], { description: "Delivery timeline: status changes, attempts, provider answers." })
   events(@Root() n: Notification, @Ctx() ctx: SubgraphContext): Promise<NotificationEvent[]> {
-    return listEvents(ctx.db, n.id);
+    // A list's events in one statement (lib/request-loader.ts), not one per notification.
+    return requestLoader(ctx, eventsOfNotifications).load(n.id);
   }
 }
 

@@ -95,12 +95,16 @@ export async function getNotification(db: Db, principal: Principal, id: string):
   return toNotification(await findRow(db, principal, id));
 }
 
-export async function listEvents(db: Db, notificationId: string): Promise<NotificationEvent[]> {
-  return db
+/** The delivery events of each notification, oldest first, in the order of `notificationIds` (read in one statement). */
+export async function eventsOfNotifications(db: Db, notificationIds: readonly string[]): Promise<NotificationEvent[][]> {
+  const rows = await db
     .select()
     .from(notificationEvents)
-    .where(eq(notificationEvents.notificationId, notificationId))
+    .where(inArray(notificationEvents.notificationId, [...new Set(notificationIds)]))
     .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id));
+  const byNotification = new Map<string, NotificationEvent[]>(notificationIds.map((id) => [id, []]));
+  for (const r of rows) byNotification.get(r.notificationId)?.push(r);
+  return notificationIds.map((id) => byNotification.get(id)!);
 }
 
 /** PENDING → CANCELLED only: once a worker holds it, the provider may already have it. */
