@@ -5,7 +5,7 @@ import { listSelection } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { requestLoader } from "../../../lib/request-loader.js";
-import { getPreferences } from "../preferences/preferences.service.js";
+import { preferencesOfPatients } from "../preferences/preferences.service.js";
 import { NotificationPreferences } from "../preferences/preferences.type.js";
 import { cancelNotification, costSummary, eventsOfNotifications, getNotification, listNotifications } from "./notification.service.js";
 import { Channel, Notification, NotificationCostSummary, NotificationEvent, NotificationPage, NotificationStatus, Patient, RecipientType } from "./notification.type.js";
@@ -86,7 +86,7 @@ export class PatientNotificationsResolver {
   @FieldResolver(() => NotificationPreferences)
   notificationPreferences(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return getPreferences(ctx.db, patient.uhid);
+    return requestLoader(ctx, preferencesOfPatients).load(patient.uhid);
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { preparedRead } from "../../../lib/prepared.js";
@@ -23,6 +23,22 @@ const preferencesOfPatient = preparedRead((db) => db.select().from(preferences).
 export async function getPreferences(db: Db, uhid: string): Promise<NotificationPreferences> {
   const [row] = await preferencesOfPatient(db, { uhid });
   return row ?? defaultPreferences(uhid);
+}
+
+/**
+ * Each patient's preferences (the defaults where none are stored), in the order of `uhids`
+ * (`Patient.notificationPreferences` over many patients at once, lib/request-loader.ts): one patient
+ * through the statement built once above, several in one statement.
+ */
+export async function preferencesOfPatients(db: Db, uhids: readonly string[]): Promise<NotificationPreferences[]> {
+  const distinct = [...new Set(uhids)];
+  if (distinct.length === 1) {
+    const one = await getPreferences(db, distinct[0]);
+    return uhids.map(() => one);
+  }
+  const rows = await db.select().from(preferences).where(inArray(preferences.patientUhid, distinct));
+  const byPatient = new Map<string, NotificationPreferences>(rows.map((r) => [r.patientUhid, r]));
+  return uhids.map((uhid) => byPatient.get(uhid) ?? defaultPreferences(uhid));
 }
 
 /** Checks contact points, channel names, language, consent categories, quiet hours and time zone. */

@@ -3,8 +3,9 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Qu
 import { assertPatientAccess, BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs, PageOf } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
+import { requestLoader } from "../../../../lib/request-loader.js";
 import { prescriptions } from "../../db/tables.js";
-import { createPrescription, getPrescription, listPrescriptions, prescriptionsOfPatient, withItems } from "./prescription.service.js";
+import { createPrescription, getPrescription, listPrescriptions, prescriptionsOfPatients, withItems } from "./prescription.service.js";
 import { CreatePrescriptionInput, Patient, Prescription, PrescriptionStatus } from "./prescription.type.js";
 
 @ObjectType()
@@ -16,7 +17,7 @@ export class PatientPrescriptionsResolver {
   @FieldResolver(() => [Prescription], { description: "The patient's prescriptions, newest first." })
   prescriptions(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return prescriptionsOfPatient(ctx.db, patient.uhid);
+    return requestLoader(ctx, prescriptionsOfPatients).load(patient.uhid);
   }
 }
 

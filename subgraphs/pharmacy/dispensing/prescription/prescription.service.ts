@@ -109,6 +109,23 @@ export async function prescriptionsOfPatient(db: Db, uhid: string): Promise<Pres
   return rows.map((r) => toPrescription(r, items.get(r.id)!));
 }
 
+/**
+ * Each patient's prescriptions, newest first, in the order of `uhids` (`Patient.prescriptions` over
+ * many patients at once, lib/request-loader.ts): one patient through the statements built once above,
+ * several in two statements (their prescriptions, then those prescriptions' items).
+ */
+export async function prescriptionsOfPatients(db: Db, uhids: readonly string[]): Promise<Prescription[][]> {
+  const distinct = [...new Set(uhids)];
+  if (distinct.length === 1) {
+    const one = await prescriptionsOfPatient(db, distinct[0]);
+    return uhids.map(() => one);
+  }
+  const rows = await db.select().from(prescriptions).where(inArray(prescriptions.patientUhid, distinct)).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id));
+  const byPatient = new Map<string, Prescription[]>(distinct.map((uhid) => [uhid, []]));
+  for (const p of await withItems(db, rows)) byPatient.get(p.patientUhid)?.push(p);
+  return uhids.map((uhid) => byPatient.get(uhid)!);
+}
+
 /** Prescriptions for prescribers, newest first; filters patient and status. */
 export async function listPrescriptions(db: Db, principal: Principal, args: Partial<PageArgs> & PrescriptionFilters): Promise<Page<Prescription>> {
   const w = pageWindow(args);
