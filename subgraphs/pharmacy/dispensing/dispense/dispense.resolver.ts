@@ -2,8 +2,9 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolve
 import { assertPatientAccess, BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
+import { requestLoader } from "../../../../lib/request-loader.js";
 import { Patient } from "../prescription/prescription.type.js";
-import { createDispense, dispensesOfPatient, getDispense, listDispenses } from "./dispense.service.js";
+import { createDispense, dispensesOfPatients, getDispense, listDispenses } from "./dispense.service.js";
 import { CreateDispenseInput, Dispense, DispensePage } from "./dispense.type.js";
 
 @Resolver(() => Dispense)
@@ -50,6 +51,6 @@ export class PatientDispensesResolver {
   @FieldResolver(() => [Dispense], { description: "The patient's dispenses, newest first (pharmacy staff: their pharmacy's)." })
   dispenses(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Dispense[]> {
     assertPatientAccess(ctx.principal, patient.uhid);
-    return dispensesOfPatient(ctx.db, ctx.principal, patient.uhid);
+    return requestLoader(ctx, dispensesOfPatients).load({ uhid: patient.uhid, pharmacyId: ctx.principal.pharmacyId ?? null });
   }
 }

@@ -101,11 +101,31 @@ export async function listDispenses(db: Db, principal: Principal, args: Partial<
   return toPage(await withDetails(db, rows), total, w);
 }
 
-/** A patient's dispenses (the `Patient.dispenses` field), newest first; staff see their pharmacy's. */
-export async function dispensesOfPatient(db: Db, principal: Principal, uhid: string): Promise<Dispense[]> {
-  const filters: SQL[] = [eq(dispenses.patientUhid, uhid)];
-  if (principal.pharmacyId) filters.push(eq(dispenses.pharmacyId, principal.pharmacyId));
-  return withDetails(db, await db.select().from(dispenses).where(and(...filters)).orderBy(desc(dispenses.createdAt)));
+/** Whose dispenses, as a pharmacy sees them: a member of staff only their pharmacy's (null: any pharmacy's). */
+export interface PatientDispensesKey {
+  uhid: string;
+  pharmacyId: string | null;
+}
+
+/**
+ * Patients' dispenses (the `Patient.dispenses` field over a list of patients, lib/request-loader.ts),
+ * newest first, in the order of `keys`: one statement per pharmacy asked for (a request has one),
+ * whatever the number of patients, and their items and messages in two more.
+ */
+export async function dispensesOfPatients(db: Db, keys: readonly PatientDispensesKey[]): Promise<Dispense[][]> {
+  const found = new Map<string, Dispense[]>();
+  const keyOf = (k: PatientDispensesKey) => `${k.pharmacyId ?? ""}|${k.uhid}`;
+  for (const pharmacyId of new Set(keys.map((k) => k.pharmacyId))) {
+    const uhids = [...new Set(keys.filter((k) => k.pharmacyId === pharmacyId).map((k) => k.uhid))];
+    const filters: SQL[] = [inArray(dispenses.patientUhid, uhids)];
+    if (pharmacyId) filters.push(eq(dispenses.pharmacyId, pharmacyId));
+    const rows = await db.select().from(dispenses).where(and(...filters)).orderBy(desc(dispenses.createdAt));
+    for (const d of await withDetails(db, rows)) {
+      const key = keyOf({ uhid: d.patientUhid, pharmacyId });
+      found.set(key, [...(found.get(key) ?? []), d]);
+    }
+  }
+  return keys.map((k) => found.get(keyOf(k)) ?? []);
 }
 
 /** Which fill a dispense of this prescription would be now: 0 while pending, n while refill n is waiting. */
