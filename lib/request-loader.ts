@@ -23,3 +23,14 @@ export function requestLoader<K, V>(ctx: { db: Db }, read: BatchRead<K, V>): Dat
   }
   return loader;
 }
+
+/**
+ * `rows` grouped into one list per key of `keys`, in the order of `keys` (what a batch read answers for
+ * a list field): a key without rows gets an empty list, rows of other keys are left out, and each list
+ * keeps the rows' order.
+ */
+export function listsByKey<T>(keys: readonly string[], rows: readonly T[], keyOf: (row: T) => string): T[][] {
+  const lists = new Map<string, T[]>(keys.map((key) => [key, []]));
+  for (const row of rows) lists.get(keyOf(row))?.push(row);
+  return keys.map((key) => lists.get(key)!);
+}

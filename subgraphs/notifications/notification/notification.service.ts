@@ -7,6 +7,7 @@ import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib
 import { isUuid } from "../../../lib/ids.js";
 import { decodeCursor, newestFirstList, type KeysetPage, type ListSelection } from "../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../lib/pagination.js";
+import { listsByKey } from "../../../lib/request-loader.js";
 import { CHANNEL_COSTS, CHANNEL_CURRENCY, CHANNELS } from "../channels.js";
 import { notificationEvents, notifications } from "../db/tables.js";
 import type { NotificationRow } from "./enqueue.js";
@@ -102,9 +103,7 @@ export async function eventsOfNotifications(db: Db, notificationIds: readonly st
     .from(notificationEvents)
     .where(inArray(notificationEvents.notificationId, [...new Set(notificationIds)]))
     .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id));
-  const byNotification = new Map<string, NotificationEvent[]>(notificationIds.map((id) => [id, []]));
-  for (const r of rows) byNotification.get(r.notificationId)?.push(r);
-  return notificationIds.map((id) => byNotification.get(id)!);
+  return listsByKey(notificationIds, rows, (r) => r.notificationId);
 }
 
 /** PENDING → CANCELLED only: once a worker holds it, the provider may already have it. */

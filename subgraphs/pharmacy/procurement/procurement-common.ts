@@ -5,8 +5,8 @@ import type { Db } from "../../../lib/db.js";
 import { badRequest, fieldError } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pharmacies, procurementCounters, suppliers } from "../db/tables.js";
+import { kampalaToday } from "../inventory/ledger.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
-import { calendarDate } from "../../../lib/calendar.js";
 
 /**
  * A medication code must name a medicine of the pharmacy's medication catalog (RxNorm ingredient
@@ -16,10 +16,8 @@ export function medicationCodeProblem(code: string): string | null {
   return medicationByCode(code) ? null : "is not in the medication catalog (/api/v1/pharmacy/inventory/medications/)";
 }
 
-/** The calendar day in Kampala (UTC+3) as YYYY-MM-DD: "today" for delivery and expiry dates. */
-export function kampalaDate(now = new Date()): string {
-  return calendarDate(now, "Africa/Kampala");
-}
+/** The calendar day in Kampala (UTC+3) as YYYY-MM-DD: "today" for delivery and expiry dates (the ledger's "today"). */
+export const kampalaDate = kampalaToday;
 
 /** YYYY-MM-DD plus whole days (calendar arithmetic in UTC, no time zone involved). */
 export function addDays(isoDate: string, days: number): string {

@@ -8,6 +8,7 @@ import { conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { listsByKey } from "../../../../lib/request-loader.js";
 import { dispenseItems, dispenses, idempotencyKeys, pharmacies, prescriptionRefills, prescriptions } from "../../db/tables.js";
 import { describeHolds, heldStockByCode } from "../../inventory/holds.js";
 import { applyStockChanges, HeldStock, InsufficientStock, kampalaToday, sellableStock } from "../../inventory/ledger.js";
@@ -113,19 +114,16 @@ export interface PatientDispensesKey {
  * whatever the number of patients, and their items and messages in two more.
  */
 export async function dispensesOfPatients(db: Db, keys: readonly PatientDispensesKey[]): Promise<Dispense[][]> {
-  const found = new Map<string, Dispense[]>();
   const keyOf = (k: PatientDispensesKey) => `${k.pharmacyId ?? ""}|${k.uhid}`;
+  const found: { key: string; dispense: Dispense }[] = [];
   for (const pharmacyId of new Set(keys.map((k) => k.pharmacyId))) {
     const uhids = [...new Set(keys.filter((k) => k.pharmacyId === pharmacyId).map((k) => k.uhid))];
     const filters: SQL[] = [inArray(dispenses.patientUhid, uhids)];
     if (pharmacyId) filters.push(eq(dispenses.pharmacyId, pharmacyId));
     const rows = await db.select().from(dispenses).where(and(...filters)).orderBy(desc(dispenses.createdAt));
-    for (const d of await withDetails(db, rows)) {
-      const key = keyOf({ uhid: d.patientUhid, pharmacyId });
-      found.set(key, [...(found.get(key) ?? []), d]);
-    }
+    for (const dispense of await withDetails(db, rows)) found.push({ key: keyOf({ uhid: dispense.patientUhid, pharmacyId }), dispense });
   }
-  return keys.map((k) => found.get(keyOf(k)) ?? []);
+  return listsByKey(keys.map(keyOf), found, (f) => f.key).map((list) => list.map((f) => f.dispense));
 }
 
 /** Which fill a dispense of this prescription would be now: 0 while pending, n while refill n is waiting. */

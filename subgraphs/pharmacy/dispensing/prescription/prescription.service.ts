@@ -6,6 +6,7 @@ import { FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { preparedRead } from "../../../../lib/prepared.js";
+import { listsByKey } from "../../../../lib/request-loader.js";
 import { prescriptionItems, prescriptions } from "../../db/tables.js";
 import { prescribableFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
@@ -121,9 +122,7 @@ export async function prescriptionsOfPatients(db: Db, uhids: readonly string[]):
     return uhids.map(() => one);
   }
   const rows = await db.select().from(prescriptions).where(inArray(prescriptions.patientUhid, distinct)).orderBy(desc(prescriptions.issuedAt), desc(prescriptions.id));
-  const byPatient = new Map<string, Prescription[]>(distinct.map((uhid) => [uhid, []]));
-  for (const p of await withItems(db, rows)) byPatient.get(p.patientUhid)?.push(p);
-  return uhids.map((uhid) => byPatient.get(uhid)!);
+  return listsByKey(uhids, await withItems(db, rows), (p) => p.patientUhid);
 }
 
 /** Prescriptions for prescribers, newest first; filters patient and status. */
