@@ -134,7 +134,7 @@ describe("excursion detection", () => {
     expect(res.body.excursions).toEqual([expect.objectContaining({ duration_minutes: 45, readings_out_of_range: 1, max_deviation_c: 4, ended_at: at(50) })]);
   });
 
-  it("ignores repeated readings (same unit and time) without detecting twice; stores late readings without feeding detection", async () => {
+  it("ignores repeated readings (same unit and time) without detecting twice; a late reading joining an excursion widens it", async () => {
     const unit = await newUnit();
     const readings = series([5, ...repeat(8, 0.5), 5]);
     const first = await post(unit.id, readings);
@@ -142,10 +142,12 @@ describe("excursion detection", () => {
     const again = await post(unit.id, [...readings, readings[0]]);
     expect(again.body).toMatchObject({ received: 11, inserted: 0, duplicates: 11, late: 0, excursions: [] });
     expect((await stack.rest("GET", `${cc}excursions/?storage_unit=${unit.id}`, { token: pharmacist })).body.count).toBe(1);
+    // At 2 min, between the reading in range at 0 and the run from 5: the run now starts at 2.
     const late = await post(unit.id, [{ recorded_at: at(2), temperature_c: 20 }]);
-    expect(late.body).toMatchObject({ inserted: 1, late: 1, excursions: [] });
+    expect(late.body).toMatchObject({ inserted: 1, late: 1, excursions: [expect.objectContaining({ id: first.body.excursions[0].id, started_at: at(2), ended_at: at(45), duration_minutes: 43, max_temperature_c: 20, readings_out_of_range: 9, late_readings: 1 })] });
     const stored = await stack.rest("GET", `${cc}readings/?storage_unit=${unit.id}&date_from=${encodeURIComponent(at(1))}&date_to=${encodeURIComponent(at(3))}`, { token: pharmacist });
     expect(stored.body.results).toEqual([expect.objectContaining({ temperature_c: 20, late: true, in_range: false })]);
+    expect((await stack.rest("GET", `${cc}excursions/?storage_unit=${unit.id}`, { token: pharmacist })).body.count).toBe(1);
   });
 
   it("detects across requests (incremental); an ongoing excursion cannot be released (409) but can be quarantined, keeping the stock held", async () => {
@@ -179,6 +181,104 @@ describe("excursion detection", () => {
     expect((await stack.rest("GET", `${cc}readings/?storage_unit=${unit.id}`, { token: pharmacist })).body.count).toBe(0);
     const one = await stack.rest("POST", `${cc}readings/`, { token: pharmacist, body: { storage_unit_id: unit.id, recorded_at: at(0), temperature_c: 4.2, device_id: "HAND-1" } });
     expect(one.body).toMatchObject({ received: 1, inserted: 1 });
+  });
+});
+
+describe("late readings (a logger's backlog arriving after later readings)", () => {
+  const excursionsOf = async (unitId: string) => (await stack.rest("GET", `${cc}excursions/?storage_unit=${unitId}&page_size=100`, { token: pharmacist })).body.results;
+
+  it("a backlog uploaded after a live reading raises the excursion it holds, ended, and notifies the pharmacy", { timeout: 30_000 + DELIVERY_DEADLINE_MS }, async () => {
+    const unit = await newUnit();
+    expect((await post(unit.id, series([5], 200))).body.excursions).toEqual([]);
+    // The logger's buffer from 100 to 195 min: 12 °C from 120 to 170, back in range at 175.
+    const backlog = await post(unit.id, series([...repeat(4, 5), ...repeat(11, 12), ...repeat(5, 5)], 100));
+    expect(backlog.status).toBe(201);
+    expect(backlog.body).toMatchObject({ received: 20, inserted: 20, late: 20 });
+    expect(backlog.body.excursions).toEqual([
+      expect.objectContaining({ status: "open", ongoing: false, started_at: at(120), ended_at: at(175), duration_minutes: 55, max_temperature_c: 12, readings_out_of_range: 11, late_readings: 11, revises_excursion: null }),
+    ]);
+    expect(await notificationSent(backlog.body.excursions[0].id)).toMatchObject({ notification_status: "sent" });
+    // The same backlog again changes nothing.
+    expect((await post(unit.id, series([...repeat(4, 5), ...repeat(11, 12), ...repeat(5, 5)], 100))).body).toMatchObject({ inserted: 0, duplicates: 20, excursions: [] });
+    expect(await excursionsOf(unit.id)).toHaveLength(1);
+  });
+
+  it("a late run within the tolerance raises nothing; a gap it ends in counts as out of range, as for readings in order", async () => {
+    const unit = await newUnit();
+    await post(unit.id, [...series([5]), ...series([5], 200)]);
+    // 20 to 40 at 12 °C, back in range at 45: 25 minutes.
+    expect((await post(unit.id, series([...repeat(5, 12), 5], 20))).body).toMatchObject({ late: 6, excursions: [] });
+    // 100 to 110 at 12 °C and nothing until the reading at 200: 100 minutes.
+    const gap = await post(unit.id, series(repeat(3, 12), 100));
+    expect(gap.body.excursions).toEqual([expect.objectContaining({ started_at: at(100), ended_at: at(200), duration_minutes: 100, late_readings: 3 })]);
+  });
+
+  it("late readings move an ongoing excursion's start earlier; a late reading in range inside it changes nothing; the end comes with the next reading in range", async () => {
+    const unit = await newUnit();
+    const live = await post(unit.id, series(repeat(9, 15), 100));
+    expect(live.body.excursions).toEqual([expect.objectContaining({ ongoing: true, started_at: at(100), duration_minutes: 40, readings_out_of_range: 9 })]);
+    const id = live.body.excursions[0].id;
+    const earlier = await post(unit.id, series(repeat(4, 16), 80));
+    expect(earlier.body.excursions).toEqual([expect.objectContaining({ id, ongoing: true, started_at: at(80), duration_minutes: 60, max_temperature_c: 16, readings_out_of_range: 13, late_readings: 4 })]);
+    const inside = await post(unit.id, [{ recorded_at: at(122), temperature_c: 5 }]);
+    expect(inside.body).toMatchObject({ late: 1, excursions: [] });
+    const back = await post(unit.id, series([5], 145));
+    expect(back.body.excursions).toEqual([expect.objectContaining({ id, ongoing: false, started_at: at(80), ended_at: at(145), duration_minutes: 65, readings_out_of_range: 13 })]);
+    expect(await excursionsOf(unit.id)).toHaveLength(1);
+  });
+
+  it("late readings making a closed excursion longer raise a new one that revises it; late readings adding nothing to it raise none", async () => {
+    const unit = await newUnit();
+    // 11 °C from 5 to 40 with no readings at 20 and 25, back in range at 45: 40 minutes.
+    const readings = series([5, ...repeat(8, 11), 5]).filter((_, i) => i !== 4 && i !== 5);
+    const found = await post(unit.id, readings);
+    const closed = found.body.excursions[0];
+    expect(closed).toMatchObject({ started_at: at(5), ended_at: at(45), duration_minutes: 40, readings_out_of_range: 6 });
+    expect((await stack.rest("POST", `${cc}excursions/${closed.id}/close/`, { token: pharmacist, body: { disposition: "release", notes: "Stability data reviewed" } })).status).toBe(200);
+    // The missing readings arrive, no warmer than the rest: nothing new.
+    expect((await post(unit.id, series([11, 10], 20))).body).toMatchObject({ late: 2, excursions: [] });
+    // A reading at 2 min, out of range: the excursion began earlier than the pharmacist knew.
+    const revised = await post(unit.id, [{ recorded_at: at(2), temperature_c: 11.5 }]);
+    expect(revised.body.excursions).toEqual([
+      expect.objectContaining({ status: "open", revises_excursion: closed.id, started_at: at(2), ended_at: at(45), duration_minutes: 43, max_temperature_c: 11.5, readings_out_of_range: 9, late_readings: 1 }),
+    ]);
+    expect(revised.body.excursions[0].id).not.toBe(closed.id);
+    expect((await stack.rest("GET", `${cc}excursions/${closed.id}/`, { token: pharmacist })).body).toMatchObject({ status: "closed", disposition: "release", started_at: at(5) });
+  });
+
+  it("delivered in shuffled batches, readings raise excursions covering every out-of-range reading the same readings in order do (random series)", { timeout: 120_000 }, async () => {
+    let seed = 11;
+    let found = 0;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let c = 0; c < 8; c++) {
+      // A fridge's temperature stays out of range for a while once it leaves it (runs of ten readings on average).
+      let out = false;
+      const temps = Array.from({ length: 60 }, () => ((out = rand() < 0.1 ? !out : out) ? 9 + Math.round(rand() * 6) : 5));
+      const readings = series(temps, 1000 * c);
+      const [inOrder, shuffled] = [await newUnit(), await newUnit()];
+      await post(inOrder.id, readings);
+      const batches: (typeof readings)[] = [];
+      for (let i = 0; i < readings.length; ) {
+        const n = 1 + Math.floor(rand() * 15);
+        batches.push(readings.slice(i, i + n));
+        i += n;
+      }
+      batches.sort(() => rand() - 0.5);
+      for (const b of batches) expect((await post(shuffled.id, b)).status).toBe(201);
+      const covered = (await excursionsOf(shuffled.id)).map((e: { started_at: string; ended_at: string | null }) => [Date.parse(e.started_at), e.ended_at ? Date.parse(e.ended_at) : Infinity]);
+      const expected = await excursionsOf(inOrder.id);
+      found += expected.length;
+      for (const e of expected) {
+        for (const r of readings) {
+          const t = Date.parse(r.recorded_at);
+          if (r.temperature_c > 8 && t >= Date.parse(e.started_at) && t < (e.ended_at ? Date.parse(e.ended_at) : Infinity)) {
+            expect(covered.some(([from, to]: number[]) => t >= from && t < to), `case ${c}: reading at ${r.recorded_at} of excursion ${e.started_at}`).toBe(true);
+          }
+        }
+      }
+    }
+    // The series are long enough to hold excursions (the property is not met by having none).
+    expect(found).toBeGreaterThanOrEqual(8);
   });
 });
 

@@ -10,7 +10,9 @@
  *    in range, so a gap in readings while out of range counts as out of range (conservative);
  *  - a run is an excursion once it has lasted longer than the tolerance (strictly: a run of exactly the
  *    tolerance is not one), measured from its first out reading to the latest reading;
- *  - readings at or before the last processed one are late: the caller stores them but does not feed them here.
+ *  - readings at or before the last processed one are late: `advanceMonitor` never sees them; `lateRuns`
+ *    finds the out-of-range runs they belong to among the stored readings, which may open or widen an
+ *    excursion but never shorten or end one (monitor.service.ts).
  */
 
 export interface MonitorLimits {
@@ -123,4 +125,61 @@ export function advanceMonitor(state: MonitorState, limits: MonitorLimits, readi
     s.readingsProcessed += 1;
   }
   return { state: s, episodes };
+}
+
+/** A stored reading of a subject; `late`: it arrived in this ingest, after a later reading had been processed. */
+export interface WindowReading extends Reading {
+  late: boolean;
+}
+
+/** A run of out-of-range readings that contains late ones, as `lateRuns` finds it. */
+export interface LateRun {
+  startedAt: Date;
+  /** The first reading back in range; null when the run reaches the window's last reading (the subject's current run). */
+  endedAt: Date | null;
+  /** The run's last reading. */
+  lastAt: Date;
+  /** To `endedAt`, or to the run's last reading. */
+  durationMinutes: number;
+  minTemperatureC: number;
+  maxTemperatureC: number;
+  maxDeviationC: number;
+  readingsOutOfRange: number;
+  /** How many of its readings are late. */
+  lateReadings: number;
+}
+
+/**
+ * The out-of-range runs of `window` (a subject's readings in time order, late ones included) that contain
+ * at least one late reading, whatever their length: the caller decides what each opens or widens
+ * (subgraphs/pharmacy/cold-chain/monitor.service.ts). The window should start at an in-range reading (or at
+ * the subject's first) and end at one (or at its latest), so a run is never cut at the window's edge.
+ */
+export function lateRuns(window: WindowReading[], limits: MonitorLimits): LateRun[] {
+  const runs: LateRun[] = [];
+  let run: Omit<LateRun, "endedAt" | "durationMinutes"> | null = null;
+  const close = (endedAt: Date | null) => {
+    if (run && run.lateReadings > 0) {
+      const until = endedAt ?? run.lastAt;
+      runs.push({ ...run, endedAt, durationMinutes: Math.round((until.getTime() - run.startedAt.getTime()) / 60_000), maxDeviationC: round2(run.maxDeviationC) });
+    }
+    run = null;
+  };
+  for (const r of window) {
+    const t = r.temperatureC;
+    if (inRange(t, limits)) {
+      close(r.recordedAt);
+      continue;
+    }
+    const d = deviation(t, limits);
+    if (!run) run = { startedAt: r.recordedAt, lastAt: r.recordedAt, minTemperatureC: t, maxTemperatureC: t, maxDeviationC: d, readingsOutOfRange: 0, lateReadings: 0 };
+    run.lastAt = r.recordedAt;
+    run.minTemperatureC = Math.min(run.minTemperatureC, t);
+    run.maxTemperatureC = Math.max(run.maxTemperatureC, t);
+    run.maxDeviationC = Math.max(run.maxDeviationC, d);
+    run.readingsOutOfRange += 1;
+    if (r.late) run.lateReadings += 1;
+  }
+  close(null);
+  return runs;
 }

@@ -54,6 +54,9 @@ export class ColdChainExcursion {
   @Field(() => [ExcursionAffectedStock]) affectedStock!: ExcursionAffectedStock[];
   @Field(() => String, { nullable: true, description: "The pharmacy's notification: queued, sent or failed." }) notificationStatus!: string | null;
   @Field(() => String, { nullable: true }) notificationId!: string | null;
+  @Field(() => Int, { description: "Of its out-of-range readings, how many arrived after later ones had been processed: an excursion found or widened by a logger's backlog." }) lateReadings!: number;
+  @Field(() => ID, { nullable: true, description: "Late readings made a closed excursion longer or more extreme: this one revises it, holds the stock again and awaits its own disposition." })
+  revisesExcursionId!: string | null;
   @Field(() => Date) createdAt!: Date;
 }
 

@@ -2,19 +2,20 @@
  * Temperature reading ingest and excursion detection for every monitored subject (storage units and
  * transports). One database transaction per request: for each subject (in id order) its detector state
  * row is locked, the new readings are inserted in chunks (a repeat of a subject's time is ignored), the
- * detector advances over the readings that are new and later than the last one processed, and the
- * excursions it reports are written with their stock holds and the pharmacy's notification (outbox).
- * After the commit, one delivery attempt per notification. docs/decisions/pharmacy.md, "Cold chain".
+ * detector advances over the readings that are new and later than the last one processed, late readings
+ * out of range are checked with their stored neighbours, and the excursions found are written with their
+ * stock holds and the pharmacy's notification (outbox). After the commit, one delivery attempt per
+ * notification. docs/decisions/pharmacy.md, "Cold chain".
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { coldChainExcursions, coldChainMonitorStates, coldChainTransports, coldStorageUnitItems, coldStorageUnits, inventoryItems, pharmacies, stockBatches, stockHolds, temperatureReadings } from "../db/tables.js";
 import { allMedications } from "../inventory/medications/catalog.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage } from "../outbox/outbox.service.js";
 import { kampalaTime, rangeText, type MonitoredSubject } from "./cold-chain-common.js";
-import { advanceMonitor, EMPTY_STATE, type ExcursionEpisode, type MonitorState } from "./detector.js";
+import { advanceMonitor, EMPTY_STATE, inRange, lateRuns, type ExcursionEpisode, type LateRun, type MonitorState, type Reading } from "./detector.js";
 
 /** Rows per INSERT (7 parameters each: well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
@@ -81,7 +82,13 @@ async function holdAffectedStock(tx: Db, subject: MonitoredSubject, excursionId:
   return batches.length;
 }
 
-async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: ExcursionEpisode): Promise<string> {
+/** How an excursion was found when late readings found it: their count, and the closed excursion it revises. */
+interface FoundLate {
+  lateReadings: number;
+  revises?: { id: string; disposition: string | null };
+}
+
+async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: ExcursionEpisode, late?: FoundLate): Promise<string> {
   const reference = `cold-chain excursion of ${subject.name} from ${e.startedAt.toISOString()} (range ${rangeText(subject)})`;
   const [ph] = await tx.select({ name: pharmacies.name, phone: pharmacies.phone }).from(pharmacies).where(eq(pharmacies.id, subject.pharmacyId));
   await tx.insert(coldChainExcursions).values({
@@ -99,9 +106,19 @@ async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: Excursion
     limitMinC: subject.minC,
     limitMaxC: subject.maxC,
     toleranceMinutes: subject.toleranceMinutes,
+    lateReadings: late?.lateReadings ?? 0,
+    revisesExcursionId: late?.revises?.id ?? null,
   });
   const held = await holdAffectedStock(tx, subject, e.id, reference);
   const extreme = e.maxTemperatureC > subject.maxC ? `up to ${e.maxTemperatureC} °C` : `down to ${e.minTemperatureC} °C`;
+  const when = e.endedAt
+    ? `was outside ${rangeText(subject)} from ${kampalaTime(e.startedAt)} to ${kampalaTime(e.endedAt)}`
+    : `has been outside ${rangeText(subject)} since ${kampalaTime(e.startedAt)}`;
+  const found = !late
+    ? ""
+    : late.revises
+      ? `Readings received late show that excursion ${late.revises.id} (closed${late.revises.disposition ? `: ${late.revises.disposition}` : ""}) lasted longer or went further. `
+      : "Found in readings received late. ";
   const message = await enqueueOutboxMessage(tx, {
     pharmacyId: subject.pharmacyId,
     template: "generic",
@@ -109,7 +126,7 @@ async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: Excursion
     parameters: {
       subject: `Cold-chain excursion: ${subject.name}`,
       message:
-        `${ph?.name ?? "Pharmacy"}: ${subject.name} has been outside ${rangeText(subject)} since ${kampalaTime(e.startedAt)} (${extreme}, ${e.maxDeviationC} °C beyond the limit). ` +
+        `${ph?.name ?? "Pharmacy"}: ${subject.name} ${when} (${extreme}, ${e.maxDeviationC} °C beyond the limit). ${found}` +
         `${held ? `${held} ${subject.type === "transport" ? "lots" : "batches"} held for review: not to be sold or dispensed` : "No stock recorded in it"} until a pharmacist records a disposition. Excursion ${e.id}.`,
     },
     referenceType: "cold_chain_excursion",
@@ -119,13 +136,155 @@ async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: Excursion
   return message.id;
 }
 
+/** Writes what the readings now show of an excursion already recorded (its start may move earlier with late readings). */
+async function updateExcursion(tx: Db, e: ExcursionEpisode, addLateReadings = 0): Promise<void> {
+  await tx
+    .update(coldChainExcursions)
+    .set({
+      startedAt: e.startedAt,
+      endedAt: e.endedAt,
+      durationMinutes: e.durationMinutes,
+      minTemperatureC: e.minTemperatureC,
+      maxTemperatureC: e.maxTemperatureC,
+      maxDeviationC: e.maxDeviationC,
+      readingsOutOfRange: e.readingsOutOfRange,
+      ...(addLateReadings ? { lateReadings: sql`${coldChainExcursions.lateReadings} + ${addLateReadings}` } : {}),
+    })
+    .where(eq(coldChainExcursions.id, e.id));
+}
+
+/**
+ * A subject's stored readings around late ones: from the last reading in range before the earliest to the
+ * first in range after the latest (or the subject's first and latest readings), so every run the late
+ * readings belong to is whole.
+ */
+async function readingWindow(tx: Db, subject: MonitoredSubject, from: Date, to: Date): Promise<Reading[]> {
+  const r = temperatureReadings;
+  const inRangeSql = between(r.temperatureC, subject.minC, subject.maxC);
+  const [[before], [after]] = await Promise.all([
+    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), lt(r.recordedAt, from), inRangeSql)).orderBy(desc(r.recordedAt)).limit(1),
+    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), gt(r.recordedAt, to), inRangeSql)).orderBy(asc(r.recordedAt)).limit(1),
+  ]);
+  return tx
+    .select({ recordedAt: r.recordedAt, temperatureC: r.temperatureC })
+    .from(r)
+    .where(and(eq(r.subjectId, subject.id), before ? gte(r.recordedAt, before.at) : undefined, after ? lte(r.recordedAt, after.at) : undefined))
+    .orderBy(asc(r.recordedAt));
+}
+
+const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
+const earlier = (a: Date, b: Date) => (a < b ? a : b);
+
+/** An excursion widened by a run: the earlier start, the later end (none while it lasts), extremes and counts combined. */
+function widened(e: ExcursionEpisode, run: LateRun, lastReadingAt: Date | null): ExcursionEpisode {
+  const startedAt = earlier(e.startedAt, run.startedAt);
+  const endedAt = e.endedAt === null || run.endedAt === null ? null : e.endedAt > run.endedAt ? e.endedAt : run.endedAt;
+  const until = endedAt ?? lastReadingAt ?? run.lastAt;
+  return {
+    id: e.id,
+    isNew: false,
+    startedAt,
+    endedAt,
+    durationMinutes: minutesBetween(startedAt, until),
+    minTemperatureC: Math.min(e.minTemperatureC, run.minTemperatureC),
+    maxTemperatureC: Math.max(e.maxTemperatureC, run.maxTemperatureC),
+    maxDeviationC: Math.max(e.maxDeviationC, run.maxDeviationC),
+    // A run's readings stored before this ingest are the excursion's already (a stored in-range reading
+    // would have split them from it), so only its late ones are new; a run holding the whole excursion
+    // counts them all (also late readings an excursion closed before they came did not count).
+    readingsOutOfRange: Math.max(run.readingsOutOfRange, e.readingsOutOfRange + run.lateReadings),
+  };
+}
+
+const episodeOf = (row: typeof coldChainExcursions.$inferSelect): ExcursionEpisode => ({ ...row, isNew: false });
+
+/**
+ * Late readings out of range: the runs they belong to among the stored readings open or widen excursions.
+ * They never shorten or end one (a late reading in range inside an excursion already acted on changes
+ * nothing). A run reaching the subject's latest reading is its current run: it moves the state's start
+ * earlier and may pass the tolerance there. A run that ended widens the open excursion it overlaps;
+ * overlapping only a closed one, it is recorded as a new excursion revising it when it makes that one
+ * longer or further beyond a limit; overlapping none, it is a new excursion when it outlasted the tolerance.
+ * docs/decisions/pharmacy.md, "Late readings".
+ */
+async function detectInLateReadings(tx: Db, subject: MonitoredSubject, state: MonitorState, late: Reading[], outcome: IngestOutcome, messages: string[]): Promise<MonitorState> {
+  const times = late.map((r) => r.recordedAt.getTime());
+  const lateAt = new Set(times);
+  const window = await readingWindow(tx, subject, new Date(Math.min(...times)), new Date(Math.max(...times)));
+  const runs = lateRuns(
+    window.map((r) => ({ ...r, late: lateAt.has(r.recordedAt.getTime()) })),
+    subject,
+  );
+  const s: MonitorState = { ...state };
+  const toleranceMs = subject.toleranceMinutes * 60_000;
+  for (const run of runs) {
+    if (run.endedAt === null) {
+      // The current run: a start earlier than the state's means the run holds all of the state's readings.
+      if (!s.outSince || run.startedAt < s.outSince) {
+        Object.assign(s, { outSince: run.startedAt, runMinC: run.minTemperatureC, runMaxC: run.maxTemperatureC, runMaxDeviationC: run.maxDeviationC, runReadings: run.readingsOutOfRange });
+      } else {
+        Object.assign(s, { runMinC: Math.min(s.runMinC!, run.minTemperatureC), runMaxC: Math.max(s.runMaxC!, run.maxTemperatureC), runMaxDeviationC: Math.max(s.runMaxDeviationC!, run.maxDeviationC), runReadings: s.runReadings + run.lateReadings });
+      }
+      const lastAt = s.lastReadingAt ?? run.lastAt;
+      const episode: ExcursionEpisode = {
+        id: s.excursionId ?? randomUUID(),
+        isNew: !s.excursionId,
+        startedAt: s.outSince!,
+        endedAt: null,
+        durationMinutes: minutesBetween(s.outSince!, lastAt),
+        minTemperatureC: s.runMinC!,
+        maxTemperatureC: s.runMaxC!,
+        maxDeviationC: Math.round(s.runMaxDeviationC! * 100) / 100,
+        readingsOutOfRange: s.runReadings,
+      };
+      if (s.excursionId) await updateExcursion(tx, episode, run.lateReadings);
+      else if (lastAt.getTime() - s.outSince!.getTime() > toleranceMs) {
+        messages.push(await writeNewExcursion(tx, subject, episode, { lateReadings: run.lateReadings }));
+        s.excursionId = episode.id;
+      } else continue;
+      outcome.excursionIds.push(episode.id);
+      continue;
+    }
+    const overlapping = await tx
+      .select()
+      .from(coldChainExcursions)
+      .where(and(eq(coldChainExcursions.subjectId, subject.id), lt(coldChainExcursions.startedAt, run.endedAt), or(isNull(coldChainExcursions.endedAt), gt(coldChainExcursions.endedAt, run.startedAt))))
+      .orderBy(asc(coldChainExcursions.startedAt));
+    const target = overlapping.find((e) => e.id === s.excursionId) ?? overlapping.find((e) => e.status === "open");
+    if (target) {
+      const episode = widened(episodeOf(target), run, s.lastReadingAt);
+      await updateExcursion(tx, episode, run.lateReadings);
+      if (target.id === s.excursionId) {
+        Object.assign(s, { outSince: episode.startedAt, runMinC: episode.minTemperatureC, runMaxC: episode.maxTemperatureC, runMaxDeviationC: episode.maxDeviationC, runReadings: episode.readingsOutOfRange });
+      }
+      outcome.excursionIds.push(target.id);
+      continue;
+    }
+    const closed = overlapping[0];
+    if (closed) {
+      const adds = run.startedAt < closed.startedAt || (closed.endedAt !== null && run.endedAt > closed.endedAt) || run.maxDeviationC > closed.maxDeviationC;
+      if (!adds) continue;
+      const episode = { ...widened(episodeOf(closed), run, s.lastReadingAt), id: randomUUID(), isNew: true };
+      messages.push(await writeNewExcursion(tx, subject, episode, { lateReadings: run.lateReadings, revises: { id: closed.id, disposition: closed.disposition } }));
+      outcome.excursionIds.push(episode.id);
+      continue;
+    }
+    if (run.endedAt.getTime() - run.startedAt.getTime() <= toleranceMs) continue;
+    const episode: ExcursionEpisode = { id: randomUUID(), isNew: true, ...run, endedAt: run.endedAt };
+    messages.push(await writeNewExcursion(tx, subject, episode, { lateReadings: run.lateReadings }));
+    outcome.excursionIds.push(episode.id);
+  }
+  return s;
+}
+
 /** Inserts one subject's readings, advances its detector and writes what it found, in the caller's transaction. */
 async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: SubjectReading[], outcome: IngestOutcome, messages: string[]): Promise<void> {
   await tx.insert(coldChainMonitorStates).values({ subjectId: subject.id, subjectType: subject.type }).onConflictDoNothing();
   const [row] = await tx.select().from(coldChainMonitorStates).where(eq(coldChainMonitorStates.subjectId, subject.id)).for("update");
   const state = toState(row);
   const last = state.lastReadingAt?.getTime() ?? -Infinity;
-  const fresh: { recordedAt: Date; temperatureC: number }[] = [];
+  const fresh: Reading[] = [];
+  const lateOut: Reading[] = [];
   for (let i = 0; i < readings.length; i += CHUNK) {
     const chunk = readings.slice(i, i + CHUNK);
     const inserted = await tx
@@ -136,23 +295,27 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
     outcome.inserted += inserted.length;
     outcome.duplicates += chunk.length - inserted.length;
     for (const r of inserted) {
-      if (r.late) outcome.late += 1;
-      else fresh.push(r);
+      if (!r.late) fresh.push(r);
+      else {
+        outcome.late += 1;
+        if (!inRange(r.temperatureC, subject)) lateOut.push(r);
+      }
     }
   }
-  if (!fresh.length) return;
-  fresh.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
-  const { state: next, episodes } = advanceMonitor(state, subject, fresh, randomUUID);
-  for (const e of episodes.values()) {
-    outcome.excursionIds.push(e.id);
-    if (e.isNew) messages.push(await writeNewExcursion(tx, subject, e));
-    else {
-      await tx
-        .update(coldChainExcursions)
-        .set({ endedAt: e.endedAt, durationMinutes: e.durationMinutes, minTemperatureC: e.minTemperatureC, maxTemperatureC: e.maxTemperatureC, maxDeviationC: e.maxDeviationC, readingsOutOfRange: e.readingsOutOfRange })
-        .where(eq(coldChainExcursions.id, e.id));
+  if (!fresh.length && !lateOut.length) return;
+  let next = state;
+  if (fresh.length) {
+    fresh.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+    const advanced = advanceMonitor(state, subject, fresh, randomUUID);
+    next = advanced.state;
+    for (const e of advanced.episodes.values()) {
+      outcome.excursionIds.push(e.id);
+      if (e.isNew) messages.push(await writeNewExcursion(tx, subject, e));
+      else await updateExcursion(tx, e);
     }
   }
+  // After the fresh readings: a late run reaching the latest reading joins the run they left open.
+  if (lateOut.length) next = await detectInLateReadings(tx, subject, next, lateOut, outcome, messages);
   await tx
     .update(coldChainMonitorStates)
     .set({ ...next, updatedAt: sql`now()` })

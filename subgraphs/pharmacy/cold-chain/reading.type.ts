@@ -14,7 +14,7 @@ export class TemperatureReading {
   @Field(() => Date) recordedAt!: Date;
   @Field(() => Float) temperatureC!: number;
   @Field(() => Boolean, { description: "In the subject's current range (limits included)." }) inRange!: boolean;
-  @Field(() => Boolean, { description: "Arrived after a later reading had been processed: stored, not used for detection." }) late!: boolean;
+  @Field(() => Boolean, { description: "Arrived after a later reading had been processed. An out-of-range late reading is checked with its stored neighbours: it may open or widen an excursion, never shorten one." }) late!: boolean;
   @Field(() => Date) receivedAt!: Date;
 }
 
@@ -45,6 +45,6 @@ export class ReadingIngestResult {
   @Field(() => Int) received!: number;
   @Field(() => Int) inserted!: number;
   @Field(() => Int, { description: "Same subject and time as a stored reading (or another in the request): ignored." }) duplicates!: number;
-  @Field(() => Int, { description: "Older than the subject's last processed reading: stored, not used for detection." }) late!: number;
+  @Field(() => Int, { description: "Older than the subject's last processed reading. Out-of-range ones are checked with their stored neighbours (they may open or widen an excursion, never shorten one)." }) late!: number;
   @Field(() => [ColdChainExcursion]) excursions!: ColdChainExcursion[];
 }

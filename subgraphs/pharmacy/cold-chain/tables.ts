@@ -90,7 +90,7 @@ export const temperatureReadings = pharmacy.table(
     deviceId: text("device_id"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
     temperatureC: doublePrecision("temperature_c").notNull(),
-    /** Arrived after a later reading of the subject had been processed: stored, not fed to detection. */
+    /** Arrived after a later reading of the subject had been processed: checked for the runs it belongs to (monitor.service.ts). */
     late: boolean("late").notNull().default(false),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,6 +147,10 @@ export const coldChainExcursions = pharmacy.table(
     closedBy: text("closed_by"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     outboxMessageId: uuid("outbox_message_id"),
+    /** Of its out-of-range readings, how many arrived after a later reading had been processed (they opened or widened it). */
+    lateReadings: integer("late_readings").notNull().default(0),
+    /** Found in late readings that make a closed excursion longer or more extreme: the closed one it revises. */
+    revisesExcursionId: uuid("revises_excursion_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("cold_chain_excursions_subject_idx").on(t.subjectId, t.startedAt), index("cold_chain_excursions_pharmacy_idx").on(t.pharmacyId, t.status)],
