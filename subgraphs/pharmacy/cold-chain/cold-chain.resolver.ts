@@ -17,16 +17,17 @@ import { ColdChainTransport, ColdChainTransportPage, CreateTransportInput } from
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class StorageUnitResolver {
   @Authorized("cold-chain:read")
-  @Query(() => StorageUnitPage, { description: "Cold-chain storage units by name, with their latest reading (filters: pharmacy, kind, is_active, search)." })
+  @Query(() => StorageUnitPage, { description: "Cold-chain storage units by name, with their latest reading and whether their logger is silent (filters: pharmacy, kind, is_active, search, silent)." })
   storageUnits(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
     @Arg("kind", () => StorageUnitKind, { nullable: true }) kind: string | null,
     @Arg("isActive", () => Boolean, { nullable: true }) isActive: boolean | null,
     @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Arg("silent", () => Boolean, { nullable: true, description: "Only units whose logger is silent (true), or only the others (false)." }) silent: boolean | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<StorageUnitPage> {
-    return listStorageUnits(ctx.db, ctx.principal, { ...page, pharmacyId, kind, isActive, search });
+    return listStorageUnits(ctx.db, ctx.principal, { ...page, pharmacyId, kind, isActive, search, silent });
   }
 
   @Authorized("cold-chain:read")

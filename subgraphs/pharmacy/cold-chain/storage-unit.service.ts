@@ -1,5 +1,5 @@
 /** Storage units: create, list, one, change; each with its detector's latest view. */
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -10,14 +10,15 @@ import { coldChainExcursions, coldChainMonitorStates, coldStorageUnitItems, cold
 import { coldChainPharmacy, likeTerm } from "./cold-chain-common.js";
 import { inRange } from "./detector.js";
 import { STORAGE_UNIT_KINDS, type CreateStorageUnitInput, type StorageUnit, type UpdateStorageUnitInput } from "./storage-unit.type.js";
-import { DEFAULT_TOLERANCE_MINUTES, profileByKey, THRESHOLD_PROFILES } from "./thresholds.js";
+import { outboxStatus } from "../outbox/outbox.service.js";
+import { DEFAULT_SILENCE_ALARM_MINUTES, DEFAULT_TOLERANCE_MINUTES, profileByKey, THRESHOLD_PROFILES } from "./thresholds.js";
 
 type UnitRow = typeof coldStorageUnits.$inferSelect;
 
 async function toUnits(db: Db, rows: UnitRow[]): Promise<StorageUnit[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [items, states, open] = await Promise.all([
+  const [items, states, open, messages] = await Promise.all([
     db.select().from(coldStorageUnitItems).where(inArray(coldStorageUnitItems.storageUnitId, ids)),
     db.select().from(coldChainMonitorStates).where(inArray(coldChainMonitorStates.subjectId, ids)),
     db
@@ -25,9 +26,14 @@ async function toUnits(db: Db, rows: UnitRow[]): Promise<StorageUnit[]> {
       .from(coldChainExcursions)
       .where(and(inArray(coldChainExcursions.subjectId, ids), eq(coldChainExcursions.status, "open")))
       .groupBy(coldChainExcursions.subjectId),
+    outboxStatus(db, rows.map((r) => r.silenceMessageId).filter((x): x is string => !!x)),
   ]);
+  const now = Date.now();
   return rows.map((r) => {
     const s = states.find((x) => x.subjectId === r.id);
+    const since = s?.lastReadingAt ?? r.createdAt;
+    const silent = isSilent(r, since, now);
+    const message = silent && r.silenceMessageId && r.silenceAlertedFor?.getTime() === since.getTime() ? messages.get(r.silenceMessageId) : undefined;
     return {
       ...r,
       rangeSource: profileByKey(r.profile)?.rangeSource ?? null,
@@ -37,8 +43,30 @@ async function toUnits(db: Db, rows: UnitRow[]): Promise<StorageUnit[]> {
       inRange: s?.lastTemperatureC === null || s?.lastTemperatureC === undefined ? null : inRange(s.lastTemperatureC, r),
       outOfRangeSince: s?.outSince ?? null,
       openExcursions: Number(open.find((o) => o.id === r.id)?.n ?? 0),
+      silent,
+      silentSince: silent ? since : null,
+      silenceNotificationStatus: message ? (message.status === "pending" || message.status === "processing" ? "queued" : message.status) : null,
     };
   });
+}
+
+/** Active, with a silence alarm, and no reading since `since` for longer than it. */
+export const isSilent = (u: { isActive: boolean; silenceAlarmMinutes: number | null }, since: Date, now: number) =>
+  u.isActive && u.silenceAlarmMinutes !== null && now - since.getTime() > u.silenceAlarmMinutes * 60_000;
+
+/** `isSilent` in SQL, against the database's clock: the time of the last reading, or of the unit's creation, is older than its alarm. */
+export const silentSql = () =>
+  sql`(${coldStorageUnits.isActive} and ${coldStorageUnits.silenceAlarmMinutes} is not null and ${silenceSinceSql()} < now() - ${coldStorageUnits.silenceAlarmMinutes} * interval '1 minute')`;
+
+/** The time a unit's silence runs from, in SQL: its last reading's, or its creation's when it never reported. */
+export const silenceSinceSql = () =>
+  sql<Date>`coalesce((select ${coldChainMonitorStates.lastReadingAt} from ${coldChainMonitorStates} where ${coldChainMonitorStates.subjectId} = ${coldStorageUnits.id}), ${coldStorageUnits.createdAt})`;
+
+/** The silence alarm an input asks for: 0 is none, 1 to 4 minutes a field error (a logger's own period is longer). */
+function silenceAlarm(minutes: number | null | undefined, errors: FieldErrorCollector): number | null | undefined {
+  if (minutes === null || minutes === undefined) return minutes;
+  if (minutes > 0 && minutes < 5) errors.add("silenceAlarmMinutes", "must be 0 (no silence alarm) or 5 to 10,080 minutes");
+  return minutes === 0 ? null : minutes;
 }
 
 /** Checks stock items belong to the pharmacy (400 naming the field otherwise). */
@@ -71,6 +99,7 @@ export async function createStorageUnit(db: Db, principal: Principal, input: Cre
   if (!ph) errors.add("pharmacyId", "no such pharmacy");
   if (!STORAGE_UNIT_KINDS.includes(input.kind as (typeof STORAGE_UNIT_KINDS)[number])) errors.add("kind", `must be one of ${STORAGE_UNIT_KINDS.join(", ")}`);
   const limits = resolveLimits(input, errors);
+  const silence = silenceAlarm(input.silenceAlarmMinutes, errors);
   await checkItems(db, pharmacyId, input.stockItems ?? [], errors);
   errors.throwIfAny("Invalid storage unit");
   const id = await db.transaction(async (txRaw) => {
@@ -82,7 +111,16 @@ export async function createStorageUnit(db: Db, principal: Principal, input: Cre
     }
     const [row] = await tx
       .insert(coldStorageUnits)
-      .values({ pharmacyId, name: input.name.trim(), kind: input.kind, ...limits, deviceId, location: input.location?.trim() || null, createdBy: principal.sub })
+      .values({
+        pharmacyId,
+        name: input.name.trim(),
+        kind: input.kind,
+        ...limits,
+        deviceId,
+        location: input.location?.trim() || null,
+        silenceAlarmMinutes: silence === undefined ? (deviceId ? DEFAULT_SILENCE_ALARM_MINUTES : null) : silence,
+        createdBy: principal.sub,
+      })
       .returning();
     if (input.stockItems?.length) await tx.insert(coldStorageUnitItems).values(input.stockItems.map((inventoryItemId) => ({ storageUnitId: row.id, inventoryItemId })));
     return row.id;
@@ -107,6 +145,8 @@ export interface StorageUnitFilters {
   isActive?: boolean | null;
   /** Name, logger id or location. */
   search?: string | null;
+  /** Only silent units (true) or only those that are not (false). */
+  silent?: boolean | null;
 }
 
 export async function listStorageUnits(db: Db, principal: Principal, f: Partial<PageArgs> & StorageUnitFilters): Promise<Page<StorageUnit>> {
@@ -117,6 +157,7 @@ export async function listStorageUnits(db: Db, principal: Principal, f: Partial<
   if (f.kind) conds.push(eq(coldStorageUnits.kind, f.kind));
   if (f.isActive !== null && f.isActive !== undefined) conds.push(eq(coldStorageUnits.isActive, f.isActive));
   if (f.search) conds.push(or(ilike(coldStorageUnits.name, likeTerm(f.search)), ilike(coldStorageUnits.deviceId, likeTerm(f.search)), ilike(coldStorageUnits.location, likeTerm(f.search)))!);
+  if (f.silent !== null && f.silent !== undefined) conds.push(f.silent ? silentSql() : sql`not (${silentSql()})`);
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(coldStorageUnits).where(where).orderBy(asc(coldStorageUnits.name), asc(coldStorageUnits.id)).limit(w.limit).offset(w.offset),
@@ -134,6 +175,7 @@ export async function updateStorageUnit(db: Db, principal: Principal, id: string
   const maxC = input.maxC ?? row.maxC;
   if (minC >= maxC) errors.add(input.maxC !== null && input.maxC !== undefined ? "maxC" : "minC", "min_c must be below max_c");
   if (input.stockItems) await checkItems(db, row.pharmacyId, input.stockItems, errors);
+  const silence = silenceAlarm(input.silenceAlarmMinutes, errors);
   errors.throwIfAny("Invalid storage unit");
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -147,6 +189,10 @@ export async function updateStorageUnit(db: Db, principal: Principal, id: string
         ([, v]) => v !== undefined && v !== null,
       ),
     );
+    // A silence alarm as asked (0: none); a logger given to a unit without one brings the default.
+    if (silence !== undefined && silence !== null) set.silenceAlarmMinutes = silence;
+    else if (input.silenceAlarmMinutes === 0) set.silenceAlarmMinutes = null;
+    else if (deviceId && !row.deviceId && row.silenceAlarmMinutes === null) set.silenceAlarmMinutes = DEFAULT_SILENCE_ALARM_MINUTES;
     if (Object.keys(set).length) await tx.update(coldStorageUnits).set(set).where(eq(coldStorageUnits.id, id));
     if (input.stockItems) {
       await tx.delete(coldStorageUnitItems).where(eq(coldStorageUnitItems.storageUnitId, id));

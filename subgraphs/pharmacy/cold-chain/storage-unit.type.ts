@@ -6,6 +6,8 @@ import { PageOf } from "../../../lib/pagination.js";
 export const STORAGE_UNIT_KINDS = ["refrigerator", "freezer", "cold_box", "vaccine_carrier", "cold_room", "other"] as const;
 export const StorageUnitKind = valueEnum("StorageUnitKind", STORAGE_UNIT_KINDS, "Kind of cold-chain storage: refrigerator, freezer, cold_box, vaccine_carrier, cold_room or other.");
 
+const SILENCE_INPUT = "Minutes without a reading before the unit is silent (5 to 10,080), or 0 for no silence alarm; default 60 for a unit with a logger.";
+
 @ObjectType({ description: "A refrigerator, freezer, cold box… of a pharmacy, with its allowed range (limits included) and tolerance." })
 export class StorageUnit {
   @Field(() => ID) id!: string;
@@ -26,6 +28,12 @@ export class StorageUnit {
   @Field(() => Boolean, { nullable: true, description: "Whether the last reading was in range; null before any." }) inRange!: boolean | null;
   @Field(() => Date, { nullable: true, description: "Start of the current out-of-range run, if any." }) outOfRangeSince!: Date | null;
   @Field(() => Int, { description: "Excursions awaiting a disposition." }) openExcursions!: number;
+  @Field(() => Int, { nullable: true, description: "Minutes without a reading before the unit is silent and its pharmacy is told; null: no silence alarm. Default 60 (platform policy) for a unit with a logger, none without." })
+  silenceAlarmMinutes!: number | null;
+  @Field(() => Boolean, { description: "Active, with a silence alarm, and no reading for longer than it: the logger may be dead, offline or moved; check the unit by hand." }) silent!: boolean;
+  @Field(() => Date, { nullable: true, description: "While silent: the last reading's time (the unit's creation when it never reported)." }) silentSince!: Date | null;
+  @Field(() => String, { nullable: true, description: "While silent: the pharmacy's notification of this silence, queued, sent or failed (null before the worker's next sweep)." })
+  silenceNotificationStatus!: string | null;
   @Field(() => Date) createdAt!: Date;
 }
 
@@ -44,6 +52,7 @@ export class CreateStorageUnitInput {
   @Field(() => String, { nullable: true, description: "The logger's id (unique)." }) @IsOptional() @Length(1, 128) deviceId?: string | null;
   @Field(() => String, { nullable: true }) @IsOptional() @Length(0, 200) location?: string | null;
   @Field(() => [ID], { nullable: true, description: "Stock items (of the same pharmacy) kept in it." }) @IsOptional() @ArrayMaxSize(500) stockItems?: string[] | null;
+  @Field(() => Int, { nullable: true, description: SILENCE_INPUT }) @IsOptional() @Min(0) @Max(10_080) silenceAlarmMinutes?: number | null;
 }
 
 @InputType({ description: "Absent fields stay as they are; stock_items replaces the list." })
@@ -57,4 +66,5 @@ export class UpdateStorageUnitInput {
   @Field(() => String, { nullable: true }) @IsOptional() @Length(0, 200) location?: string | null;
   @Field(() => Boolean, { nullable: true }) @IsOptional() isActive?: boolean | null;
   @Field(() => [ID], { nullable: true }) @IsOptional() @ArrayMaxSize(500) stockItems?: string[] | null;
+  @Field(() => Int, { nullable: true, description: SILENCE_INPUT }) @IsOptional() @Min(0) @Max(10_080) silenceAlarmMinutes?: number | null;
 }

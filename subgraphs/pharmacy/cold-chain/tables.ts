@@ -29,6 +29,12 @@ export const coldStorageUnits = pharmacy.table(
     deviceId: text("device_id"),
     location: text("location"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Minutes without a reading before the unit is silent and its pharmacy is told; null: no silence alarm. */
+    silenceAlarmMinutes: integer("silence_alarm_minutes"),
+    /** The last reading's time (or the unit's creation) of the silence the pharmacy was last told of: one message per silence. */
+    silenceAlertedFor: timestamp("silence_alerted_for", { withTimezone: true }),
+    /** That message (pharmacy outbox). */
+    silenceMessageId: uuid("silence_message_id"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

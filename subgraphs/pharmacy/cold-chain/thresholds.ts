@@ -13,6 +13,7 @@ export interface ThresholdProfile {
 
 interface ThresholdFile {
   version: string;
+  silence_alarm: { minutes: number; source: string };
   profiles: { key: string; label: string; min_c: number; max_c: number; range_source: string; tolerance_minutes: number; tolerance_source: string }[];
 }
 
@@ -33,3 +34,6 @@ export const profileByKey = (key: string | null | undefined) => THRESHOLD_PROFIL
 
 /** A unit without profile or tolerance gets this many minutes (platform policy, the refrigerated profile's). */
 export const DEFAULT_TOLERANCE_MINUTES = profileByKey("refrigerated")!.toleranceMinutes;
+
+/** A unit with a logger is silent after this many minutes without a reading, unless it sets its own (platform policy). */
+export const DEFAULT_SILENCE_ALARM_MINUTES = file.silence_alarm.minutes;

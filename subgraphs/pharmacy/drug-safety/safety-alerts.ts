@@ -9,6 +9,7 @@ import { coldChainExcursions, drugRecalls, inventoryItems, stockBatches, stockHo
 import { holdsOfBatches } from "../inventory/holds.js";
 import { addDays } from "../inventory/ledger.js";
 import { allMedications, medicationByCode } from "../inventory/medications/catalog.js";
+import { coldChainSilenceAlerts } from "../cold-chain/silence.js";
 import { qualityAlerts } from "../quality/alerts.js";
 
 export interface SafetyAlert {
@@ -127,7 +128,7 @@ export function controlledExpiryAlerts(days: number): SafetyAlertSource {
   };
 }
 
-/** Every source of the list: recalls, the cold chain, controlled stock, and overdue quality work (CAPAs, audits). */
+/** Every source of the list: recalls, the cold chain (excursions, silent loggers), controlled stock, and overdue quality work (CAPAs, audits). */
 export function safetyAlertSources(o: { days: number }): SafetyAlertSource[] {
-  return [recallAlerts, coldChainAlerts, controlledExpiryAlerts(o.days), qualityAlerts];
+  return [recallAlerts, coldChainAlerts, coldChainSilenceAlerts, controlledExpiryAlerts(o.days), qualityAlerts];
 }

@@ -4,7 +4,7 @@ import { PageOf } from "../../../lib/pagination.js";
 
 @ObjectType({ description: "A safety alert: a recall affecting stock, an open cold-chain excursion holding stock, expiring controlled stock, …" })
 export class SafetyAlertView {
-  @Field(() => String, { description: "recall, cold_chain_excursion, controlled_expiring, or another source's type." }) type!: string;
+  @Field(() => String, { description: "recall, cold_chain_excursion, cold_chain_silent, controlled_expiring, or another source's type." }) type!: string;
   @Field(() => String, { description: "critical, warning or info." }) severity!: string;
   @Field(() => String) title!: string;
   @Field(() => String) message!: string;

@@ -5,6 +5,7 @@ import type { Db } from "../../../../lib/db.js";
 import type { Logger } from "../../../../lib/logger.js";
 import { Decimal } from "../../../../lib/money.js";
 import { mintServiceToken } from "../../../../lib/service-token.js";
+import { startPeriodic } from "../../../../lib/periodic.js";
 import { callUpstream } from "../../../../lib/upstream.js";
 import { salesTransactions } from "../../db/tables.js";
 import type { BillingCharge } from "./billing-client.js";
@@ -123,35 +124,17 @@ export async function sweepExpiredCompletions(rt: SweepRuntime, leaseMs = rt.con
  */
 export function startCompletionSweeper(rt: Omit<SweepRuntime, "selfUrl"> & { selfUrl(): string }): () => Promise<void> {
   const logger = rt.logger.child({ component: "completion-sweeper" });
-  let running = true;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  let lastError = "";
-  const loop = (async () => {
-    logger.info({ leaseMs: rt.config.PHARMACY_COMPLETION_LEASE_MS, intervalMs: rt.config.PHARMACY_SWEEP_INTERVAL_MS }, "completion sweeper started");
-    while (running) {
-      try {
-        // The runtime's own logger: recoverCompletion adds `component` itself (one key per log line).
-        const r = await sweepExpiredCompletions({ ...rt, selfUrl: rt.selfUrl() });
-        if (r.completed.length || r.released.length || r.left.length) logger.info(r, "completion sweep");
-        lastError = "";
-      } catch (err) {
-        // e.g. tables not migrated yet in a worker-only process: log once, not every round.
-        if ((err as Error).message !== lastError) logger.error({ err }, "completion sweep failed; retrying");
-        lastError = (err as Error).message;
-      }
-      if (!running) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, rt.config.PHARMACY_SWEEP_INTERVAL_MS);
-      });
-    }
-  })();
-  return async () => {
-    running = false;
-    clearTimeout(timer);
-    wake?.();
-    await loop;
-    logger.info("completion sweeper stopped");
-  };
+  return startPeriodic({
+    logger,
+    intervalMs: rt.config.PHARMACY_SWEEP_INTERVAL_MS,
+    started: "completion sweeper started",
+    fields: { leaseMs: rt.config.PHARMACY_COMPLETION_LEASE_MS },
+    stopped: "completion sweeper stopped",
+    failed: "completion sweep failed; retrying",
+    sweep: async () => {
+      // The runtime's own logger: recoverCompletion adds `component` itself (one key per log line).
+      const r = await sweepExpiredCompletions({ ...rt, selfUrl: rt.selfUrl() });
+      if (r.completed.length || r.released.length || r.left.length) logger.info(r, "completion sweep");
+    },
+  });
 }
