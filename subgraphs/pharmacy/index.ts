@@ -26,6 +26,7 @@ import { SafetyAlertResolver } from "./drug-safety/safety-alerts.resolver.js";
 import { ColdChainExcursionResolver, ColdChainTransportResolver, StorageUnitResolver, TemperatureReadingResolver } from "./cold-chain/cold-chain.resolver.js";
 import { startCompletionSweeper } from "./sales/transaction/completion-sweeper.js";
 import { startSilenceSweeper } from "./cold-chain/silence.js";
+import { startReturnSweeper } from "./returns/customer/return-sweeper.js";
 import { TransactionResolver } from "./sales/transaction/transaction.resolver.js";
 import { GoodsReceivedNoteResolver } from "./procurement/grn/grn.resolver.js";
 import { PurchaseOrderResolver } from "./procurement/purchase-order/purchase-order.resolver.js";
@@ -73,12 +74,12 @@ export const pharmacySubgraph: SubgraphModule = {
   migrationsFolder: fileURLToPath(new URL("../../drizzle/pharmacy", import.meta.url)),
   seedDemo: seedPharmacyDemo,
   /**
-   * Recovers sales a crashed completion left `processing`, tells pharmacies of silent cold-chain loggers,
+   * Recovers sales and customer returns a crash left `processing`, tells pharmacies of silent cold-chain loggers,
    * and delivers the outbox's due messages
    * (in the all-in-one process, or with --only=worker).
    */
   startBackground: async (runtime) => {
-    const stops = [startCompletionSweeper(runtime), startSilenceSweeper(runtime), startOutboxWorker(runtime)];
+    const stops = [startCompletionSweeper(runtime), startReturnSweeper(runtime), startSilenceSweeper(runtime), startOutboxWorker(runtime)];
     return async () => {
       await Promise.all(stops.map((stop) => stop()));
     };

@@ -1,6 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../lib/logger.js";
+import { refundCustomerReturn } from "../../subgraphs/pharmacy/returns/customer/billing-refunds.js";
+import { claimReturn } from "../../subgraphs/pharmacy/returns/customer/customer-return.service.js";
+import { sweepStaleReturns, type ReturnSweepRuntime } from "../../subgraphs/pharmacy/returns/customer/return-sweeper.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { createProduct, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
 
@@ -166,6 +170,79 @@ describe("customer returns", () => {
     expect(again.body).toMatchObject({ status: "completed", refund_amount: "295.00" });
     expect((await charge(sale.billing_charge)).amount_refunded).toBe("590.00");
   }, 120_000);
+});
+
+describe("customer returns a crash left processing (the worker's sweep)", () => {
+  const logger = createLogger("silent");
+  const rt = (): ReturnSweepRuntime => ({ db: stack.server.database!.db, config: stack.config, logger, selfUrl: stack.url });
+  const till = { sub: "kla-till-1", roles: ["cashier" as const], pharmacyId: KAMPALA, tokenUse: "user" as const };
+  /** The state a process killed right after step 1 leaves: the return `processing` under a fresh lease, nothing moved. */
+  const crashAfterClaim = (saleId: string, productId: string, quantity: number) =>
+    claimReturn(stack.server.database!.db, till, { transactionId: saleId, reason: "crashed mid-return", items: [{ productId, quantity, condition: "sealed" }] });
+  const returnView = async (id: string) => (await stack.rest("GET", `${customer}${id}/`, { token: cashier })).body;
+  const expired = () => new Promise((r) => setTimeout(r, 5));
+
+  it("billing holds no refund: cancelled, nothing moved, the units may come back again; a person's complete during the crashed lease is 409", async () => {
+    const drops = await createProduct(stack, { name: "Sweep drops", retail_price: "400.00", stock_quantity: 5 });
+    const sale = await completedSale([{ product_id: drops, quantity: 2 }]);
+    const crashed = await crashAfterClaim(sale.id, drops, 2);
+    const complete = await stack.rest("POST", `${customer}${crashed.id}/complete/`, { token: cashier });
+    expect(complete.status).toBe(409);
+    expect(complete.body.error.message).toMatch(/retry shortly/);
+    await expired();
+    const swept = await sweepStaleReturns(rt(), 1);
+    expect(swept.cancelled).toContain(crashed.id);
+    expect(await returnView(crashed.id)).toMatchObject({ status: "cancelled" });
+    expect(await stockOf(stack, cashier, drops)).toBe(3);
+    expect((await charge(sale.billing_charge)).amount_refunded).toBe("0.00");
+    expect((await returnOf(sale.id, [{ product_id: drops, quantity: 2, condition: "sealed" }])).body).toMatchObject({ status: "completed" });
+    expect(await stockOf(stack, cashier, drops)).toBe(5);
+  });
+
+  it("billing holds the refund: completed with it and the units restocked, refunded once; a second sweep finds nothing", async () => {
+    const syrup = await createProduct(stack, { name: "Sweep syrup", retail_price: "1000.00", stock_quantity: 4 });
+    const sale = await completedSale([{ product_id: syrup, quantity: 3 }]);
+    const crashed = await crashAfterClaim(sale.id, syrup, 1);
+    // Step 2 went through, then the process died before step 3.
+    const refund = await refundCustomerReturn(
+      { config: stack.config, selfUrl: stack.url, bearer: cashier, requestId: "crash-after-refund", logger },
+      { returnId: crashed.id, returnNumber: crashed.returnNumber, chargeId: crashed.billingChargeId!, amount: crashed.refundAmount, method: crashed.refundMethod, reason: crashed.reason },
+    );
+    expect(await stockOf(stack, cashier, syrup)).toBe(1);
+    await expired();
+    expect((await sweepStaleReturns(rt(), 1)).completed).toContain(crashed.id);
+    expect(await returnView(crashed.id)).toMatchObject({ status: "completed", refund_amount: crashed.refundAmount });
+    expect(await stockOf(stack, cashier, syrup)).toBe(2);
+    expect((await charge(sale.billing_charge)).amount_refunded).toBe(refund.amount);
+    await expired();
+    const again = await sweepStaleReturns(rt(), 1);
+    expect([...again.completed, ...again.cancelled, ...again.left]).not.toContain(crashed.id);
+  });
+
+  it("billing out of reach during the sweep: left processing and decided by a later sweep; a return a person is waiting on (503) is not swept", async () => {
+    const balm = await createProduct(stack, { name: "Sweep balm", retail_price: "300.00", stock_quantity: 6 });
+    const sale = await completedSale([{ product_id: balm, quantity: 2 }]);
+    const crashed = await crashAfterClaim(sale.id, balm, 1);
+    billing.down = true;
+    try {
+      await expired();
+      expect((await sweepStaleReturns(rt(), 1)).left).toContain(crashed.id);
+      expect(await returnView(crashed.id)).toMatchObject({ status: "processing" });
+      // Billing down while a cashier waits: 503, the return waits for that cashier, not for the sweep.
+      expect((await returnOf(sale.id, [{ product_id: balm, quantity: 1, condition: "sealed" }])).status).toBe(503);
+    } finally {
+      billing.down = false;
+    }
+    const waiting = (await stack.rest("GET", `${customer}?transaction=${sale.id}&status=processing`, { token: cashier })).body.results.map((r: { id: string }) => r.id);
+    expect(waiting).toHaveLength(2);
+    const personal = waiting.find((id: string) => id !== crashed.id);
+    await expired();
+    const swept = await sweepStaleReturns(rt(), 1);
+    expect(swept.cancelled).toContain(crashed.id);
+    expect([...swept.completed, ...swept.cancelled, ...swept.left]).not.toContain(personal);
+    expect(await returnView(personal)).toMatchObject({ status: "processing" });
+    expect((await stack.rest("POST", `${customer}${personal}/complete/`, { token: cashier })).body).toMatchObject({ status: "completed" });
+  });
 });
 
 describe("supplier returns and destruction", () => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { inventoryItems, pharmacies } from "../inventory/tables.js";
@@ -33,11 +34,17 @@ export const customerReturns = pharmacy.table(
     refundReference: text("refund_reference"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The lease of whoever is deciding a `processing` return (its request, a person, the worker's sweep); null while it waits for a person. */
     processingStartedAt: timestamp("processing_started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
-  (t) => [index("customer_returns_pharmacy_created_idx").on(t.pharmacyId, t.createdAt), index("customer_returns_transaction_idx").on(t.transactionId)],
+  (t) => [
+    index("customer_returns_pharmacy_created_idx").on(t.pharmacyId, t.createdAt),
+    index("customer_returns_transaction_idx").on(t.transactionId),
+    // The worker's sweep for leases a crash left behind reads only these rows, however many returns there are.
+    index("customer_returns_processing_idx").on(t.processingStartedAt).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 export const customerReturnItems = pharmacy.table(

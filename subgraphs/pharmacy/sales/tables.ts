@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { inventoryItems, pharmacies } from "../inventory/tables.js";
@@ -73,6 +74,8 @@ export const salesTransactions = pharmacy.table(
     index("sales_transactions_insert_version_idx").on(t.insertVersion),
     index("sales_transactions_pharmacy_created_number_idx").on(t.pharmacyId, t.createdAt, t.transactionNumber),
     index("sales_transactions_pharmacy_status_idx").on(t.pharmacyId, t.status),
+    // The completion sweeper's claim (status processing, oldest lease first) reads only these rows, not the table.
+    index("sales_transactions_processing_idx").on(t.processingStartedAt).where(sql`${t.status} = 'processing'`),
     // `search`: ilike '%term%' on the customer's name or the number (pg_trgm).
     index("sales_transactions_customer_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
     index("sales_transactions_number_trgm_idx").using("gin", t.transactionNumber.op("gin_trgm_ops")),

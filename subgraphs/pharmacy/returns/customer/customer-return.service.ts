@@ -142,7 +142,7 @@ async function soldBatches(tx: Db, saleId: string, itemId: string): Promise<Retu
  * traced to the sale's batches, inspected (sealed and unexpired → restock, else quarantine), and the
  * return is recorded `processing`. No stock moves yet.
  */
-async function claimReturn(db: Db, principal: Principal, input: CreateCustomerReturnInput): Promise<ReturnRow> {
+export async function claimReturn(db: Db, principal: Principal, input: CreateCustomerReturnInput): Promise<ReturnRow> {
   return db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [sale] = await tx.select().from(salesTransactions).where(eq(salesTransactions.id, input.transactionId)).for("update");
@@ -250,7 +250,7 @@ async function claimReturn(db: Db, principal: Principal, input: CreateCustomerRe
  * (`return` movements into the very batches the sale drew), the others into quarantine records
  * (outside sellable stock), and the return is `completed` with billing's refund.
  */
-async function finalizeReturn(db: Db, id: string, actor: string, refund: { id: string; providerReference: string | null } | null): Promise<void> {
+export async function finalizeReturn(db: Db, id: string, actor: string, refund: { id: string; providerReference: string | null } | null): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     const [r] = await tx.select().from(customerReturns).where(eq(customerReturns.id, id)).for("update");
@@ -300,6 +300,37 @@ async function finalizeReturn(db: Db, id: string, actor: string, refund: { id: s
   });
 }
 
+/** Gives up a `processing` return: its quantities may be returned again; nothing was moved or refunded. */
+export async function markCancelled(db: Db, id: string): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    await asDb(txRaw).update(customerReturns).set({ status: "cancelled", cancelledAt: new Date(), processingStartedAt: null }).where(and(eq(customerReturns.id, id), eq(customerReturns.status, "processing")));
+  });
+}
+
+/**
+ * A person's complete or cancel of a `processing` return takes its lease (`processing_started_at`) under
+ * the row lock: while another completion holds a lease younger than PHARMACY_COMPLETION_LEASE_MS (the
+ * request that created it, another person's, or the worker's sweep) it is 409 "retry shortly", so two
+ * actors never decide about one return at once. An expired lease (a crash) is taken over.
+ */
+async function takeLease(db: Db, principal: Principal, id: string, leaseMs: number): Promise<ReturnRow> {
+  return db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const r = await returnRow(tx, principal, id, true);
+    if (r.status !== "processing") return r;
+    if (r.processingStartedAt && Date.now() - r.processingStartedAt.getTime() < leaseMs) throw conflict(`Return ${r.returnNumber} is being completed right now; retry shortly`);
+    const [taken] = await tx.update(customerReturns).set({ processingStartedAt: new Date() }).where(eq(customerReturns.id, id)).returning();
+    return taken;
+  });
+}
+
+/** Lets go of a lease without deciding (billing out of reach): the return waits for a person, not for the worker's sweep. */
+async function releaseLease(db: Db, id: string): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    await asDb(txRaw).update(customerReturns).set({ processingStartedAt: null }).where(and(eq(customerReturns.id, id), eq(customerReturns.status, "processing")));
+  });
+}
+
 /** Step 2 then 3. A refusal by billing cancels the return (billing holds no refund); billing out of reach leaves it processing. */
 async function refundAndFinalize(ctx: SubgraphContext, r: ReturnRow): Promise<void> {
   let refund: { id: string; providerReference: string | null } | null = null;
@@ -314,13 +345,12 @@ async function refundAndFinalize(ctx: SubgraphContext, r: ReturnRow): Promise<vo
         // The outcome is unknown (the refund may have been recorded before the answer was lost): keep
         // the claim; completing again refunds once (same Idempotency-Key, one refund per reference).
         ctx.logger.warn({ returnId: r.id, err: (err as Error).message }, "customer return: billing unavailable; the return stays processing");
+        await releaseLease(ctx.db, r.id);
         throw new GraphQLError(`${(err as Error).message}. Return ${r.returnNumber} (${r.id}) is recorded as processing; nothing was restocked or refunded: complete it (POST /api/v1/returns/customer/${r.id}/complete/) when billing is back, or cancel it`, {
           extensions: { ...(err as GraphQLError).extensions },
         });
       }
-      await ctx.db.transaction(async (txRaw) => {
-        await asDb(txRaw).update(customerReturns).set({ status: "cancelled", cancelledAt: new Date(), processingStartedAt: null }).where(and(eq(customerReturns.id, r.id), eq(customerReturns.status, "processing")));
-      });
+      await markCancelled(ctx.db, r.id);
       ctx.logger.warn({ returnId: r.id, err: (err as Error).message }, "customer return: billing refused the refund; the return is cancelled");
       throw err;
     }
@@ -348,7 +378,7 @@ export async function createCustomerReturn(ctx: SubgraphContext, input: CreateCu
 
 /** Finishes a `processing` return (billing was out of reach): refunds once and restocks; a completed one is returned as it is; a cancelled one is 409. */
 export async function completeCustomerReturn(ctx: SubgraphContext, id: string): Promise<CustomerReturn> {
-  const r = await returnRow(ctx.db, ctx.principal, id);
+  const r = await takeLease(ctx.db, ctx.principal, id, ctx.config.PHARMACY_COMPLETION_LEASE_MS);
   if (r.status === "cancelled") throw conflict("A cancelled return cannot be completed");
   if (r.status === "processing") await refundAndFinalize(ctx, r);
   return getCustomerReturn(ctx.db, ctx.principal, id);
@@ -360,13 +390,21 @@ export async function completeCustomerReturn(ctx: SubgraphContext, id: string): 
  * A completed return cannot be cancelled (409); cancelling again returns it.
  */
 export async function cancelCustomerReturn(ctx: SubgraphContext, id: string): Promise<CustomerReturn> {
-  const r = await returnRow(ctx.db, ctx.principal, id);
+  const r = await takeLease(ctx.db, ctx.principal, id, ctx.config.PHARMACY_COMPLETION_LEASE_MS);
   if (r.status === "completed") throw conflict("A completed return cannot be cancelled: the money went back and the units were restocked or quarantined");
   if (r.status === "processing") {
-    if (new Decimal(r.refundAmount).gt(0) && (await findCustomerReturnRefund(ctx, r.id))) throw conflict("Billing has refunded this return: complete it instead");
-    await ctx.db.transaction(async (txRaw) => {
-      await asDb(txRaw).update(customerReturns).set({ status: "cancelled", cancelledAt: new Date(), processingStartedAt: null }).where(and(eq(customerReturns.id, id), eq(customerReturns.status, "processing")));
-    });
+    let refunded: boolean;
+    try {
+      refunded = new Decimal(r.refundAmount).gt(0) && !!(await findCustomerReturnRefund(ctx, r.id));
+    } catch (err) {
+      await releaseLease(ctx.db, id);
+      throw err;
+    }
+    if (refunded) {
+      await releaseLease(ctx.db, id);
+      throw conflict("Billing has refunded this return: complete it instead");
+    }
+    await markCancelled(ctx.db, id);
   }
   return getCustomerReturn(ctx.db, ctx.principal, id);
 }
