@@ -82,6 +82,17 @@ async function holdAffectedStock(tx: Db, subject: MonitoredSubject, excursionId:
   return batches.length;
 }
 
+/** What the readings show of an excursion: its columns that detection writes. */
+const figures = (e: ExcursionEpisode) => ({
+  startedAt: e.startedAt,
+  endedAt: e.endedAt,
+  durationMinutes: e.durationMinutes,
+  minTemperatureC: e.minTemperatureC,
+  maxTemperatureC: e.maxTemperatureC,
+  maxDeviationC: e.maxDeviationC,
+  readingsOutOfRange: e.readingsOutOfRange,
+});
+
 /** How an excursion was found when late readings found it: their count, and the closed excursion it revises. */
 interface FoundLate {
   lateReadings: number;
@@ -96,13 +107,7 @@ async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: Excursion
     subjectType: subject.type,
     subjectId: subject.id,
     pharmacyId: subject.pharmacyId,
-    startedAt: e.startedAt,
-    endedAt: e.endedAt,
-    durationMinutes: e.durationMinutes,
-    minTemperatureC: e.minTemperatureC,
-    maxTemperatureC: e.maxTemperatureC,
-    maxDeviationC: e.maxDeviationC,
-    readingsOutOfRange: e.readingsOutOfRange,
+    ...figures(e),
     limitMinC: subject.minC,
     limitMaxC: subject.maxC,
     toleranceMinutes: subject.toleranceMinutes,
@@ -141,13 +146,7 @@ async function updateExcursion(tx: Db, e: ExcursionEpisode, addLateReadings = 0)
   await tx
     .update(coldChainExcursions)
     .set({
-      startedAt: e.startedAt,
-      endedAt: e.endedAt,
-      durationMinutes: e.durationMinutes,
-      minTemperatureC: e.minTemperatureC,
-      maxTemperatureC: e.maxTemperatureC,
-      maxDeviationC: e.maxDeviationC,
-      readingsOutOfRange: e.readingsOutOfRange,
+      ...figures(e),
       ...(addLateReadings ? { lateReadings: sql`${coldChainExcursions.lateReadings} + ${addLateReadings}` } : {}),
     })
     .where(eq(coldChainExcursions.id, e.id));
