@@ -111,6 +111,10 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
     const s = sentenceOfToken(h.from);
     if (h.direction === "pre") {
+      // "3 days history of cough": the present illness, told with its duration; not a past one.
+      const generic = h.kind === "historical" && GENERIC_HISTORY.has(h.phrase);
+      if (generic && durationEndsAt(tokens, h.from)) continue;
+      const covered: number[] = [];
       let last = h.to;
       let first = true;
       const listIntro = tokens[h.to]?.key === ":";
@@ -124,10 +128,13 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // a trigger that introduces a list with a colon covers the whole list.
         if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !LIST_CONNECTORS.has(t.key))) break;
         if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
-        found[k].push(h.kind);
+        covered.push(k);
         last = m.to;
         first = false;
       }
+      // "hx of diarrhoea and vomiting since yesterday", "h/o cough x 2/52": still going on, so present.
+      if (generic && covered.some((k) => ongoingOrRecentAt(tokens, mentions[k].to))) continue;
+      for (const k of covered) found[k].push(h.kind);
     } else {
       for (let k = mentions.length - 1; k >= 0; k--) {
         const m = mentions[k];
@@ -143,6 +150,66 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     const all = [...found[k], fallback];
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
+}
+
+/**
+ * The history triggers that East African and other notes also use for the present illness ("3 days
+ * history of fever", "hx of cough x 2/52"). With a duration before them, or an ongoing or recent time
+ * after the condition, they do not make it historical. ConText's temporality (Harkema et al., J Biomed
+ * Inform 2009): a condition that began within the last 14 days is recent, not historical. "Treated
+ * for", "previous", "s/p", "past history of" and the "PMH:" section stay historical whatever follows.
+ */
+const GENERIC_HISTORY = new Set(["history of", "hx of", "h/o", "hx"].map((p) => phraseKeys(p).join(" ")));
+const RECENT_DAYS = 14;
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, couple: 2, few: 3, several: 4 };
+const HOUR = 1 / 24;
+const UNIT_DAYS: Record<string, number> = { hour: HOUR, hours: HOUR, hr: HOUR, hrs: HOUR, h: HOUR, day: 1, days: 1, d: 1, week: 7, weeks: 7, wk: 7, wks: 7, month: 30, months: 30, mo: 30, mos: 30, mth: 30, mths: 30, year: 365, years: 365, yr: 365, yrs: 365 };
+/** "3/7" days, "2/52" weeks, "3/12" months, "6/24" hours. */
+const SLASH_DAYS: Record<string, number> = { "24": HOUR, "7": 1, "52": 7, "12": 30 };
+/** Words before a duration that say the condition has lasted that long ("for", "x", "over the past"). */
+const ONGOING_LEADS = new Set(["for", "x", "×", "lasting", "over", "past", "since", "duration"]);
+const LEADS = new Set([...ONGOING_LEADS, "the", "last", "about", "around", "approximately", "approx", "~", "of", "nearly", "almost"]);
+const RECENT_WORDS = [["yesterday"], ["today"], ["tonight"], ["last", "night"], ["this", "morning"], ["this", "afternoon"], ["this", "evening"], ["last", "evening"], ["morning"]];
+
+/** A written duration starting at token `i` ("3 days", "x3/7", "2-week", "3days", "a week"), in days, and the token after it. */
+function durationAt(tokens: Token[], i: number): { days: number; end: number } | null {
+  const t = tokens[i];
+  if (!t) return null;
+  const glued = /^x?(\d+(?:\.\d+)?)([a-z]+)$/.exec(t.key);
+  if (glued && UNIT_DAYS[glued[2]] !== undefined) return { days: Number(glued[1]) * UNIT_DAYS[glued[2]], end: i + 1 };
+  const digits = /^x?(\d+(?:\.\d+)?)$/.exec(t.key);
+  const n = digits ? Number(digits[1]) : NUMBER_WORDS[t.key];
+  if (n === undefined) return UNIT_DAYS[t.key] !== undefined ? { days: UNIT_DAYS[t.key], end: i + 1 } : null;
+  const next = tokens[i + 1];
+  if (next?.key === "/" && SLASH_DAYS[tokens[i + 2]?.key] !== undefined) return { days: n * SLASH_DAYS[tokens[i + 2].key], end: i + 3 };
+  if (next && UNIT_DAYS[next.key] !== undefined) return { days: n * UNIT_DAYS[next.key], end: i + 2 };
+  return null;
+}
+
+/** A duration ends right before token `at` ("3 days | history of", "a 2-week | hx of", "x3/7 | h/o"). */
+function durationEndsAt(tokens: Token[], at: number): boolean {
+  for (let i = Math.max(0, at - 3); i < at; i++) if (durationAt(tokens, i)?.end === at) return true;
+  return false;
+}
+
+/**
+ * Whether the words at token `i` say a condition is going on or began within the last 14 days: "since
+ * yesterday", "since 2019" (still going on), "for 2 weeks", "x 3/7", "3 days", "2 days ago", "this
+ * morning"; not "3 years ago", "last year", "in 2015".
+ */
+function ongoingOrRecentAt(tokens: Token[], i: number): boolean {
+  if (tokens[i]?.key === "since") return true;
+  for (const words of RECENT_WORDS) if (words.every((w, j) => tokens[i + j]?.key === w)) return true;
+  let j = i;
+  let ongoing = false;
+  while (j < i + 3 && LEADS.has(tokens[j]?.key ?? "") && !durationAt(tokens, j)) {
+    if (ONGOING_LEADS.has(tokens[j].key)) ongoing = true;
+    j++;
+  }
+  const d = durationAt(tokens, j);
+  if (!d) return false;
+  if (tokens[d.end]?.key === "ago" || (!ongoing && j > i)) return d.days <= RECENT_DAYS;
+  return true;
 }
 
 const SECTION_HEADINGS: Array<[RegExp, Assertion]> = [

@@ -29,6 +29,28 @@ describe("assertion (NegEx/ConText)", () => {
     expect(find("No haemorrhage on CT head", "CT head")?.assertion).toBe("present");
   });
 
+  it.each([
+    ["hx of diarrhoea and vomiting since yesterday", ["diarrhoea", "vomiting"], "present"],
+    ["3 days history of fever and cough", ["fever", "cough"], "present"],
+    ["A 2-week history of cough.", ["cough"], "present"],
+    ["2/12 hx of cough", ["cough"], "present"],
+    ["x3/7 h/o headache", ["headache"], "present"],
+    ["hx of cough x 2/52", ["cough"], "present"],
+    ["h/o fever for 3 days", ["fever"], "present"],
+    ["History of headache for the past 2 weeks", ["headache"], "present"],
+    ["hx of fever 2 days ago", ["fever"], "present"],
+    ["Hx of vomiting this morning", ["vomiting"], "present"],
+    ["hx of hypertension since 2019, on amlodipine", ["hypertension"], "present"],
+    ["History of TB in 2015", ["TB"], "historical"],
+    ["hx of malaria 3 years ago", ["malaria"], "historical"],
+    ["h/o PUD last year", ["PUD"], "historical"],
+    ["Treated for TB for 6 months", ["TB"], "historical"],
+    ["Previous malaria 2 weeks ago", ["malaria"], "historical"],
+    ["PMH: asthma since childhood", ["asthma"], "historical"],
+  ])("a history trigger with a duration or a recent time is the present illness; without, the past: %s", (text, words, assertion) => {
+    for (const w of words) expect(find(text, w)?.assertion, w).toBe(assertion);
+  });
+
   it("marks uncertainty, history and family history, and keeps the family's out of the patient's lists", () => {
     expect(find("Rule out MI", "MI")?.assertion).toBe("possible");
     expect(find("?malaria", "malaria")?.assertion).toBe("possible");
@@ -114,6 +136,35 @@ describe("medication instructions", () => {
       { dose: "1 g", route: null, frequency: "three times daily", duration: "3 days" },
       { dose: "2.4 mg/kg", route: "intravenous", frequency: "once (stat)", duration: null },
     ]);
+  });
+});
+
+describe("medication instructions: doses per weight, area or time, and as-needed", () => {
+  it.each([
+    ["ORS 75ml/kg over 4 hrs", { dose: "75 ml/kg", duration: "4 hours" }],
+    ["amoxicillin 25mg/kg bd x 5/7", { dose: "25 mg/kg", frequency: "twice daily", duration: "5 days" }],
+    ["paracetamol 15 mg / kg qid prn", { dose: "15 mg/kg", frequency: "four times daily, as needed" }],
+    ["gentamicin 7.5 mg/kg/day IV", { dose: "7.5 mg/kg/day", route: "intravenous" }],
+    ["ceftriaxone 100mg/kg/dose IV", { dose: "100 mg/kg/dose" }],
+    ["dopamine 5 mcg/kg/min", { dose: "5 mcg/kg/min" }],
+    ["insulin 0.1 units/kg/hr", { dose: "0.1 units/kg/hr" }],
+    ["normal saline 125 ml/hr", { dose: "125 ml/hr" }],
+    ["PCM 1g tds prn", { dose: "1 g", frequency: "three times daily, as needed" }],
+    ["amoxicillin 125mg/5ml syrup 5 ml tds", { dose: "125 mg" }],
+  ])("%s", (text, sig) => {
+    expect(run(text).entities.find((e) => e.type === "medication")?.sig).toMatchObject(sig);
+  });
+
+  it("never drops the denominator of a dose written per kg, m² or unit of time (any number, unit and spacing)", () => {
+    const meds = ["amoxicillin", "paracetamol", "ceftriaxone", "gentamicin", "morphine"];
+    const units = ["mg", "mcg", "g", "ml", "units", "mmol", "iu"];
+    const pers = ["kg", "m2", "kg/day", "kg/dose", "kg/hr", "kg/min", "hr", "day", "24h"];
+    fc.assert(
+      fc.property(fc.constantFrom(...meds), fc.integer({ min: 1, max: 999 }), fc.constantFrom(...units), fc.constantFrom(...pers), fc.constantFrom("", " "), fc.constantFrom(" IV", " bd", "", " stat", ","), (med, n, unit, per, sp, after) => {
+        const sig = run(`${med} ${n}${sp}${unit}${sp}/${sp}${per}${after}`).entities.find((e) => e.type === "medication")?.sig;
+        expect(sig?.dose).toBe(`${n} ${unit}/${per.replace(/\s+/g, "")}`);
+      }),
+    );
   });
 });
 

@@ -10,7 +10,14 @@ export interface MedicationSig {
   duration: string | null;
 }
 
-const DOSE = /\b(\d+(?:[.,]\d+)?(?:\s*\/\s*\d+(?:[.,]\d+)?)?)\s*(mg\/kg|mcg|µg|ug|mg|g|gm|grams?|ml|mls|iu|units?|mmol|meq|%|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|vials?|amps?)(?![a-z])/i;
+const DOSE_UNIT = "mcg|µg|ug|mg|g|gm|grams?|ml|mls|iu|units?|mmol|meq|%|tabs?|tablets?|caps?|capsules?|puffs?|drops?|sachets?|vials?|amps?";
+/**
+ * What a dose is per: body weight or surface ("mg/kg", "ml/kg", "mg/m2"), then optionally time ("mg/kg/day",
+ * "mcg/kg/min"), or time alone ("ml/hr", "units/h"). A weight-based dose read without its "/kg" would
+ * be a fixed dose many times too small or too large, so the denominator is always kept.
+ */
+const DOSE_PER = "(?:\\s*\\/\\s*(?:kg|m2|m²)(?:\\s*\\/\\s*(?:day|d|24\\s*hrs?|24\\s*h|hr|h|hour|min|dose))?|\\s*\\/\\s*(?:day|d|24\\s*hrs?|24\\s*h|hrs?|h|hour|min|dose)(?![a-z]))?";
+const DOSE = new RegExp(`\\b(\\d+(?:[.,]\\d+)?(?:\\s*\\/\\s*\\d+(?:[.,]\\d+)?)?)\\s*(${DOSE_UNIT})(${DOSE_PER})(?![a-z0-9])`, "i");
 const ROUTES: Array<[RegExp, string]> = [
   [/\b(po|p\.o\.?|per os|oral(?:ly)?|by mouth)\b/i, "oral"],
   [/\b(iv|i\.v\.?|intravenous(?:ly)?|ivi)\b/i, "intravenous"],
@@ -33,19 +40,22 @@ const FREQUENCIES: Array<[RegExp, string]> = [
   [/\b(prn|p\.r\.n\.?|as needed|when required|as required|sos)\b/i, "as needed"],
   [/\b(stat|immediately|single dose|once only)\b/i, "once (stat)"],
 ];
-const DURATION = /\b(?:x|for|×)\s*(\d+)\s*(\/7|\/52|\/12|days?|d|weeks?|wks?|months?|mo)\b/i;
+const DURATION = /\b(?:x|for|×|over)\s*(\d+)\s*(\/7|\/52|\/12|\/24|days?|d|weeks?|wks?|months?|mo|hours?|hrs?|h)\b/i;
+const AS_NEEDED = /\b(prn|p\.r\.n\.?|as needed|when required|as required|sos)\b/i;
 
 export function parseSig(window: string): MedicationSig {
   const dose = DOSE.exec(window);
   const route = ROUTES.find(([re]) => re.test(window))?.[1] ?? null;
-  const frequency = FREQUENCIES.find(([re]) => re.test(window))?.[1] ?? null;
+  let frequency = FREQUENCIES.find(([re]) => re.test(window))?.[1] ?? null;
+  // "1g tds prn": at most that often, when needed.
+  if (frequency && frequency !== "as needed" && frequency !== "once (stat)" && AS_NEEDED.test(window)) frequency = `${frequency}, as needed`;
   const d = DURATION.exec(window);
   let duration: string | null = null;
   if (d) {
     const n = Number(d[1]);
     const u = d[2].toLowerCase();
-    const unit = u === "/7" || u.startsWith("d") ? "day" : u === "/52" || u.startsWith("w") ? "week" : "month";
+    const unit = u === "/7" || u.startsWith("d") ? "day" : u === "/52" || u.startsWith("w") ? "week" : u === "/24" || u.startsWith("h") ? "hour" : "month";
     duration = `${n} ${unit}${n === 1 ? "" : "s"}`;
   }
-  return { dose: dose ? `${dose[1].replace(",", ".").replace(/\s+/g, "")} ${dose[2].toLowerCase()}` : null, route, frequency, duration };
+  return { dose: dose ? `${dose[1].replace(",", ".").replace(/\s+/g, "")} ${dose[2].toLowerCase()}${dose[3].replace(/\s+/g, "").toLowerCase()}` : null, route, frequency, duration };
 }
