@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import { checkDrugSafety, identifyDrug, interactionBetween } from "./drug-safety.engine.js";
@@ -15,6 +16,40 @@ describe("drug identification", () => {
     expect(identifyDrug(k, { code: "", name: "Co-Trimoxazole" }, w)?.drug.id).toBe("sulfamethoxazole_trimethoprim");
     expect(identifyDrug(k, { code: "", name: "Rifampin" }, w)?.drug.id).toBe("rifampicin");
     expect(identifyDrug(k, { code: "", name: "Amox" }, w)).toBeUndefined();
+  });
+});
+
+describe("drug identification: names as prescriptions and requests write them", () => {
+  it.each([
+    ["Warfarin 5mg", "warfarin"],
+    ["Septrin 960mg", "sulfamethoxazole_trimethoprim"],
+    ["Coartem 80/480 tabs", "artemether_lumefantrine"],
+    ["Amoxicillin 250mg/5ml suspension", "amoxicillin"],
+    ["Ceftriaxone 1g inj IV od", "ceftriaxone"],
+    ["Warfarin sodium 3 mg", "warfarin"],
+    ["Oral rehydration salts sachet", "oral_rehydration_salts"],
+    ["Metronidazole 400 mg tds", "metronidazole"],
+    ["Salbutamol inhaler 100mcg", "salbutamol"],
+  ])("%s", (name, id) => {
+    expect(identifyDrug(k, { code: "", name }, [])?.drug.id).toBe(id);
+  });
+
+  it("finds every drug of the knowledge base by each of its names with any strength, form, route and schedule around it", () => {
+    const names = [...k.drugs.byId.values()].flatMap((d) => [d.name, ...d.synonyms].map((name) => ({ id: d.id, name })));
+    const strength = fc.oneof(
+      fc.tuple(fc.integer({ min: 1, max: 2000 }), fc.constantFrom("mg", "g", "mcg", "ml", "IU", " mg", " g", " units")).map(([n, u]) => `${n}${u}`),
+      fc.tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999 })).map(([a, b]) => `${a}/${b}`),
+      fc.tuple(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 10 })).map(([a, b]) => `${a}mg/${b}ml`),
+      fc.constant(""),
+    );
+    const words = (list: string[]) => fc.subarray(list, { maxLength: 2 }).map((w) => w.join(" "));
+    fc.assert(
+      fc.property(fc.constantFrom(...names), strength, words(["tablets", "caps", "syrup", "injection", "suspension", "sachet"]), words(["IV", "PO", "od", "bd", "tds", "prn", "daily"]), fc.constantFrom("", "Sodium ", ""), (drug, dose, form, schedule, salt) => {
+        const written = `${drug.name} ${salt}${dose} ${form} ${schedule}`.replace(/\s+/g, " ").trim();
+        expect(identifyDrug(k, { code: "", name: written }, [])?.drug.id, written).toBe(drug.id);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

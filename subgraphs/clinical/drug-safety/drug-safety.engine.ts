@@ -78,12 +78,60 @@ export interface DrugSafetyResult {
   warnings: string[];
 }
 
-/** Dose and form words ignored when matching a name ("Warfarin 5 mg tablets" → "warfarin"). */
-const DOSE_FORM = /\b(\d+(\.\d+)?|mg|g|mcg|ug|ml|iu|units?|tabs?|tablets?|caps?|capsules?|syrup|suspension|injection|inj|oral|solution|cream|ointment|drops|daily|bd|tds|od)\b/g;
+/**
+ * Words of a medication's name that say its strength, form, route or schedule, not which drug it is:
+ * "Warfarin 5mg tablets", "Septrin 960 mg", "Amoxicillin 250mg/5ml suspension", "Ceftriaxone 1g inj IV
+ * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
+ * strength only right after a number ("Penicillin G 5 MU": the G stays).
+ */
+const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|ml|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
+const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v"]);
+const FORM_ROUTE_SCHEDULE = new Set(
+  (
+    "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
+    "gel inhaler pessary pessaries suppository suppositories sachet sachets powder vial vials ampoule ampoules amp amps dispersible chewable " +
+    "film coated sr er xr mr retard po iv im sc sl pr od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+  ).split(" "),
+);
+/** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
+const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
+
+/**
+ * The names a medication may be known by once its strength is taken out: then without its last word
+ * while that says form, route, schedule or salt ("Warfarin sodium 3 mg tablets" → "warfarin"), each also
+ * without such words in front ("IV ceftriaxone", "Sodium valproate"). Longest first, so "Oral
+ * rehydration salts sachet" is ORS before "rehydration salts" is tried.
+ */
+function nameCandidates(normalised: string): string[] {
+  const words: string[] = [];
+  let afterNumber = false;
+  for (const w of normalised.split(" ")) {
+    if (STRENGTH.test(w)) afterNumber = true;
+    else if (!(afterNumber && UNITS.has(w))) {
+      afterNumber = false;
+      words.push(w);
+    }
+  }
+  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w);
+  const out: string[] = [];
+  for (let end = words.length; end >= 1; end--) {
+    const head = words.slice(0, end);
+    out.push(head.join(" "));
+    let start = 0;
+    while (start < end - 1 && notTheDrug(head[start])) start++;
+    if (start) out.push(head.slice(start).join(" "));
+    if (!notTheDrug(words[end - 1])) break;
+  }
+  return out;
+}
 
 function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   const n = normaliseName(name);
-  return k.drugs.byName.get(n) ?? k.drugs.byName.get(n.replace(DOSE_FORM, " ").replace(/\s+/g, " ").trim());
+  for (const candidate of [n, ...nameCandidates(n)]) {
+    const found = k.drugs.byName.get(candidate);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Identifies a medication by RxCUI first, then by name; reports a code that names another drug. */
