@@ -223,8 +223,20 @@ for (const [, , level, term, see, , , code] of indexRows) {
   if (level !== "0" || !code || see) continue;
   const c = code.trim();
   if (!icdCodes.has(c) || !(isConditionCode(c) || isSymptomCode(c))) continue;
-  const main = term.split(",")[0].replace(/\([^)]*\)/g, "").trim();
+  const [mainPart, ...rest] = term.split(",");
+  const main = mainPart.replace(/\([^)]*\)/g, "").trim();
   if (main.length < 5 || INDEX_STOP.has(main.toLowerCase()) || words(main) > 4) continue;
+  // After a comma the index gives either other spellings of the main term ("Ablepharia, ablepharon",
+  // "Autism, autistic", "Keloid, cheloid", "Raynaud's disease, phenomenon or syndrome") or an essential modifier the code depends on ("Blues, postpartum" O90.6,
+  // "Anticoagulant, circulating" D68.318, "Acidity, gastric"): with a modifier, the bare main term
+  // would code every "blue lips" or "on anticoagulant" as that condition, so it is left out.
+  const m = main.toLowerCase();
+  const isVariant = (alt: string) => {
+    const a = alt.trim().toLowerCase();
+    return a.slice(0, 4) === m.slice(0, 4) || (!a.includes(" ") && a.slice(-4) === m.slice(-4)) || /^((disease|phenomenon|syndrome|or|and)\s*)+$/.test(a);
+  };
+  // A symptom's code is looked up by the main term itself (SNOMED CT), so only diagnoses depend on the modifier.
+  if (!isSymptomCode(c) && !rest.every(isVariant)) continue;
   addTerm({ type: isSymptomCode(c) ? "symptom" : "diagnosis", term: main, code: isSymptomCode(c) ? snomedLookup(main)?.code ?? "" : c, display: isSymptomCode(c) ? snomedLookup(main)?.display ?? main : icdCodes.get(c)!, origin: "icd10cm-index" });
 }
 // Tabular descriptions: the unspecified form wins ("Typhoid fever, unspecified" → "typhoid fever" A01.00).

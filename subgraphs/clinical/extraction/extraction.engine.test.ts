@@ -139,6 +139,16 @@ describe("medication instructions", () => {
   });
 });
 
+describe("index terms without the modifier their code needs", () => {
+  it("codes no diagnosis from everyday words the ICD-10-CM index lists only with a modifier (blues, postpartum; anticoagulant, circulating; injection, …)", () => {
+    const note =
+      "Child turned blue around the lips during the fit. Mother on anticoagulant. Injection given IM; intubation done in theatre; " +
+      "contraceptive implant in situ; on a proton pump inhibitor. Expressed sadness about the diagnosis. Last menses 2 weeks ago.";
+    const dx = run(note).entities.filter((e) => e.type === "diagnosis").map((e) => `${e.text} ${e.code}`);
+    expect(dx).toEqual([]);
+  });
+});
+
 describe("medication instructions: doses per weight, area or time, and as-needed", () => {
   it.each([
     ["ORS 75ml/kg over 4 hrs", { dose: "75 ml/kg", duration: "4 hours" }],
