@@ -24,6 +24,40 @@ describe("symptom recognition", () => {
     expect(analyzeSymptoms(k, { symptoms: ["no fever, chest pain and sweating"] }, adult).urgency).toBe("emergency");
   });
 
+  it.each([
+    ["difficulty in breathing", "shortness_of_breath"],
+    ["Difficulty breathing since morning", "shortness_of_breath"],
+    ["coma", "unconscious"],
+    ["fits", "seizure"],
+    ["tachypnoeic child", "fast_breathing"],
+    ["feverish", "fever"],
+    ["hotness of body", "fever"],
+    ["rigors", "chills"],
+    ["abdominal pains", "abdominal_pain"],
+    ["swollen legs", "leg_swelling"],
+    ["coughing", "cough"],
+  ])("recognises what the phrase list does not spell out through the extraction vocabulary: %s", (text, id) => {
+    expect(recognizeSymptoms(k, [text])).toMatchObject({ recognized: [id], unrecognized: [] });
+  });
+
+  it("recognises every phrase of every symptom, and a generic concept never stands for a specific symptom", () => {
+    for (const [id, phrases] of Object.entries(k.symptoms.symptoms)) for (const p of phrases) expect(recognizeSymptoms(k, [p]).recognized, p).toContain(id);
+    expect(recognizeSymptoms(k, ["pain in the knee"]).recognized).toEqual([]);
+    expect(recognizeSymptoms(k, ["no difficulty in breathing"])).toMatchObject({ recognized: [], negated: ["shortness_of_breath"] });
+  });
+
+  it("WHO danger and emergency signs are red flags: convulsions, unconscious, not able to drink, cyanosis (emergency); fast breathing, chest indrawing (urgent)", () => {
+    const child = { age: 2, sex: "female", diagnosisCodes: [] as string[] };
+    for (const sign of ["convulsions", "unconscious", "not able to breastfeed", "central cyanosis", "vomits everything", "stridor", "lethargic"]) {
+      const r = analyzeSymptoms(k, { symptoms: ["cough", sign] }, child);
+      expect(r.urgency, sign).toBe("emergency");
+      expect(r.redFlags.length, sign).toBeGreaterThan(0);
+    }
+    const pneumonia = analyzeSymptoms(k, { symptoms: ["difficulty in breathing", "chest indrawing", "fast breathing"], severity: "moderate" }, child);
+    expect(pneumonia).toMatchObject({ urgency: "urgent", unrecognizedSymptoms: [] });
+    expect(pneumonia.redFlags.join(" ")).toMatch(/Chest indrawing/);
+  });
+
   it("ends a negation's scope at 'but' (NegEx)", () => {
     const r = recognizeSymptoms(k, ["denies fever but has chills"]);
     expect(r).toMatchObject({ recognized: ["chills"], negated: ["fever"] });

@@ -1,3 +1,5 @@
+import { extractEntities, type ExtractedEntity } from "../extraction/extraction.engine.js";
+import { loadVocabulary } from "../extraction/vocabulary.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 
 export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
@@ -35,7 +37,37 @@ export interface SymptomAnalysis {
   otherConditionsProbability: number;
 }
 
-/** Maps free text to symptom ids: exact phrase, or the phrase as whole words inside the text ("severe chest pain"). */
+/** A concept of the extraction vocabulary: its code, else its display. */
+const conceptKey = (e: ExtractedEntity) => e.code || `display:${e.display.toLowerCase()}`;
+const conceptMaps = new WeakMap<Knowledge, Map<string, string>>();
+
+/**
+ * The extraction vocabulary's concepts (SNOMED CT and ICD-10-CM terms with their synonyms, spellings and
+ * plurals) mapped to the copilot's symptom ids, derived by reading each id's own phrases with it: no code
+ * is written by hand. A phrase maps only when one concept covers all of it ("throat pain" read as just
+ * "pain" maps nothing), so a generic concept never stands for a specific symptom.
+ */
+function symptomConcepts(k: Knowledge): Map<string, string> {
+  let map = conceptMaps.get(k);
+  if (map) return map;
+  map = new Map();
+  const v = loadVocabulary();
+  for (const [id, phrases] of Object.entries(k.symptoms.symptoms)) {
+    for (const phrase of phrases) {
+      for (const e of extractEntities(v, phrase).entities) {
+        if ((e.type === "symptom" || e.type === "diagnosis") && e.start === 0 && e.end === phrase.length && !map.has(conceptKey(e))) map.set(conceptKey(e), id);
+      }
+    }
+  }
+  conceptMaps.set(k, map);
+  return map;
+}
+
+/**
+ * Maps free text to symptom ids: exact phrase, or the phrase as whole words inside the text ("severe
+ * chest pain"); a text none of them matches is read with the extraction vocabulary and its concepts
+ * mapped ("difficulty in breathing" is dyspnoea, "coma" is unconscious), with that engine's negation.
+ */
 export function recognizeSymptoms(k: Knowledge, texts: string[]) {
   const recognized = new Set<string>();
   const negated = new Set<string>();
@@ -47,7 +79,14 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
     // A negation's scope ends at "but", "however", … (NegEx): "no fever but chills" negates fever only.
     const segments = raw.split(LIST_SEPARATOR).flatMap((part) => normaliseName(part).split(SCOPE_END));
     for (const segment of segments) {
-      const text = segment.trim();
+      let text = ` ${segment.trim()} `;
+      // A sign worded with a negation ("not able to drink", "not feeding") is that sign, not a negated one.
+      for (const p of phrases.filter((x) => NEGATION.test(x.phrase) && text.includes(` ${x.phrase} `))) {
+        recognized.add(p.id);
+        found = true;
+        text = text.replace(` ${p.phrase} `, "   ");
+      }
+      text = text.trim();
       const trigger = NEGATION.exec(text);
       const before = trigger ? text.slice(0, trigger.index) : text;
       const after = trigger ? text.slice(trigger.index + trigger[0].length) : "";
@@ -57,10 +96,26 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
         for (const id of hits) target.add(id);
       }
     }
+    if (!found) found = recognizeByConcept(k, raw, recognized, negated);
     if (!found) unrecognized.push(raw);
   }
   for (const id of negated) recognized.delete(id);
   return { recognized: [...recognized], negated: [...negated], unrecognized };
+}
+
+/** The extraction vocabulary's reading of `raw`: mapped concepts go to `recognized` or, negated, to `negated`. */
+function recognizeByConcept(k: Knowledge, raw: string, recognized: Set<string>, negated: Set<string>): boolean {
+  const concepts = symptomConcepts(k);
+  const read = extractEntities(loadVocabulary(), raw);
+  let found = false;
+  for (const e of [...read.entities, ...read.excluded]) {
+    const id = concepts.get(conceptKey(e));
+    if (!id) continue;
+    found = true;
+    if (e.assertion === "absent") negated.add(id);
+    else if (e.assertion === "present" || e.assertion === "possible" || e.assertion === "historical") recognized.add(id);
+  }
+  return found;
 }
 
 const PRIORITY_RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 };
