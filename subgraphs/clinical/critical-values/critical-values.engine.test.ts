@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import { assessCriticalValue, conversionFactor, formatNumber, normaliseUnit } from "./critical-values.engine.js";
@@ -104,6 +105,47 @@ describe("unit conversion", () => {
     expect(conversionFactor(test("2823-3"), "mg/dL")).toBeUndefined();
     expect(() => assessCriticalValue(test("2823-3"), 4, "mg/dL")).toThrow(/not accepted/);
     expect(formatNumber(1 / 3)).toBe("0.333");
+  });
+});
+
+describe("units as lab reports write them", () => {
+  it.each([
+    ["777-3", 150_000, "/mm3", false],
+    ["777-3", 30_000, "cells/mm³", true],
+    ["777-3", 30, "×10⁹/L", true],
+    ["6690-2", 1_500, "cells/µL", true],
+    ["2345-7", 40, "mg%", true],
+    ["718-7", 6, "g%", true],
+    ["718-7", 6, "gm/dl", true],
+    ["2160-0", 100, "mcmol/L", false],
+    ["2823-3", 7, "mmol/litre", true],
+  ])("%s: %s %s", (loinc, value, unit, critical) => {
+    expect(assessCriticalValue(test(loinc), value, unit).isCritical).toBe(critical);
+  });
+
+  it("reads every accepted unit of every test the same in any case, spacing, superscript, litre or mc spelling", () => {
+    const spellings = [...k.labTests.values()].flatMap((t) => Object.keys(t.units).filter(Boolean).map((unit) => ({ t, unit })));
+    const respell = fc.constantFrom(
+      (u: string) => u.toUpperCase(),
+      (u: string) => u.replace(/\//g, " / "),
+      (u: string) => u.replace(/\^(\d)/g, (_, d: string) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]),
+      (u: string) => u.replace(/l$/, "litre"),
+      (u: string) => u.replace(/^u/, "µ").replace(/^u/, "mc"),
+      (u: string) => u.replace(/x/, "×"),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...spellings), fc.array(respell, { minLength: 1, maxLength: 3 }), ({ t, unit }, fs) => {
+        const written = fs.reduce((u, f) => f(u), unit);
+        expect(conversionFactor(t, written), `${t.loinc} ${written}`).toBe(t.units[unit]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("changes notation only: units of another kind stay unknown", () => {
+    expect(conversionFactor(test("718-7"), "mmol/L")).toBeUndefined();
+    expect(conversionFactor(test("777-3"), "100/L")).toBeUndefined();
+    expect(conversionFactor(test("2823-3"), "%")).toBeUndefined();
   });
 });
 

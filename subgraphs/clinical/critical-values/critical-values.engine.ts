@@ -20,9 +20,27 @@ export interface CriticalValueAssessment {
   recommendedActions: string[];
 }
 
-/** "mmol / L" → "mmol/l"; "x10^9/L" → "x10^9/l"; "µmol/L" → "umol/l". */
+const SUPERSCRIPT_DIGITS: Record<string, string> = { "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9" };
+
+/**
+ * One spelling per unit, whatever the report wrote: "mmol / L" → "mmol/l"; "x10^9/L", "×10⁹/L" →
+ * "x10^9/l"; "µmol/L", "mcmol/L" → "umol/l"; "mmol/litre" → "mmol/l"; "gm/dl" → "g/dl"; "mg%" →
+ * "mg/dl" (mg per 100 mL); "/mm³", "/cmm" → "/mm3". Only notation changes: a unit that is not one of
+ * the test's stays unknown (400).
+ */
 export function normaliseUnit(unit: string | null | undefined): string {
-  return (unit ?? "").trim().toLowerCase().replace(/\s+/g, "").replace(/[µμ]/g, "u").replace(/×/g, "x");
+  return (unit ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "")
+    .replace(/[µμ]/g, "u")
+    .replace(/×/g, "x")
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (d) => `^${[...d].map((c) => SUPERSCRIPT_DIGITS[c]).join("")}`)
+    .replace(/(^|[^a-z])mc(?=mol|g\b|l\b)/g, "$1u")
+    .replace(/litres?|liters?/g, "l")
+    .replace(/(^|[^a-z])gm(?=\/|%|$)/g, "$1g")
+    .replace(/%$/, "/dl")
+    .replace(/\/(?:cu\.?mm|cmm|mm\^3)$/, "/mm3");
 }
 
 /** Factor that converts a value in `unit` to the test's canonical unit, or undefined when the unit is not accepted. */
