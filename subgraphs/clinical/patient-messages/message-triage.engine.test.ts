@@ -51,6 +51,30 @@ describe("red-flag screening", () => {
     expect(flagged("my son has a fever but he is not drowsy")).toEqual([]);
   });
 
+  it.each([
+    ["my child is having fits since morning and wont wake up", ["seizure", "unresponsive"]],
+    ["my husband collapsed at home and is not responding", ["unresponsive"]],
+    ["I had a seizure this morning", ["seizure"]],
+    ["cant breath well and my chest is paining me", ["chest_pain", "difficulty_breathing"]],
+    ["difficulty in breathing since last night", ["difficulty_breathing"]],
+    ["my baby is not breastfeeding and has a very hot body", ["child_fever_lethargy", "child_danger_signs"]],
+    ["the baby vomits everything we give her", ["child_danger_signs"]],
+    ["I am 30 weeks pregnant and I am bleeding", ["pregnancy_danger_signs"]],
+    ["pregnant with a severe headache and blurred vision", ["pregnancy_danger_signs"]],
+  ])("flags danger signs written as patients write them: %j", (text, categories) => {
+    expect(flagged(text).sort()).toEqual([...categories].sort());
+  });
+
+  it.each([
+    "I had fits as a child but none since",
+    "no seizures since I started the new tablets",
+    "I am pregnant and want to book my antenatal visit",
+    "my baby is breastfeeding well now",
+    "I vomit everything I eat",
+  ])("does not flag %j", (text) => {
+    expect(flagged(text, 40)).toEqual([]);
+  });
+
   it("answers unscreened for a language it has no rules for", () => {
     const r = triage("Nina maumivu ya kifua", 40, "sw");
     expect(r.screened).toBe(false);

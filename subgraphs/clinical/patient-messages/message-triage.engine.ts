@@ -59,16 +59,22 @@ interface PhraseIndex {
   tag: string;
 }
 
-/** Every occurrence of the phrases in the tokens, longest first, without overlaps. */
-function findPhrases(tokens: Token[], phrases: PhraseIndex[]): (Mention & { tag: string })[] {
+/**
+ * Every occurrence of the phrases in the tokens, longest first, without overlaps. A phrase several rules
+ * share ("fits" is a seizure and, in a child with fever, a danger sign) is one mention with every
+ * rule's tag, so each rule sees it.
+ */
+function findPhrases(tokens: Token[], phrases: PhraseIndex[]): (Mention & { tags: string[] })[] {
   const sorted = [...phrases].sort((a, b) => b.keys.length - a.keys.length);
+  const tagsOf = new Map<string, string[]>();
+  for (const p of phrases) tagsOf.set(p.keys.join(" "), [...new Set([...(tagsOf.get(p.keys.join(" ")) ?? []), p.tag])]);
   const taken = new Set<number>();
-  const out: (Mention & { tag: string })[] = [];
+  const out: (Mention & { tags: string[] })[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i)) continue;
     for (const p of sorted) {
       if (p.keys.length && p.keys.every((k, j) => tokens[i + j]?.key === k && !taken.has(i + j))) {
-        out.push({ from: i, to: i + p.keys.length, tag: p.tag });
+        out.push({ from: i, to: i + p.keys.length, tags: tagsOf.get(p.keys.join(" "))! });
         for (let j = i; j < i + p.keys.length; j++) taken.add(j);
         break;
       }
@@ -131,8 +137,10 @@ export function triageMessage(rules: MessageRules, message: string, language: st
 
   const scores = new Map<Intent, number>();
   for (const m of findPhrases(tokens, c.intents)) {
-    const intent = m.tag.split("#")[0] as Intent;
-    scores.set(intent, (scores.get(intent) ?? 0) + c.weights.get(m.tag)!);
+    for (const tag of m.tags) {
+      const intent = tag.split("#")[0] as Intent;
+      scores.set(intent, (scores.get(intent) ?? 0) + c.weights.get(tag)!);
+    }
   }
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const total = ranked.reduce((s, [, v]) => s + v, 0);
@@ -145,10 +153,17 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
   if (screened) {
-    const mentions = findPhrases(tokens, c.redFlags);
+    const found = findPhrases(tokens, c.redFlags);
+    // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
+    // and do not hide a trigger around them ("fits as a child" is history).
+    const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
+    const mentions = found.filter((m) => !children.includes(m));
     const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
     for (const rule of rules.red_flags) {
-      const hits = mentions.map((m, k) => ({ m, a: assertions[k] })).filter(({ m }) => m.tag.startsWith(`${rule.category}#`));
+      const hits = [
+        ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
+        ...children.filter((m) => m.tags.includes(`${rule.category}#child`)).map((m) => ({ m: { ...m, tag: `${rule.category}#child` }, a: "present" as Assertion })),
+      ];
       const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
       const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
       if (rule.phrases) {
@@ -158,7 +173,8 @@ export function triageMessage(rules: MessageRules, message: string, language: st
         const groups = rule.all_of.map((_, g) => hits.filter((x) => x.m.tag === `${rule.category}#${g}`));
         const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
         const everyGroup = groups.every((g) => g.some(counts));
-        if (everyGroup && isChild) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
+        // A rule with child terms is about children; one without (pregnancy) is about anyone.
+        if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
         else notFlagged.push(...groups.flat().filter((x) => !counts(x)).map(shown));
       }
     }
