@@ -139,6 +139,26 @@ describe("medication instructions", () => {
   });
 });
 
+describe("short abbreviations", () => {
+  it("count in capitals, or as a two-letter symbol or lab test with a capital first letter; a three-letter word written as a word or name does not (every such term)", () => {
+    const terms = [...v.byFirstKey.values()].flat().filter((t) => t.needsCapitals && t.keys.length === 1 && t.keys[0].length === 3);
+    expect(terms.length).toBeGreaterThan(50);
+    for (const t of terms) {
+      const word = t.keys[0];
+      const title = word[0].toUpperCase() + word.slice(1);
+      const titled = run(`${title} came today.`).entities.filter((e) => e.type === t.type);
+      if (t.type === "lab_test") expect(titled.length, title).toBeGreaterThan(0);
+      else expect(titled, title).toEqual([]);
+      expect(run(`Seen today: ${word.toUpperCase()}.`).entities.filter((e) => e.type !== "demographics").length, word.toUpperCase()).toBeGreaterThan(0);
+    }
+    expect(run("Age: 45 years. Sam is well.").entities.filter((e) => e.type === "diagnosis")).toEqual([]);
+    expect(run("Dx: SAM, PEM and APH").entities.map((e) => e.code)).toEqual(["E43", "E46", "O46.90"]);
+    // "AGE" stays out of the lexicon: forms write "AGE: 45" in capitals.
+    expect(run("NAME: J. K. AGE: 45 SEX: F").entities.filter((e) => e.type === "diagnosis")).toEqual([]);
+    expect(run("Hb 6.2, Na 128").entities.filter((e) => e.type === "lab_test").map((e) => e.text)).toEqual(["Hb", "Na"]);
+  });
+});
+
 describe("index terms without the modifier their code needs", () => {
   it("codes no diagnosis from everyday words the ICD-10-CM index lists only with a modifier (blues, postpartum; anticoagulant, circulating; injection, …)", () => {
     const note =

@@ -49,8 +49,15 @@ interface Match {
   corrected: boolean;
 }
 
-function isCapitalised(raw: string): boolean {
-  return /^\p{Lu}/u.test(raw);
+/**
+ * How a short abbreviation must be written to count. In capitals ("SAM", "AGE", "MI") always. With only a
+ * capital first letter, when it is a symbol (two letters: "Hb", "Na") or a lab test ("Hct", "Plt"): a
+ * three-letter diagnosis, drug or finding written so is a word or a name ("Sam", "Age: 45", "Cap"), not
+ * severe acute malnutrition, gastroenteritis or a community-acquired pneumonia.
+ */
+function writtenAsAbbreviation(raw: string, term: VocabularyTerm): boolean {
+  if (!/^\p{Lu}/u.test(raw)) return false;
+  return raw === raw.toUpperCase() || raw.length <= 2 || term.type === "lab_test";
 }
 
 /** Greedy longest match, left to right. */
@@ -71,7 +78,7 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
         let ok = true;
         for (let j = 0; j < n && ok; j++) ok = keyAt(i + j, useCorrection) === term.keys[j];
         if (!ok) continue;
-        if (term.needsCapitals && !isCapitalised(tokens[i].raw)) continue;
+        if (term.needsCapitals && !writtenAsAbbreviation(tokens[i].raw, term)) continue;
         // A one-letter abbreviation ("K" for potassium) only before its value: "K 3.0", "K: 5.9", "K=4".
         if (tokens[i].raw.length === 1 && n === 1 && !/^[\d:=]/.test(tokens[i + 1]?.raw ?? "")) continue;
         // A term must not start or end in the middle of a word ("al" inside "al-Amin" is fine; "5" of "58yo" is not a token).
