@@ -63,6 +63,7 @@ describe("red-flag screening", () => {
     ["pregnant with a severe headache and blurred vision", ["pregnancy_danger_signs"]],
   ])("flags danger signs written as patients write them: %j", (text, categories) => {
     expect(flagged(text).sort()).toEqual([...categories].sort());
+    expect(triage(text).intent).toBe("symptom_report");
   });
 
   it.each([

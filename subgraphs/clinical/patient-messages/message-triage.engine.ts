@@ -181,5 +181,7 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   }
   const categories = [...new Set(redFlags.map((f) => f.category))];
   const guidance = categories.length ? [rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
-  return { intent, confidence, intentScores, screened, redFlags, notFlagged, guidance };
+  // A message with a red flag reports a symptom even when no intent phrase matched ("my child is having
+  // fits"); the confidence stays that of a message no phrase matched.
+  return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened, redFlags, notFlagged, guidance };
 }
