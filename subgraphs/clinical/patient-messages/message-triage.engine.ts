@@ -59,22 +59,35 @@ interface PhraseIndex {
   tag: string;
 }
 
+/** Phrases as `findPhrases` reads them: one entry per distinct wording with every rule's tag, longest first. */
+interface PhraseTable {
+  entries: { keys: string[]; tags: string[] }[];
+}
+
 /**
- * Every occurrence of the phrases in the tokens, longest first, without overlaps. A phrase several rules
- * share ("fits" is a seizure and, in a child with fever, a danger sign) is one mention with every
- * rule's tag, so each rule sees it.
+ * Merges phrases of the same wording ("fits" is a seizure and, in a child with fever, a danger sign)
+ * into one entry carrying every rule's tag, so each rule sees a mention; built once per rules file.
  */
-function findPhrases(tokens: Token[], phrases: PhraseIndex[]): (Mention & { tags: string[] })[] {
-  const sorted = [...phrases].sort((a, b) => b.keys.length - a.keys.length);
-  const tagsOf = new Map<string, string[]>();
-  for (const p of phrases) tagsOf.set(p.keys.join(" "), [...new Set([...(tagsOf.get(p.keys.join(" ")) ?? []), p.tag])]);
+function phraseTable(phrases: PhraseIndex[]): PhraseTable {
+  const byWording = new Map<string, { keys: string[]; tags: string[] }>();
+  for (const p of phrases) {
+    if (!p.keys.length) continue;
+    const entry = byWording.get(p.keys.join(" ")) ?? { keys: p.keys, tags: [] };
+    if (!entry.tags.includes(p.tag)) entry.tags.push(p.tag);
+    byWording.set(p.keys.join(" "), entry);
+  }
+  return { entries: [...byWording.values()].sort((a, b) => b.keys.length - a.keys.length) };
+}
+
+/** Every occurrence of the table's phrases in the tokens, longest first, without overlaps, each with its tags. */
+function findPhrases(tokens: Token[], table: PhraseTable): (Mention & { tags: string[] })[] {
   const taken = new Set<number>();
   const out: (Mention & { tags: string[] })[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i)) continue;
-    for (const p of sorted) {
-      if (p.keys.length && p.keys.every((k, j) => tokens[i + j]?.key === k && !taken.has(i + j))) {
-        out.push({ from: i, to: i + p.keys.length, tags: tagsOf.get(p.keys.join(" "))! });
+    for (const p of table.entries) {
+      if (p.keys.every((k, j) => tokens[i + j]?.key === k && !taken.has(i + j))) {
+        out.push({ from: i, to: i + p.keys.length, tags: p.tags });
         for (let j = i; j < i + p.keys.length; j++) taken.add(j);
         break;
       }
@@ -103,7 +116,7 @@ export interface TriageResult {
 }
 
 const phraseIndex = (phrases: string[], tag: string): PhraseIndex[] => phrases.map((p) => ({ keys: phraseKeys(normaliseMessage(p)), tag }));
-let compiled: { redFlags: PhraseIndex[]; intents: PhraseIndex[]; weights: Map<string, number> } | undefined;
+let compiled: { redFlags: PhraseTable; intents: PhraseTable; weights: Map<string, number> } | undefined;
 
 function compile(rules: MessageRules) {
   if (compiled) return compiled;
@@ -121,7 +134,7 @@ function compile(rules: MessageRules) {
       weights.set(`${r.intent}#${phrase}`, w);
     }
   }
-  return (compiled = { redFlags, intents, weights });
+  return (compiled = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights });
 }
 
 /**

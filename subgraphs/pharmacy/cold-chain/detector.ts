@@ -69,7 +69,11 @@ export const inRange = (t: number, l: MonitorLimits) => t >= l.minC && t <= l.ma
 /** °C outside the range (0 inside it). */
 export const deviation = (t: number, l: MonitorLimits) => (t > l.maxC ? t - l.maxC : t < l.minC ? l.minC - t : 0);
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** °C to two decimals, as excursions show them. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Whole minutes from one reading to another: every excursion's and run's duration. */
+export const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
 
 /**
  * Advances `state` over `readings` (strictly after state.lastReadingAt, ascending) and returns the new
@@ -87,7 +91,7 @@ export function advanceMonitor(state: MonitorState, limits: MonitorLimits, readi
       isNew: prior?.isNew ?? false,
       startedAt: s.outSince!,
       endedAt,
-      durationMinutes: Math.round((until.getTime() - s.outSince!.getTime()) / 60_000),
+      durationMinutes: minutesBetween(s.outSince!, until),
       minTemperatureC: s.runMinC!,
       maxTemperatureC: s.runMaxC!,
       maxDeviationC: round2(s.runMaxDeviationC!),
@@ -161,7 +165,7 @@ export function lateRuns(window: WindowReading[], limits: MonitorLimits): LateRu
   const close = (endedAt: Date | null) => {
     if (run && run.lateReadings > 0) {
       const until = endedAt ?? run.lastAt;
-      runs.push({ ...run, endedAt, durationMinutes: Math.round((until.getTime() - run.startedAt.getTime()) / 60_000), maxDeviationC: round2(run.maxDeviationC) });
+      runs.push({ ...run, endedAt, durationMinutes: minutesBetween(run.startedAt, until), maxDeviationC: round2(run.maxDeviationC) });
     }
     run = null;
   };

@@ -15,7 +15,7 @@ import { coldChainExcursions, coldChainMonitorStates, coldChainTransports, coldS
 import { allMedications } from "../inventory/medications/catalog.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage } from "../outbox/outbox.service.js";
 import { kampalaTime, rangeText, type MonitoredSubject } from "./cold-chain-common.js";
-import { advanceMonitor, EMPTY_STATE, inRange, lateRuns, type ExcursionEpisode, type LateRun, type MonitorState, type Reading } from "./detector.js";
+import { advanceMonitor, EMPTY_STATE, inRange, lateRuns, minutesBetween, round2, type ExcursionEpisode, type LateRun, type MonitorState, type Reading } from "./detector.js";
 
 /** Rows per INSERT (7 parameters each: well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
@@ -171,7 +171,6 @@ async function readingWindow(tx: Db, subject: MonitoredSubject, from: Date, to: 
     .orderBy(asc(r.recordedAt));
 }
 
-const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
 const earlier = (a: Date, b: Date) => (a < b ? a : b);
 
 /** An excursion widened by a run: the earlier start, the later end (none while it lasts), extremes and counts combined. */
@@ -233,7 +232,7 @@ async function detectInLateReadings(tx: Db, subject: MonitoredSubject, state: Mo
         durationMinutes: minutesBetween(s.outSince!, lastAt),
         minTemperatureC: s.runMinC!,
         maxTemperatureC: s.runMaxC!,
-        maxDeviationC: Math.round(s.runMaxDeviationC! * 100) / 100,
+        maxDeviationC: round2(s.runMaxDeviationC!),
         readingsOutOfRange: s.runReadings,
       };
       if (s.excursionId) await updateExcursion(tx, episode, run.lateReadings);
