@@ -117,15 +117,27 @@ describe("who may call", () => {
     expect((await post({ patient_uhid: PATIENT, message: "hello" }, patient)).status).toBe(403);
   });
 
-  it("refuses other roles, unknown patients, bad channels and languages, and answers non-English messages as unscreened", async () => {
+  it("refuses other roles, unknown patients, bad channels and languages; screens Swahili in part and Luganda for English phrases", async () => {
     expect((await post({ patient_uhid: PATIENT, message: "hello" }, await stack.token("pharmacist", { pharmacy: "6a0c1d1e-0000-4000-8000-000000000001" }))).status).toBe(403);
     expect((await post({ patient_uhid: "UG-0000-NOPE", message: "hello" })).status).toBe(404);
     const bad = await post({ patient_uhid: PATIENT, message: " ", channel: "fax", language: "fr" });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(["channel", "language", "message"]);
     expect((await post({ patient_uhid: PATIENT, message: "x".repeat(5_001) })).status).toBe(413);
-    const sw = await post({ patient_uhid: PATIENT, message: "Nina maumivu ya kifua", language: "sw" });
-    expect(sw.body.urgency).toBe("unscreened");
-    expect(sw.body.warnings[0]).toMatch(/screening covers en only/);
+    const sw = await post({ patient_uhid: PATIENT, message: "Nina maumivu makali ya kifua tangu asubuhi", language: "sw" });
+    expect(sw.status).toBe(200);
+    expect([sw.body.urgency, sw.body.screening]).toEqual(["urgent", "partial"]);
+    expect(sw.body.red_flags.map((f: { category: string }) => f.category)).toEqual(["chest_pain"]);
+    expect(sw.body.patient_guidance[0]).toMatch(/Piga 112/);
+    expect(sw.body.warnings[0]).toMatch(/Swahili red-flag phrases are a draft/);
+    expect(sw.body.care_team_alert).not.toBeNull();
+    const swQuiet = await post({ patient_uhid: PATIENT, message: "Sina maumivu ya kifua, naomba kujua matokeo ya damu", language: "sw" });
+    expect([swQuiet.body.urgency, swQuiet.body.screening]).toEqual(["unscreened", "partial"]);
+    expect(swQuiet.body.not_flagged.map((f: { category: string; assertion: string }) => [f.category, f.assertion])).toEqual([["chest_pain", "absent"]]);
+    expect(swQuiet.body.warnings[0]).toMatch(/no flag found does not clear this message/);
+    expect(swQuiet.body.care_team_alert).toBeNull();
+    const lg = await post({ patient_uhid: PATIENT, message: "Nsaba eddagala lyange", language: "lg" });
+    expect([lg.body.urgency, lg.body.screening]).toEqual(["unscreened", "english_phrases"]);
+    expect(lg.body.warnings[0]).toMatch(/only English phrases in this message were screened/);
   });
 });

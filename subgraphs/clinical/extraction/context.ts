@@ -8,7 +8,7 @@ import { phraseKeys, sentenceOf, type Token } from "./text.js";
  */
 export type Assertion = "present" | "absent" | "possible" | "historical" | "family" | "hypothetical" | "allergy";
 
-type TriggerKind = Exclude<Assertion, "present"> | "pseudo" | "terminate";
+export type TriggerKind = Exclude<Assertion, "present"> | "pseudo" | "terminate";
 interface TriggerDef {
   keys: string[];
   kind: TriggerKind;
@@ -36,14 +36,35 @@ const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["terminate", "pre", ["but", "however", "although", "though", "except", "aside from", "apart from", "secondary to", "cause of", "source of", "due to", "which", "who", "presents", "presented", "presenting", "complains", "complaining", "reports", "reported", "c/o", "now", "currently", "today", "still", "yet", "also has", "has had", "started on", "was started", "given", "on treatment", "plan", "assessment", "impression", "diagnosis", "dx", "started", "continue", "continued", "admitted", "he has", "she has", "has"]],
 ];
 
-const TRIGGERS: TriggerDef[] = LISTS.flatMap(([kind, direction, phrases]) => phrases.map((p) => ({ keys: phraseKeys(p), kind, direction }))).filter((t) => t.keys.length > 0);
-const TRIGGERS_BY_FIRST = new Map<string, TriggerDef[]>();
-for (const t of TRIGGERS) {
-  const l = TRIGGERS_BY_FIRST.get(t.keys[0]) ?? [];
-  l.push(t);
-  TRIGGERS_BY_FIRST.set(t.keys[0], l);
+/** Trigger phrases by kind and direction, as the lists above; a language adds its own (patient messages). */
+export type TriggerLists = Array<[TriggerKind, "pre" | "post", string[]]>;
+
+/** The triggers and list connectors `assertMentions` reads, indexed by first word. */
+export interface TriggerIndex {
+  byFirst: Map<string, TriggerDef[]>;
+  connectors: Set<string>;
 }
-for (const l of TRIGGERS_BY_FIRST.values()) l.sort((a, b) => b.keys.length - a.keys.length);
+
+/** A pre-trigger's scope runs on through a list ("no fever, chills or cough") but not past other words. */
+const LIST_CONNECTORS = [",", "or", "and", "nor", "/", "any", "no", "&", "+", "or any"];
+
+/** English triggers plus `extra` (another language's), and the words that continue a list in either. */
+export function triggerIndex(extra: TriggerLists = [], extraConnectors: string[] = []): TriggerIndex {
+  const byFirst = new Map<string, TriggerDef[]>();
+  for (const [kind, direction, phrases] of [...LISTS, ...extra]) {
+    for (const p of phrases) {
+      const keys = phraseKeys(p);
+      if (!keys.length) continue;
+      const l = byFirst.get(keys[0]) ?? [];
+      l.push({ keys, kind, direction });
+      byFirst.set(keys[0], l);
+    }
+  }
+  for (const l of byFirst.values()) l.sort((a, b) => b.keys.length - a.keys.length);
+  return { byFirst, connectors: new Set([...LIST_CONNECTORS, ...extraConnectors.flatMap((c) => phraseKeys(c).join(" "))]) };
+}
+
+const ENGLISH = triggerIndex();
 
 interface TriggerHit {
   phrase: string;
@@ -54,14 +75,14 @@ interface TriggerHit {
 }
 
 /** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
-export function findTriggers(tokens: Token[], entityTokens: Set<number>): TriggerHit[] {
+export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: TriggerIndex = ENGLISH): TriggerHit[] {
   const hits: TriggerHit[] = [];
   for (let i = 0; i < tokens.length; ) {
     if (entityTokens.has(i)) {
       i++;
       continue;
     }
-    const cands = TRIGGERS_BY_FIRST.get(tokens[i].key);
+    const cands = index.byFirst.get(tokens[i].key);
     let matched = 0;
     if (cands) {
       for (const t of cands) {
@@ -85,8 +106,6 @@ export interface Mention {
 
 const PRE_MAX_DISTANCE = 6;
 const CHAIN_MAX_GAP = 3;
-/** A pre-trigger's scope runs on through a list ("no fever, chills or cough") but not past other words. */
-const LIST_CONNECTORS = new Set([",", "or", "and", "nor", "/", "any", "no", "&", "+", "or any"]);
 /** Words that report a test's result: "mRDT negative" is a test that was done, not an absent finding. */
 const RESULT_WORDS = new Set(["negative", "neg", "not detected", "not found", "nil", "none", "absent"]);
 const POST_MAX_DISTANCE = 3;
@@ -97,10 +116,10 @@ const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", 
  * The assertion of every mention (given in text order, as token ranges). `sectionOf` gives the
  * default from the section heading the mention sits under.
  */
-export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false): Assertion[] {
+export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false, index: TriggerIndex = ENGLISH): Assertion[] {
   const entityTokens = new Set<number>();
   for (const m of mentions) for (let i = m.from; i < m.to; i++) entityTokens.add(i);
-  const hits = findTriggers(tokens, entityTokens);
+  const hits = findTriggers(tokens, entityTokens, index);
   const sentenceOfToken = (i: number) => sentenceOf(sentences, tokens[i].start);
   const terminators = hits.filter((h) => h.kind === "terminate");
   const result: Assertion[] = mentions.map((m) => sectionOf(tokens[m.from].start));
@@ -126,7 +145,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if ((first && gap > PRE_MAX_DISTANCE) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
-        if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !LIST_CONNECTORS.has(t.key))) break;
+        if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
         if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         covered.push(k);
         last = m.to;

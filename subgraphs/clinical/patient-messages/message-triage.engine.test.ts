@@ -76,10 +76,93 @@ describe("red-flag screening", () => {
     expect(flagged(text, 40)).toEqual([]);
   });
 
-  it("answers unscreened for a language it has no rules for", () => {
-    const r = triage("Nina maumivu ya kifua", 40, "sw");
-    expect(r.screened).toBe(false);
+});
+
+describe("Swahili and mixed-language messages", () => {
+  const sw = (text: string, age: number | null = 40) => triage(text, age, "sw");
+  const swFlags = (text: string, age: number | null = 40) => [...new Set(sw(text, age).redFlags.map((f) => f.category))].sort();
+
+  it.each([
+    ["Nina maumivu makali ya kifua tangu asubuhi", ["chest_pain"]],
+    ["Mama yangu anapumua kwa shida sana usiku huu", ["difficulty_breathing"]],
+    ["siwezi kupumua vizuri", ["difficulty_breathing"]],
+    ["Mtoto ana degedege tangu saa tatu", ["seizure"]],
+    ["mtoto wangu ana homa kali na amelegea kabisa", ["child_fever_lethargy"]],
+    ["mwanangu ana joto kali na hana nguvu, hanyonyi", ["child_danger_signs", "child_fever_lethargy"]],
+    ["Mtoto anatapika kila kitu tangu jana", ["child_danger_signs"]],
+    ["Baba amepoteza fahamu, hajitambui", ["unresponsive"]],
+    ["Babu amepooza upande mmoja na hawezi kuongea", ["stroke_signs"]],
+    ["Sitaki kuishi tena, nataka kujiua", ["suicidal_ideation"]],
+    ["Nimekuwa nikitapika damu leo", ["heavy_bleeding"]],
+    ["Mimi ni mjamzito wa miezi saba na ninatokwa na damu", ["pregnancy_danger_signs"]],
+    ["Nina ujauzito na maumivu makali ya kichwa, naona ukungu", ["pregnancy_danger_signs"]],
+  ])("flags %j", (text, categories) => {
+    const r = sw(text);
+    expect(swFlags(text)).toEqual(categories);
+    expect(r.coverage).toBe("partial");
+    expect(r.intent).toBe("symptom_report");
+    expect(r.guidance[0]).toMatch(/dharura.*112/);
+    expect(r.guidance[1]).toMatch(/emergency/);
+  });
+
+  it.each([
+    ["Sina maumivu ya kifua, ila kikohozi kidogo", "chest_pain"],
+    ["Mtoto hana degedege, ana mafua tu", "seizure"],
+    ["Ikiwa mtoto atapata degedege nifanye nini?", "seizure"],
+    ["Nilipata kiharusi miaka iliyopita", "stroke_signs"],
+    ["hakuna damu nyingi tena", "heavy_bleeding"],
+  ])("reads Swahili negation, condition and time words: %j is not flagged", (text, category) => {
+    const r = sw(text);
     expect(r.redFlags).toEqual([]);
+    expect(r.notFlagged.map((f) => f.category)).toContain(category);
+  });
+
+  it("a Swahili negation stops at lakini (but): what follows is present", () => {
+    expect(swFlags("Sina homa lakini mtoto ana degedege")).toEqual(["seizure"]);
+  });
+
+  it("an unsure carer still raises the flag (possible)", () => {
+    const r = sw("Sina uhakika kama ni degedege, anatetemeka");
+    expect(r.redFlags.map((f) => [f.category, f.assertion])).toEqual([["seizure", "possible"]]);
+  });
+
+  it("a negated verb is not its positive phrase, and the negated danger forms are phrases of their own", () => {
+    expect(swFlags("Anapumua vizuri sasa")).toEqual([]);
+    expect(swFlags("Mtoto hapumui vizuri")).toEqual(["difficulty_breathing"]);
+    expect(swFlags("Sitaki kufa, nataka dawa")).toEqual([]);
+  });
+
+  it("needs a child, by word or by age, for the child rules", () => {
+    expect(swFlags("Nina homa na nimechoka sana", 40)).toEqual([]);
+    expect(swFlags("Ana homa na amechoka sana", 2)).toEqual(["child_fever_lethargy"]);
+  });
+
+  it("screens English phrases in a Swahili or Luganda message (patients mix languages)", () => {
+    expect(swFlags("Daktari, mtoto ana convulsions tangu asubuhi")).toEqual(["seizure"]);
+    const lg = triage("Omwana alina convulsions era tasobola kussa bulungi", 40, "lg");
+    expect(lg.coverage).toBe("english_phrases");
+    expect(lg.redFlags.map((f) => f.category)).toEqual(["seizure"]);
+    expect(lg.guidance[0]).toMatch(/emergency/);
+  });
+
+  it("leaves a Swahili or Luganda message without a flag unscreened, never screened", () => {
+    for (const [text, language] of [["Naomba kujua matokeo ya damu yangu", "sw"], ["Nsaba eddagala lyange", "lg"]]) {
+      const r = triage(text, 40, language);
+      expect(r.screened).toBe(false);
+      expect(r.redFlags).toEqual([]);
+    }
+  });
+
+  // Every listed phrase is reachable: a stem ("*pumua") written with a subject and tense in front
+  // ("anapumua"), in a sentence of its own, raises its own category.
+  const ownPhrases = Object.entries(rules.languages?.sw?.red_flags ?? {}).flatMap(([category, r]) => (r.phrases ?? []).map((p) => [category, p.replace(/\*(\S+)/g, "ana$1")] as const));
+  it.each(ownPhrases)("flags %s for the listed phrase %j", (category, phrase) => {
+    expect(swFlags(`Tangu jana ${phrase}.`)).toContain(category);
+  });
+
+  it("does not change English screening (the Swahili words are not English triggers)", () => {
+    // "si" and "hana" negate in Swahili only; an English message keeps its own triggers.
+    expect(flagged("chest pain since si morning")).toEqual(["chest_pain"]);
   });
 });
 

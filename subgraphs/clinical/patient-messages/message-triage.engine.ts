@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { assertMentions, sectionDefaults, type Assertion, type Mention } from "../extraction/context.js";
+import { assertMentions, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { phraseKeys, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 
 export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.0.0";
@@ -19,11 +19,26 @@ interface RedFlagRule {
   source: string;
 }
 
+/** How much of a message the rules can screen: all of it (English), its listed phrases, or only English phrases mixed into it. */
+export type ScreeningCoverage = "full" | "partial" | "english_phrases";
+
+/** A language's own phrases for the red-flag categories, read together with the English ones. */
+interface LanguageRules {
+  name: string;
+  coverage: Exclude<ScreeningCoverage, "full">;
+  status: string;
+  term_sources?: string[];
+  emergency_guidance?: string;
+  context?: { triggers: TriggerLists; list_connectors?: string[] };
+  red_flags?: Record<string, Pick<RedFlagRule, "phrases" | "all_of" | "child_terms">>;
+}
+
 export interface MessageRules {
   name: string;
   version: string;
   languages_screened: string[];
   languages_accepted: string[];
+  languages?: Record<string, LanguageRules>;
   emergency_guidance: { text: string; source: string };
   red_flags: RedFlagRule[];
   intents: { source: string; rules: { intent: Intent; phrases: Record<string, number> }[] };
@@ -79,6 +94,10 @@ function phraseTable(phrases: PhraseIndex[]): PhraseTable {
   return { entries: [...byWording.values()].sort((a, b) => b.keys.length - a.keys.length) };
 }
 
+/** A phrase word `*pumua` matches any word ending in "pumua" (napumua, anapumua); other words match whole. */
+const SUFFIX = "*";
+const wordMatches = (key: string | undefined, k: string) => key !== undefined && (k.startsWith(SUFFIX) ? key.endsWith(k.slice(1)) : key === k);
+
 /** Every occurrence of the table's phrases in the tokens, longest first, without overlaps, each with its tags. */
 function findPhrases(tokens: Token[], table: PhraseTable): (Mention & { tags: string[] })[] {
   const taken = new Set<number>();
@@ -86,7 +105,7 @@ function findPhrases(tokens: Token[], table: PhraseTable): (Mention & { tags: st
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i)) continue;
     for (const p of table.entries) {
-      if (p.keys.every((k, j) => tokens[i + j]?.key === k && !taken.has(i + j))) {
+      if (p.keys.every((k, j) => wordMatches(tokens[i + j]?.key, k) && !taken.has(i + j))) {
         out.push({ from: i, to: i + p.keys.length, tags: p.tags });
         for (let j = i; j < i + p.keys.length; j++) taken.add(j);
         break;
@@ -109,22 +128,44 @@ export interface TriageResult {
   confidence: number;
   intentScores: { intent: Intent; score: number }[];
   screened: boolean;
+  /** full (English), partial (a language's draft phrase list), english_phrases (English phrases only). */
+  coverage: ScreeningCoverage;
   redFlags: ScreenedMention[];
   /** Red-flag phrases found but not flagged (negated, hypothetical, historical), with why. */
   notFlagged: ScreenedMention[];
   guidance: string[];
 }
 
-const phraseIndex = (phrases: string[], tag: string): PhraseIndex[] => phrases.map((p) => ({ keys: phraseKeys(normaliseMessage(p)), tag }));
-let compiled: { redFlags: PhraseTable; intents: PhraseTable; weights: Map<string, number> } | undefined;
+/** A phrase's keys, with `*` joined to the word after it ("*pumua kwa shida" → ["*pumua", "kwa", "shida"]). */
+function phraseWords(phrase: string): string[] {
+  const keys = phraseKeys(normaliseMessage(phrase));
+  return keys.flatMap((k, i) => (k === SUFFIX ? [] : keys[i - 1] === SUFFIX ? [SUFFIX + k] : [k]));
+}
+const phraseIndex = (phrases: string[], tag: string): PhraseIndex[] => phrases.map((p) => ({ keys: phraseWords(p), tag }));
 
-function compile(rules: MessageRules) {
-  if (compiled) return compiled;
+interface Compiled {
+  redFlags: PhraseTable;
+  intents: PhraseTable;
+  weights: Map<string, number>;
+  triggers: TriggerIndex | undefined;
+}
+/** Per rules file and language: English phrases, plus the language's own for a language with a list. */
+const compiled = new WeakMap<MessageRules, Map<string, Compiled>>();
+
+function compile(rules: MessageRules, language: string): Compiled {
+  const byLanguage = compiled.get(rules) ?? new Map<string, Compiled>();
+  compiled.set(rules, byLanguage);
+  const hit = byLanguage.get(language);
+  if (hit) return hit;
+  const local = rules.languages?.[language];
   const redFlags: PhraseIndex[] = [];
   for (const r of rules.red_flags) {
-    if (r.phrases) redFlags.push(...phraseIndex(r.phrases, `${r.category}#any`));
-    r.all_of?.forEach((group, g) => redFlags.push(...phraseIndex(group, `${r.category}#${g}`)));
-    if (r.child_terms) redFlags.push(...phraseIndex(r.child_terms, `${r.category}#child`));
+    const own = local?.red_flags?.[r.category];
+    const phrases = [...(r.phrases ?? []), ...(own?.phrases ?? [])];
+    if (phrases.length) redFlags.push(...phraseIndex(phrases, `${r.category}#any`));
+    r.all_of?.forEach((group, g) => redFlags.push(...phraseIndex([...group, ...(own?.all_of?.[g] ?? [])], `${r.category}#${g}`)));
+    const childTerms = [...(r.child_terms ?? []), ...(own?.child_terms ?? [])];
+    if (r.child_terms) redFlags.push(...phraseIndex(childTerms, `${r.category}#child`));
   }
   const intents: PhraseIndex[] = [];
   const weights = new Map<string, number>();
@@ -134,7 +175,15 @@ function compile(rules: MessageRules) {
       weights.set(`${r.intent}#${phrase}`, w);
     }
   }
-  return (compiled = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights });
+  const triggers = local?.context ? triggerIndex(local.context.triggers, local.context.list_connectors) : undefined;
+  const result = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights, triggers };
+  byLanguage.set(language, result);
+  return result;
+}
+
+/** How a message in `language` is screened: English in full; a language with its own list partly; any other for English phrases. */
+export function screeningCoverage(rules: MessageRules, language: string): ScreeningCoverage {
+  return rules.languages_screened.includes(language) ? "full" : (rules.languages?.[language]?.coverage ?? "english_phrases");
 }
 
 /**
@@ -146,7 +195,7 @@ function compile(rules: MessageRules) {
 export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
   const text = normaliseMessage(message);
   const tokens = tokenize(text);
-  const c = compile(rules);
+  const c = compile(rules, language);
 
   const scores = new Map<Intent, number>();
   for (const m of findPhrases(tokens, c.intents)) {
@@ -162,39 +211,39 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const confidence = topScore > 0 ? Math.min(0.95, Math.round((topScore / total) * Math.min(1, topScore / 2) * 100) / 100) : 0.5;
   const intentScores = INTENTS.filter((i) => i !== "other").map((i) => ({ intent: i, score: scores.get(i) ?? 0 }));
 
-  const screened = rules.languages_screened.includes(language);
+  const coverage = screeningCoverage(rules, language);
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
-  if (screened) {
-    const found = findPhrases(tokens, c.redFlags);
-    // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
-    // and do not hide a trigger around them ("fits as a child" is history).
-    const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
-    const mentions = found.filter((m) => !children.includes(m));
-    const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
-    for (const rule of rules.red_flags) {
-      const hits = [
-        ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
-        ...children.filter((m) => m.tags.includes(`${rule.category}#child`)).map((m) => ({ m: { ...m, tag: `${rule.category}#child` }, a: "present" as Assertion })),
-      ];
-      const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
-      const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
-      if (rule.phrases) {
-        for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
-      }
-      if (rule.all_of) {
-        const groups = rule.all_of.map((_, g) => hits.filter((x) => x.m.tag === `${rule.category}#${g}`));
-        const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
-        const everyGroup = groups.every((g) => g.some(counts));
-        // A rule with child terms is about children; one without (pregnancy) is about anyone.
-        if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
-        else notFlagged.push(...groups.flat().filter((x) => !counts(x)).map(shown));
-      }
+  const found = findPhrases(tokens, c.redFlags);
+  // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
+  // and do not hide a trigger around them ("fits as a child" is history).
+  const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
+  const mentions = found.filter((m) => !children.includes(m));
+  const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
+  for (const rule of rules.red_flags) {
+    const hits = [
+      ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
+      ...children.filter((m) => m.tags.includes(`${rule.category}#child`)).map((m) => ({ m: { ...m, tag: `${rule.category}#child` }, a: "present" as Assertion })),
+    ];
+    const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
+    const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
+    if (rule.phrases) {
+      for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
+    }
+    if (rule.all_of) {
+      const groups = rule.all_of.map((_, g) => hits.filter((x) => x.m.tag === `${rule.category}#${g}`));
+      const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
+      const everyGroup = groups.every((g) => g.some(counts));
+      // A rule with child terms is about children; one without (pregnancy) is about anyone.
+      if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
+      else notFlagged.push(...groups.flat().filter((x) => !counts(x)).map(shown));
     }
   }
   const categories = [...new Set(redFlags.map((f) => f.category))];
-  const guidance = categories.length ? [rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
+  // The emergency advice leads in the patient's language when the rules have it, then in English.
+  const localEmergency = rules.languages?.[language]?.emergency_guidance;
+  const guidance = categories.length ? [...(localEmergency ? [localEmergency] : []), rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
   // A message with a red flag reports a symptom even when no intent phrase matched ("my child is having
   // fits"); the confidence stays that of a message no phrase matched.
-  return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened, redFlags, notFlagged, guidance };
+  return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
 }

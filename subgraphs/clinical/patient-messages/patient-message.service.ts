@@ -61,6 +61,19 @@ function draftReply(givenName: string, t: TriageResult, passages: RecordPassage[
 }
 
 /**
+ * What staff must know about how far the message was screened: a language with a draft phrase list
+ * was screened partly (no flag does not clear it); any other only for English phrases mixed into it.
+ */
+function screeningWarnings(rules: MessageRules, language: string, t: TriageResult): string[] {
+  if (t.coverage === "full") return [];
+  const name = rules.languages?.[language]?.name ?? language;
+  if (t.coverage === "partial") {
+    return [t.redFlags.length ? `${name} red-flag phrases are a draft under clinical review: confirm the flag by reading the message` : `${name} red-flag screening is partial (a draft phrase list): no flag found does not clear this message; read it promptly`];
+  }
+  return [`No ${name} red-flag phrases yet: only English phrases in this message were screened; read it promptly`];
+}
+
+/**
  * POST /api/v1/ai/process/ (docs/decisions/clinical.md, "Patient messages"): triage (intent, red
  * flags), retrieval over the patient's record, a draft reply for staff review; stored and audited.
  * An urgent message raises the critical notification to the care team through the critical-alert
@@ -85,7 +98,7 @@ export async function processPatientMessage(ctx: SubgraphContext, input: Patient
   const passages = await retrievePassages(ctx.db, patient.uhid, retrievalQuery(rules, input.message), PASSAGE_LIMIT);
   const retrievalTimeMs = Math.round(performance.now() - retrievalStart);
   const urgency = triage.redFlags.length ? "urgent" : triage.screened ? "routine" : "unscreened";
-  const warnings = triage.screened ? [] : [`Red-flag screening covers ${rules.languages_screened.join(", ")} only: read this ${language} message promptly`];
+  const warnings = screeningWarnings(rules, language, triage);
   const draft = draftReply(patient.givenName, triage, passages);
   const providerId = input.providerId?.trim() || (isStaff ? ctx.principal.sub : "on-call");
   const rulesetVersion = `${TRIAGE_ENGINE_VERSION}; ${version}`;
@@ -93,6 +106,7 @@ export async function processPatientMessage(ctx: SubgraphContext, input: Patient
     intent: { intent: triage.intent, confidence: triage.confidence },
     intentScores: triage.intentScores,
     urgency,
+    screening: triage.coverage,
     redFlags: triage.redFlags,
     notFlagged: triage.notFlagged,
     patientGuidance: triage.guidance,
@@ -117,6 +131,7 @@ export async function processPatientMessage(ctx: SubgraphContext, input: Patient
         language,
         intent: result.intent,
         urgency,
+        screening: triage.coverage,
         redFlags: triage.redFlags.map((f) => ({ category: f.category, assertion: f.assertion })),
         notFlagged: triage.notFlagged.map((f) => ({ category: f.category, assertion: f.assertion })),
         passages: passages.map((p) => ({ sourceType: p.sourceType, sourceId: p.sourceId, section: p.section, rank: p.rank })),

@@ -14,7 +14,7 @@ export class PatientMessageInput {
   @IsOptional()
   channel?: string | null;
 
-  @Field(() => String, { nullable: true, defaultValue: "en", description: "en (screened for red flags), sw or lg (accepted, answered as unscreened)." })
+  @Field(() => String, { nullable: true, defaultValue: "en", description: "en (screened in full), sw (screened in part: Swahili and English phrases), lg (English phrases only)." })
   @IsOptional()
   language?: string | null;
 
@@ -119,8 +119,11 @@ export class PatientMessageResult {
   @Field(() => [MessageIntentScore])
   intentScores!: MessageIntentScore[];
 
-  @Field(() => String, { description: "urgent (a red flag), routine, or unscreened (a language without rules: staff must read it promptly)." })
+  @Field(() => String, { description: "urgent (a red flag), routine (screened in full, nothing found: English), or unscreened (screened in part or not at all: staff must read it promptly)." })
   urgency!: string;
+
+  @Field(() => String, { description: "How far the red-flag rules cover the message's language: full (en), partial (sw: a draft Swahili phrase list, plus English phrases), english_phrases (lg: only English phrases mixed into the message)." })
+  screening!: string;
 
   @Field(() => [RedFlagMention])
   redFlags!: RedFlagMention[];
