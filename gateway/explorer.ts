@@ -95,7 +95,7 @@ function page(examples: ExampleOperation[]): string {
       return send(params, options);
     }
     function send(params, options) {
-      const token = tokenField.value.trim().replace(/^Bearer\s+/i, "");
+      const token = tokenField.value.trim().replace(/^Bearer\\s+/i, "");
       const headers = Object.assign(token ? { authorization: "Bearer " + token } : {}, options && options.headers);
       return base(params, Object.assign({}, options, { headers }));
     }

@@ -3,7 +3,8 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import { STATUS_CODES } from "node:http";
 import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { apolloHandler } from "../lib/apollo-hono.js";
 import { createRequestRecorder, useRequestContext } from "../lib/observability.js";
 import { createBearerVerifier, PRINCIPAL_HEADER, REQUEST_ID_HEADER, type Principal } from "../lib/auth.js";
@@ -18,6 +19,7 @@ import { useBearerAuth, type AuthVariables } from "./plugins/auth.js";
 import { operationShapeRules, useCostLimit } from "./plugins/limits.js";
 import { useRejectNul } from "./plugins/reject-nul.js";
 import { encodeMultipart, useUploads } from "./plugins/uploads.js";
+import { isMultipart } from "../lib/uploads.js";
 import { useOperationMetrics } from "./plugins/metrics.js";
 import { subgraphFetchDuration, subgraphFetchErrors } from "../lib/observability.js";
 import { inServerSpan, injectTraceContext, tracingEnabled } from "../lib/tracing.js";
@@ -290,12 +292,33 @@ export async function createGateway(o: GatewayOptions) {
   if (jwks) app.get(GATEWAY_JWKS_PATH, (c) => c.json(jwks, 200, { "cache-control": "public, max-age=300" }));
   app.use("/graphql", useBearerAuth(config, verifyBearer));
   const handler = apolloHandler(server, async (c) => contextFor(c.get("principal"), c.get("bearer"), c.get("requestId"), c.req.header("idempotency-key")), { readMultipart: useUploads({ maxFileBytes: config.DIGITIZATION_MAX_BYTES, maxFiles: 1 }) });
+  app.post("/graphql", graphqlBodyRules(config.BODY_LIMIT_BYTES));
   app.on(["GET", "POST"], "/graphql", handler);
+  // The edge rules of the REST paths hold here too (rest-contract.md): another method is a JSON 405 with Allow.
+  app.all("/graphql", (c) => c.json(graphqlError(ErrorCode.METHOD_NOT_ALLOWED, `${c.req.method} is not allowed on /graphql; use GET, POST or OPTIONS`), 405, { Allow: "GET, POST, OPTIONS" }));
 
   return { app, execute, apiSchemaSdl: composed.apiSchemaSdl, composed, stop: () => server.stop() };
 }
 
 export type Gateway = Awaited<ReturnType<typeof createGateway>>;
+
+const graphqlError = (code: string, message: string) => ({ errors: [{ message, extensions: { code } }] });
+
+/**
+ * A POST to /graphql is JSON (at most BODY_LIMIT_BYTES, like every REST body: 413 before anything
+ * runs) or a multipart upload (bounded per file by the uploads plugin); any other content type is 415.
+ */
+function graphqlBodyRules(maxBytes: number): MiddlewareHandler {
+  const jsonLimit = bodyLimit({ maxSize: maxBytes, onError: (c) => c.json(graphqlError(ErrorCode.PAYLOAD_TOO_LARGE, `Request body is larger than ${maxBytes} bytes`), 413) });
+  return async (c, next) => {
+    const type = c.req.header("content-type");
+    if (isMultipart(type)) return next();
+    if (!/^application\/(graphql-response\+)?json\b/i.test(type ?? "")) {
+      return c.json(graphqlError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the operation as JSON (Content-Type: application/json), or a file upload as multipart/form-data"), 415);
+    }
+    return jsonLimit(c, next);
+  };
+}
 
 function unauthenticatedAnswer(message: string): GatewayAnswer {
   return { status: 401, body: { errors: [{ message, extensions: { code: ErrorCode.UNAUTHENTICATED } }] } };
