@@ -72,6 +72,29 @@ describe("assertion (NegEx/ConText)", () => {
   it("reads a test's negative result as a test done, not an absent test", () => {
     expect(find("mRDT negative", "mRDT")?.assertion).toBe("present");
   });
+
+  // "Non-reactive" is the result word on East African HIV, HBsAg, RPR and RDT reports.
+  it.each(["HIV non-reactive. Hep B non-reactive.", "HIV: non reactive", "HIV nonreactive", "HIV not reactive", "Hep B NON-REACTIVE"])("reads %j as the condition absent", (text) => {
+    expect(run(text).entities.filter((e) => e.type === "diagnosis")).toEqual([]);
+    expect(run(text).excluded.filter((e) => e.type === "diagnosis").every((e) => e.assertion === "absent")).toBe(true);
+  });
+
+  it.each([
+    ["Partner is HIV positive.", "HIV positive"],
+    ["Husband is HIV positive.", "HIV positive"],
+    ["Wife was diagnosed with diabetes.", "diabetes"],
+    ["Co-wife died of TB.", "TB"],
+    ["Sibling treated for TB last month.", "TB"],
+    ["Spouse has hypertension", "hypertension"],
+  ])("keeps a spouse's, partner's or relative's condition out of the patient's lists: %j", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("family");
+    expect(reported(text)).not.toContain(word);
+  });
+
+  it("still reports the patient's own condition next to a partner's", () => {
+    expect(find("Partner is HIV positive. Patient has cough for 2 weeks.", "cough")?.assertion).toBe("present");
+    expect(find("Came with her husband; has fever since Monday", "fever")?.assertion).toBe("present");
+  });
 });
 
 describe("vocabulary and coding", () => {
@@ -99,6 +122,16 @@ describe("vocabulary and coding", () => {
       expect(d.validated).toBe(true);
       expect(v.icd10Codes.has(d.code!)).toBe(true);
     }
+  });
+
+  it("codes tuberculosis as the ICD-10-CM index does (A15.9), miliary TB as miliary, and reads RA as room air, not a diagnosis", () => {
+    const code = (text: string, word: string) => run(text).entities.find((e) => e.text === word)?.code;
+    expect(code("Cough x3/52, TB suspected in contact", "TB")).toBe("A15.9");
+    expect(code("Pulmonary tuberculosis on RHZE", "Pulmonary tuberculosis")).toBe("A15.0");
+    expect(code("Known tuberculosis patient", "tuberculosis")).toBe("A15.9");
+    expect(code("Miliary TB on CXR", "Miliary TB")).toBe("A19.9");
+    expect(run("3yo, SpO2 88% on RA, RR 56").entities.filter((e) => e.type === "diagnosis")).toEqual([]);
+    expect(code("Rheumatoid arthritis on methotrexate", "Rheumatoid arthritis")).toBe("M06.9");
   });
 
   it("leaves a term without a confirmed code uncoded (never a guessed code)", () => {

@@ -14,6 +14,13 @@ describe("red-flag screening", () => {
     ["his face is drooping and his speech is slurred", "stroke_signs"],
     ["sudden weakness on one side and I cannot lift my arm", "stroke_signs"],
     ["I want to kill myself", "suicidal_ideation"],
+    ["I don't want to live anymore", "suicidal_ideation"],
+    ["I no longer want to live", "suicidal_ideation"],
+    ["I plan to hang myself tonight", "suicidal_ideation"],
+    ["I have thoughts of hurting myself", "suicidal_ideation"],
+    ["I will drink poison", "suicidal_ideation"],
+    ["life is not worth living", "suicidal_ideation"],
+    ["I am going to take all my pills tonight", "suicidal_ideation"],
     ["some days I feel I would be better off dead", "suicidal_ideation"],
     ["the bleeding won't stop after the tooth extraction", "heavy_bleeding"],
     ["I vomited blood twice today", "heavy_bleeding"],
@@ -21,6 +28,13 @@ describe("red-flag screening", () => {
     ["my daughter is hot with high temperature and floppy", "child_fever_lethargy"],
   ])("flags %j as %s", (text, category) => {
     expect(flagged(text)).toEqual([category]);
+  });
+
+  // Every listed English phrase is reachable on its own: none is hidden by a longer phrase or read as
+  // negated by a "not" of its own ("do not want to live").
+  const englishPhrases = rules.red_flags.flatMap((r) => (r.phrases ?? []).map((p) => [r.category, p] as const));
+  it.each(englishPhrases)("flags %s for the listed phrase %j", (category, phrase) => {
+    expect(flagged(`Since yesterday, ${phrase}.`)).toContain(category);
   });
 
   it.each([
