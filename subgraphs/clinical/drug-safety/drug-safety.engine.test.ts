@@ -170,11 +170,23 @@ describe("drug-allergy", () => {
     expect(both("Co-trimoxazole")[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Sulfonamide antibiotics" });
     // The longer name wins: "penicillin v" is the drug, still the penicillin class.
     expect(check({ code: "", name: "Ampicillin" }, [], [], ["penicillin v rash"]).allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class" });
-    expect(check({ code: "723", name: "Amoxicillin" }, [], [], ["peanut allergy"])).toMatchObject({ safe: true, unrecognizedAllergies: ["peanut allergy"] });
+    expect(check({ code: "723", name: "Amoxicillin" }, [], [], ["peanut allergy"])).toMatchObject({ safe: true, unrecognizedAllergies: [] });
   });
 
-  it("lists allergies it cannot interpret without calling the drug unsafe for that reason", () => {
-    const r = check({ code: "723", name: "Amoxicillin" }, [], [], ["Peanuts"]);
-    expect(r).toMatchObject({ safe: true, unrecognizedAllergies: ["Peanuts"] });
+  it.each(["Sulphur", "sulfur", "allergic to sulphur", "Sulphur drugs", "SULFUR ALLERGY"])("reads %j as the sulfonamide allergy it is recorded for (Septrin is contraindicated)", (allergy) => {
+    const r = check({ code: "10831", name: "Septrin 960mg" }, [], [], [allergy]);
+    expect(r.safe).toBe(false);
+    expect(r.unrecognizedAllergies).toEqual([]);
+    expect(r.allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", severity: "contraindicated", allergenGroup: "Sulfonamide antibiotics" });
+  });
+
+  it.each(["Peanuts", "groundnuts", "house dust", "bee stings", "Latex"])("interprets the food, inhalant, venom or latex allergy %j: no drug alert, still safe", (allergy) => {
+    expect(check({ code: "723", name: "Amoxicillin" }, [], [], [allergy])).toMatchObject({ safe: true, unrecognizedAllergies: [], allergyAlerts: [] });
+  });
+
+  it.each(["Septrinn", "the yellow tablets", "egg", "iodine", "gelatin"])("does not clear a drug against the allergy it cannot read (%j): not safe, with a warning", (allergy) => {
+    const r = check({ code: "723", name: "Amoxicillin" }, [], [], [allergy]);
+    expect(r).toMatchObject({ safe: false, unrecognizedAllergies: [allergy], interactions: [] });
+    expect(r.warnings.join(" ")).toMatch(new RegExp(`Allergy not interpreted: "${allergy}"`));
   });
 });

@@ -259,7 +259,8 @@ function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: st
 /**
  * Checks a new medication against current medications (drug-drug), conditions by ICD-10
  * (drug-condition) and allergies with class cross-reactivity (drug-allergy). A medication the
- * knowledge base cannot identify is reported and makes the answer not safe: it was not checked.
+ * knowledge base cannot identify, or an allergy it cannot interpret, is reported and makes the answer
+ * not safe: it was not checked.
  */
 export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: EngineWork): DrugSafetyResult {
   const warnings: string[] = [];
@@ -303,10 +304,12 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   if (unidentified.length) {
     warnings.push(`Not checked (unknown to knowledge base): ${unidentified.map((m) => (m.code ? `${m.name} [${m.code}]` : m.name)).join(", ")}`);
   }
+  // An allergy we cannot read was not checked against the drug: the answer cannot clear it.
+  for (const allergy of unrecognizedAllergies) warnings.push(`Allergy not interpreted: "${allergy}" was not checked against ${req.newMedication.name}; confirm what it is before giving`);
   interactions.sort(bySeverity);
   const mismatch = warnings.some((w) => w.startsWith("Code "));
   return {
-    safe: interactions.length === 0 && unidentified.length === 0 && !mismatch,
+    safe: interactions.length === 0 && unidentified.length === 0 && unrecognizedAllergies.length === 0 && !mismatch,
     interactions,
     contraindications: contraindications.sort(bySeverity),
     allergyAlerts: allergyAlerts.sort(bySeverity),

@@ -35,6 +35,17 @@ describe("prescription verification", () => {
     expect(r.duplicateTherapy).toEqual([expect.objectContaining({ drugs: ["Atorvastatin", "Simvastatin"], atc: "C10AA", against: "active_medication" })]);
   });
 
+  it("does not verify a prescription against allergies it cannot read, and reads 'sulphur drugs' as a sulfonamide allergy", () => {
+    const item = [{ name: "Septrin 960mg", dose: "960mg", frequency: "bd" }];
+    const sulphur = verifyPrescription(k, item, { ...none, allergies: ["sulphur drugs"] });
+    expect(sulphur.verified).toBe(false);
+    expect(sulphur.allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Sulfonamide antibiotics" });
+    const unread = verifyPrescription(k, [{ code: "723", name: "Amoxicillin", dose: "500 mg", frequency: "tds" }, { name: "Paracetamol", dose: "1 g", frequency: "PRN" }], { ...none, allergies: ["the blue capsules"] });
+    expect(unread.verified).toBe(false);
+    expect(unread.issues).toEqual([]);
+    expect(unread.warnings).toEqual([expect.stringMatching(/Allergies not interpreted.*"the blue capsules"/)]);
+  });
+
   it.each([
     ["500 mg", true], ["1 g", true], ["2 tablets", true], ["10 mL", true], ["1-2 tabs", true], ["4 tablets with food", true],
     ["five", false], ["500", false], ["", false], ["as directed", false],

@@ -112,6 +112,8 @@ export function verifyPrescription(
     interactions.push(...r.interactions.filter((f) => f.type === "drug-drug"));
     contraindications.push(...r.contraindications);
     allergyAlerts.push(...r.allergyAlerts);
+    // An allergy the knowledge base cannot read was not checked: the prescription cannot be verified.
+    if (r.unrecognizedAllergies.length) warnings.push(`Allergies not interpreted, not checked against the prescription: ${r.unrecognizedAllergies.map((a) => `"${a}"`).join(", ")}; confirm what they are`);
   });
 
   // Duplicate therapy: same ATC-coded class (therapeutic groups; our rule-only groupings such as
