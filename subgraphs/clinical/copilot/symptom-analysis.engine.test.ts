@@ -24,6 +24,20 @@ describe("symptom recognition", () => {
     expect(analyzeSymptoms(k, { symptoms: ["no fever, chest pain and sweating"] }, adult).urgency).toBe("emergency");
   });
 
+  it.each(["neck stiffness absent", "neck stiffness ruled out", "neck stiffness: none", "neck stiffness - nil", "Neck stiffness not present", "denies neck stiffness", "no neck stiffness"])(
+    "reads a negation after the symptom as before it (ConText): %j",
+    (text) => {
+      expect(recognizeSymptoms(k, ["fever", text])).toMatchObject({ recognized: ["fever"], negated: ["neck_stiffness"] });
+      expect(analyzeSymptoms(k, { symptoms: ["fever", text] }, adult).redFlags.join(" ")).not.toMatch(/meningitis/i);
+    },
+  );
+
+  it("keeps what is present beside a negated symptom, and a hypothetical one out", () => {
+    expect(recognizeSymptoms(k, ["neck stiffness absent but photophobia present"]).negated).toEqual(["neck_stiffness"]);
+    expect(recognizeSymptoms(k, ["return if neck stiffness"])).toMatchObject({ recognized: [], negated: [] });
+    expect(recognizeSymptoms(k, ["fever with neck stiffness"]).recognized.sort()).toEqual(["fever", "neck_stiffness"]);
+  });
+
   it.each([
     ["difficulty in breathing", "shortness_of_breath"],
     ["Difficulty breathing since morning", "shortness_of_breath"],

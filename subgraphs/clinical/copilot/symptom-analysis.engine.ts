@@ -1,17 +1,17 @@
+import { assertMentions, sectionDefaults, type Assertion } from "../extraction/context.js";
 import { extractEntities, type ExtractedEntity } from "../extraction/extraction.engine.js";
+import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable } from "../extraction/phrase-match.js";
+import { sentenceStarts, tokenize } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
-import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+import type { Knowledge } from "../knowledge/knowledge.js";
 
 export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
 
 /**
- * NegEx-style pre-negation triggers (Chapman WW, et al. J Biomed Inform 2001;34(5):301-10; term list: chapmanbe/negex NegExTerms), found
- * anywhere in a segment: only the words after the trigger are negated ("cough, no fever").
+ * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
+ * triage is the safer reading of a terse list; the extraction engine's ConText would carry the "no" on).
  */
-const NEGATION = /\b(?:no evidence of|no signs of|negative for|free of|without|denies|denied|not|no)\b/;
-const SCOPE_END = /\b(?:but|however|although|except|aside from)\b/;
-/** List punctuation ends a negation's scope too: "no fever, chest pain" negates fever only. */
-const LIST_SEPARATOR = /[,;.\n]+/;
+const LIST_SEPARATOR = /[,;\n]+|\.(?=\s|$)/;
 
 export interface SymptomPatient {
   age: number;
@@ -63,44 +63,55 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
   return map;
 }
 
+const symptomTables = new WeakMap<Knowledge, PhraseTable>();
+
+/** The knowledge's symptom phrases on the extraction engine's tokens, tagged with their symptom id. */
+function symptomTable(k: Knowledge): PhraseTable {
+  let table = symptomTables.get(k);
+  if (!table) {
+    table = phraseTable(Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ keys: phraseWords(p), tag: id }))));
+    symptomTables.set(k, table);
+  }
+  return table;
+}
+
 /**
- * Maps free text to symptom ids: exact phrase, or the phrase as whole words inside the text ("severe
- * chest pain"); a text none of them matches is read with the extraction vocabulary and its concepts
- * mapped ("difficulty in breathing" is dyspnoea, "coma" is unconscious), with that engine's negation.
+ * Maps free text to symptom ids: the symptom phrases as whole words ("severe chest pain"), each read
+ * with the extraction engine's NegEx/ConText assertion, so a negation before ("denies neck stiffness")
+ * or after ("neck stiffness absent", "… ruled out", "…: none", "… - nil") negates it, and a sign
+ * worded with a negation ("not able to drink") is that sign. Text none of them matches is read with the
+ * extraction vocabulary and its concepts mapped ("difficulty in breathing" is dyspnoea, "coma" is
+ * unconscious), with the same assertion.
  */
 export function recognizeSymptoms(k: Knowledge, texts: string[]) {
   const recognized = new Set<string>();
   const negated = new Set<string>();
   const unrecognized: string[] = [];
-  const phrases = Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ id, phrase: normaliseName(p) })));
-  phrases.sort((a, b) => b.phrase.length - a.phrase.length);
+  const table = symptomTable(k);
   for (const raw of texts) {
     let found = false;
-    // A negation's scope ends at "but", "however", … (NegEx): "no fever but chills" negates fever only.
-    const segments = raw.split(LIST_SEPARATOR).flatMap((part) => normaliseName(part).split(SCOPE_END));
-    for (const segment of segments) {
-      let text = ` ${segment.trim()} `;
-      // A sign worded with a negation ("not able to drink", "not feeding") is that sign, not a negated one.
-      for (const p of phrases.filter((x) => NEGATION.test(x.phrase) && text.includes(` ${x.phrase} `))) {
-        recognized.add(p.id);
-        found = true;
-        text = text.replace(` ${p.phrase} `, "   ");
-      }
-      text = text.trim();
-      const trigger = NEGATION.exec(text);
-      const before = trigger ? text.slice(0, trigger.index) : text;
-      const after = trigger ? text.slice(trigger.index + trigger[0].length) : "";
-      for (const [body, target] of [[` ${before} `, recognized], [` ${after} `, negated]] as const) {
-        const hits = phrases.filter((p) => body.includes(` ${p.phrase} `)).map((p) => p.id);
-        if (hits.length) found = true;
-        for (const id of hits) target.add(id);
-      }
+    for (const part of raw.split(LIST_SEPARATOR)) {
+      const text = spellOutContractions(part);
+      const tokens = tokenize(text);
+      const mentions = findPhrases(tokens, table);
+      if (!mentions.length) continue;
+      found = true;
+      const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
+      mentions.forEach((m, i) => {
+        for (const id of m.tags) addAsserted(id, assertions[i], recognized, negated);
+      });
     }
     if (!found) found = recognizeByConcept(k, raw, recognized, negated);
     if (!found) unrecognized.push(raw);
   }
   for (const id of negated) recognized.delete(id);
   return { recognized: [...recognized], negated: [...negated], unrecognized };
+}
+
+/** Absent → negated; present, possible or past → recognized; someone else's or hypothetical → neither. */
+function addAsserted(id: string, assertion: Assertion, recognized: Set<string>, negated: Set<string>): void {
+  if (assertion === "absent") negated.add(id);
+  else if (assertion === "present" || assertion === "possible" || assertion === "historical") recognized.add(id);
 }
 
 /** The extraction vocabulary's reading of `raw`: mapped concepts go to `recognized` or, negated, to `negated`. */
@@ -112,8 +123,7 @@ function recognizeByConcept(k: Knowledge, raw: string, recognized: Set<string>, 
     const id = concepts.get(conceptKey(e));
     if (!id) continue;
     found = true;
-    if (e.assertion === "absent") negated.add(id);
-    else if (e.assertion === "present" || e.assertion === "possible" || e.assertion === "historical") recognized.add(id);
+    addAsserted(id, e.assertion, recognized, negated);
   }
   return found;
 }

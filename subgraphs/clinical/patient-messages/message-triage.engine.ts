@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertMentions, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
-import { phraseKeys, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
+import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
+import { sentenceStarts, tokenize } from "../extraction/text.js";
 
 export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.0.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
@@ -57,64 +58,6 @@ export function messageRules(): { rules: MessageRules; version: string } {
   return loaded;
 }
 
-/**
- * Patient spelling: "can't" → "can not", "won't" → "will not", "don't"/"dont" → "do not", so the
- * extraction engine's "not" trigger sees the negation (its tokenizer drops apostrophes).
- */
-export function normaliseMessage(text: string): string {
-  return text
-    .replace(/\bcan['’]?t\b|\bcannot\b/gi, "can not")
-    .replace(/\bwon['’]?t\b/gi, "will not")
-    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n['’]?t\b/gi, "$1 not")
-    .replace(/\b(i|you|he|she|it|we|they)['’](m|s|re|ve|d|ll)\b/gi, "$1 $2");
-}
-
-interface PhraseIndex {
-  keys: string[];
-  tag: string;
-}
-
-/** Phrases as `findPhrases` reads them: one entry per distinct wording with every rule's tag, longest first. */
-interface PhraseTable {
-  entries: { keys: string[]; tags: string[] }[];
-}
-
-/**
- * Merges phrases of the same wording ("fits" is a seizure and, in a child with fever, a danger sign)
- * into one entry carrying every rule's tag, so each rule sees a mention; built once per rules file.
- */
-function phraseTable(phrases: PhraseIndex[]): PhraseTable {
-  const byWording = new Map<string, { keys: string[]; tags: string[] }>();
-  for (const p of phrases) {
-    if (!p.keys.length) continue;
-    const entry = byWording.get(p.keys.join(" ")) ?? { keys: p.keys, tags: [] };
-    if (!entry.tags.includes(p.tag)) entry.tags.push(p.tag);
-    byWording.set(p.keys.join(" "), entry);
-  }
-  return { entries: [...byWording.values()].sort((a, b) => b.keys.length - a.keys.length) };
-}
-
-/** A phrase word `*pumua` matches any word ending in "pumua" (napumua, anapumua); other words match whole. */
-const SUFFIX = "*";
-const wordMatches = (key: string | undefined, k: string) => key !== undefined && (k.startsWith(SUFFIX) ? key.endsWith(k.slice(1)) : key === k);
-
-/** Every occurrence of the table's phrases in the tokens, longest first, without overlaps, each with its tags. */
-function findPhrases(tokens: Token[], table: PhraseTable): (Mention & { tags: string[] })[] {
-  const taken = new Set<number>();
-  const out: (Mention & { tags: string[] })[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    if (taken.has(i)) continue;
-    for (const p of table.entries) {
-      if (p.keys.every((k, j) => wordMatches(tokens[i + j]?.key, k) && !taken.has(i + j))) {
-        out.push({ from: i, to: i + p.keys.length, tags: p.tags });
-        for (let j = i; j < i + p.keys.length; j++) taken.add(j);
-        break;
-      }
-    }
-  }
-  return out.sort((a, b) => a.from - b.from);
-}
-
 export interface ScreenedMention {
   category: string;
   label: string;
@@ -136,12 +79,7 @@ export interface TriageResult {
   guidance: string[];
 }
 
-/** A phrase's keys, with `*` joined to the word after it ("*pumua kwa shida" → ["*pumua", "kwa", "shida"]). */
-function phraseWords(phrase: string): string[] {
-  const keys = phraseKeys(normaliseMessage(phrase));
-  return keys.flatMap((k, i) => (k === SUFFIX ? [] : keys[i - 1] === SUFFIX ? [SUFFIX + k] : [k]));
-}
-const phraseIndex = (phrases: string[], tag: string): PhraseIndex[] => phrases.map((p) => ({ keys: phraseWords(p), tag }));
+const phraseIndex = (phrases: string[], tag: string): TaggedPhrase[] => phrases.map((p) => ({ keys: phraseWords(p), tag }));
 
 interface Compiled {
   redFlags: PhraseTable;
@@ -158,7 +96,7 @@ function compile(rules: MessageRules, language: string): Compiled {
   const hit = byLanguage.get(language);
   if (hit) return hit;
   const local = rules.languages?.[language];
-  const redFlags: PhraseIndex[] = [];
+  const redFlags: TaggedPhrase[] = [];
   for (const r of rules.red_flags) {
     const own = local?.red_flags?.[r.category];
     const phrases = [...(r.phrases ?? []), ...(own?.phrases ?? [])];
@@ -167,7 +105,7 @@ function compile(rules: MessageRules, language: string): Compiled {
     const childTerms = [...(r.child_terms ?? []), ...(own?.child_terms ?? [])];
     if (r.child_terms) redFlags.push(...phraseIndex(childTerms, `${r.category}#child`));
   }
-  const intents: PhraseIndex[] = [];
+  const intents: TaggedPhrase[] = [];
   const weights = new Map<string, number>();
   for (const r of rules.intents.rules) {
     for (const [phrase, w] of Object.entries(r.phrases)) {
@@ -193,7 +131,7 @@ export function screeningCoverage(rules: MessageRules, language: string): Screen
  * lethargy count as a child's without the word "child".
  */
 export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
-  const text = normaliseMessage(message);
+  const text = spellOutContractions(message);
   const tokens = tokenize(text);
   const c = compile(rules, language);
 
