@@ -201,3 +201,23 @@ describe("documentation rate limit", () => {
     expect(res.headers.get("retry-after")).toBeTruthy();
   });
 });
+
+describe("medications the notes hold or stop", () => {
+  // Which wordings hold or stop a medicine is the extraction engine's (its tests: "hold", "withheld",
+  // "stopped", "discontinued"); this is the note's use of it. Last in the file: the note stays on the encounter.
+  it("does not tell the clinician to continue a medicine the note holds: it is set apart, with a finding", async () => {
+    llm.mode = "fail";
+    const token = await stack.token("physician", { sub: "soap-hold" });
+    const before = await generate(REQUEST, token);
+    expect(before.body.soap_note.plan).toMatch(/Medications: continue [^\n]*Warfarin 5 mg once daily/);
+    const note = await stack.rest("POST", "/api/v1/documentation/encounter-notes/", { token: nurse, body: { encounter_id: MALARIA_ENCOUNTER, patient_uhid: PATIENT, text: "INR 5.2 today: hold warfarin, recheck INR in 48 hours." } });
+    expect(note.status).toBe(201);
+    const res = await generate(REQUEST, token);
+    expect(res.status).toBe(200);
+    const plan: string = res.body.soap_note.plan;
+    expect(plan).not.toMatch(/Medications: continue [^\n]*Warfarin/);
+    expect(plan).toMatch(/Medications held or stopped in the notes[^\n]*Warfarin 5 mg once daily/);
+    expect(plan).toMatch(/Medications: continue [^\n]*Furosemide/);
+    expect(res.body.findings).toContainEqual(expect.objectContaining({ type: "note_conflict", message: expect.stringMatching(/Warfarin is active on the record, but the encounter notes hold or stop it/) }));
+  });
+});

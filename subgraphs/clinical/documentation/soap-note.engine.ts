@@ -149,12 +149,22 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     ...risks.map((s) => `Risk: ${s.model} ${riskValue(s)} (${s.category})`),
   ].join("\n");
 
-  // P: medications, safety actions, follow-ups.
-  const active = r.meds.filter((m) => m.status === "active");
+  // P: medications, safety actions, follow-ups. A record medication the notes hold or stop ("hold
+  // warfarin", "stopped metformin") is not listed as "continue": it is set apart for the clinician.
+  const stoppedInNotes = (x.extraction?.excluded ?? []).filter((e) => e.type === "medication" && e.assertion === "absent");
+  const heldByNotes = (m: (typeof r.meds)[number]) => stoppedInNotes.find((e) => (e.code && e.code === m.rxnormCode) || sameMedicineName(e.display ?? e.text, m.name) || sameMedicineName(e.text, m.name));
+  const activeAll = r.meds.filter((m) => m.status === "active");
+  const held = activeAll.flatMap((m) => {
+    const e = heldByNotes(m);
+    return e ? [{ m, said: e.text }] : [];
+  });
+  const active = activeAll.filter((m) => !held.some((h) => h.m === m));
+  for (const h of held) findings.push({ type: "note_conflict", severity: "moderate", message: `${h.m.name} is active on the record, but the encounter notes hold or stop it ("${h.said}")`, source: "Encounter notes (entity extraction, NegEx/ConText)" });
   const noted = entities.filter((e) => e.type === "medication" && e.assertion === "present");
   const followUps = [...reminders.map((a) => a.message), ...risks.flatMap((s) => (s.category === "high" ? [`${s.model} is high: address modifiable risk factors`] : []))];
   const plan = [
-    active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : "Medications: no active medications on record",
+    active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : held.length ? "Medications: none to continue unchanged" : "Medications: no active medications on record",
+    ...(held.length ? [`Medications held or stopped in the notes (confirm, and update the record): ${held.map((h) => `${h.m.name} ${h.m.dose} ${h.m.frequency}`).join("; ")}`] : []),
     ...(noted.length ? [`Medications named in the notes (confirm and prescribe): ${noted.map((e) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ")).join("; ")}`] : []),
     ...safety.map((a) => `Safety: ${a.message}`),
     ...criticals.filter((f) => f.type === "critical_value").map((f) => `Safety: ${f.message}`),
@@ -166,7 +176,7 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     subjective: x.notes.length ? 1 : 0.5,
     objective: vitals.length && results.length ? 1 : vitals.length || results.length ? 0.5 : 0,
     assessment: thisDx.length || activeDx.length || entities.length ? 1 : 0,
-    plan: active.length || noted.length || safety.length || followUps.length ? 1 : 0,
+    plan: active.length || held.length || noted.length || safety.length || followUps.length ? 1 : 0,
   };
   const scores = Object.values(sectionScore);
   return {
@@ -180,6 +190,13 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     findings,
     priorEncounterIds: prior.map((e) => e.id),
   };
+}
+
+/** The same medicine by name: the note's word is the record name's first word ("warfarin" / "Warfarin 5 mg"), case aside. */
+function sameMedicineName(noted: string, recorded: string): boolean {
+  const a = noted.trim().toLowerCase();
+  const b = recorded.trim().toLowerCase();
+  return a.length > 2 && (a === b || b.startsWith(`${a} `) || a.startsWith(`${b} `));
 }
 
 /** LACE's score is points / 19, not a probability: it is shown as points; the others are risks. */

@@ -91,6 +91,11 @@ describe("assertion (NegEx/ConText)", () => {
     expect(reported(text)).not.toContain(word);
   });
 
+  it.each(["hold warfarin", "Warfarin withheld because of the INR.", "Stopped warfarin yesterday.", "warfarin discontinued", "Withhold warfarin tonight"])("reads %j as the medicine held or stopped (absent)", (text) => {
+    expect(run(text).excluded.find((e) => e.type === "medication")?.assertion).toBe("absent");
+    expect(run(text).entities.filter((e) => e.type === "medication")).toEqual([]);
+  });
+
   it("still reports the patient's own condition next to a partner's", () => {
     expect(find("Partner is HIV positive. Patient has cough for 2 weeks.", "cough")?.assertion).toBe("present");
     expect(find("Came with her husband; has fever since Monday", "fever")?.assertion).toBe("present");
