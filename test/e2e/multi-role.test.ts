@@ -33,14 +33,14 @@ describe("nurse assistant: NEWS2 assessment", () => {
     expect(await auditCount("nurse_assessment")).toBe(before + 1);
   });
 
-  it("takes the vitals not given from the patient's latest observations and says which came from the record", async () => {
+  it("does not score the patient now with vitals recorded weeks ago: each old one is named with its date (never assumed current)", async () => {
+    // The demo record's latest blood pressure, pulse and temperature are over a month old.
     const res = await post(`${NURSE}/assessment/`, { patient_uhid: PATIENT, vitals: { respiration_rate: 16, spo2: 97, supplemental_oxygen: false, consciousness: "A" } });
-    expect(res.status).toBe(200);
-    const sources = Object.fromEntries(res.body.parameters.map((p: { parameter: string; source: string }) => [p.parameter, p.source]));
-    expect(sources.respiration_rate).toBe("request");
-    expect(sources.systolic_bp).toMatch(/^record \d{4}-\d{2}-\d{2}$/);
-    expect(sources.pulse).toMatch(/^record /);
-    expect(sources.temperature).toMatch(/^record /);
+    expect(res.status).toBe(400);
+    for (const f of ["vitals.systolic_bp", "vitals.pulse", "vitals.temperature"]) expect(res.body.error.fields[f][0]).toMatch(/last recorded \d{4}-\d{2}-\d{2}, too old to score the patient now/);
+    const given = await post(`${NURSE}/assessment/`, { patient_uhid: PATIENT, vitals: VITALS });
+    expect(given.status).toBe(200);
+    expect(given.body.parameters.every((p: { source: string }) => p.source === "request")).toBe(true);
   });
 
   it("refuses a parameter that is neither given nor recorded, naming it (never assumed normal)", async () => {

@@ -3,7 +3,7 @@ import { assessCriticalValue, conversionFactor } from "../critical-values/critic
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import { scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
-import { latestRecordedVitals, VITAL_NAMES } from "./record-vitals.js";
+import { latestRecordedVitals, oldestUsableVitalDate, VITAL_NAMES } from "./record-vitals.js";
 
 export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.0.0";
 
@@ -39,7 +39,9 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
 
   const recorded = latestRecordedVitals(k.news2, r.obs);
   const latestVitals = VITAL_NAMES.filter((v) => recorded[v]).map((v) => ({ name: VITAL_LABEL[v], value: recorded[v]!.display, date: recorded[v]!.date }));
-  const news2Missing = VITAL_NAMES.filter((v) => !recorded[v]);
+  // NEWS2 from the record only when every vital is current (record-vitals.ts): an old one is missing.
+  const notBefore = oldestUsableVitalDate(k.administrationTimes.timezone, today);
+  const news2Missing = VITAL_NAMES.filter((v) => !recorded[v] || recorded[v]!.date < notBefore);
   let news2: News2Result | null = null;
   if (!news2Missing.length) {
     const vitals = Object.fromEntries(VITAL_NAMES.map((v) => [v, recorded[v]!.value])) as unknown as News2Vitals;
@@ -64,7 +66,7 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   const pendingActions: string[] = [];
   if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.escalation.join("; ")}`);
   else if (news2) pendingActions.push(`NEWS2 ${news2.total} (${news2.clinicalRisk} risk): ${news2.monitoringFrequency.toLowerCase()} observations`);
-  else pendingActions.push(`Record a full set of observations for NEWS2 (missing: ${news2Missing.map((v) => VITAL_LABEL[v]).join(", ")})`);
+  else pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
   for (const l of abnormalLabs) {
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);

@@ -10,7 +10,7 @@ import { getPatient } from "../patient/patient.service.js";
 import { HANDOFF_ENGINE_VERSION, buildHandoffSummary } from "./handoff-summary.engine.js";
 import { buildMedicationSchedule, isCalendarDate, MEDICATION_SCHEDULE_ENGINE_VERSION, todayIn } from "./medication-schedule.engine.js";
 import { NEWS2_ENGINE_VERSION, scoreNews2, type News2Vitals } from "./news2.engine.js";
-import { latestRecordedVitals, parseConsciousness, VITAL_NAMES, type VitalName } from "./record-vitals.js";
+import { latestRecordedVitals, oldestUsableVitalDate, parseConsciousness, usableRecordedVitals, VITAL_NAMES, type RecordedVital, type VitalName } from "./record-vitals.js";
 import type { HandoffSummaryInput, HandoffSummaryResult, MedicationScheduleInput, MedicationScheduleResult, NurseAssessmentInput, NurseAssessmentResult } from "./nurse-assistant.type.js";
 
 /** Plausible ranges: outside them the value is a typing or unit error (a temperature of 101 is °F). */
@@ -43,6 +43,7 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
 
   const sources: Record<string, string> = {};
   const vitals: Partial<Record<VitalName, unknown>> = {};
+  const stale: Partial<Record<VitalName, string>> = {};
   for (const name of VITAL_NAMES) {
     const v = name === "consciousness" ? consciousness : given[name];
     if (v !== null && v !== undefined) {
@@ -60,16 +61,18 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
         .from(observations)
         .where(and(eq(observations.patientUhid, input.patientUhid), inArray(observations.code, codes)))
         .orderBy(desc(observations.date));
-      const recorded = latestRecordedVitals(k.news2, obs);
-      for (const n of missing) {
-        if (!recorded[n]) continue;
-        vitals[n] = recorded[n]!.value;
-        sources[n] = `record ${recorded[n]!.date}`;
+      const found = usableRecordedVitals(missing, latestRecordedVitals(k.news2, obs), oldestUsableVitalDate(k.administrationTimes.timezone));
+      Object.assign(stale, found.stale);
+      for (const [n, r] of Object.entries(found.usable) as [VitalName, RecordedVital][]) {
+        vitals[n] = r.value;
+        sources[n] = `record ${r.date}`;
       }
     }
   }
   for (const n of VITAL_NAMES) {
-    if (vitals[n] === undefined) errors.add(`vitals.${n}`, input.patientUhid ? "is required: not in the request nor in the patient's record" : "is required");
+    if (vitals[n] !== undefined) continue;
+    if (stale[n]) errors.add(`vitals.${n}`, `is required: last recorded ${stale[n]}, too old to score the patient now (NEWS2 uses current observations); measure it`);
+    else errors.add(`vitals.${n}`, input.patientUhid ? "is required: not in the request nor in the patient's record" : "is required");
   }
   errors.throwIfAny("Incomplete vital signs for NEWS2");
 

@@ -1,4 +1,5 @@
 import type { News2Knowledge } from "../knowledge/knowledge.types.js";
+import { todayIn } from "./medication-schedule.engine.js";
 import { CONSCIOUSNESS_LEVELS, type Consciousness, type News2Vitals } from "./news2.engine.js";
 
 /** A stored observation as the record holds it (value is text). */
@@ -42,6 +43,18 @@ function parseOxygen(text: string): boolean | undefined {
   return undefined;
 }
 
+/**
+ * NEWS2 scores the patient's observations now (RCP, National Early Warning Score 2, 2017): a recorded
+ * vital stands in for one the nurse did not send only if it was taken today or yesterday (calendar days
+ * in the facility's time zone; the record keeps dates, not times). An older one counts as missing.
+ */
+export const RECORDED_VITAL_MAX_AGE_DAYS = 1;
+
+/** The first calendar date (YYYY-MM-DD, in `timezone`) whose recorded vitals may still be used. */
+export function oldestUsableVitalDate(timezone: string, now = new Date()): string {
+  return todayIn(timezone, new Date(now.getTime() - RECORDED_VITAL_MAX_AGE_DAYS * 86_400_000));
+}
+
 export interface RecordedVital {
   value: number | boolean | Consciousness;
   display: string;
@@ -72,4 +85,20 @@ export function latestRecordedVitals(k: News2Knowledge, obs: RecordObservation[]
     }
   }
   return out;
+}
+
+/**
+ * The recorded vitals that may stand in for `missing` ones: taken on or after `notBefore`. Older ones
+ * are returned apart (`stale`, their dates) so the answer can say why they were not used.
+ */
+export function usableRecordedVitals(missing: VitalName[], recorded: Partial<Record<VitalName, RecordedVital>>, notBefore: string) {
+  const usable: Partial<Record<VitalName, RecordedVital>> = {};
+  const stale: Partial<Record<VitalName, string>> = {};
+  for (const n of missing) {
+    const r = recorded[n];
+    if (!r) continue;
+    if (r.date < notBefore) stale[n] = r.date;
+    else usable[n] = r;
+  }
+  return { usable, stale };
 }
