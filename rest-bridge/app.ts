@@ -3,11 +3,11 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { bearerFrom } from "../lib/auth.js";
-import { ErrorCode, FieldErrorCollector } from "../lib/errors.js";
+import { ErrorCode, FieldErrorCollector, type FieldErrors } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { hasNul, NUL_MESSAGE, nulPaths } from "../lib/nul.js";
 import { useRequestContext } from "../lib/observability.js";
-import { pickDecisiveError, RestError, snakeFields } from "./errors.js";
+import { pickDecisiveError, RestError, snakeFields, snakePath } from "./errors.js";
 import { FORM_OVERHEAD_BYTES, readMultipartForm, type GatewayFile } from "./multipart.js";
 import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
@@ -57,6 +57,8 @@ interface CompiledRoute {
   shape?: ResourceShape;
   /** Query parameters the row accepts (DESIGN.md, "Request bodies": any other is 400). */
   acceptedQuery: Set<string>;
+  /** Variables bound from a path or query parameter of another name, by snake_case (field errors). */
+  restNames: Map<string, string>;
 }
 
 /** Query parameters every row accepts, whether or not it uses them (plus names starting with `_`). */
@@ -84,6 +86,7 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
       variants: (route.variants ?? []).map((variant) => ({ variant, ...lookup(route, variant.operation) })),
       shape: route.body ? resourceShape(main.operation, route.result) : undefined,
       acceptedQuery: new Set([...ALWAYS_ACCEPTED_QUERY, ...Object.keys(route.query ?? {}), ...(route.variants ?? []).map((v) => v.query)]),
+      restNames: restNamesOf(route),
     };
   });
 
@@ -154,7 +157,8 @@ function methodsByPath(routes: RouteDef[]): (path: string) => string[] | undefin
 
 async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions): Promise<Response> {
   const { route } = compiled;
-  const chosen = compiled.variants.find(({ variant }) => c.req.query(variant.query) === variant.equals);
+  // A variant's value is matched without regard to case (?format=PDF); a value no variant takes is a 400 below.
+  const chosen = compiled.variants.find(({ variant }) => c.req.query(variant.query)?.toLowerCase() === variant.equals.toLowerCase());
   const { operation, types } = chosen ?? compiled;
   const authorization = c.req.header("authorization");
   if (!bearerFrom(authorization)) {
@@ -177,12 +181,26 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   }
   const queryMap: Record<string, string> = { ...(route.paginated ? PAGE_QUERY : {}), ...route.query };
   for (const [param, variable] of Object.entries(queryMap)) {
+    // HEAD asks what GET would answer without its effects: a parameter that sends something is left out.
+    if (c.req.method === "HEAD" && route.effectQuery?.includes(param)) continue;
     const value = query[param]?.[0]; // the first, as c.req.query(param) gives, without parsing the URL again per name
-    if (value === undefined || hasNul(value)) continue;
     const type = types.get(variable);
+    if (value === undefined) {
+      // A required query parameter left out is a field error like a body field's, not GraphQL's message.
+      if (type?.toString().endsWith("!") && !hasDefault(operation, variable)) errors.add(param, "is required");
+      continue;
+    }
+    if (hasNul(value)) continue;
     const converted = type ? fromQueryString(value, type) : value;
     if (type) toGraphQLValue(converted, type, param, errors);
     raw[variable] = converted;
+  }
+  for (const { variant } of compiled.variants) {
+    const value = query[variant.query]?.[0];
+    if (value !== undefined && value.toLowerCase() !== "json" && !chosen && !Object.hasOwn(queryMap, variant.query)) {
+      const values = compiled.variants.filter((v) => v.variant.query === variant.query).map((v) => v.variant.equals);
+      errors.add(variant.query, `must be ${values.join(" or ")}, or left out for JSON`);
+    }
   }
   if (route.body) {
     const body = await readJsonObject(c);
@@ -234,7 +252,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     files,
   );
   if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${gatewayStatus} without JSON`);
-  if (payload.errors?.length) throw restErrorFrom(payload.errors);
+  if (payload.errors?.length) throw restErrorFrom(payload.errors, { restNames: compiled.restNames });
   const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
   if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
   if (chosen) return fileResponse(result as { filename?: string; contentBase64?: string }, chosen.variant.contentType);
@@ -262,7 +280,19 @@ function fileResponse(file: { filename?: string; contentBase64?: string }, conte
   });
 }
 
-function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean } = {}): RestError {
+/**
+ * The REST name of each variable a route binds from its path or query under another name (`?pharmacy=`
+ * is `$pharmacyId`), keyed by the variable's snake_case: field errors name what the client sent.
+ */
+function restNamesOf(route: RouteDef): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [param, variable] of [...Object.entries(route.params ?? {}), ...Object.entries(route.query ?? {})]) {
+    if (snakePath(variable) !== param) names.set(snakePath(variable), param);
+  }
+  return names;
+}
+
+function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean; restNames?: Map<string, string> } = {}): RestError {
   const e = pickDecisiveError(errors);
   const ext = (e.extensions ?? {}) as { code?: string; fields?: Record<string, string[]>; retryAfter?: number; rateLimit?: Record<string, number> };
   const code = ext.code ?? ErrorCode.INTERNAL;
@@ -274,8 +304,20 @@ function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPath
     headers["RateLimit-Reset"] = String(ext.rateLimit.reset);
   }
   if (code === ErrorCode.UNAUTHENTICATED) headers["WWW-Authenticate"] = 'Bearer realm="healthcare-api"';
-  const fields = ext.fields && (o.clientPaths ? ext.fields : snakeFields(ext.fields));
+  const fields = ext.fields && (o.clientPaths ? ext.fields : renameFields(snakeFields(ext.fields), o.restNames));
   return new RestError(code, e.message, fields, headers);
+}
+
+/** Field paths whose first segment is a variable the route names otherwise, under the client's name. */
+function renameFields(fields: FieldErrors, restNames: Map<string, string> | undefined): FieldErrors {
+  if (!restNames?.size) return fields;
+  const out = Object.create(null) as FieldErrors;
+  for (const [path, messages] of Object.entries(fields)) {
+    const head = /^[^.[]+/.exec(path)?.[0] ?? path;
+    const name = restNames.get(head);
+    out[name ? name + path.slice(head.length) : path] = messages;
+  }
+  return out;
 }
 
 async function readJsonObject(c: Context<Env>): Promise<Record<string, unknown>> {

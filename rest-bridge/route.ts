@@ -34,6 +34,8 @@ export interface RouteDef {
   envelopeExtras?: string[];
   /** Other answers chosen by a query parameter, e.g. `?format=pdf` for a receipt as PDF. */
   variants?: RouteVariant[];
+  /** Query parameters that make a GET do something besides answering (`?email=` sends the receipt): HEAD leaves them out. */
+  effectQuery?: string[];
   /** Honours an `Idempotency-Key` header (declared in /openapi.json; a key reused with another body is 409). */
   idempotent?: true;
   /**
