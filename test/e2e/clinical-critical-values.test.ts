@@ -88,6 +88,57 @@ describe("critical values through REST", () => {
     expect(unknown.body.error.fields).toHaveProperty(["observation.flag"]);
   });
 
+  describe("the code decides the test; impossible values are refused", () => {
+    const PATIENT_3 = "UG-2024-000003";
+    const counts = async () => {
+      const [service, auditor] = [await stack.token("service"), await stack.token("auditor")];
+      return {
+        observations: (await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT_3}/?days=1`, { token: physician })).body.timeline.observations.length,
+        notifications: (await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: service })).body.count,
+        audits: (await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=critical_value_check&patient_uhid=${PATIENT_3}&page_size=100`, { token: auditor })).body.count,
+      };
+    };
+    const check3 = (observation: Record<string, unknown>) => stack.rest("POST", PATH, { token: labTech, body: { patient_uhid: PATIENT_3, observation } });
+
+    it("refuses potassium's code sent as 'Sodium' with 400 on observation.display, storing and alerting nothing", async () => {
+      // Used to answer is_critical with test_name "Sodium" and significance "Hyperkalaemia", chart "Sodium 6.8" and escalate "Critical Sodium".
+      const before = await counts();
+      const res = await check3({ code: "2823-3", display: "Sodium", value: 6.8, unit: "mmol/L" });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields["observation.display"][0]).toMatch(/"Sodium" names Sodium \(LOINC 2951-2\), not Potassium \(LOINC 2823-3\)/);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses K 65 mmol/L (a slipped decimal point) with 400 on observation.value, storing and alerting nothing; 28 mmol/L is still charted", async () => {
+      const before = await counts();
+      const res = await check3({ code: "2823-3", display: "Potassium", value: 65, unit: "mmol/L" });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields["observation.value"][0]).toBe("value 65 mmol/L is not a possible potassium (the highest possible is 28 mmol/L); check the decimal point and the unit");
+      expect(await counts()).toEqual(before);
+      const edge = await check3({ code: "2823-3", value: 28, unit: "mmol/L" });
+      expect(edge.status).toBe(200);
+      expect(edge.body).toMatchObject({ is_critical: true, test_name: "Potassium" });
+    });
+
+    it("refuses an impossible glucose in mg/dL and in mmol/L, and accepts the edge of the range", async () => {
+      expect((await check3({ code: "2345-7", value: 11_201, unit: "mg/dL" })).body.error.fields["observation.value"][0]).toMatch(/not a possible glucose \(the highest possible is 11200 mg\/dL\)/);
+      expect((await check3({ code: "2345-7", value: 621.7, unit: "mmol/L" })).body.error.fields["observation.value"][0]).toMatch(/about 622 mmol\/L/);
+      expect((await check3({ code: "2345-7", value: 621.6, unit: "mmol/L" })).status).toBe(200);
+    });
+
+    it("accepts a variant spelling of the same test, and stores and returns the code's LOINC name, not the display", async () => {
+      const res = await check3({ code: "2823-3", display: "K+", value: 2.2, unit: "mEq/L" });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ is_critical: true, test_name: "Potassium", loinc_code: "2823-3" });
+      const haemoglobin = await check3({ code: "718-7", display: "HAEMOGLOBIN", value: 11, unit: "g/dL" });
+      expect(haemoglobin.body).toMatchObject({ test_name: "Hemoglobin" });
+      const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT_3}/?days=1`, { token: physician });
+      const types = timeline.body.timeline.observations.map((o: { type: string }) => o.type);
+      expect(types).toEqual(expect.arrayContaining(["Potassium", "Hemoglobin"]));
+      expect(types).not.toContain("K+");
+    });
+  });
+
   it("answers 404 for an unknown patient and 403 for a pharmacist", async () => {
     const missing = await stack.rest("POST", PATH, { token: labTech, body: { patient_uhid: "UG-0000-NOPE", observation: { code: "2823-3", value: 7, unit: "mmol/L" } } });
     expect(missing.status).toBe(404);

@@ -145,6 +145,27 @@ describe("document digitization through REST (multipart/form-data)", () => {
     for (const r of res.body.fhir_resources) expectValidFhir(r);
   });
 
+  it("codes each result with the LOINC code of its unit's kind (urea in mmol/L is urea, not urea nitrogen), and none without a unit", async () => {
+    // Used to answer 3094-0 (urea nitrogen, mass) for urea in mmol/L, 2160-0 for creatinine in µmol/L and 2345-7 for glucose in mmol/L.
+    const token = await stack.token("lab_technician", { sub: "digitize-loinc" });
+    const pdf = await pdfWithText(["RENAL FUNCTION TESTS", "Urea 22.4 mmol/L 2.5 - 7.1 H", "Creatinine 412 µmol/L 62 - 106 H", "Glucose 2.1 mmol/L 3.9 - 5.5 L", "BUN 18 mg/dL 7 - 20", "Potassium 5.9 3.5 - 5.1 H"]);
+    const res = await digitize(form(pdf, { document_type: "lab_report", uhid: UHID }), token);
+    expect(res.status).toBe(200);
+    expect(res.body.extracted_data.tests.map((t: { name: string; unit: string | null; loinc_code: string | null }) => [t.name, t.unit, t.loinc_code])).toEqual([
+      ["Urea", "mmol/L", "22664-7"],
+      ["Creatinine", expect.stringMatching(/^[µμ]mol\/L$/), "14682-9"], // pdf.js reads the micro sign back as Greek mu
+      ["Glucose", "mmol/L", "14749-6"],
+      ["BUN", "mg/dL", "3094-0"],
+      ["Potassium", null, null],
+    ]);
+    expect(res.body.warnings).toEqual([expect.stringMatching(/"Potassium 5.9" without a unit: LOINC left empty/)]);
+    const [urea, , , , potassium] = res.body.fhir_resources.slice(2);
+    expect(urea).toMatchObject({ code: { coding: [{ system: "http://loinc.org", code: "22664-7", display: "Urea [Moles/volume] in Serum or Plasma" }], text: "Urea" }, valueQuantity: { value: 22.4, unit: "mmol/L" } });
+    expect(potassium.code).toEqual({ text: "Potassium" });
+    for (const r of res.body.fhir_resources) expectValidFhir(r);
+    expect(res.body.ruleset_version).toMatch(/lab-loinc-units@/);
+  });
+
   it("classifies by content: a discharge summary declared as a lab report", async () => {
     const pdf = await pdfWithText(["DISCHARGE SUMMARY", "Date of admission: 2026-11-01", "Date of discharge: 2026-11-05", "Hospital course: treated for malaria, improved.", "Discharge medications: artemether-lumefantrine"]);
     const res = await digitize(form(pdf, { document_type: "lab_report" }));

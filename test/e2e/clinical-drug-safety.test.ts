@@ -48,6 +48,27 @@ describe("drug interactions through REST", () => {
     expect(res.body.interactions).toEqual(expect.arrayContaining([expect.objectContaining({ type: "drug-drug", severity, rule_id: ruleId })]));
   });
 
+  // Dolutegravir (TLD, the region's first-line HIV regimen) pairs used to answer safe: true, interactions: [].
+  it.each([
+    ["carbamazepine + dolutegravir", { code: "2002", name: "Carbamazepine" }, { code: "", name: "Dolutegravir" }, "major", "dolutegravir-carbamazepine", /50 mg twice daily/],
+    ["dolutegravir + carbamazepine (other order)", { code: "", name: "Dolutegravir" }, { code: "2002", name: "Carbamazepine" }, "major", "dolutegravir-carbamazepine", /50 mg twice daily/],
+    ["phenytoin + dolutegravir", { code: "8183", name: "Phenytoin" }, { code: "", name: "Dolutegravir" }, "major", "dolutegravir-enzyme-inducer", /Avoid/],
+    ["phenobarbitone + TLD", { code: "", name: "Phenobarbitone 30mg" }, { code: "", name: "TLD" }, "major", "dolutegravir-enzyme-inducer", /Avoid/],
+    ["dolutegravir + metformin", { code: "", name: "Dolutegravir" }, { code: "6809", name: "Metformin" }, "moderate", "dolutegravir-metformin", /1,000 mg/],
+    ["metformin + Tivicay (brand)", { code: "6809", name: "Metformin 500mg" }, { code: "", name: "Tivicay 50mg" }, "moderate", "dolutegravir-metformin", /1,000 mg/],
+    ["ferrous sulphate + TLD", { code: "", name: "Ferrous sulphate 200mg" }, { code: "", name: "TLD" }, "moderate", "dolutegravir-polyvalent-cation", /2 hours before or 6 hours after/],
+    ["rifampicin + TLD", { code: "", name: "Rifampicin" }, { code: "", name: "TLD" }, "major", "rif-dolutegravir", /12 hours/],
+    ["lopinavir/ritonavir + artemether-lumefantrine", { code: "", name: "Lopinavir/ritonavir" }, { code: "", name: "Artemether-lumefantrine" }, "moderate", "al-lopinavir-ritonavir", /QT/],
+    ["Coartem + Kaletra (other order)", { code: "", name: "Coartem" }, { code: "", name: "Kaletra" }, "moderate", "al-lopinavir-ritonavir", /QT/],
+    ["ciprofloxacin + magnesium trisilicate", { code: "2551", name: "Ciprofloxacin" }, { code: "", name: "Magnesium trisilicate mixture" }, "moderate", "fluoroquinolone-polyvalent-cation", /6 hours after/],
+    ["atazanavir + calcium carbonate", { code: "", name: "Atazanavir" }, { code: "", name: "Calcium carbonate" }, "moderate", "atazanavir-antacid", /1 hour after/],
+  ])("flags %s, with its advice and source", async (_label, newMedication, current, severity, ruleId, advice) => {
+    const res = await check({ new_medication: newMedication, current_medications: [current], conditions: [], allergies: [] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ safe: false, unidentified_medications: [] });
+    expect(res.body.interactions[0]).toMatchObject({ type: "drug-drug", severity, rule_id: ruleId, recommendation: expect.stringMatching(advice), source: expect.any(String) });
+  });
+
   it("answers safe for a pair with no known interaction", async () => {
     const res = await check({ new_medication: { code: "723", name: "Amoxicillin" }, current_medications: [{ code: "6809", name: "Metformin" }], conditions: [], allergies: [] });
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { assessCriticalValue, conversionFactor, formatNumber, normaliseUnit } from "./critical-values.engine.js";
+import { assessCriticalValue, conversionFactor, displayMismatch, formatNumber, impossibleValue, normaliseUnit } from "./critical-values.engine.js";
 
 const k = knowledgeFromFiles();
 const test = (loinc: string) => {
@@ -166,5 +166,66 @@ describe("assessment details", () => {
     const a = assessCriticalValue(test("2823-3"), 5.8, "mmol/L");
     expect(a).toMatchObject({ isCritical: false, urgency: "moderate", deviation: "high" });
     expect(a.clinicalSignificance).toMatch(/not in the critical range/);
+  });
+});
+
+describe("impossible values (knowledge/lab-limits.json possible_range)", () => {
+  it.each([
+    // LOINC, value, unit, refused? — just inside and just outside each range, in every unit the test accepts
+    ["2823-3", 28, "mmol/L", false],
+    ["2823-3", 28.01, "mmol/L", true],
+    ["2823-3", 28, "mEq/L", false],
+    ["2823-3", 65, "mmol/L", true], // the missed decimal point of 6.5
+    ["2823-3", 6.5, "mmol/L", false],
+    ["2951-2", 382, "mmol/L", false],
+    ["2951-2", 383, "mEq/L", true],
+    ["2951-2", 1400, "mmol/L", true],
+    ["2345-7", 11_200, "mg/dL", false],
+    ["2345-7", 11_201, "mg/dL", true],
+    ["2345-7", 11_200, "mg%", false],
+    ["2345-7", 621.6, "mmol/L", false], // 11,198.7 mg/dL
+    ["2345-7", 621.7, "mmol/L", true], // 11,200.5 mg/dL
+  ])("LOINC %s %s %s → refused: %s", (loinc, value, unit, refused) => {
+    expect(impossibleValue(test(loinc), value, unit) !== null).toBe(refused);
+  });
+
+  it("says what is wrong in the unit given: the value, the test and the decimal point", () => {
+    expect(impossibleValue(test("2823-3"), 65, "mmol/L")).toBe("value 65 mmol/L is not a possible potassium (the highest possible is 28 mmol/L); check the decimal point and the unit");
+    expect(impossibleValue(test("2345-7"), 700, "mmol/L")).toMatch(/^value 700 mmol\/L is not a possible glucose \(the highest possible is 11200 mg\/dL, about 622 mmol\/L\)/);
+  });
+
+  it("refuses nothing for a test without a sourced possible range, and every range has a source and holds every critical limit", () => {
+    expect(impossibleValue(test("718-7"), 500, "g/dL")).toBeNull();
+    const ranged = [...k.labTests.values()].filter((t) => t.possible_range);
+    expect(ranged.map((t) => t.loinc).sort()).toEqual(["2345-7", "2823-3", "2951-2"]);
+    for (const t of ranged) {
+      expect(t.source.possible_range, t.loinc).toMatch(/\d{4}/);
+      const { low, high } = t.possible_range!;
+      if (high !== null) expect(high).toBeGreaterThan(Math.max(t.critical_high?.value ?? 0, t.reference_range[1]));
+      if (low !== null) expect(low).toBeLessThan(Math.min(t.critical_low?.value ?? Infinity, t.reference_range[0]));
+    }
+  });
+});
+
+describe("the display names the code's test", () => {
+  const potassium = () => test("2823-3");
+  it.each(["Potassium", "potassium", "  POTASSIUM ", "K", "K+", "Serum potassium", "Potassium (serum)", "Potassium, serum", "S. Potassium", "Serum potassium level", "Potassium [Moles/volume] in Serum or Plasma", "Kalium"])("accepts %j for potassium", (display) => {
+    expect(displayMismatch(k.labTests.values(), potassium(), display)).toBeNull();
+  });
+
+  it("refuses a display naming another test, and says which", () => {
+    expect(displayMismatch(k.labTests.values(), potassium(), "Sodium")).toBe('"Sodium" names Sodium (LOINC 2951-2), not Potassium (LOINC 2823-3): correct the code or the display');
+    expect(displayMismatch(k.labTests.values(), test("777-3"), "WBC")).toMatch(/names Leukocytes \(LOINC 6690-2\)/);
+    expect(displayMismatch(k.labTests.values(), test("2160-0"), "Urea")).toMatch(/is not a name of Creatinine \(LOINC 2160-0\); accepted: Creatinine, Serum creatinine/);
+  });
+
+  it("answers every name of every test for that test only", () => {
+    for (const t of k.labTests.values()) {
+      for (const name of [t.name, t.display, ...t.synonyms]) {
+        for (const other of k.labTests.values()) {
+          expect(displayMismatch(k.labTests.values(), other, name) === null, `"${name}" given for ${other.loinc}`).toBe(other === t);
+        }
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
+import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.0.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.1.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -53,6 +54,51 @@ export function formatNumber(x: number): string {
   return String(Number(x.toPrecision(3)));
 }
 
+/** A canonical-unit amount written in the unit a value was given in (converted with that unit's factor). */
+const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : formatNumber(x / factor));
+
+/** Every name the test answers to (its LOINC name, long name and synonyms), compared as drug names are. */
+function namesOf(test: LabTest): Set<string> {
+  return new Set([test.name, test.display, ...test.synonyms].map(normaliseName));
+}
+
+/** Words that say where or how a result was measured, not which test it is ("Potassium, serum", "S. creatinine level"). */
+const SPECIMEN_WORDS = new Set(["s", "serum", "plasma", "blood", "level"]);
+
+/**
+ * Why a request's display cannot be this test, or null when it names it: a variant spelling (case,
+ * spaces, punctuation, a qualifier in parentheses or a specimen word: "K+", "Potassium (serum)",
+ * "Potassium, serum") passes. A display naming another test ("Sodium" sent with potassium's 2823-3) means
+ * the code or the name is wrong, and which one is unknown: the value must not be charted or alerted under either.
+ */
+export function displayMismatch(tests: Iterable<LabTest>, test: LabTest, display: string): string | null {
+  const plain = normaliseName(display.replace(/\([^)]*\)/g, " "));
+  const written = [normaliseName(display), plain, plain.split(" ").filter((w) => !SPECIMEN_WORDS.has(w)).join(" ")].filter(Boolean);
+  if (!written.length || written.some((w) => namesOf(test).has(w))) return null;
+  const other = [...tests].find((t) => t !== test && written.some((w) => namesOf(t).has(w)));
+  return other
+    ? `"${display}" names ${other.name} (LOINC ${other.loinc}), not ${test.name} (LOINC ${test.loinc}): correct the code or the display`
+    : `"${display}" is not a name of ${test.name} (LOINC ${test.loinc}); accepted: ${[test.name, ...test.synonyms].join(", ")}, or leave it out`;
+}
+
+/**
+ * Why a value cannot be a real result of the test (outside knowledge/lab-limits.json's possible_range,
+ * compared in the canonical unit), or null. Like a temperature of 101 refused as °C: a slipped decimal
+ * point ("K 65 mmol/L") must not be charted and alerted as a critical result.
+ */
+export function impossibleValue(test: LabTest, value: number, unit: string | null | undefined): string | null {
+  const range = test.possible_range;
+  const factor = conversionFactor(test, unit);
+  if (!range || factor === undefined) return null;
+  const canonical = value * factor;
+  const shownUnit = unit?.trim() || test.canonical_unit;
+  const bound = (x: number) => `${x} ${test.canonical_unit}${shownUnit === test.canonical_unit ? "" : `, about ${inGivenUnit(x, factor)} ${shownUnit}`}`;
+  const what = `value ${value} ${shownUnit} is not a possible ${test.name.toLowerCase()}`;
+  if (range.high !== null && canonical > range.high) return `${what} (the highest possible is ${bound(range.high)}); check the decimal point and the unit`;
+  if (range.low !== null && canonical < range.low) return `${what} (the lowest possible is ${bound(range.low)}); check the decimal point and the unit`;
+  return null;
+}
+
 const below = (v: number, l: Limit | null) => l !== null && (l.inclusive ? v <= l.value : v < l.value);
 const above = (v: number, l: Limit | null) => l !== null && (l.inclusive ? v >= l.value : v > l.value);
 
@@ -82,7 +128,7 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
           : "normal";
   const isCritical = deviation === "severely_low" || deviation === "severely_high";
   const shownUnit = unit?.trim() || test.canonical_unit;
-  const inUnit = (x: number) => (factor === 1 ? String(x) : formatNumber(x / factor));
+  const inUnit = (x: number) => inGivenUnit(x, factor);
   const suffix = shownUnit && shownUnit !== "{INR}" ? ` ${shownUnit}` : "";
   const normalRange = `${inUnit(refLow)}–${inUnit(refHigh)}${suffix}`;
   const limitText = [

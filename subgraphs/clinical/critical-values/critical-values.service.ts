@@ -7,7 +7,7 @@ import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, conversionFactor, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import { assessCriticalValue, conversionFactor, CRITICAL_VALUE_ENGINE_VERSION, displayMismatch, impossibleValue } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -16,8 +16,10 @@ type StoredCheck = Omit<CriticalValueResult, keyof CriticalAlertOutcome>;
 /**
  * Assesses one lab result against its LOINC limits, stores it on the patient's timeline with its
  * audit record (one transaction), and when it is critical asks notifications to alert patient and
- * provider. An unknown LOINC code or unit is refused (400): "no limits known" must never read as
- * "not critical". With an `Idempotency-Key`, a repeat returns the first answer and stores nothing.
+ * provider. An unknown LOINC code or unit, a display naming another test and an impossible value are
+ * refused (400): "no limits known" must never read as "not critical", and a wrong name or a slipped decimal
+ * point must never be charted or alerted. With an `Idempotency-Key`, a repeat returns the first answer and
+ * stores nothing.
  */
 export async function checkCriticalValue(ctx: SubgraphContext, input: CriticalValueCheckInput): Promise<CriticalValueResult> {
   const request = { ...input, observation: { ...input.observation } };
@@ -36,12 +38,19 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     errors.add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
   }
   if (!Number.isFinite(observation.value) || observation.value < 0) errors.add("observation.value", "must be a finite number of at least 0");
+  else if (test) {
+    const impossible = impossibleValue(test, observation.value, observation.unit);
+    if (impossible) errors.add("observation.value", impossible);
+  }
+  const mismatch = test && observation.display?.trim() ? displayMismatch(k.labTests.values(), test, observation.display.trim()) : null;
+  if (mismatch) errors.add("observation.display", mismatch);
   errors.throwIfAny("Invalid critical value request");
 
   const patient = await getPatient(ctx.db, input.patientUhid);
   const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
-  const testName = observation.display?.trim() || test!.display;
+  // The code decides what was measured; the display was only checked against it (never stored in its place).
+  const testName = test!.name;
   const unit = observation.unit?.trim() || null;
   const output = {
     ...assessment,

@@ -7,7 +7,7 @@ export class LabObservationInput {
   @Length(1, 20)
   code!: string;
 
-  @Field(() => String, { nullable: true, description: "Display name; defaults to the LOINC long name." })
+  @Field(() => String, { nullable: true, description: "The test's name as written (e.g. Potassium, K+); a name of another test than the code is refused (critical values: 400). The name stored and returned is always the code's LOINC name." })
   @IsOptional()
   @Length(1, 200)
   display?: string | null;
@@ -78,7 +78,7 @@ export class CriticalValueResult {
   @Field(() => String)
   loincCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The test's LOINC name, from the code (never the request's display)." })
   testName!: string;
 
   @Field(() => Float)

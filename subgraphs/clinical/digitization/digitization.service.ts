@@ -15,10 +15,11 @@ import { classifyDocument, CLASSIFIER_VERSION } from "./classification.js";
 import { CONTENT_TYPES, sniffDocumentFormat } from "./file-type.js";
 import { buildFhirResources } from "./fhir.js";
 import { parseLabResults } from "./lab-results.js";
+import { LOINC_UNITS_VERSION } from "./loinc-by-unit.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.0.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.1.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;
@@ -43,7 +44,8 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   const text = await extractDocumentText(file.bytes, format, { ocrWorkers: ctx.config.DIGITIZATION_OCR_WORKERS, ocrMaxPages: ctx.config.DIGITIZATION_OCR_MAX_PAGES });
   const warnings = [...text.warnings];
   if (!text.text.trim()) warnings.push("No text was found in the document");
-  const tests = parseLabResults(text.text);
+  const { tests, warnings: loincWarnings } = parseLabResults(text.text);
+  warnings.push(...loincWarnings);
   const classification = classifyDocument(text.text, input.documentType, tests.length);
   const vocabulary = loadVocabulary();
   const found = extractEntities(vocabulary, text.text.slice(0, MAX_TEXT_CHARS));
@@ -67,7 +69,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
     createdAt,
     url: `${DOCUMENT_PATH}${documentId}/`,
   });
-  const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
+  const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${LOINC_UNITS_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
   const ocr = { confidence: text.confidence, method: text.method, pageCount: text.pageCount, pagesRead: text.pagesRead };
   const extractedData = { tests, entities };
   const stored: StoredResult = { classification, ocr, extractedData, warnings, rulesetVersion, fhirResources: resources };

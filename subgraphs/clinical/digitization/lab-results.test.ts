@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { classifyDocument } from "./classification.js";
 import { sniffDocumentFormat } from "./file-type.js";
@@ -5,9 +6,10 @@ import { parseLabResults } from "./lab-results.js";
 
 describe("lab result lines", () => {
   it("reads name, value, unit, range and flag in the usual layouts, with LOINC only for names the vocabulary knows", () => {
-    const r = parseLabResults(
+    const { tests: r, warnings } = parseLabResults(
       ["LAB REPORT", "Age 45 years", "Page 1 of 2", "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium: 5.9 mmol/L 3.5 - 5.1 H", "WBC 7.2 x10^9/L Ref: 4.0-11.0", "HbA1c 6.1 % <5.7", "Ferritin level 12 ng/mL", "CRP <0.5 mg/L"].join("\n"),
     );
+    expect(warnings).toEqual([]);
     expect(r.map((t) => [t.name, t.value, t.unit, t.reference, t.abnormalFlag, t.flagSource, t.loincCode])).toEqual([
       ["Haemoglobin", 10.2, "g/dL", "12.0-16.0", "L", "document", "718-7"],
       ["Potassium", 5.9, "mmol/L", "3.5-5.1", "H", "document", "2823-3"],
@@ -15,6 +17,57 @@ describe("lab result lines", () => {
       ["HbA1c", 6.1, "%", "<5.7", "H", "reference_range", null],
       ["Ferritin level", 12, "ng/mL", null, null, null, null],
     ]);
+  });
+});
+
+describe("LOINC codes that agree with the unit (knowledge/lab-loinc-units.json)", () => {
+  const coded = (line: string) => {
+    const { tests, warnings } = parseLabResults(line);
+    return { code: tests[0]?.loincCode ?? null, display: tests[0]?.loincDisplay ?? null, warnings };
+  };
+
+  it.each([
+    // line, LOINC code, display
+    ["Urea 22.4 mmol/L 2.5 - 7.1 H", "22664-7", "Urea [Moles/volume] in Serum or Plasma"],
+    ["Serum urea 40 mg/dL (15-45)", "3091-6", "Urea [Mass/volume] in Serum or Plasma"],
+    ["Creatinine 412 µmol/L (62-106) H", "14682-9", "Creatinine [Moles/volume] in Serum or Plasma"],
+    ["Creatinine 412 umol/L (62-106) H", "14682-9", "Creatinine [Moles/volume] in Serum or Plasma"],
+    ["Creatinine 4.7 mg/dL (0.7-1.3) H", "2160-0", "Creatinine [Mass/volume] in Serum or Plasma"],
+    ["Glucose 2.1 mmol/L (3.9-5.5) L", "14749-6", "Glucose [Moles/volume] in Serum or Plasma"],
+    ["Glucose 38 mg/dL (70-99) L", "2345-7", "Glucose [Mass/volume] in Serum or Plasma"],
+    ["RBS 7.8 mmol/L", "14749-6", "Glucose [Moles/volume] in Serum or Plasma"],
+    ["FBS 5.1 mmol/L (3.9-5.5)", "14771-0", "Fasting glucose [Moles/volume] in Serum or Plasma"],
+    ["BUN 18 mg/dL (7-20)", "3094-0", "Urea nitrogen [Mass/volume] in Serum or Plasma"],
+    ["Urea nitrogen 6.4 mmol/L", "14937-7", "Urea nitrogen [Moles/volume] in Serum or Plasma"],
+    ["Potassium 5.9 mEq/L (3.5-5.1) H", "2823-3", "Potassium [Moles/volume] in Serum or Plasma"],
+  ])("%s → %s", (line, code, display) => {
+    expect(coded(line)).toEqual({ code, display, warnings: [] });
+  });
+
+  it("pairs a [Moles/volume] with a [Mass/volume] code of the same component, each pair with its source", () => {
+    const file = JSON.parse(readFileSync(new URL("../knowledge/lab-loinc-units.json", import.meta.url), "utf8")) as { analytes: { molar: { display: string }; mass: { display: string }; source: string }[] };
+    for (const a of file.analytes) {
+      expect(a.molar.display).toMatch(/\[Moles\/volume\]/);
+      expect(a.mass.display).toMatch(/\[Mass\/volume\]/);
+      expect(a.molar.display.replace("Moles", "Mass")).toBe(a.mass.display);
+      expect(a.source).toMatch(/MIRACUM loinc-conversion/);
+    }
+  });
+
+  it("never codes urea as urea nitrogen (3094-0), whatever its unit", () => {
+    for (const line of ["Urea 22.4 mmol/L", "Urea 40 mg/dL", "Serum urea 7.1 mmol/L", "Blood urea 30 mg/dl", "Urea (serum) 9 mmol/L"]) expect(coded(line).code, line).not.toBe("3094-0");
+  });
+
+  it.each([
+    ["Urea 22.4 2.5 - 7.1 H", /"Urea 22.4" without a unit: LOINC left empty, the code depends on the unit \(molar units 22664-7, mass units 3091-6\)/],
+    ["Creatinine 412 (62-106) H", /"Creatinine 412" without a unit: LOINC left empty/],
+    ["Glucose 2.1 U/L (3.9-5.5)", /"Glucose 2.1" in U\/L: LOINC left empty/],
+    ["Potassium 5.9 (3.5-5.1) H", /"Potassium 5.9" without a unit: LOINC left empty, 2823-3 \(Potassium \[Moles\/volume\] in Serum or Plasma\) needs a molar unit/],
+    ["Haemoglobin 6.2 mmol/L (7.4-9.9) L", /"Haemoglobin 6.2" in mmol\/L: LOINC left empty, 718-7 .* needs a mass unit/],
+  ])("leaves %j without a code, and says why", (line, warning) => {
+    const r = coded(line);
+    expect(r.code).toBeNull();
+    expect(r.warnings).toEqual([expect.stringMatching(warning)]);
   });
 });
 

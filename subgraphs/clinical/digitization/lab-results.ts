@@ -1,5 +1,6 @@
 import { phraseKeys } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
+import { loincForUnit, type LoincChoice } from "./loinc-by-unit.js";
 
 /**
  * Lab result lines of a report: "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium: 5.9 mmol/L
@@ -17,7 +18,7 @@ export interface LabResult {
   /** HL7 v2 Table 0078: N, L, H, LL, HH, A; the document's own flag when written, else from the range. */
   abnormalFlag: string | null;
   flagSource: "document" | "reference_range" | null;
-  /** LOINC code only where the shipped vocabulary knows the test name exactly; never guessed. */
+  /** LOINC code only where the test name is known exactly and the code agrees with the unit (molar or mass); never guessed. */
   loincCode: string | null;
   loincDisplay: string | null;
 }
@@ -37,23 +38,31 @@ const LINE = new RegExp(
 const num = (s: string) => Number(s.replace(",", "."));
 
 let loincByName: Map<string, { code: string; display: string }> | undefined;
-function loincFor(name: string): { code: string; display: string } | null {
+/** The vocabulary's LOINC code for the first of the names it knows as a lab test. */
+function vocabularyLoinc(names: string[]): { code: string; display: string } | null {
   if (!loincByName) {
     loincByName = new Map();
     for (const terms of loadVocabulary().byFirstKey.values()) {
       for (const t of terms) if (t.type === "lab_test" && t.code && !loincByName.has(t.keys.join(" "))) loincByName.set(t.keys.join(" "), { code: t.code, display: t.display });
     }
   }
-  const plain = name.replace(/\s*\([^)]*\)\s*/g, " ").trim();
-  for (const candidate of [name, plain]) {
+  for (const candidate of names) {
     const hit = loincByName.get(phraseKeys(candidate).join(" "));
     if (hit) return hit;
   }
   return null;
 }
 
-export function parseLabResults(text: string): LabResult[] {
+/** The test's LOINC code for the name as written (or without a parenthesis), agreeing with the unit. */
+function loincFor(name: string, value: string, unit: string | null): LoincChoice {
+  const names = [name, name.replace(/\s*\([^)]*\)\s*/g, " ").trim()];
+  return loincForUnit(`${name} ${value}`, names, vocabularyLoinc(names), unit);
+}
+
+/** The result lines of a document, and a warning for each known test left without a LOINC code. */
+export function parseLabResults(text: string): { tests: LabResult[]; warnings: string[] } {
   const results: LabResult[] = [];
+  const warnings: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/[|\t]+/g, " ").replace(/\s{2,}/g, " ").trim();
     const m = LINE.exec(line);
@@ -75,8 +84,9 @@ export function parseLabResults(text: string): LabResult[] {
       abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "N";
       flagSource = "reference_range";
     }
-    const loinc = loincFor(name);
-    results.push({ name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc?.code ?? null, loincDisplay: loinc?.display ?? null });
+    const loinc = loincFor(name, g.value, unit);
+    if (loinc.warning) warnings.push(loinc.warning);
+    results.push({ name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display });
   }
-  return results;
+  return { tests: results, warnings };
 }

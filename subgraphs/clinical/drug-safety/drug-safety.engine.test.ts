@@ -190,3 +190,54 @@ describe("drug-allergy", () => {
     expect(r.warnings.join(" ")).toMatch(new RegExp(`Allergy not interpreted: "${allergy}"`));
   });
 });
+
+describe("dolutegravir (TLD) and antiretroviral interactions", () => {
+  // These pairs used to answer safe: true with no interaction although both drugs were identified.
+  it.each([
+    // new medication, current medication, rule, severity, words the advice must carry
+    ["Carbamazepine", "Dolutegravir", "dolutegravir-carbamazepine", "major", /50 mg twice daily/],
+    ["Phenytoin", "Dolutegravir", "dolutegravir-enzyme-inducer", "major", /Avoid/],
+    ["Phenobarbital", "Dolutegravir", "dolutegravir-enzyme-inducer", "major", /Avoid/],
+    ["Metformin", "Dolutegravir", "dolutegravir-metformin", "moderate", /1,000 mg/],
+    ["Ferrous sulfate", "Dolutegravir", "dolutegravir-polyvalent-cation", "moderate", /2 hours before or 6 hours after/],
+    ["Magnesium trisilicate", "Dolutegravir", "dolutegravir-polyvalent-cation", "moderate", /2 hours before or 6 hours after/],
+    ["Rifampicin", "Dolutegravir", "rif-dolutegravir", "major", /50 mg twice daily/],
+    ["Artemether-lumefantrine", "Lopinavir/ritonavir", "al-lopinavir-ritonavir", "moderate", /QT/],
+    ["Ciprofloxacin", "Calcium carbonate", "fluoroquinolone-polyvalent-cation", "moderate", /2 hours before or 6 hours after/],
+    ["Atazanavir", "Aluminium hydroxide", "atazanavir-antacid", "moderate", /2 hours before or 1 hour after/],
+  ])("%s + %s → %s (%s), in both orders", (a, b, ruleId, severity, advice) => {
+    for (const [x, y] of [[a, b], [b, a]]) {
+      const r = check({ code: "", name: x }, [{ code: "", name: y }]);
+      expect(r.safe, `${x} + ${y}`).toBe(false);
+      expect(r.unidentifiedMedications).toEqual([]);
+      expect(r.interactions[0]).toMatchObject({ type: "drug-drug", severity, ruleId, recommendation: expect.stringMatching(advice) });
+      expect(r.interactions[0].source).toBeTruthy();
+    }
+  });
+
+  it("finds dolutegravir's rules for TLD and Tivicay as prescriptions write them", () => {
+    expect(identifyDrug(k, { name: "TLD 300/300/50mg" }, [])?.drug.id).toBe("tenofovir_lamivudine_dolutegravir");
+    expect(identifyDrug(k, { name: "Tivicay 50mg tablets" }, [])?.drug.id).toBe("dolutegravir");
+    expect(identifyDrug(k, { name: "Phenobarbitone 30 mg" }, [])?.drug.id).toBe("phenobarbital");
+    expect(check({ code: "2002", name: "Carbamazepine 200mg" }, [{ name: "TLD" }]).interactions[0]).toMatchObject({ ruleId: "dolutegravir-carbamazepine", severity: "major" });
+    expect(check({ code: "6809", name: "Metformin 500 mg bd" }, [{ name: "Tivicay 50mg" }]).interactions[0]).toMatchObject({ ruleId: "dolutegravir-metformin" });
+    expect(check({ name: "Rifampicin" }, [{ name: "Tenofovir/lamivudine/dolutegravir" }]).interactions[0].recommendation).toMatch(/extra dolutegravir 50 mg tablet 12 hours/);
+    // TLD is dolutegravir: adding Tivicay to it is a double dose.
+    expect(check({ name: "Tivicay" }, [{ name: "TLD" }]).interactions.map((i) => i.ruleId)).toEqual(["duplicate-ingredient"]);
+  });
+
+  it("prefers the carbamazepine dose rule to the enzyme-inducer class rule, and lets class members share the class rule", () => {
+    const dtg = drug("dolutegravir");
+    expect(interactionBetween(k, dtg, drug("carbamazepine"))?.id).toBe("dolutegravir-carbamazepine");
+    for (const inducer of ["phenytoin", "phenobarbital"]) expect(interactionBetween(k, drug(inducer), dtg)?.id).toBe("dolutegravir-enzyme-inducer");
+    for (const cation of ["aluminium_hydroxide", "magnesium_trisilicate", "calcium_carbonate", "ferrous_sulfate"]) {
+      expect(interactionBetween(k, drug(cation), drug("tenofovir_lamivudine_dolutegravir"))?.id).toBe("dolutegravir-polyvalent-cation");
+    }
+  });
+
+  it("cites a source for every rule on a dolutegravir-containing product", () => {
+    const rules = k.interactions.filter((r) => [r.a, r.b].some((s) => "class" in s && s.class === "dolutegravir_containing"));
+    expect(rules.map((r) => r.id).sort()).toEqual(["dolutegravir-carbamazepine", "dolutegravir-enzyme-inducer", "dolutegravir-metformin", "dolutegravir-polyvalent-cation", "rif-dolutegravir"]);
+    for (const r of rules) expect(r.source).toMatch(/TIVICAY|WHO|DOVATO/);
+  });
+});

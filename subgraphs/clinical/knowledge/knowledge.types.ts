@@ -71,7 +71,12 @@ export interface Limit {
 
 export interface LabTest {
   loinc: string;
+  /** LOINC long common name. */
   display: string;
+  /** The test's LOINC name (the analyte words of the long name): the name stored and returned. */
+  name: string;
+  /** Other names a request or report may give the same test ("K", "Haemoglobin", "WBC"). */
+  synonyms: string[];
   canonical_unit: string;
   /** Accepted unit (normalised) → factor converting a value in that unit to the canonical unit. */
   units: Record<string, number>;
@@ -79,6 +84,8 @@ export interface LabTest {
   reference_range_by_sex?: Record<string, [number, number]>;
   critical_low: Limit | null;
   critical_high: Limit | null;
+  /** Values a real result can take, in the canonical unit (an end may be null); outside: a typing or unit error. */
+  possible_range?: { low: number | null; high: number | null };
   significance: { low: string; high: string };
   actions: { low: string[]; high: string[] };
   display_digits: number;
