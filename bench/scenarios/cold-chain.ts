@@ -1,3 +1,4 @@
+import { registerUnitSince } from "../../test/support/cold-chain.js";
 import { KAMPALA } from "../../test/support/stack.js";
 import type { BenchScenario } from "../scenario.js";
 
@@ -14,6 +15,8 @@ export const coldChainScenarios: BenchScenario[] = [
       if (unit.status !== 201) throw new Error(`bench storage unit: ${unit.status} ${JSON.stringify(unit.body)}`);
       // Each request carries the next 1,000 readings in time (a logger uploading its backlog), from two years ago on.
       const t0 = Date.now() - 730 * 86_400_000;
+      // Registered before the backlog began: a unit's readings may not predate it.
+      await registerUnitSince(stack, unit.body.id, new Date(t0 - 60_000));
       let next = 0;
       const body = () => {
         const from = next;

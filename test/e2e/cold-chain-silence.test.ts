@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages } from "../../subgraphs/pharmacy/db/tables.js";
 import { sweepSilentUnits } from "../../subgraphs/pharmacy/cold-chain/silence.js";
+import { registerUnitSince } from "../support/cold-chain.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 /**
@@ -24,9 +25,11 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 let seq = 0;
-async function newUnit(extra: Record<string, unknown> = {}, token = pharmacist) {
-  const res = await stack.rest("POST", `${cc}storage-units/`, { token, body: { name: `Silence fridge ${++seq}`, kind: "refrigerator", profile: "refrigerated", ...extra } });
+/** A unit; registered `registeredMinutesAgo` minutes ago when given, so readings from then on are taken. */
+async function newUnit(extra: Record<string, unknown> = {}, registeredMinutesAgo?: number) {
+  const res = await stack.rest("POST", `${cc}storage-units/`, { token: pharmacist, body: { name: `Silence fridge ${++seq}`, kind: "refrigerator", profile: "refrigerated", ...extra } });
   expect(res.status).toBe(201);
+  if (registeredMinutesAgo) await registerUnitSince(stack, res.body.id, new Date(Date.now() - registeredMinutesAgo * 60_000));
   return res.body;
 }
 const unit = async (id: string) => (await stack.rest("GET", `${cc}storage-units/${id}/`, { token: pharmacist })).body;
@@ -63,9 +66,9 @@ describe("silent loggers", () => {
   });
 
   it("no reading for longer than the alarm: silent, listed, alerted and told once; a reading ends it", { timeout: 60_000 }, async () => {
-    const quiet = await newUnit({ device_id: "SIL-QUIET" });
-    const hand = await newUnit();
-    const off = await newUnit({ device_id: "SIL-QUIET-OFF", silence_alarm_minutes: 0 });
+    const quiet = await newUnit({ device_id: "SIL-QUIET" }, 180);
+    const hand = await newUnit({}, 180);
+    const off = await newUnit({ device_id: "SIL-QUIET-OFF", silence_alarm_minutes: 0 }, 180);
     const fine = await newUnit({ device_id: "SIL-FINE" });
     const at = minutesAgo(120);
     for (const u of [quiet, hand, off]) expect((await reading(u.id, at, 5)).status).toBe(201);
@@ -101,7 +104,7 @@ describe("silent loggers", () => {
   });
 
   it("a new silence is told again; a silence whose last reading was out of range is a critical alert", { timeout: 60_000 }, async () => {
-    const u = await newUnit({ device_id: "SIL-AGAIN" });
+    const u = await newUnit({ device_id: "SIL-AGAIN" }, 240);
     await reading(u.id, minutesAgo(200), 5);
     await until(() => messagesAbout(u.id), (m) => m.length === 1);
     // A later reading (still old) ends that silence and starts the next: out of range this time.
@@ -113,7 +116,7 @@ describe("silent loggers", () => {
   });
 
   it("sweeps side by side tell each silent unit once", async () => {
-    const units = await Promise.all(Array.from({ length: 6 }, (_, i) => newUnit({ device_id: `SIL-RACE-${i}` })));
+    const units = await Promise.all(Array.from({ length: 6 }, (_, i) => newUnit({ device_id: `SIL-RACE-${i}` }, 120)));
     await Promise.all(units.map((u) => reading(u.id, minutesAgo(90), 5)));
     const db = stack.server.database!.db;
     await Promise.all([sweepSilentUnits(db), sweepSilentUnits(db), sweepSilentUnits(db)]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUnitSince } from "../support/cold-chain.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 /**
@@ -22,9 +23,11 @@ const series = (temps: number[], from = 0, step = 5) => temps.map((temperature_c
 const repeat = (n: number, t: number) => Array.from({ length: n }, () => t);
 
 let unitSeq = 0;
+/** A unit registered an hour before T0, so the tests' readings (from T0 − 5 min on) do not predate it. */
 async function newUnit(extra: Record<string, unknown> = {}) {
   const res = await stack.rest("POST", `${cc}storage-units/`, { token: pharmacist, body: { name: `Vaccine fridge ${++unitSeq}`, kind: "refrigerator", profile: "refrigerated", ...extra } });
   expect(res.status).toBe(201);
+  await registerUnitSince(stack, res.body.id, new Date(T0 - 3_600_000));
   return res.body;
 }
 const post = (unitId: string, readings: unknown[]) => stack.rest("POST", `${cc}readings/`, { token: pharmacist, body: { storage_unit_id: unitId, readings } });
@@ -83,6 +86,74 @@ describe("storage units", () => {
     expect((await stack.rest("GET", `${cc}storage-units/?pharmacy=${KAMPALA}`, { token: guluPharmacist })).status).toBe(403);
     expect((await stack.rest("GET", `${cc}storage-units/${unit.id}/`, { token: auditor })).status).toBe(200);
     expect((await stack.rest("GET", `${cc}storage-units/`, { token: cashier })).status).toBe(403);
+  });
+});
+
+describe("a logger already in use", () => {
+  it("is 409 naming the unit within the pharmacy, and without naming another pharmacy's unit; nothing written", async () => {
+    const mine = await newUnit({ device_id: "LOG-UG-002" });
+    const fridge = { name: "Gulu vaccine fridge", kind: "refrigerator", profile: "refrigerated" };
+    const guluCount = async () => (await stack.rest("GET", `${cc}storage-units/`, { token: guluPharmacist })).body.count;
+    const before = await guluCount();
+    const leaks = (message: string) => message.includes(mine.id) || message.includes(mine.name);
+
+    const created = await stack.rest("POST", `${cc}storage-units/`, { token: guluPharmacist, body: { ...fridge, device_id: "LOG-UG-002" } });
+    expect(created.status).toBe(409);
+    expect(created.body.error.message).toMatch(/LOG-UG-002 is already in use/);
+    expect(leaks(created.body.error.message)).toBe(false);
+    expect(await guluCount()).toBe(before);
+
+    // Given to a unit of its own by PATCH: the same answer, and the unit keeps no logger.
+    const own = await stack.rest("POST", `${cc}storage-units/`, { token: guluPharmacist, body: fridge });
+    expect(own.status).toBe(201);
+    const patched = await stack.rest("PATCH", `${cc}storage-units/${own.body.id}/`, { token: guluPharmacist, body: { device_id: " LOG-UG-002 " } });
+    expect(patched.status).toBe(409);
+    expect(leaks(patched.body.error.message)).toBe(false);
+    expect((await stack.rest("GET", `${cc}storage-units/${own.body.id}/`, { token: guluPharmacist })).body.device_id).toBeNull();
+
+    // Within the pharmacy that has it, and for an admin, the unit is named so it can be found.
+    const same = await stack.rest("POST", `${cc}storage-units/`, { token: pharmacist, body: { ...fridge, device_id: "LOG-UG-002" } });
+    expect(same.status).toBe(409);
+    expect(same.body.error.message).toContain(mine.id);
+    const admin = await stack.token("admin");
+    const byAdmin = await stack.rest("POST", `${cc}storage-units/`, { token: admin, body: { ...fridge, pharmacy_id: GULU, device_id: "LOG-UG-002" } });
+    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.body.error.message).toContain(mine.id);
+  });
+});
+
+describe("readings dated before their unit was registered (a logger whose clock reset)", () => {
+  it("are refused with a field error per reading beyond the 5-minute clock allowance, and nothing is stored", async () => {
+    const res = await stack.rest("POST", `${cc}storage-units/`, { token: pharmacist, body: { name: "Fridge registered today", kind: "refrigerator", profile: "refrigerated", device_id: "LOG-RESET" } });
+    expect(res.status).toBe(201);
+    const unit = res.body;
+    const registered = Date.parse(unit.created_at);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const readings = [
+      { recorded_at: iso(Date.now() - 30_000), temperature_c: 5 },
+      { recorded_at: "2000-01-01T00:00:00Z", temperature_c: 12 },
+      { recorded_at: "1970-01-01T00:00:00Z", temperature_c: 12 },
+      { recorded_at: iso(registered - 5 * 60_000 - 1000), temperature_c: 12 },
+      { recorded_at: iso(registered - 4 * 60_000), temperature_c: 5 },
+      { recorded_at: iso(registered - 86_400_000), temperature_c: 12 },
+    ];
+    const bad = await post(unit.id, readings);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(["readings.1.recorded_at", "readings.2.recorded_at", "readings.3.recorded_at", "readings.5.recorded_at"]);
+    expect(bad.body.error.fields["readings.1.recorded_at"]).toEqual([expect.stringContaining("before storage unit Fridge registered today was registered")]);
+    // The same by the logger's id only, and as one reading.
+    const byLogger = await stack.rest("POST", `${cc}readings/`, { token: pharmacist, body: { device_id: "LOG-RESET", readings: [{ recorded_at: "2000-01-01T00:00:00Z", temperature_c: 5 }] } });
+    expect(Object.keys(byLogger.body.error.fields)).toEqual(["readings.0.recorded_at"]);
+    const single = await stack.rest("POST", `${cc}readings/`, { token: pharmacist, body: { storage_unit_id: unit.id, recorded_at: "1970-01-01T00:00:00Z", temperature_c: 5 } });
+    expect(single.status).toBe(400);
+    expect(Object.keys(single.body.error.fields)).toEqual(["recorded_at"]);
+    expect((await stack.rest("GET", `${cc}readings/?storage_unit=${unit.id}`, { token: pharmacist })).body.count).toBe(0);
+    expect((await stack.rest("GET", `${cc}excursions/?storage_unit=${unit.id}`, { token: pharmacist })).body.count).toBe(0);
+    expect((await stack.rest("GET", `${cc}storage-units/${unit.id}/`, { token: pharmacist })).body.last_reading_at).toBeNull();
+    // Readings from its registration on (a clock a few minutes slow included) are taken.
+    const good = await post(unit.id, [readings[0], readings[4]]);
+    expect(good.status).toBe(201);
+    expect(good.body).toMatchObject({ inserted: 2, excursions: [] });
   });
 });
 
@@ -164,8 +235,8 @@ describe("excursion detection", () => {
     const q = await stack.rest("POST", `${cc}excursions/${e.id}/close/`, { token: pharmacist, body: { disposition: "quarantine", notes: "Fridge failed; stock moved to quarantine shelf" } });
     expect(q.body).toMatchObject({ status: "closed", disposition: "quarantine", affected_stock: [expect.objectContaining({ held: true })] });
     expect((await insulinStock()).sellable_quantity).toBe(0);
-    // Destruction may still draw held units (that is how they leave).
-    const destroy = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { inventory_item: insulinItem, movement_type: "destruction", quantity: -20, notes: "heat-damaged" } });
+    // Destruction may still draw held units (that is how they leave): witnessed, through returns (never by hand).
+    const destroy = await stack.rest("POST", "/api/v1/returns/destruction/", { token: pharmacist, body: { inventory_item: insulinItem, lot_number: "INS-1", quantity: 20, reason: "heat-damaged", method: "incineration", witness: "S. Nakato" } });
     expect(destroy.status).toBe(201);
   });
 

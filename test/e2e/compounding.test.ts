@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 /** Spec workflow 5 through REST: select formula, check ingredients, verify stock, record preparation, then dispense. */
 
@@ -124,6 +124,53 @@ describe("formulas", () => {
     expect(ingredients.body).toMatchObject({ count: 1, results: [{ stock_code: "excipient:zinc-oxide", formula_code: "ZINC-PASTE", formula_status: "retired" }] });
     expect((await stack.rest("GET", `${ingredientsPath}?search=zinc&kind=excipient`, { token: author })).body.results.length).toBe(1);
     expect((await stack.rest("GET", `${ingredientsPath}?colour=red`, { token: author })).status).toBe(400);
+  });
+});
+
+describe("retiring a formula (final, shared by every pharmacy)", () => {
+  const retire = (id: string, token: string) => stack.rest("POST", `${formulas}${id}/retire/`, { token });
+  const draft = async () => {
+    const res = await stack.rest("POST", formulas, {
+      token: author,
+      body: { code: `RETIRE-${++formulaSeq}`, name: "Calamine lotion", dosage_form: "lotion", batch_unit: "mL", beyond_use_days: 30, tolerance_percent: "5", ingredients: [{ stock_code: "excipient:calamine", name: "Calamine", quantity_per_unit: "0.15", unit: "g" }] },
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const unchanged = async (id: string, status: string) =>
+    expect((await stack.rest("GET", `${formulas}${id}/`, { token: author })).body).toMatchObject({ status, retired_by: null, retired_at: null });
+
+  it("an approved formula only by the pharmacist who wrote it or the one who approved it, or an admin: others, at any pharmacy, are 403 and change nothing", async () => {
+    const colleague = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "kla-other-pharmacist" });
+    const elsewhere = await stack.token("pharmacist", { pharmacy: GULU, sub: "gulu-pharmacist" });
+    const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
+    const f = await approvedFormula();
+    for (const token of [colleague, elsewhere, cashier]) expect((await retire(f.id, token)).status).toBe(403);
+    await unchanged(f.id, "approved");
+    expect((await retire(f.id, author)).body).toMatchObject({ status: "retired", retired_by: "kla-compounder" });
+    const g = await approvedFormula();
+    expect((await retire(g.id, elsewhere)).body.error.message).toContain("wrote it or the one who approved it");
+    expect((await retire(g.id, approver)).body).toMatchObject({ status: "retired", retired_by: "kla-chief-pharmacist" });
+    const h = await approvedFormula();
+    expect((await retire(h.id, await stack.token("admin", { sub: "platform-admin" }))).body).toMatchObject({ status: "retired", retired_by: "platform-admin" });
+    // Retired formulas are prepared by nobody.
+    expect((await stack.rest("POST", preparations, { token: author, body: { formula_id: f.id, batch_size: 10, prepared_by: "P. Achieng", ingredients_used: used(f, 2, 8) } })).status).toBe(409);
+  });
+
+  it("a draft only by its author (or an admin): a reviewer or another pharmacy cannot burn its code", async () => {
+    const d = await draft();
+    for (const token of [approver, await stack.token("pharmacist", { pharmacy: GULU, sub: "gulu-pharmacist" })]) {
+      const res = await retire(d.id, token);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain("by its author");
+    }
+    await unchanged(d.id, "draft");
+    // Still a draft, so it may still be approved.
+    expect((await stack.rest("POST", `${formulas}${d.id}/approve/`, { token: approver })).body.status).toBe("approved");
+    const e = await draft();
+    expect((await retire(e.id, author)).body).toMatchObject({ status: "retired", retired_by: "kla-compounder", approved_by: null });
+    const a = await draft();
+    expect((await retire(a.id, await stack.token("admin"))).body.status).toBe("retired");
   });
 });
 

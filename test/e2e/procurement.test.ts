@@ -359,6 +359,138 @@ describe("suppliers and catalog validation", () => {
   });
 });
 
+describe("lots: one identity whatever the case or surrounding spaces, one expiry", () => {
+  const batchesOf = async (code: string) => {
+    const res = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?pharmacy=${KAMPALA}&medication_code=${code}`, { token: pharmacist });
+    return (res.body.results[0]?.batches ?? []) as { id: string; lot_number: string; expiry_date: string | null; quantity: number }[];
+  };
+
+  it("refuses a (medication, lot) twice in one note whatever its case or surrounding spaces, and writes nothing; a lot received again in another case joins its batch", async () => {
+    const po = await submittedOrder([
+      { medication_code: "6809", quantity: 20, unit_price: "50.00" },
+      { medication_code: "36567", quantity: 5, unit_price: "80.00" },
+    ]);
+    const twice = await stack.rest("POST", grn, {
+      token: pharmacist,
+      body: { purchase_order: po.id, items: [lot("6809", 2, "MET-SHORT"), lot("6809", 3, "met-short "), lot("6809", 1, " Met-Short"), lot("36567", 1, "met-short")] },
+    });
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body.error.fields).sort()).toEqual(["items.1.lot_number", "items.2.lot_number"]);
+    expect(await receiptsOf(po.id)).toEqual([]);
+    expect((await stack.rest("GET", `${grn}?purchase_order=${po.id}`, { token: pharmacist })).body.count).toBe(0);
+
+    const expiry = kampalaDay(300);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("6809", 4, "MET-SHORT", expiry)] } })).status).toBe(201);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("6809", 6, " met-Short ", expiry)] } })).status).toBe(201);
+    expect((await batchesOf("6809")).filter((b) => b.lot_number.trim().toUpperCase() === "MET-SHORT")).toEqual([expect.objectContaining({ lot_number: "MET-SHORT", expiry_date: expiry, quantity: 10 })]);
+  });
+
+  it("refuses a lot the stock holds under another expiry (a day either way, or none), naming the expiry on record; nothing is written and the lot stays returnable", async () => {
+    const po = await submittedOrder([
+      { medication_code: "36567", quantity: 40, unit_price: "80.00" },
+      { medication_code: "32968", quantity: 20, unit_price: "120.00" },
+    ]);
+    const onRecord = kampalaDay(400);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("36567", 5, "SIM-1", onRecord)] } })).status).toBe(201);
+    const stockBefore = { simvastatin: await onHand("36567"), clopidogrel: await onHand("32968") };
+    for (const other of [kampalaDay(401), kampalaDay(399), kampalaDay(200)]) {
+      const res = await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("32968", 5, "CLO-1"), lot("36567", 5, " sim-1", other)] } });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.error.fields)).toEqual(["items.1.expiry_date"]);
+      expect(res.body.error.fields["items.1.expiry_date"]).toEqual([expect.stringContaining(`on record with expiry ${onRecord}`)]);
+    }
+    // A lot recorded without an expiry date is not a second batch either.
+    const noExpiry = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "32968", movement_type: "receipt", quantity: 2, lot_number: "CLO-NOEXP" } });
+    expect(noExpiry.status).toBe(201);
+    const undated = await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("32968", 5, "clo-noexp")] } });
+    expect(undated.status).toBe(400);
+    expect(undated.body.error.fields["items.0.expiry_date"]).toEqual([expect.stringContaining("without an expiry date")]);
+    // Nothing of the refused notes was written.
+    expect(await onHand("36567")).toBe(stockBefore.simvastatin);
+    expect(await onHand("32968")).toBe(stockBefore.clopidogrel + 2);
+    expect(await receiptsOf(po.id)).toHaveLength(1);
+    expect((await stack.rest("GET", `${grn}?purchase_order=${po.id}`, { token: pharmacist })).body.count).toBe(1);
+    expect((await stack.rest("GET", `${orders}${po.id}/`, { token: pharmacist })).body.items.map((i: { quantity_received: number }) => i.quantity_received)).toEqual([0, 5]);
+
+    // The expiry on record is taken; the same lot string of another medication is another lot.
+    const right = await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("36567", 5, "sim-1", onRecord), lot("32968", 5, "SIM-1", kampalaDay(200))] } });
+    expect(right.status).toBe(201);
+    expect((await batchesOf("36567")).filter((b) => b.lot_number.toUpperCase() === "SIM-1")).toEqual([expect.objectContaining({ expiry_date: onRecord, quantity: 10 })]);
+    // One batch per lot: a supplier return names it by lot, in any case.
+    const back = await stack.rest("POST", "/api/v1/returns/supplier/", { token: pharmacist, body: { supplier: (po as unknown as { supplier: string }).supplier, medication_code: "36567", lot_number: " Sim-1 ", quantity: 2, reason: "damaged cartons" } });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(back.body).toMatchObject({ lot_number: "SIM-1", quantity: 2 });
+  });
+});
+
+describe("closing a partially received order short", () => {
+  const suggestionFor = async (code: string) =>
+    (await stack.rest("GET", "/api/v1/procurement/reorder-suggestions/?page_size=100", { token: pharmacist })).body.results.find((r: { medication_code: string }) => r.medication_code === code);
+
+  it("closes it with a reason (who, when, why and what was not delivered on the order): the rest is no longer on order, so it is reordered", async () => {
+    // Erythromycin (4053): 20 on hand, reorder level 39.
+    const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token: pharmacist, body: { name: "Erythromycin 250 mg", medication_code: "4053", quantity: 20, reorder_level: 39 } });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const supplier = await newSupplier();
+    expect((await stack.rest("POST", catalog, { token: pharmacist, body: { supplier: supplier.id, medication_code: "4053", product_name: "Erythromycin 250 mg tabs", unit_price: "90.00", lead_time_days: 2 } })).status).toBe(201);
+    const po = (await stack.rest("POST", orders, { token: pharmacist, body: { supplier: supplier.id, items: [{ medication_code: "4053", quantity: 60, unit_price: "90.00" }, { medication_code: "3407", quantity: 5, unit_price: "10.00" }], expected_delivery: kampalaDay(2) } })).body;
+    expect((await stack.rest("POST", `${orders}${po.id}/submit/`, { token: pharmacist })).status).toBe(200);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("4053", 10, "ERY-1")] } })).status).toBe(201);
+    // 30 on hand, 50 still on order: 78 − 30 − 50 < 0, so no suggestion while the order is open.
+    expect(await suggestionFor("4053")).toBeUndefined();
+
+    const cancel = await stack.rest("POST", `${orders}${po.id}/cancel/`, { token: pharmacist });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body.error.message).toContain("close it short");
+    for (const body of [{}, { reason: "   " }, { reason: "x".repeat(501) }]) {
+      const res = await stack.rest("POST", `${orders}${po.id}/close/`, { token: pharmacist, body });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.error.fields)).toEqual(["reason"]);
+    }
+    expect((await stack.rest("POST", `${orders}${po.id}/close/`, { token: guluPharmacist, body: { reason: "not mine" } })).status).toBe(404);
+    for (const role of ["cashier", "auditor"] as const) {
+      const token = await stack.token(role, role === "cashier" ? { pharmacy: KAMPALA } : {});
+      expect((await stack.rest("POST", `${orders}${po.id}/close/`, { token, body: { reason: "no" } })).status).toBe(403);
+    }
+    const open = await stack.rest("GET", `${orders}${po.id}/`, { token: pharmacist });
+    expect(open.body).toMatchObject({ status: "partially_received", cancelled_at: null, notes: null });
+
+    const closed = await stack.rest("POST", `${orders}${po.id}/close/`, { token: pharmacist, body: { reason: "Supplier out of stock until next quarter" } });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: "closed", received_at: null, cancelled_at: expect.any(String) });
+    expect(closed.body.notes).toMatch(/^Closed short \S+ by kla-pharmacist: Supplier out of stock until next quarter\. Not delivered: 3407 × 5, 4053 × 50\.$/);
+    // A repeat returns it unchanged; a closed order takes no goods and no other move.
+    expect((await stack.rest("POST", `${orders}${po.id}/close/`, { token: pharmacist, body: { reason: "again" } })).body).toEqual(closed.body);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, items: [lot("4053", 1, "ERY-2")] } })).status).toBe(409);
+    for (const move of ["submit", "cancel"]) expect((await stack.rest("POST", `${orders}${po.id}/${move}/`, { token: pharmacist })).status).toBe(409);
+    expect((await stack.rest("GET", `${orders}?status=closed&supplier=${supplier.id}`, { token: pharmacist })).body.results.map((o: { id: string }) => o.id)).toEqual([po.id]);
+
+    // Nothing on order any more: 78 − 30 = 48 to get.
+    expect(await suggestionFor("4053")).toMatchObject({ quantity_on_hand: 30, reorder_level: 39, quantity_on_order: 0, target_quantity: 78, suggested_quantity: 48, supplier: supplier.id });
+  });
+
+  it("closes only a partially received order (409 otherwise), over GraphQL as over REST", async () => {
+    const close = (id: string) => stack.rest("POST", `${orders}${id}/close/`, { token: pharmacist, body: { reason: "supplier stopped the line" } });
+    const supplier = await newSupplier();
+    const created = (await stack.rest("POST", orders, { token: pharmacist, body: { supplier: supplier.id, items: [{ medication_code: "3407", quantity: 4, unit_price: "10.00" }], expected_delivery: kampalaDay(1) } })).body;
+    expect((await close(created.id)).status).toBe(409);
+    const submitted = await submittedOrder([{ medication_code: "3407", quantity: 4, unit_price: "10.00" }]);
+    expect((await close(submitted.id)).status).toBe(409);
+    const received = await submittedOrder([{ medication_code: "3407", quantity: 4, unit_price: "10.00" }]);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: received.id, items: [lot("3407", 4, "LOT-R")] } })).body.purchase_order_status).toBe("received");
+    expect((await close(received.id)).status).toBe(409);
+    const cancelled = await submittedOrder([{ medication_code: "3407", quantity: 4, unit_price: "10.00" }]);
+    expect((await stack.rest("POST", `${orders}${cancelled.id}/cancel/`, { token: pharmacist })).status).toBe(200);
+    expect((await close(cancelled.id)).status).toBe(409);
+    for (const id of [created.id, submitted.id, received.id, cancelled.id]) expect((await stack.rest("GET", `${orders}${id}/`, { token: pharmacist })).body.notes).toBeNull();
+
+    const partly = await submittedOrder([{ medication_code: "3407", quantity: 4, unit_price: "10.00" }]);
+    expect((await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: partly.id, items: [lot("3407", 1, "LOT-P")] } })).status).toBe(201);
+    const res = await stack.gql(`mutation($id: ID!, $reason: String!) { closePurchaseOrder(id: $id, reason: $reason) { status notes cancelledAt } }`, { id: partly.id, reason: "short-dated stock only" }, pharmacist);
+    expect(res.body.data.closePurchaseOrder).toMatchObject({ status: "closed", notes: expect.stringContaining("short-dated stock only. Not delivered: 3407 × 3."), cancelledAt: expect.any(String) });
+  });
+});
+
 describe("demo data", () => {
   it("gives the demo suppliers catalogs for every demo medicine", async () => {
     const npd = (await stack.rest("GET", `${suppliers}?search=SUP-NPD`, { token: pharmacist })).body.results[0];

@@ -206,7 +206,7 @@ describe("customer returns a crash left processing (the worker's sweep)", () => 
     // Step 2 went through, then the process died before step 3.
     const refund = await refundCustomerReturn(
       { config: stack.config, selfUrl: stack.url, bearer: cashier, requestId: "crash-after-refund", logger },
-      { returnId: crashed.id, returnNumber: crashed.returnNumber, chargeId: crashed.billingChargeId!, amount: crashed.refundAmount, method: crashed.refundMethod, reason: crashed.reason },
+      { returnId: crashed.id, returnNumber: crashed.returnNumber, pharmacyId: crashed.pharmacyId, chargeId: crashed.billingChargeId!, amount: crashed.refundAmount, method: crashed.refundMethod, reason: crashed.reason },
     );
     expect(await stockOf(stack, cashier, syrup)).toBe(1);
     await expired();
@@ -261,6 +261,30 @@ describe("supplier returns and destruction", () => {
     expect((await stack.rest("POST", supplierPath, { token: cashier, body: { supplier: "RET-01", medication_code: "4603", lot_number: "FUR-RET", quantity: 1, reason: "x" } })).status).toBe(403);
     expect((await stack.rest("GET", `${supplierPath}?supplier=${sup.body.id}`, { token: pharmacist })).body.count).toBe(1);
     expect((await stack.rest("GET", `${supplierPath}${res.body.id}/`, { token: pharmacist })).body.id).toBe(res.body.id);
+  }, 120_000);
+
+  it("names a batch by its lot without regard to case or surrounding spaces (receipt, supplier return, destruction); a blank lot names none", async () => {
+    expect((await stack.rest("POST", "/api/v1/procurement/suppliers/", { token: pharmacist, body: { name: "Lot Case Wholesale", code: "RET-LOT" } })).status).toBe(201);
+    const receipt = (lot_number: string, quantity: number) =>
+      stack.rest("POST", movementsPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "1191", movement_type: "receipt", quantity, lot_number, expiry_date: kampalaDay(200) } });
+    const first = await receipt("ins-2", 10);
+    expect(first.status).toBe(201);
+    // The same lot and expiry written another way joins its batch.
+    const again = await receipt(" INS-2 ", 2);
+    expect(again.body.batch_id).toBe(first.body.batch_id);
+    for (const lot_number of ["INS-2", " Ins-2 ", "ins-2\t"]) {
+      const res = await stack.rest("POST", supplierPath, { token: pharmacist, body: { supplier: "RET-LOT", medication_code: "1191", lot_number, quantity: 1, reason: "damaged cartons" } });
+      expect(res.status, `${JSON.stringify(lot_number)}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body).toMatchObject({ lot_number: "ins-2", batch_id: first.body.batch_id });
+    }
+    const destroyed = await stack.rest("POST", destructionPath, { token: pharmacist, body: { medication_code: "1191", lot_number: "INS-2", quantity: 2, reason: "crushed", method: "incineration", witness: "J. Nakato" } });
+    expect(destroyed.status, JSON.stringify(destroyed.body)).toBe(201);
+    expect(destroyed.body).toMatchObject({ lot_number: "ins-2", quantity: 2 });
+    const blank = await stack.rest("POST", supplierPath, { token: pharmacist, body: { supplier: "RET-LOT", medication_code: "1191", lot_number: "   ", quantity: 1, reason: "x" } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.fields.batch_id).toBeDefined();
+    const stock = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?medication_code=1191&pharmacy=${KAMPALA}`, { token: pharmacist });
+    expect(stock.body.results[0].batches).toEqual([expect.objectContaining({ id: first.body.batch_id, lot_number: "ins-2", quantity: 7 })]);
   }, 120_000);
 
   it("destroys an expired lot of a controlled medicine before a witness and writes the controlled register", async () => {

@@ -7,7 +7,7 @@ import { badRequest, FieldErrorCollector, fieldError } from "../../../lib/errors
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { temperatureReadings } from "../db/tables.js";
-import { coldChainPharmacy, subjectsById, type MonitoredSubject } from "./cold-chain-common.js";
+import { coldChainPharmacy, kampalaTime, subjectsById, type MonitoredSubject } from "./cold-chain-common.js";
 import { inRange } from "./detector.js";
 import { excursionsByIds } from "./excursion.service.js";
 import { ingestReadings, subjectsForReadings, type SubjectReading } from "./monitor.service.js";
@@ -17,7 +17,12 @@ import type { ReadingIngestResult, RecordTemperatureReadingsInput, TemperatureRe
 export const MAX_READINGS_PER_REQUEST = 5000;
 /** Plausible temperatures for a pharmacy's cold chain, °C (platform policy: outside is a broken probe, not a reading). */
 const PLAUSIBLE = { min: -90, max: 70 };
-/** A reading may be at most this far in the future (logger clocks drift). */
+/**
+ * A logger's clock may be this far off either way: a reading may be at most this far in the future, or
+ * this far before its storage unit was registered. Earlier readings are refused: a unit's range, stock
+ * and excursions start when it is registered, and a reading dated years back (a logger whose clock
+ * reset to 1970 or 2000) would open an excursion lasting decades and hold today's stock.
+ */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 interface Defaults {
@@ -29,7 +34,8 @@ interface Defaults {
 /**
  * Validates readings (400 naming each bad one, `readings.N.field`, nothing written) and finds their
  * subjects: the reading's unit or transport, else the request's, else the unit (or transport in transit)
- * whose logger is the device id. Staff may record only for their own pharmacy's subjects.
+ * whose logger is the device id. Staff may record only for their own pharmacy's subjects. A unit's
+ * readings may not predate it (`CLOCK_SKEW_MS`).
  */
 export async function resolveReadings(db: Db, principal: Principal, defaults: Defaults, readings: TemperatureReadingInput[], prefix: string, forced?: MonitoredSubject): Promise<SubjectReading[]> {
   const errors = new FieldErrorCollector();
@@ -59,6 +65,7 @@ export async function resolveReadings(db: Db, principal: Principal, defaults: De
   const found = await subjectsForReadings(db, [...unitIds], [...transportIds], [...deviceIds]);
   const subjects = await subjectsById(db, [...found.units.map((u) => u.id), ...found.transports.map((t) => t.id)]);
   const mine = (s: MonitoredSubject | undefined) => (s && (!principal.pharmacyId || s.pharmacyId === principal.pharmacyId) ? s : undefined);
+  const unitSince = new Map(found.units.map((u) => [u.id, u.createdAt.getTime() - CLOCK_SKEW_MS]));
   const byDevice = new Map<string, MonitoredSubject>();
   for (const t of found.transports) if (t.deviceId && deviceIds.has(t.deviceId)) byDevice.set(t.deviceId, subjects.get(t.id)!);
   for (const u of found.units) if (u.deviceId && deviceIds.has(u.deviceId)) byDevice.set(u.deviceId, subjects.get(u.id)!);
@@ -68,7 +75,9 @@ export async function resolveReadings(db: Db, principal: Principal, defaults: De
     const transport = r.transportId ?? defaults.transportId;
     const device = r.deviceId ?? defaults.deviceId ?? null;
     const s = mine(unit ? subjects.get(unit) : transport ? subjects.get(transport) : byDevice.get(device!));
+    const since = s && unitSince.get(s.id);
     if (!s) errors.add(at(i, unit ? "storageUnitId" : transport ? "transportId" : "deviceId"), unit ? "no such storage unit in your pharmacy" : transport ? "no such transport in your pharmacy" : "no storage unit or transport in transit reports with this logger");
+    else if (since !== undefined && r.recordedAt.getTime() < since) errors.add(at(i, "recordedAt"), `is before storage unit ${s.name} was registered (${kampalaTime(new Date(since + CLOCK_SKEW_MS))}); check the logger's clock`);
     else out.push({ subject: s, recordedAt: r.recordedAt, temperatureC: r.temperatureC, deviceId: device });
   });
   errors.throwIfAny("Invalid temperature readings");

@@ -90,6 +90,17 @@ export function resolveLimits(input: { profile?: string | null; minC?: number | 
   return { minC: minC ?? 0, maxC: maxC ?? 0, toleranceMinutes: input.toleranceMinutes ?? profile?.toleranceMinutes ?? DEFAULT_TOLERANCE_MINUTES, profile: profile?.key ?? null };
 }
 
+/**
+ * 409 when the logger already reports for a unit (one logger, one unit). The unit is named only to
+ * those who may see it: another pharmacy's unit is not (ids do not leak across pharmacies).
+ */
+async function assertLoggerFree(tx: Db, principal: Principal, deviceId: string): Promise<void> {
+  const [taken] = await tx.select({ id: coldStorageUnits.id, name: coldStorageUnits.name, pharmacyId: coldStorageUnits.pharmacyId }).from(coldStorageUnits).where(eq(coldStorageUnits.deviceId, deviceId));
+  if (!taken) return;
+  if (principal.pharmacyId && taken.pharmacyId !== principal.pharmacyId) throw conflict(`Logger ${deviceId} is already in use for another pharmacy's storage unit; check the logger's id, or have that pharmacy remove it from its unit`);
+  throw conflict(`Logger ${deviceId} already reports for storage unit ${taken.name} (${taken.id})`);
+}
+
 export async function createStorageUnit(db: Db, principal: Principal, input: CreateStorageUnitInput): Promise<StorageUnit> {
   const pharmacyId = coldChainPharmacy(principal, input.pharmacyId);
   if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
@@ -105,10 +116,7 @@ export async function createStorageUnit(db: Db, principal: Principal, input: Cre
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const deviceId = input.deviceId?.trim() || null;
-    if (deviceId) {
-      const [taken] = await tx.select({ id: coldStorageUnits.id }).from(coldStorageUnits).where(eq(coldStorageUnits.deviceId, deviceId));
-      if (taken) throw conflict(`Logger ${deviceId} already reports for storage unit ${taken.id}`);
-    }
+    if (deviceId) await assertLoggerFree(tx, principal, deviceId);
     const [row] = await tx
       .insert(coldStorageUnits)
       .values({
@@ -180,10 +188,7 @@ export async function updateStorageUnit(db: Db, principal: Principal, id: string
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const deviceId = input.deviceId?.trim();
-    if (deviceId && deviceId !== row.deviceId) {
-      const [taken] = await tx.select({ id: coldStorageUnits.id }).from(coldStorageUnits).where(eq(coldStorageUnits.deviceId, deviceId));
-      if (taken) throw conflict(`Logger ${deviceId} already reports for storage unit ${taken.id}`);
-    }
+    if (deviceId && deviceId !== row.deviceId) await assertLoggerFree(tx, principal, deviceId);
     const set = Object.fromEntries(
       Object.entries({ name: input.name?.trim(), kind: input.kind, minC: input.minC, maxC: input.maxC, toleranceMinutes: input.toleranceMinutes, deviceId, location: input.location?.trim(), isActive: input.isActive }).filter(
         ([, v]) => v !== undefined && v !== null,

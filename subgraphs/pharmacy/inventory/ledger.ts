@@ -26,7 +26,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { medicationByCode } from "./medications/catalog.js";
-import { describeHolds, holdsOfBatches, type StockHold } from "./holds.js";
+import { describeHolds, holdsOfBatches, normalLot, type StockHold } from "./holds.js";
 import { inventoryItems, products, stockBatches, stockMovementBatches, stockMovements } from "../db/tables.js";
 import { calendarDate } from "../../../lib/calendar.js";
 
@@ -265,7 +265,8 @@ function planAddition(c: LedgerChange, state: Locked): Share[] {
   }
   const lotNumber = c.batch?.lotNumber ?? null;
   const expiryDate = c.batch?.expiryDate ?? null;
-  const same = state.batches.find((b) => b.lotNumber === lotNumber && b.expiryDate === expiryDate);
+  // Lots compare as holds and recalls compare them: `amx-1 ` is AMX-1 (docs/decisions/pharmacy.md, "Held stock").
+  const same = state.batches.find((b) => normalLot(b.lotNumber) === normalLot(lotNumber) && b.expiryDate === expiryDate);
   return same ? [{ batch: same, quantity: c.quantity }] : [{ create: { lotNumber, expiryDate }, quantity: c.quantity }];
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "../../../lib/db.js";
 import { badRequest, fieldError } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { inventoryItems, returnsCounters, stockBatches } from "../db/tables.js";
+import { normalLot } from "../inventory/holds.js";
 import { kampalaToday } from "../inventory/ledger.js";
 
 /**
@@ -21,14 +22,14 @@ export async function nextReturnsNumber(tx: Db, kind: "cr" | "sr" | "ds", pharma
 
 export const asDb = (tx: unknown) => tx as Db;
 
-/** The stock and batch a supplier return or destruction names: the item (or medication code) and the batch (id, or lot number). */
+/** The stock and batch a supplier return or destruction names: the item (or medication code) and the batch (id, or lot number, without regard to case or surrounding spaces). */
 export async function stockAndBatch(
   db: Db,
   pharmacyId: string,
   ref: { inventoryItem?: string | null; medicationCode?: string | null; batchId?: string | null; lotNumber?: string | null },
 ): Promise<{ item: typeof inventoryItems.$inferSelect; batch: typeof stockBatches.$inferSelect }> {
   if (Boolean(ref.inventoryItem) === Boolean(ref.medicationCode)) throw badRequest("Name the stock", { inventoryItem: ["name exactly one of inventory_item or medication_code"] });
-  if (Boolean(ref.batchId) === Boolean(ref.lotNumber)) throw badRequest("Name the batch", { batchId: ["name exactly one of batch_id or lot_number"] });
+  if (Boolean(ref.batchId) === Boolean(ref.lotNumber?.trim())) throw badRequest("Name the batch", { batchId: ["name exactly one of batch_id or lot_number"] });
   const [item] = ref.inventoryItem
     ? isUuid(ref.inventoryItem)
       ? await db.select().from(inventoryItems).where(and(eq(inventoryItems.id, ref.inventoryItem), eq(inventoryItems.pharmacyId, pharmacyId)))
@@ -36,7 +37,7 @@ export async function stockAndBatch(
     : await db.select().from(inventoryItems).where(and(eq(inventoryItems.medicationCode, ref.medicationCode!.trim()), eq(inventoryItems.pharmacyId, pharmacyId)));
   if (!item) throw fieldError(ref.inventoryItem ? "inventoryItem" : "medicationCode", "no such stock in this pharmacy");
   const batches = await db.select().from(stockBatches).where(eq(stockBatches.inventoryItemId, item.id));
-  const found = ref.batchId ? batches.filter((b) => b.id === ref.batchId) : batches.filter((b) => b.lotNumber === ref.lotNumber!.trim());
+  const found = ref.batchId ? batches.filter((b) => b.id === ref.batchId) : batches.filter((b) => b.lotNumber !== null && normalLot(b.lotNumber) === normalLot(ref.lotNumber));
   if (!found.length) throw fieldError(ref.batchId ? "batchId" : "lotNumber", "no such batch of this stock");
   if (found.length > 1) throw fieldError("lotNumber", "several batches carry this lot (different expiry dates): name the batch_id");
   return { item, batch: found[0] };

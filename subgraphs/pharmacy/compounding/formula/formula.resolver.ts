@@ -53,7 +53,7 @@ export class CompoundFormulaResolver {
   }
 
   @Authorized("compounding:approve")
-  @Mutation(() => CompoundFormula, { nullable: true, description: "Retire a formula: no new preparations or prescriptions (stock already made stays dispensable)." })
+  @Mutation(() => CompoundFormula, { nullable: true, description: "Retire a formula: no new preparations or prescriptions (stock already made stays dispensable). A draft by its author; an approved formula by its author or approver; admins either (403 otherwise)." })
   retireCompoundFormula(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompoundFormula> {
     return transitionFormula(ctx.db, ctx.principal, id, "retired");
   }

@@ -170,8 +170,22 @@ export async function createFormula(db: Db, principal: Principal, input: CreateF
 }
 
 /**
- * draft → approved (by a pharmacist who did not write it: four eyes) and draft | approved → retired,
- * under a row lock. Repeating the move just made returns the formula unchanged; any other move is 409.
+ * Who may retire a formula (retired is final and its code stays taken). Formulas are shared by every
+ * pharmacy, so not any pharmacist: a draft by its author (withdrawn before anyone relies on it); an
+ * approved formula by one of the two pharmacists who put it into use (its author or its approver, the
+ * four eyes of approval), since others may be preparing and prescribing it; an admin either.
+ */
+function retireRefusal(f: FormulaRow, principal: Principal): string | null {
+  if (principal.roles.includes("admin")) return null;
+  if (f.status === "draft") return f.createdBy === principal.sub ? null : "A draft formula is retired by its author (or an admin)";
+  if (f.createdBy === principal.sub || f.approvedBy === principal.sub) return null;
+  return "An approved formula is shared by every pharmacy: it is retired by the pharmacist who wrote it or the one who approved it (or an admin)";
+}
+
+/**
+ * draft → approved (by a pharmacist who did not write it: four eyes) and draft | approved → retired
+ * (by those `retireRefusal` allows), under a row lock. Repeating the move just made returns the
+ * formula unchanged; any other move is 409.
  */
 export async function transitionFormula(db: Db, principal: Principal, id: string, to: "approved" | "retired"): Promise<CompoundFormula> {
   await db.transaction(async (txRaw) => {
@@ -183,6 +197,8 @@ export async function transitionFormula(db: Db, principal: Principal, id: string
       if (f.createdBy === principal.sub) throw forbidden("A formula is approved by a pharmacist other than its author");
       await tx.update(compoundFormulas).set({ status: "approved", approvedBy: principal.sub, approvedAt: new Date() }).where(eq(compoundFormulas.id, id));
     } else {
+      const refusal = retireRefusal(f, principal);
+      if (refusal) throw forbidden(refusal);
       await tx.update(compoundFormulas).set({ status: "retired", retiredBy: principal.sub, retiredAt: new Date() }).where(eq(compoundFormulas.id, id));
     }
   });

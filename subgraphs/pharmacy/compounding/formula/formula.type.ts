@@ -86,6 +86,9 @@ export class CompoundFormula {
   @Field(() => Date, { nullable: true })
   approvedAt!: Date | null;
 
+  @Field(() => String, { nullable: true, description: "Who retired it (the token's subject)." })
+  retiredBy!: string | null;
+
   @Field(() => Date, { nullable: true })
   retiredAt!: Date | null;
 

@@ -6,7 +6,8 @@ import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { goodsReceivedItems, goodsReceivedNotes, idempotencyKeys, pharmacies, purchaseOrderItems, purchaseOrders } from "../../db/tables.js";
-import { applyStockChanges } from "../../inventory/ledger.js";
+import { normalLot } from "../../inventory/holds.js";
+import { applyStockChanges, lockItems, medicationItem, type Locked } from "../../inventory/ledger.js";
 import { addDays, kampalaDate, medicationCodeProblem, nextDocumentNumber, pharmacyForRead } from "../procurement-common.js";
 import { getPurchaseOrderRow } from "../purchase-order/purchase-order.service.js";
 import type { CreateGoodsReceivedNoteInput, GoodsReceivedNote } from "./grn.type.js";
@@ -90,7 +91,7 @@ function checkLines(input: CreateGoodsReceivedNoteInput, today: string): void {
     if (!Number.isInteger(it.quantityReceived) || it.quantityReceived < 1) errors.add(`${at}.quantityReceived`, "must be an integer greater than zero");
     const lot = it.lotNumber.trim();
     if (!lot) errors.add(`${at}.lotNumber`, "is required for medicines");
-    const key = `${it.medicationCode.trim()}|${lot}`;
+    const key = `${it.medicationCode.trim()}|${normalLot(lot)}`;
     if (lot && lots.has(key)) errors.add(`${at}.lotNumber`, `repeats line ${lots.get(key)}; give each lot of a medication one line`);
     else lots.set(key, i);
     if (it.expiryDate <= today) errors.add(`${at}.expiryDate`, `the lot has expired or expires on arrival (today is ${today}); refuse it or return it to the supplier`);
@@ -99,10 +100,28 @@ function checkLines(input: CreateGoodsReceivedNoteInput, today: string): void {
 }
 
 /**
+ * A manufacturer's lot has one expiry date: a line whose lot (compared without regard to case or
+ * surrounding spaces) the stock already holds under another expiry is a misread pack or a wrong
+ * record, never a second batch of the lot (400 on the line's expiry_date, naming the expiry on record).
+ * Reads the batches under the items' row locks, so a concurrent delivery of the lot is seen.
+ */
+function checkLotExpiries(input: CreateGoodsReceivedNoteInput, itemIds: string[], locked: Map<string, Locked>): void {
+  const errors = new FieldErrorCollector();
+  input.items.forEach((it, i) => {
+    const lot = normalLot(it.lotNumber);
+    const other = locked.get(itemIds[i])?.batches.find((b) => normalLot(b.lotNumber) === lot && b.expiryDate !== it.expiryDate);
+    if (!other) return;
+    const onRecord = other.expiryDate ? `with expiry ${other.expiryDate}` : "without an expiry date";
+    errors.add(`items.${i}.expiryDate`, `lot ${other.lotNumber} of this medicine is on record ${onRecord} (batch ${other.id}); a lot has one expiry: check the packs and correct the line, or refuse the goods`);
+  });
+  errors.throwIfAny("Invalid goods received note");
+}
+
+/**
  * Books a delivery against a submitted or partially received purchase order, in one database
  * transaction under a row lock on the order: the note and its lines, one receipt movement per lot
- * through the stock ledger (reference purchase_order/<order id>), the order's received quantities and
- * its status. Receiving more than ordered, over all notes of the order, is refused (400) and writes
+ * through the stock ledger (reference purchase_order/<order id>; a lot already in stock must carry the
+ * expiry on record, `checkLotExpiries`), the order's received quantities and its status. Receiving more than ordered, over all notes of the order, is refused (400) and writes
  * nothing; two deliveries racing on one order queue on the lock, so together they cannot exceed it.
  * Honours Idempotency-Key.
  */
@@ -134,6 +153,11 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
       if (total > outstanding) errors.add(`items.${i}.quantityReceived`, `exceeds what is outstanding on the order (${outstanding} of ${line.quantity} ordered)`);
     });
     errors.throwIfAny("Invalid goods received note");
+    // The stock items are locked before the lots are compared with what they hold, then handed to the ledger.
+    const itemIds: string[] = [];
+    for (const it of input.items) itemIds.push((await medicationItem(tx, order.pharmacyId, it.medicationCode.trim(), true))!);
+    const locked = await lockItems(tx, itemIds);
+    checkLotExpiries(input, itemIds, locked);
 
     const [pharmacy] = await tx.select().from(pharmacies).where(eq(pharmacies.id, order.pharmacyId));
     const grnNumber = await nextDocumentNumber(tx, "grn", pharmacy);
@@ -154,6 +178,7 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
         notes: `${grnNumber} (${order.poNumber}), lot ${it.lotNumber.trim()}`,
         createdBy: principal.sub,
       })),
+      locked,
     );
     const shortBefore = addDays(today, SHORT_EXPIRY_DAYS);
     const items = await tx

@@ -47,4 +47,13 @@ export class PurchaseOrderResolver {
   cancelPurchaseOrder(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<PurchaseOrder> {
     return transitionPurchaseOrder(ctx.db, ctx.principal, id, "cancel");
   }
+
+  @Authorized("procurement:write")
+  @Mutation(() => PurchaseOrder, {
+    nullable: true,
+    description: "Close a partially received purchase order short, with the reason: the undelivered rest is cancelled and no longer on order (409 from another state).",
+  })
+  closePurchaseOrder(@Arg("id", () => ID) id: string, @Arg("reason", () => String) reason: string, @Ctx() ctx: SubgraphContext): Promise<PurchaseOrder> {
+    return transitionPurchaseOrder(ctx.db, ctx.principal, id, "close", { reason });
+  }
 }

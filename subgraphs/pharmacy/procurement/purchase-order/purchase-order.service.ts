@@ -166,23 +166,44 @@ export async function createPurchaseOrder(db: Db, principal: Principal, input: C
 const TRANSITIONS = {
   submit: { to: "submitted", from: ["created"], stamp: "submittedAt" },
   cancel: { to: "cancelled", from: ["created", "submitted"], stamp: "cancelledAt" },
+  // Closing short cancels what was not delivered: its time is the cancellation's.
+  close: { to: "closed", from: ["partially_received"], stamp: "cancelledAt" },
 } as const;
 
-/** Submits (created → submitted) or cancels (created | submitted → cancelled) under a row lock; other moves are 409. */
-export async function transitionPurchaseOrder(db: Db, principal: Principal, id: string, action: keyof typeof TRANSITIONS): Promise<PurchaseOrder> {
+/** Longest reason for closing an order short. */
+const MAX_REASON = 500;
+
+/** The line a close adds to the order's notes: when, who, why, and what will not arrive. */
+function closingNote(current: PurchaseOrderRow, lines: ItemRow[], principal: Principal, reason: string, at: Date): string {
+  const short = lines.filter((l) => l.quantityReceived < l.quantity).map((l) => `${l.medicationCode} × ${l.quantity - l.quantityReceived}`);
+  const line = `Closed short ${at.toISOString()} by ${principal.sub}: ${reason}. Not delivered: ${short.join(", ")}.`;
+  return current.notes ? `${current.notes}\n${line}` : line;
+}
+
+/**
+ * Submits (created → submitted), cancels (created | submitted → cancelled) or closes short
+ * (partially_received → closed, with a reason: the undelivered rest will not come, so it is no longer
+ * on order) under a row lock; other moves are 409.
+ */
+export async function transitionPurchaseOrder(db: Db, principal: Principal, id: string, action: keyof typeof TRANSITIONS, o: { reason?: string } = {}): Promise<PurchaseOrder> {
   const t = TRANSITIONS[action];
+  const reason = o.reason?.trim() ?? "";
+  if (action === "close" && !reason) throw fieldError("reason", "is required: say why the rest of the order will not be delivered");
+  if (reason.length > MAX_REASON) throw fieldError("reason", `must be at most ${MAX_REASON} characters`);
   await getPurchaseOrderRow(db, principal, id);
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const current = await getPurchaseOrderRow(tx, principal, id, { forUpdate: true });
     if (current.status === t.to) return current;
     if (!(t.from as readonly string[]).includes(current.status)) {
-      throw conflict(`A ${current.status.replace("_", " ")} purchase order cannot be ${t.to}; allowed from ${t.from.join(" or ")}`);
+      const hint = action === "cancel" && current.status === "partially_received" ? "; close it short instead (close/, with a reason)" : "";
+      throw conflict(`A ${current.status.replace("_", " ")} purchase order cannot be ${t.to}; allowed from ${t.from.join(" or ").replaceAll("_", " ")}${hint}`);
     }
     const now = new Date();
+    const notes = action === "close" ? closingNote(current, (await itemsOf(tx, [id])).get(id)!, principal, reason, now) : current.notes;
     const [updated] = await tx
       .update(purchaseOrders)
-      .set({ status: t.to, updatedAt: now, [t.stamp]: now })
+      .set({ status: t.to, updatedAt: now, [t.stamp]: now, notes })
       .where(eq(purchaseOrders.id, id))
       .returning();
     return updated;

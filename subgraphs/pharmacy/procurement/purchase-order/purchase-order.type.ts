@@ -5,12 +5,14 @@ import { LocalDateScalar } from "../../../../lib/federation.js";
 import { Decimal } from "../../../../lib/money.js";
 import { PageOf } from "../../../../lib/pagination.js";
 
-export const PURCHASE_ORDER_STATUSES = ["created", "submitted", "partially_received", "received", "cancelled"] as const;
+export const PURCHASE_ORDER_STATUSES = ["created", "submitted", "partially_received", "received", "cancelled", "closed"] as const;
 export const PurchaseOrderStatus = valueEnum(
   "PurchaseOrderStatus",
   PURCHASE_ORDER_STATUSES,
-  "Life of a purchase order: created → submitted → partially_received → received (by goods received notes); created or submitted → cancelled.",
+  "Life of a purchase order: created → submitted → partially_received → received (by goods received notes); created or submitted → cancelled; partially_received → closed (closed short: the undelivered rest cancelled, with a reason).",
 );
+/** Orders whose undelivered quantities are still to arrive ("on order"). */
+export const OPEN_PURCHASE_ORDER_STATUSES = ["created", "submitted", "partially_received"] as const;
 
 @ObjectType({ description: "One line of a purchase order." })
 export class PurchaseOrderItem {
@@ -65,7 +67,7 @@ export class PurchaseOrder {
   @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." })
   expectedDelivery!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The creator's notes; closing short adds a line: when, who, why and what was not delivered." })
   notes!: string | null;
 
   @Field(() => String, { description: "Who created it (the token's subject)." })
@@ -83,7 +85,7 @@ export class PurchaseOrder {
   @Field(() => Date, { nullable: true })
   receivedAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When the order was cancelled, or closed short (its undelivered rest cancelled)." })
   cancelledAt!: Date | null;
 }
 

@@ -7,10 +7,8 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { inventoryItems, purchaseOrderItems, purchaseOrders, supplierMedications, suppliers } from "../../db/tables.js";
 import { sellableStock } from "../../inventory/ledger.js";
 import { addDays, kampalaDate, pharmacyForRead } from "../procurement-common.js";
+import { OPEN_PURCHASE_ORDER_STATUSES } from "../purchase-order/purchase-order.type.js";
 import type { ReorderSuggestion } from "./reorder.type.js";
-
-/** Orders still to arrive. */
-const OPEN_STATUSES = ["created", "submitted", "partially_received"];
 
 /** Whole packs, at least the minimum order: the smallest such quantity ≥ `need`. */
 export function orderQuantity(need: number, packSize: number, minimum: number): number {
@@ -22,7 +20,8 @@ export function orderQuantity(need: number, packSize: number, minimum: number): 
  * Medications at or below their reorder level at one pharmacy (sellable stock, by medication code),
  * each with a draft line: the cheapest active offer of an active supplier (then the shortest lead
  * time), for twice the reorder level minus what is on hand and on order, rounded up to whole packs
- * and at least the supplier's minimum. Medications already covered by open orders are left out.
+ * and at least the supplier's minimum. Medications already covered by open orders are left out; a
+ * cancelled or closed-short order's undelivered rest is not on order.
  */
 export async function reorderSuggestions(db: Db, principal: Principal, args: Partial<PageArgs> & { pharmacyId?: string | null }): Promise<Page<ReorderSuggestion>> {
   const w = pageWindow(args);
@@ -47,7 +46,7 @@ export async function reorderSuggestions(db: Db, principal: Principal, args: Par
       .select({ code: purchaseOrderItems.medicationCode, outstanding: sql<string>`sum(${purchaseOrderItems.quantity} - ${purchaseOrderItems.quantityReceived})` })
       .from(purchaseOrderItems)
       .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderItems.purchaseOrderId))
-      .where(and(eq(purchaseOrders.pharmacyId, pharmacyId), inArray(purchaseOrders.status, OPEN_STATUSES), inArray(purchaseOrderItems.medicationCode, codes)))
+      .where(and(eq(purchaseOrders.pharmacyId, pharmacyId), inArray(purchaseOrders.status, [...OPEN_PURCHASE_ORDER_STATUSES]), inArray(purchaseOrderItems.medicationCode, codes)))
       .groupBy(purchaseOrderItems.medicationCode),
     db
       .select({ offer: supplierMedications, supplierName: suppliers.name, supplierCode: suppliers.code })
