@@ -8,6 +8,7 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagin
 import { coldChainExcursions, stockBatches, stockHolds } from "../db/tables.js";
 import { outboxStatus } from "../outbox/outbox.service.js";
 import { coldChainPharmacy, subjectsById } from "./cold-chain-common.js";
+import { recordExcursionHolds } from "./excursion-holds.js";
 import { DISPOSITIONS, EXCURSION_STATUSES, type CloseExcursionInput, type ColdChainExcursion, type ExcursionAffectedStock } from "./excursion.type.js";
 
 type ExcursionRow = typeof coldChainExcursions.$inferSelect;
@@ -112,7 +113,8 @@ export async function listExcursions(db: Db, principal: Principal, f: Partial<Pa
 
 /**
  * Records the disposition and closes the excursion. release lets the held stock be sold again (not while
- * readings are still out of range: 409); quarantine and discard keep it held. A closed one is 409.
+ * readings are still out of range: 409); quarantine and discard keep it held, including batches received
+ * into the unit while it was out of range. A closed one is 409.
  */
 export async function closeExcursion(db: Db, principal: Principal, id: string, input: CloseExcursionInput): Promise<ColdChainExcursion> {
   if (!DISPOSITIONS.includes(input.disposition as (typeof DISPOSITIONS)[number])) throw fieldError("disposition", "must be release, quarantine or discard");
@@ -123,6 +125,9 @@ export async function closeExcursion(db: Db, principal: Principal, id: string, i
     const [row] = await tx.select().from(coldChainExcursions).where(eq(coldChainExcursions.id, id)).for("update");
     if (row.status === "closed") throw conflict(`Excursion ${id} was closed (${row.disposition}) on ${row.closedAt?.toISOString()} by ${row.closedBy}`);
     if (input.disposition === "release" && row.endedAt === null) throw conflict("Readings are still out of range: the stock cannot be released yet (quarantine or discard it, or wait for readings back in range)");
+    // Batches received into the unit while it was out of range are held by item until now: give them rows,
+    // so the disposition releases or keeps them with the rest.
+    await recordExcursionHolds(tx, [id], principal.sub);
     await tx
       .update(coldChainExcursions)
       .set({ status: "closed", disposition: input.disposition, dispositionNotes: input.notes.trim(), closedBy: principal.sub, closedAt: sql`now()` })

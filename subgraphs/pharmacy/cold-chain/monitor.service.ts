@@ -11,14 +11,16 @@ import { randomUUID } from "node:crypto";
 import { and, asc, between, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { coldChainExcursions, coldChainMonitorStates, coldChainTransports, coldStorageUnitItems, coldStorageUnits, inventoryItems, pharmacies, stockBatches, stockHolds, temperatureReadings } from "../db/tables.js";
-import { allMedications } from "../inventory/medications/catalog.js";
+import { coldChainExcursions, coldChainMonitorStates, coldChainTransports, coldStorageUnits, pharmacies, stockHolds, temperatureReadings } from "../db/tables.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage } from "../outbox/outbox.service.js";
 import { kampalaTime, rangeText, type MonitoredSubject } from "./cold-chain-common.js";
+import { excursionReference, recordExcursionHolds } from "./excursion-holds.js";
 import { advanceMonitor, EMPTY_STATE, inRange, lateRuns, minutesBetween, round2, type ExcursionEpisode, type LateRun, type MonitorState, type Reading } from "./detector.js";
 
 /** Rows per INSERT (7 parameters each: well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
+/** Who the holds the monitor writes are recorded as created by. */
+const MONITOR = "cold-chain-monitor";
 
 export interface SubjectReading {
   subject: MonitoredSubject;
@@ -49,37 +51,17 @@ const toState = (r: StateRow): MonitorState => ({
   readingsProcessed: r.readingsProcessed,
 });
 
-/** The stock items a unit's excursion affects: those assigned to it, else the pharmacy's cold-chain medicines whose catalog range overlaps the unit's. */
-async function affectedItemsOfUnit(tx: Db, subject: MonitoredSubject): Promise<string[]> {
-  const assigned = await tx.select({ id: coldStorageUnitItems.inventoryItemId }).from(coldStorageUnitItems).where(eq(coldStorageUnitItems.storageUnitId, subject.id));
-  if (assigned.length) return assigned.map((a) => a.id);
-  const codes = allMedications()
-    .filter((m) => m.coldChain && m.storageMinC !== null && m.storageMaxC !== null && m.storageMinC <= subject.maxC && m.storageMaxC >= subject.minC)
-    .map((m) => m.code);
-  if (!codes.length) return [];
-  const items = await tx.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, subject.pharmacyId), inArray(inventoryItems.medicationCode, codes)));
-  return items.map((i) => i.id);
-}
-
-/** Holds the stock an excursion affects until its disposition: a unit's batches, or a transport's lots at its pharmacy. */
+/**
+ * Holds the stock an excursion affects until its disposition: a transport's lots at its pharmacy (a lot
+ * received later is held too), or the batches of the unit's stock items (those received later, while it
+ * is live, are held through excursion-holds.ts).
+ */
 async function holdAffectedStock(tx: Db, subject: MonitoredSubject, excursionId: string, reference: string): Promise<number> {
-  const hold = { reasonType: "cold_chain_excursion", reasonId: excursionId, reference, createdBy: "cold-chain-monitor", pharmacyId: subject.pharmacyId };
-  if (subject.type === "transport") {
-    const [t] = await tx.select({ contents: coldChainTransports.contents }).from(coldChainTransports).where(eq(coldChainTransports.id, subject.id));
-    if (!t.contents.length) return 0;
-    await tx.insert(stockHolds).values(t.contents.map((c) => ({ ...hold, medicationCode: c.medicationCode, lotNumber: c.lotNumber })));
-    return t.contents.length;
-  }
-  const itemIds = await affectedItemsOfUnit(tx, subject);
-  if (!itemIds.length) return 0;
-  const batches = await tx
-    .select({ id: stockBatches.id, quantity: stockBatches.quantity, lotNumber: stockBatches.lotNumber, code: inventoryItems.medicationCode })
-    .from(stockBatches)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, stockBatches.inventoryItemId))
-    .where(and(inArray(stockBatches.inventoryItemId, itemIds), sql`${stockBatches.quantity} > 0`));
-  if (!batches.length) return 0;
-  await tx.insert(stockHolds).values(batches.map((b) => ({ ...hold, batchId: b.id, medicationCode: b.code, lotNumber: b.lotNumber, quantityAtHold: b.quantity })));
-  return batches.length;
+  if (subject.type === "storage_unit") return recordExcursionHolds(tx, [excursionId], MONITOR, true);
+  const [t] = await tx.select({ contents: coldChainTransports.contents }).from(coldChainTransports).where(eq(coldChainTransports.id, subject.id));
+  if (!t.contents.length) return 0;
+  await tx.insert(stockHolds).values(t.contents.map((c) => ({ reasonType: "cold_chain_excursion", reasonId: excursionId, reference, createdBy: MONITOR, pharmacyId: subject.pharmacyId, medicationCode: c.medicationCode, lotNumber: c.lotNumber })));
+  return t.contents.length;
 }
 
 /** What the readings show of an excursion: its columns that detection writes. */
@@ -100,7 +82,7 @@ interface FoundLate {
 }
 
 async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: ExcursionEpisode, late?: FoundLate): Promise<string> {
-  const reference = `cold-chain excursion of ${subject.name} from ${e.startedAt.toISOString()} (range ${rangeText(subject)})`;
+  const reference = excursionReference(subject.name, e.startedAt, subject);
   const [ph] = await tx.select({ name: pharmacies.name, phone: pharmacies.phone }).from(pharmacies).where(eq(pharmacies.id, subject.pharmacyId));
   await tx.insert(coldChainExcursions).values({
     id: e.id,
@@ -301,6 +283,7 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
     }
   }
   if (!fresh.length && !lateOut.length) return;
+  const found = outcome.excursionIds.length;
   let next = state;
   if (fresh.length) {
     fresh.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
@@ -318,6 +301,16 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
     .update(coldChainMonitorStates)
     .set({ ...next, updatedAt: sql`now()` })
     .where(eq(coldChainMonitorStates.subjectId, subject.id));
+  if (subject.type === "storage_unit") {
+    // Batches received into the unit since the last reading, while an excursion of it is live, are held
+    // already (excursion-holds.ts); give them their hold rows now, so the excursion lists them. Also for
+    // an excursion these readings ended (a quarantined one is no longer live once it has ended).
+    const live = await tx
+      .select({ id: coldChainExcursions.id })
+      .from(coldChainExcursions)
+      .where(and(eq(coldChainExcursions.subjectId, subject.id), or(eq(coldChainExcursions.status, "open"), isNull(coldChainExcursions.endedAt))));
+    await recordExcursionHolds(tx, [...live.map((e) => e.id), ...outcome.excursionIds.slice(found)], MONITOR);
+  }
 }
 
 /**

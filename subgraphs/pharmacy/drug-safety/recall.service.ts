@@ -1,7 +1,9 @@
 /**
- * Drug recalls (spec: /api/v1/drug-safety/recalls/). An active recall holds its lots at every pharmacy:
- * the stock ledger never draws them for a sale, dispense or compounding (inventory/holds.ts), until an
- * admin closes the recall. docs/decisions/pharmacy.md, "Recalls".
+ * Drug recalls (spec: /api/v1/drug-safety/recalls/). An active recall holds its lots: a catalog
+ * medication's at every pharmacy, or one stock item's (stock without a catalog code, e.g. an OTC
+ * product's) at its pharmacy, and every preparation compounded from them. The stock ledger never draws
+ * them for a sale, dispense or compounding (inventory/holds.ts), until an admin closes the recall.
+ * docs/decisions/pharmacy.md, "Recalls".
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
@@ -9,9 +11,9 @@ import type { Db } from "../../../lib/db.js";
 import { conflict, FieldErrorCollector, fieldError, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { drugRecalls, inventoryItems, stockBatches } from "../db/tables.js";
-import { normalLot } from "../inventory/holds.js";
-import { kampalaToday } from "../inventory/ledger.js";
+import { drugRecalls, inventoryItems, products, stockBatches } from "../db/tables.js";
+import { holdsOfBatches, ITEM_RECALL_PREFIX, itemRecallCode, normalLot, recallableStock, recalledItemOf } from "../inventory/holds.js";
+import { kampalaToday, stockItemsOfProducts } from "../inventory/ledger.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
 import { RECALL_CLASSES, RECALL_STATUSES, type CloseDrugRecallInput, type CreateDrugRecallInput, type DrugRecall, type RecalledBatch } from "./recall.type.js";
 
@@ -19,38 +21,99 @@ type RecallRow = typeof drugRecalls.$inferSelect;
 
 const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Recalled units on the shelf per recall (staff: their pharmacy only). */
+/** Recalled units on the shelf per recall (staff: their pharmacy only): the lots it holds, and preparations compounded from them. */
 async function affectedBatchesOf(db: Db, recalls: RecallRow[], pharmacyId: string | undefined): Promise<Map<string, RecalledBatch[]>> {
   const out = new Map<string, RecalledBatch[]>(recalls.map((r) => [r.id, []]));
   const active = recalls.filter((r) => r.status === "active");
   if (!active.length) return out;
-  const conds: SQL[] = [inArray(inventoryItems.medicationCode, [...new Set(active.map((r) => r.medicationCode))]), sql`${stockBatches.quantity} > 0`];
+  const conds: SQL[] = [recallableStock(active.map((r) => r.medicationCode)), sql`${stockBatches.quantity} > 0`];
   if (pharmacyId) conds.push(eq(stockBatches.pharmacyId, pharmacyId));
   const rows = await db
-    .select({ pharmacyId: stockBatches.pharmacyId, inventoryItem: stockBatches.inventoryItemId, batchId: stockBatches.id, lotNumber: stockBatches.lotNumber, expiryDate: stockBatches.expiryDate, quantity: stockBatches.quantity, code: inventoryItems.medicationCode })
+    .select({
+      pharmacyId: stockBatches.pharmacyId,
+      inventoryItem: stockBatches.inventoryItemId,
+      batchId: stockBatches.id,
+      lotNumber: stockBatches.lotNumber,
+      expiryDate: stockBatches.expiryDate,
+      quantity: stockBatches.quantity,
+      medicationCode: inventoryItems.medicationCode,
+      receivedAt: stockBatches.receivedAt,
+    })
     .from(stockBatches)
     .innerJoin(inventoryItems, eq(inventoryItems.id, stockBatches.inventoryItemId))
     .where(and(...conds))
     .orderBy(stockBatches.pharmacyId, stockBatches.lotNumber, stockBatches.id);
+  // Matched as the ledger matches them (holds.ts), so what is listed is what may not be drawn.
+  const holds = await holdsOfBatches(db, rows.map((b) => ({ ...b, id: b.batchId, inventoryItemId: b.inventoryItem })));
   for (const r of active) {
-    const lots = r.lotNumbers.map(normalLot);
     out.set(
       r.id,
-      rows.filter((b) => b.code === r.medicationCode && (!lots.length || (b.lotNumber !== null && lots.includes(normalLot(b.lotNumber))))).map(({ code: _c, ...b }) => b),
+      rows.filter((b) => holds.get(b.batchId)?.some((h) => h.kind === "recall" && h.id === r.id)).map(({ medicationCode: _c, receivedAt: _r, ...b }) => b),
     );
   }
   return out;
 }
 
-function toRecall(r: RecallRow, batches: RecalledBatch[]): DrugRecall {
-  return { ...r, medicationName: medicationByCode(r.medicationCode)?.genericName ?? null, active: r.status === "active", affectedBatches: batches, affectedUnits: batches.reduce((n, b) => n + b.quantity, 0) };
+/** The names of the stock items recalls name (recalls of one item). */
+async function recalledItemNames(db: Db, recalls: RecallRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(recalls.map((r) => recalledItemOf(r.medicationCode)).filter((i): i is string => !!i))];
+  if (!ids.length) return new Map();
+  return new Map((await db.select({ id: inventoryItems.id, name: inventoryItems.name }).from(inventoryItems).where(inArray(inventoryItems.id, ids))).map((i) => [i.id, i.name]));
 }
 
-/** Records a recall; from then its lots are held everywhere. One active recall per notice and medication (409). */
+async function toRecalls(db: Db, rows: RecallRow[], pharmacyId: string | undefined): Promise<DrugRecall[]> {
+  const [batches, names] = await Promise.all([affectedBatchesOf(db, rows, pharmacyId), recalledItemNames(db, rows)]);
+  return rows.map((r) => {
+    const item = recalledItemOf(r.medicationCode);
+    const shelf = batches.get(r.id)!;
+    return {
+      ...r,
+      medicationName: item ? (names.get(item) ?? null) : (medicationByCode(r.medicationCode)?.genericName ?? null),
+      inventoryItem: item,
+      active: r.status === "active",
+      affectedBatches: shelf,
+      affectedUnits: shelf.reduce((n, b) => n + b.quantity, 0),
+    };
+  });
+}
+
+/** Staff see the recalls of catalog medicines and those of their pharmacy's stock items (not another pharmacy's). */
+function visibleTo(principal: Principal): SQL | undefined {
+  if (!principal.pharmacyId) return undefined;
+  return sql`(${drugRecalls.medicationCode} not like ${`${ITEM_RECALL_PREFIX}%`} or exists (select 1 from ${inventoryItems} where ${inventoryItems.pharmacyId} = ${principal.pharmacyId} and ${drugRecalls.medicationCode} = ${ITEM_RECALL_PREFIX} || ${inventoryItems.id}::text))`;
+}
+
+/**
+ * The stock item a recall names: `inventoryItem`, or the item `productId` sells from. Unknown, or of
+ * another pharmacy than a staff caller's, is 404 (another pharmacy's stock is not revealed).
+ */
+async function recalledItem(db: Db, principal: Principal, input: CreateDrugRecallInput): Promise<string> {
+  const mine = (pharmacyId: string) => !principal.pharmacyId || pharmacyId === principal.pharmacyId;
+  let itemId = input.inventoryItem ?? null;
+  if (input.productId) {
+    const [p] = await db.select({ pharmacyId: products.pharmacyId }).from(products).where(eq(products.id, input.productId));
+    if (!p || !mine(p.pharmacyId)) throw notFound("Product", input.productId);
+    itemId = (await stockItemsOfProducts(db, [input.productId])).get(input.productId) ?? null;
+    if (!itemId) throw notFound("Stock item of product", input.productId);
+  }
+  const [item] = await db.select({ id: inventoryItems.id, pharmacyId: inventoryItems.pharmacyId }).from(inventoryItems).where(eq(inventoryItems.id, itemId!));
+  if (!item || !mine(item.pharmacyId)) throw notFound("Inventory item", itemId!);
+  return item.id;
+}
+
+/**
+ * Records a recall; from then its lots are held (a medication's everywhere, a stock item's at its
+ * pharmacy). One active recall per notice and medication or item (409).
+ */
 export async function createRecall(db: Db, principal: Principal, input: CreateDrugRecallInput): Promise<DrugRecall> {
   const errors = new FieldErrorCollector();
-  const code = input.medicationCode.trim();
-  if (!medicationByCode(code)) errors.add("medicationCode", "is not in the medication catalog");
+  const givenCode = input.medicationCode?.trim() || null;
+  const named = (["medicationCode", "inventoryItem", "productId"] as const).filter((f) => (f === "medicationCode" ? givenCode : input[f]));
+  if (!named.length) errors.add("medicationCode", "name the recalled stock: a catalog medication code, or the inventory item (or product) of stock without one");
+  for (const f of named.slice(1)) errors.add(f, "name the recalled stock once: a medication code, an inventory item or a product");
+  if (givenCode && !medicationByCode(givenCode)) errors.add("medicationCode", "is not in the medication catalog (stock without a catalog code is recalled by its inventory item or product)");
+  if (input.inventoryItem && !isUuid(input.inventoryItem)) errors.add("inventoryItem", "must be an inventory item id (UUID)");
+  if (input.productId && !isUuid(input.productId)) errors.add("productId", "must be a product id (UUID)");
   if (!RECALL_CLASSES.includes(input.recallClass as (typeof RECALL_CLASSES)[number])) errors.add("recallClass", "must be I, II or III");
   const lots = (input.lotNumbers ?? []).map((l) => l.trim());
   lots.forEach((l, i) => {
@@ -62,9 +125,10 @@ export async function createRecall(db: Db, principal: Principal, input: CreateDr
   if (!input.issuingAuthority.trim()) errors.add("issuingAuthority", "is required");
   if (!input.authorityReference.trim()) errors.add("authorityReference", "is required");
   errors.throwIfAny("Invalid recall");
+  const code = givenCode ?? itemRecallCode(await recalledItem(db, principal, input));
   const row = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    // Serialise creates of one medication's recalls, so two clicks cannot record the notice twice.
+    // Serialise creates of one medication's (or item's) recalls, so two clicks cannot record the notice twice.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recall:${code}`}))`);
     const [dup] = await tx
       .select({ id: drugRecalls.id })
@@ -92,9 +156,9 @@ export async function createRecall(db: Db, principal: Principal, input: CreateDr
 
 export async function getRecall(db: Db, principal: Principal, id: string): Promise<DrugRecall> {
   if (!isUuid(id)) throw notFound("Recall", id);
-  const [row] = await db.select().from(drugRecalls).where(eq(drugRecalls.id, id));
+  const [row] = await db.select().from(drugRecalls).where(and(eq(drugRecalls.id, id), visibleTo(principal)));
   if (!row) throw notFound("Recall", id);
-  return toRecall(row, (await affectedBatchesOf(db, [row], principal.pharmacyId)).get(row.id)!);
+  return (await toRecalls(db, [row], principal.pharmacyId))[0];
 }
 
 export interface RecallFilters {
@@ -112,6 +176,8 @@ export async function listRecalls(db: Db, principal: Principal, f: Partial<PageA
   if (f.recallClass && !RECALL_CLASSES.includes(f.recallClass as (typeof RECALL_CLASSES)[number])) throw fieldError("recallClass", "must be I, II or III");
   if (f.status && !RECALL_STATUSES.includes(f.status as (typeof RECALL_STATUSES)[number])) throw fieldError("status", "must be active or closed");
   const conds: SQL[] = [];
+  const visible = visibleTo(principal);
+  if (visible) conds.push(visible);
   if (f.medicationCode) conds.push(eq(drugRecalls.medicationCode, f.medicationCode.trim()));
   if (f.recallClass) conds.push(eq(drugRecalls.recallClass, f.recallClass));
   if (f.status) conds.push(eq(drugRecalls.status, f.status));
@@ -132,8 +198,7 @@ export async function listRecalls(db: Db, principal: Principal, f: Partial<PageA
     db.select().from(drugRecalls).where(where).orderBy(desc(drugRecalls.recallDate), desc(drugRecalls.createdAt), desc(drugRecalls.id)).limit(w.limit).offset(w.offset),
     db.select({ total: count() }).from(drugRecalls).where(where),
   ]);
-  const batches = await affectedBatchesOf(db, rows, principal.pharmacyId);
-  return toPage(rows.map((r) => toRecall(r, batches.get(r.id)!)), total, w);
+  return toPage(await toRecalls(db, rows, principal.pharmacyId), total, w);
 }
 
 /** Closes an active recall (its lots become sellable again); a closed one is 409. */
@@ -141,7 +206,7 @@ export async function closeRecall(db: Db, principal: Principal, id: string, inpu
   if (!isUuid(id)) throw notFound("Recall", id);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [row] = await tx.select().from(drugRecalls).where(eq(drugRecalls.id, id)).for("update");
+    const [row] = await tx.select().from(drugRecalls).where(and(eq(drugRecalls.id, id), visibleTo(principal))).for("update");
     if (!row) throw notFound("Recall", id);
     if (row.status === "closed") throw conflict(`Recall ${id} was closed on ${row.closedAt?.toISOString()} by ${row.closedBy}`);
     await tx.update(drugRecalls).set({ status: "closed", closedAt: sql`now()`, closedBy: principal.sub, closeReason: input?.reason?.trim() || null }).where(eq(drugRecalls.id, id));

@@ -13,7 +13,7 @@ export const RecallClass = valueEnum(
 export const RECALL_STATUSES = ["active", "closed"] as const;
 export const RecallStatus = valueEnum("RecallStatus", RECALL_STATUSES, "active: the lots are held at every pharmacy; closed: no longer held.");
 
-@ObjectType({ description: "A batch of recalled units on a pharmacy's shelf." })
+@ObjectType({ description: "A batch of recalled units on a pharmacy's shelf: of a recalled lot, or a preparation compounded from one." })
 export class RecalledBatch {
   @Field(() => ID) pharmacyId!: string;
   @Field(() => ID) inventoryItem!: string;
@@ -23,11 +23,17 @@ export class RecalledBatch {
   @Field(() => Int) quantity!: number;
 }
 
-@ObjectType({ description: "A drug recall: the lots of a medication (none listed: every lot) that may not be sold or dispensed while it is active." })
+@ObjectType({
+  description:
+    "A drug recall: the lots of a medication, or of one stock item (none listed: every lot), that may not be sold or dispensed while it is active; nor may preparations compounded from them.",
+})
 export class DrugRecall {
   @Field(() => ID) id!: string;
-  @Field(() => String) medicationCode!: string;
-  @Field(() => String, { nullable: true, description: "The catalog's generic name." }) medicationName!: string | null;
+  @Field(() => String, { description: "The catalog medication recalled at every pharmacy; for a recall of one stock item without a catalog code, `item:<inventory item id>`." })
+  medicationCode!: string;
+  @Field(() => String, { nullable: true, description: "The catalog's generic name (a stock item's recall: the item's name)." }) medicationName!: string | null;
+  @Field(() => ID, { nullable: true, description: "The stock item recalled, when the recall names one (stock without a catalog code, e.g. an OTC product's); its pharmacy only." })
+  inventoryItem!: string | null;
   @Field(() => [String], { description: "Recalled lots; empty: every lot." }) lotNumbers!: string[];
   @Field(() => RecallClass) recallClass!: string;
   @Field(() => String) reason!: string;
@@ -49,11 +55,20 @@ export class DrugRecall {
 @ObjectType()
 export class DrugRecallPage extends PageOf(DrugRecall) {}
 
-@InputType({ description: "Record a recall notice (the caller is recorded as its author)." })
+@InputType({ description: "Record a recall notice (the caller is recorded as its author). Name the recalled stock by exactly one of medicationCode, inventoryItem, productId." })
 export class CreateDrugRecallInput {
-  @Field(() => String, { description: "A medication of the catalog." })
+  @Field(() => String, { nullable: true, description: "A medication of the catalog: its lots are held at every pharmacy." })
+  @IsOptional()
   @Length(1, 64)
-  medicationCode!: string;
+  medicationCode?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "One stock item, for stock without a catalog code (an OTC product's, an excipient): its lots are held at its pharmacy." })
+  @IsOptional()
+  inventoryItem?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "A product: the stock item it sells from (as inventoryItem)." })
+  @IsOptional()
+  productId?: string | null;
 
   @Field(() => [String], { defaultValue: [], description: "Lots recalled; empty: every lot of the medication." })
   @ArrayMaxSize(200)

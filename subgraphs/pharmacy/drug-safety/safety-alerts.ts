@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { coldChainExcursions, drugRecalls, inventoryItems, stockBatches, stockHolds } from "../db/tables.js";
-import { holdsOfBatches } from "../inventory/holds.js";
+import { holdsOfBatches, recallableStock } from "../inventory/holds.js";
 import { addDays } from "../inventory/ledger.js";
 import { allMedications, medicationByCode } from "../inventory/medications/catalog.js";
 import { coldChainSilenceAlerts } from "../cold-chain/silence.js";
@@ -47,7 +47,7 @@ const RECALL_SEVERITY: Record<string, SafetyAlert["severity"]> = { I: "critical"
 export const recallAlerts: SafetyAlertSource = async (db, pharmacyId) => {
   const recalls = await db.select().from(drugRecalls).where(eq(drugRecalls.status, "active"));
   if (!recalls.length) return [];
-  const batches = await shelfBatches(db, pharmacyId, [inArray(inventoryItems.medicationCode, [...new Set(recalls.map((r) => r.medicationCode))])]);
+  const batches = await shelfBatches(db, pharmacyId, [recallableStock(recalls.map((r) => r.medicationCode))]);
   const holds = await holdsOfBatches(db, batches);
   const out: SafetyAlert[] = [];
   for (const b of batches) {
