@@ -130,6 +130,18 @@ describe("lab assistant", () => {
     expect(await auditCount("lab_result_interpretation")).toBe(before + 1);
   });
 
+  it("interprets by the code as critical values do: its LOINC name, a display of another test and an impossible value refused", async () => {
+    const named = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", display: "K+", value: 4.2, unit: "mmol/L" } }, lab);
+    expect(named.status).toBe(200);
+    expect(named.body.test_name).toBe("Potassium");
+    const other = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", display: "Sodium", value: 6.8, unit: "mmol/L" } }, lab);
+    expect(other.status).toBe(400);
+    expect(other.body.error.fields).toHaveProperty(["observation.display"]);
+    const slipped = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", value: 65, unit: "mmol/L" } }, lab);
+    expect(slipped.status).toBe(400);
+    expect(slipped.body.error.fields["observation.value"][0]).toMatch(/not a possible potassium/);
+  });
+
   it("flags a critical potassium HH and refuses an unknown LOINC code, a wrong unit and a bad date", async () => {
     const crit = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", value: 6.9, unit: "mmol/L" } }, lab);
     expect(crit.body).toMatchObject({ flag: "HH", is_critical: true, deviation: "severely_high" });

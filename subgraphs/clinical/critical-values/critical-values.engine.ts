@@ -162,3 +162,34 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
     recommendedActions,
   };
 }
+
+/** A lab result as a caller sends it (LabObservationInput). */
+export interface ObservationIn {
+  code: string;
+  display?: string | null;
+  value: number;
+  unit?: string | null;
+}
+
+/**
+ * The checks every lab result passes before it is assessed, interpreted or stored (critical values, the
+ * lab assistant): a known LOINC code, a unit it converts, a finite non-negative value that is possible
+ * for the test, and a display naming the code's own test. Adds field errors under `observation.*` and
+ * returns the test when the code is known.
+ */
+export function checkObservation(tests: ReadonlyMap<string, LabTest>, observation: ObservationIn, add: (field: string, message: string) => void, unknownCode: string): LabTest | undefined {
+  const test = tests.get(observation.code.trim());
+  if (!test) add("observation.code", unknownCode);
+  else if (conversionFactor(test, observation.unit) === undefined) {
+    add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
+  }
+  if (!Number.isFinite(observation.value) || observation.value < 0) add("observation.value", "must be a finite number of at least 0");
+  else if (test) {
+    const impossible = impossibleValue(test, observation.value, observation.unit);
+    if (impossible) add("observation.value", impossible);
+  }
+  const mismatch = test && observation.display?.trim() ? displayMismatch(tests.values(), test, observation.display.trim()) : null;
+  if (mismatch) add("observation.display", mismatch);
+  return test;
+}
+

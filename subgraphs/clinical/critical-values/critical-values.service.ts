@@ -7,7 +7,7 @@ import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, conversionFactor, CRITICAL_VALUE_ENGINE_VERSION, displayMismatch, impossibleValue } from "./critical-values.engine.js";
+import { assessCriticalValue, checkObservation, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -31,19 +31,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const errors = new FieldErrorCollector();
   const { observation } = input;
   const code = observation.code.trim();
-  const test = k.labTests.get(code);
-  if (!test) {
-    errors.add("observation.code", `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
-  } else if (conversionFactor(test, observation.unit) === undefined) {
-    errors.add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
-  }
-  if (!Number.isFinite(observation.value) || observation.value < 0) errors.add("observation.value", "must be a finite number of at least 0");
-  else if (test) {
-    const impossible = impossibleValue(test, observation.value, observation.unit);
-    if (impossible) errors.add("observation.value", impossible);
-  }
-  const mismatch = test && observation.display?.trim() ? displayMismatch(k.labTests.values(), test, observation.display.trim()) : null;
-  if (mismatch) errors.add("observation.display", mismatch);
+  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   errors.throwIfAny("Invalid critical value request");
 
   const patient = await getPatient(ctx.db, input.patientUhid);

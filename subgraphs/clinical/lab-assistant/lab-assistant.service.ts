@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
-import { conversionFactor, CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
+import { checkObservation, CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
@@ -23,12 +23,8 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const errors = new FieldErrorCollector();
   const { observation } = input;
   const code = observation.code.trim();
-  const test = k.labTests.get(code);
-  if (!test) errors.add("observation.code", `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
-  else if (conversionFactor(test, observation.unit) === undefined) {
-    errors.add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
-  }
-  if (!Number.isFinite(observation.value) || observation.value < 0) errors.add("observation.value", "must be a finite number of at least 0");
+  // The same checks as a critical value's: a display naming another test and an impossible value are 400.
+  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
     errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   }
@@ -47,7 +43,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const output = {
     patientUhid: patient.uhid,
     loincCode: code,
-    testName: observation.display?.trim() || test!.display,
+    testName: test!.name,
     value: observation.value,
     unit: observation.unit?.trim() || null,
     flag,
