@@ -34,7 +34,7 @@ describe("query parameters", () => {
   it("a non-UUID pharmacy filter is 400, not a database error", async () => {
     const res = await stack.rest("GET", `${TRANSACTIONS}?pharmacy=cash`, { token: admin });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toHaveProperty("pharmacy_id");
+    expect(res.body.error.fields).toHaveProperty("pharmacy"); // the parameter the client sent
   });
 });
 
