@@ -67,6 +67,11 @@ export const ACCESS = {
   "clinical-audit:read": ["auditor"],
   "clinical-override:write": ["physician", "nurse", "pharmacist", "lab_technician"],
   "billing:write": ["pharmacist", "cashier", "service"],
+  // Money back to a customer goes through a customer return (inspection, quantities sold): the return
+  // calls billing as the pharmacy's service, so a cashier who takes a return never refunds directly, and
+  // a cash refund with no goods back cannot be paid out at the till. Pharmacists (and admins) may refund
+  // by hand as the pharmacy's responsible persons (docs/decisions/pharmacy.md, "Customer returns").
+  "billing:refund": ["pharmacist", "service"],
   "sales:read": ["pharmacist", "cashier", "auditor"],
   "sales:write": ["pharmacist", "cashier"],
   "sales-analytics:read": ["pharmacist", "auditor"],

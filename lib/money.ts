@@ -18,13 +18,42 @@ export function parseDecimal(value: unknown): Decimal {
 export const DECIMAL_INPUT_MESSAGE = 'send a decimal string such as "1500.00" (not a JSON number; no spaces or exponent)';
 
 /**
+ * The largest amount a money column holds: every amount is stored as `numeric(14,2)` (12 digits before
+ * the point; `grep numeric( subgraphs`), so a larger one would fail at insert ("numeric field
+ * overflow", a 500). Inputs are refused above it; computed amounts (a sale's total) are checked with
+ * `fitsMoneyColumn` before they are written.
+ */
+export const MAX_AMOUNT = new Decimal("999999999999.99");
+
+/** Why an amount beyond `MAX_AMOUNT` was refused; the bridge shows it as the field's message. */
+export const AMOUNT_RANGE_MESSAGE = `must be between -${MAX_AMOUNT.toFixed(2)} and ${MAX_AMOUNT.toFixed(2)} (12 digits before the decimal point)`;
+
+/** True when `value` can be stored in a money column (`numeric(14,2)`) once rounded to the cent. */
+export function fitsMoneyColumn(value: Decimal.Value): boolean {
+  return new Decimal(value).abs().toDecimalPlaces(2, Decimal.ROUND_HALF_UP).lte(MAX_AMOUNT);
+}
+
+/**
+ * Most units one request may move or sell in one line: a sale line, a stock movement, a product's
+ * opening stock. Quantities are `integer` (int4) columns and an item's on-hand figure is their running
+ * sum, so an unbounded quantity overflows (a 500) and a typing slip (an extra zero or five) becomes
+ * stock. A million units is far above any real line (10,000 packs of 100 tablets; a kilogram counted in
+ * mg) and leaves int4 room for 2,000 such movements into one item. The billing charge's quantity and
+ * the controlled register use the same bound.
+ */
+export const MAX_QUANTITY = 1_000_000;
+
+/**
  * Money from a client: a decimal string only (docs/decisions/rest-contract.md, "Strict money"). A
  * JSON number has already lost its text (1500.10 arrives as 1500.1, 0.1 + 0.2 style values cannot be
  * told apart), and spaces or exponents are typing slips, so all are refused rather than guessed at.
+ * An amount a money column cannot hold (beyond `MAX_AMOUNT`) is refused here too, as a field error.
  */
 export function parseDecimalInput(value: unknown): Decimal {
   if (typeof value !== "string" || !DECIMAL_PATTERN.test(value)) throw new TypeError(DECIMAL_INPUT_MESSAGE);
-  return new Decimal(value);
+  const parsed = new Decimal(value);
+  if (!fitsMoneyColumn(parsed)) throw new TypeError(AMOUNT_RANGE_MESSAGE);
+  return parsed;
 }
 
 /** Formats an amount with two decimals, rounding half-up (the convention on receipts). */

@@ -15,7 +15,7 @@ async function prepareSupply(stack: Stack): Promise<string[]> {
   if (patient.status !== 201) throw new Error(`bench patient: ${patient.status} ${JSON.stringify(patient.body)}`);
   // Amoxicillin (RxNorm 723): no interaction with itself, not controlled.
   await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token: pharmacist, body: { name: "Bench amoxicillin 500 mg", medication_code: "723", quantity: 0 } });
-  const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "723", movement_type: "receipt", quantity: 10_000_000 } });
+  const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "723", movement_type: "receipt", quantity: 1_000_000 } });
   if (receipt.status !== 201) throw new Error(`bench stock: ${receipt.status} ${JSON.stringify(receipt.body)}`);
   const ids: string[] = [];
   const body = { patient_uhid: uhid, items: [{ medication_code: "723", dose: "500 mg", frequency: "three times daily for 5 days", quantity: 15 }] };

@@ -17,7 +17,7 @@ export const pharmacyScenarios: BenchScenario[] = [
       const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
       const product = await stack.rest("POST", "/api/v1/pharmacy/sales/products/", {
         token: pharmacist,
-        body: { name: "Bench syrup 100 ml", sku: `BENCH-${Date.now()}`, category: "bench", retail_price: "333.33", stock_quantity: 10_000_000 },
+        body: { name: "Bench syrup 100 ml", sku: `BENCH-${Date.now()}`, category: "bench", retail_price: "333.33", stock_quantity: 1_000_000 },
       });
       if (product.status !== 201) throw new Error(`bench product: ${product.status} ${JSON.stringify(product.body)}`);
       const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "bench-cashier" });
@@ -46,7 +46,7 @@ export const pharmacyScenarios: BenchScenario[] = [
   {
     name: "REST stock movement",
     description:
-      "POST inventory/movements/ alternating a receipt of 2 (one lot) and a sale of 1 (FEFO over two batches) on one inventory item: every request locks the same item row, so this measures the ledger's serialised write path; stock only grows, so it never runs out",
+      "POST inventory/movements/ alternating a receipt of 2 (one lot) and an adjustment of -1 (FEFO over two batches; sales are the till's) on one inventory item: every request locks the same item row, so this measures the ledger's serialised write path; stock only grows, so it never runs out",
     async prepare(stack) {
       const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
       const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -60,7 +60,7 @@ export const pharmacyScenarios: BenchScenario[] = [
         headers: { authorization: `Bearer ${pharmacist}`, "content-type": "application/json" },
         requests: [
           { method: "POST", path: MOVEMENTS, body: JSON.stringify({ inventory_item: item.body.id, movement_type: "receipt", quantity: 2, lot_number: "BENCH-LOT", expiry_date: later, reference_type: "bench", reference_id: "receipt" }) },
-          { method: "POST", path: MOVEMENTS, body: JSON.stringify({ inventory_item: item.body.id, movement_type: "sale", quantity: -1, reference_type: "bench", reference_id: "sale" }) },
+          { method: "POST", path: MOVEMENTS, body: JSON.stringify({ inventory_item: item.body.id, movement_type: "adjustment", quantity: -1, reference_type: "bench", reference_id: "adjustment" }) },
         ],
       };
     },

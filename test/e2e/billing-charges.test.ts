@@ -177,3 +177,52 @@ describe("a page of charges", () => {
     expect(whole.statements).toBe(small.statements);
   });
 });
+
+describe("who may give money back", () => {
+  /** A sale's charge, paid in full in cash at the till (as a completed sale leaves it). */
+  async function paidCharge(referenceId: string): Promise<string> {
+    const charge = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody(referenceId, "35000.00", 3) });
+    expect(charge.status).toBe(201);
+    expect((await stack.rest("POST", "/api/v1/payments/", { token: cashier, body: { charge_id: charge.body.id, method: "cash" } })).status).toBe(201);
+    return charge.body.id;
+  }
+  const refundsOf = async (chargeId: string) => (await stack.rest("GET", `/api/v1/refunds/?charge_id=${chargeId}`, { token: service })).body.results as unknown[];
+  const refund = (token: string, chargeId: string, referenceType: string, referenceId = `r-${Math.random()}`, amount = "105000.00") =>
+    stack.rest("POST", "/api/v1/refunds/", { token, body: { charge_id: chargeId, amount, reason: "cash back", reference_type: referenceType, reference_id: referenceId } });
+
+  it("never a cashier: 403 for any reference, through REST and GraphQL, and nothing is written", async () => {
+    const chargeId = await paidCharge("refund-cashier-1");
+    for (const referenceType of ["till", "customer_return", "transaction"]) {
+      const res = await refund(cashier, chargeId, referenceType);
+      expect(res.status, referenceType).toBe(403);
+    }
+    const gql = await stack.gql(
+      `mutation($i: CreateRefundInput!) { createRefund(input: $i) { id } }`,
+      { i: { chargeId, amount: "105000.00", reason: "cash back", referenceType: "customer_return", referenceId: "gql-1" } },
+      cashier,
+    );
+    expect(gql.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(await refundsOf(chargeId)).toEqual([]);
+    const charge = await stack.rest("GET", `/api/v1/charges/${chargeId}/`, { token: cashier });
+    expect(charge.body).toMatchObject({ status: "paid", amount_refunded: "0.00" });
+  });
+
+  it("only for a known kind of reference (customer_return): a free-text one is 400 on reference_type, for pharmacists and services alike", async () => {
+    const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "refund-pharmacist" });
+    const chargeId = await paidCharge("refund-kinds-1");
+    for (const token of [pharmacist, service]) {
+      for (const referenceType of ["till", "cash", "Customer_Return", "customer-return", "transaction"]) {
+        const res = await refund(token, chargeId, referenceType);
+        expect(res.status, referenceType).toBe(400);
+        expect(res.body.error.fields.reference_type, referenceType).toEqual([expect.stringContaining("customer_return")]);
+      }
+    }
+    expect(await refundsOf(chargeId)).toEqual([]);
+    // A pharmacist (the pharmacy's responsible person) and the pharmacy's own flows (service) may refund a return.
+    expect((await refund(pharmacist, chargeId, "customer_return", "return-a", "86100.00")).status).toBe(201);
+    const bound = await stack.token("service", { pharmacy: KAMPALA, sub: "pharmacy-customer-returns" });
+    const rest = await stack.rest("POST", "/api/v1/refunds/", { token: bound, body: { charge_id: chargeId, amount: "4950.00", reason: "returned", reference_type: "customer_return", reference_id: "return-b" } });
+    expect(rest.status).toBe(201);
+    expect(rest.body.refundable_balance).toBe("13950.00");
+  });
+});

@@ -56,10 +56,10 @@ describe("stock movements", () => {
     expect(byItem.body).toMatchObject({ movement_type: "receipt", quantity: 10, quantity_before: 0, quantity_after: 10 });
     const byCode = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", {
       token: pharmacist,
-      body: { pharmacy_id: KAMPALA, medication_code: "860975", movement_type: "sale", quantity: -4, reference_type: "dispense", reference_id: "d-1" },
+      body: { pharmacy_id: KAMPALA, medication_code: "860975", movement_type: "adjustment", quantity: -4, reference_type: "stock_count", reference_id: "count-1" },
     });
     expect(byCode.body).toMatchObject({ inventory_item: item.body.id, quantity: -4, quantity_before: 10, quantity_after: 6 });
-    const negative = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { inventory_item: item.body.id, movement_type: "sale", quantity: -7 } });
+    const negative = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { inventory_item: item.body.id, movement_type: "adjustment", quantity: -7 } });
     expect(negative.status).toBe(409);
     const wrongSign = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body: { inventory_item: item.body.id, movement_type: "receipt", quantity: -1 } });
     expect(wrongSign.status).toBe(400);
@@ -69,7 +69,7 @@ describe("stock movements", () => {
     const products = await stack.rest("GET", "/api/v1/pharmacy/sales/products/?search=PCM-500-10", { token: pharmacist });
     const paracetamol = products.body.results[0];
     const headers = { "idempotency-key": "restock-pcm-1" };
-    const body = { product_id: paracetamol.id, movement_type: "receipt", quantity: 100, reference_type: "purchase_order", reference_id: "po-1" };
+    const body = { product_id: paracetamol.id, movement_type: "receipt", quantity: 100, reference_type: "delivery_note", reference_id: "DN-1" };
     const a = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body, headers });
     const b = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token: pharmacist, body, headers });
     expect(b.body).toEqual(a.body);

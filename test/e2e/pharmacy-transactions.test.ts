@@ -142,7 +142,9 @@ describe("completing, cancelling and receipts", () => {
     expect(text).toContain("Awkward syrup");
     expect(text).toContain("VAT");
     expect(text).toContain("180.00");
-    expect(text).toContain(new Date().toISOString().slice(0, 10));
+    // The pharmacy's local date and time, the zone named (Africa/Kampala: the transaction number's business day).
+    expect(text).toContain(`Date ${new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium" }).format(new Date())}, `);
+    expect(text).toMatch(/\d{2}:\d{2} EAT/);
   });
 
   it("completing twice returns the completed sale and moves stock once", async () => {

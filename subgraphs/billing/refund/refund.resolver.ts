@@ -26,7 +26,7 @@ export class RefundResolver {
     return listRefunds(ctx.db, ctx.principal, { ...page, chargeId, referenceType, referenceId });
   }
 
-  @Authorized("billing:write")
+  @Authorized("billing:refund")
   @Mutation(() => Refund, { nullable: true, description: "Refund against a charge, never more than was paid; one per (charge, reference) and per Idempotency-Key." })
   createRefund(@Arg("input", () => CreateRefundInput) input: CreateRefundInput, @Ctx() ctx: SubgraphContext): Promise<Refund> {
     return createRefund(ctx.db, ctx.principal, input, ctx.idempotencyKey);

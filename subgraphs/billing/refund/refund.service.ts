@@ -9,7 +9,7 @@ import { Decimal, formatMoney } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { amountPaid, visibleTo } from "../charge/charge.service.js";
 import { charges, idempotencyKeys, payments, refunds } from "../db/tables.js";
-import type { CreateRefundInput, Refund } from "./refund.type.js";
+import { REFUND_REFERENCE_TYPES, type CreateRefundInput, type Refund } from "./refund.type.js";
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -27,12 +27,17 @@ async function refundableOf(db: Db, chargeId: string): Promise<Decimal> {
  * Gives money back against a charge under a row lock on the charge, so concurrent refunds together
  * never exceed what was paid (400 on `amount` otherwise). One refund per (charge, reference): a repeat
  * with the same amount returns the first refund, another amount is 409. Mobile money and card go back
- * through the simulated processor (a reference `RF-…`); cash is given back at the till.
+ * through the simulated processor (a reference `RF-…`); cash is given back at the till. Only for a
+ * known kind of reference (`REFUND_REFERENCE_TYPES`), and only by the pharmacy's own flows or a
+ * pharmacist (`billing:refund`): never a cashier on their own.
  */
 export async function createRefund(db: Db, principal: Principal, input: CreateRefundInput, idempotencyKey?: string): Promise<Refund> {
   if (!isUuid(input.chargeId)) throw notFound("Charge", input.chargeId);
   if (input.amount.lte(0)) throw fieldError("amount", "must be greater than zero");
   if (input.amount.decimalPlaces() > 2) throw fieldError("amount", "must have at most two decimal places");
+  if (!(REFUND_REFERENCE_TYPES as readonly string[]).includes(input.referenceType)) {
+    throw fieldError("referenceType", `must be one of ${REFUND_REFERENCE_TYPES.join(", ")}: money goes back for goods returned through POST /api/v1/returns/customer/`);
+  }
   const request = { ...input, amount: input.amount.toFixed(2) };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createRefund", request }, async (tx) => {
     const [charge] = await tx.select().from(charges).where(eq(charges.id, input.chargeId)).for("update");

@@ -46,6 +46,12 @@ export class Refund {
 @ObjectType()
 export class RefundPage extends PageOf(Refund) {}
 
+/**
+ * What a refund may be for: the pharmacy flows that give money back. Only customer returns do (goods
+ * back, inspected, never more than was sold); a free-text reference such as "till" is refused.
+ */
+export const REFUND_REFERENCE_TYPES = ["customer_return"] as const;
+
 @InputType()
 export class CreateRefundInput {
   @Field(() => ID, { description: "A charge with completed payments." })
@@ -62,7 +68,7 @@ export class CreateRefundInput {
   @Length(1, 500)
   reason!: string;
 
-  @Field(() => String, { description: "What the refund is for (one refund per charge and reference), e.g. customer_return." })
+  @Field(() => String, { description: "What the refund is for (one refund per charge and reference): customer_return." })
   @Length(1, 64)
   referenceType!: string;
 

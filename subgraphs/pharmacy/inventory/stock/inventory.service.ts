@@ -2,9 +2,10 @@ import { and, asc, count, eq, exists, gt, gte, ilike, inArray, lt, lte, or, sql,
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
-import { badRequest, conflict, fieldError } from "../../../../lib/errors.js";
+import { badRequest, conflict, fieldError, FieldErrorCollector } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { onceInTransaction } from "../../../../lib/idempotency.js";
+import { MAX_QUANTITY } from "../../../../lib/money.js";
 import { decodeCursor, newestFirstList, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, inventoryItems, pharmacies, products, stockBatches, stockMovementBatches, stockMovements } from "../../db/tables.js";
@@ -26,6 +27,8 @@ import {
   type StockRef,
 } from "../ledger.js";
 import { holdsOfBatches, type StockHold } from "../holds.js";
+import { medicationByCode } from "../medications/catalog.js";
+import { checkControlledMovement, checkManualMovement, claimRegisterEntry, CONTROLLED_REGISTER_REFERENCE } from "./manual-movement.js";
 import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockAlert, StockMovement } from "./stock.type.js";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -123,6 +126,7 @@ export async function createInventoryItem(db: Db, principal: Principal, input: C
   const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
   if ((input.lotNumber || input.expiryDate) && !input.quantity) throw fieldError("quantity", "must be greater than zero with lot_number or expiry_date");
+  if (input.quantity > MAX_QUANTITY) throw fieldError("quantity", `must be at most ${MAX_QUANTITY}`);
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -153,8 +157,8 @@ export async function createInventoryItem(db: Db, principal: Principal, input: C
   return toItem(row, batches.get(id)!, kampalaToday(), await holdsOfItems(db, [row], batches));
 }
 
-/** Which stock a movement request names, and the pharmacy it belongs to (checked against the caller). */
-async function resolveStock(db: Db, principal: Principal, input: CreateStockMovementInput): Promise<{ stock: StockRef; pharmacyId: string }> {
+/** Which stock a movement request names, the pharmacy it belongs to (checked against the caller) and its medication code, if any. */
+async function resolveStock(db: Db, principal: Principal, input: CreateStockMovementInput): Promise<{ stock: StockRef; pharmacyId: string; medicationCode: string | null }> {
   const forms = [input.inventoryItem, input.medicationCode, input.productId].filter((v) => v !== undefined && v !== null);
   if (forms.length !== 1) throw badRequest("Name exactly one of inventory_item, medication_code (with pharmacy_id) or product_id", { inventoryItem: ["name exactly one stock to move"] });
   if (input.inventoryItem) {
@@ -162,7 +166,7 @@ async function resolveStock(db: Db, principal: Principal, input: CreateStockMove
     const [item] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem));
     if (!item || (principal.pharmacyId && item.pharmacyId !== principal.pharmacyId)) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
     if (input.pharmacyId && input.pharmacyId !== item.pharmacyId) throw fieldError("pharmacyId", "is not the inventory item's pharmacy");
-    return { stock: { inventoryItemId: item.id }, pharmacyId: item.pharmacyId };
+    return { stock: { inventoryItemId: item.id }, pharmacyId: item.pharmacyId, medicationCode: item.medicationCode };
   }
   if (input.medicationCode) {
     const pharmacyId = scopedPharmacy(principal, input.pharmacyId);
@@ -174,35 +178,38 @@ async function resolveStock(db: Db, principal: Principal, input: CreateStockMove
       const [item] = await db.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.pharmacyId, pharmacyId), eq(inventoryItems.medicationCode, input.medicationCode)));
       if (!item) throw fieldError("medicationCode", "no stock of this medication in this pharmacy");
     }
-    return { stock: { medicationCode: input.medicationCode }, pharmacyId };
+    return { stock: { medicationCode: input.medicationCode }, pharmacyId, medicationCode: input.medicationCode.trim() };
   }
   if (!isUuid(input.productId!)) throw fieldError("productId", "no such product");
   const [p] = await db.select().from(products).where(eq(products.id, input.productId!));
   if (!p || (principal.pharmacyId && p.pharmacyId !== principal.pharmacyId)) throw fieldError("productId", "no such product in this pharmacy");
-  return { stock: { productId: p.id }, pharmacyId: p.pharmacyId };
+  // A product's own stock has no medication code; a linked item may have one.
+  const [linked] = p.inventoryItemId ? await db.select({ code: inventoryItems.medicationCode }).from(inventoryItems).where(eq(inventoryItems.id, p.inventoryItemId)) : [];
+  return { stock: { productId: p.id }, pharmacyId: p.pharmacyId, medicationCode: linked?.code ?? null };
 }
 
 /**
- * Records a stock movement through the ledger under the item's row lock; the sign must fit the type,
- * reductions draw batches by the ledger's rules and never below zero (409, nothing written). Honours
- * Idempotency-Key.
+ * Records a hand-made stock movement (a receipt or an adjustment, under a reference of one's own:
+ * `manual-movement.ts`) through the ledger under the item's row lock; the sign must fit the type,
+ * reductions draw batches by the ledger's rules and never below zero (409, nothing written). A
+ * controlled medicine's adjustment books a controlled-register entry. Honours Idempotency-Key.
  */
 export async function createStockMovement(db: Db, principal: Principal, input: CreateStockMovementInput, idempotencyKey?: string): Promise<StockMovement> {
   const q = input.quantity;
   const type = input.movementType as LedgerMovementType;
-  if (!signFits(type, q)) {
-    throw fieldError("quantity", `does not fit a ${type} (receipt and return > 0; sale, dispense, destruction and supplier_return < 0; adjustment and compounding ≠ 0)`);
-  }
-  // A sale's own movements (reference transaction) are written and, when its payment fails, undone by
-  // the completion; a hand-made movement under the same reference would be undone with them.
-  if (input.referenceType === "transaction" && type !== "return") {
-    throw fieldError("referenceType", "sales transactions move their own stock when completed; use another reference (e.g. dispense)");
-  }
+  const problems = new FieldErrorCollector();
+  checkManualMovement(input, problems);
+  if (problems.empty && !signFits(type, q)) problems.add("quantity", `does not fit a ${type} (receipt > 0; adjustment ≠ 0)`);
+  problems.throwIfAny("This movement cannot be recorded by hand");
   if (input.batchId && (input.lotNumber || input.expiryDate)) throw fieldError("batchId", "name either batch_id or lot_number/expiry_date, not both");
   if (input.batchId && !isUuid(input.batchId)) throw fieldError("batchId", "no such batch of this stock");
   if (q < 0 && (input.lotNumber || input.expiryDate)) throw fieldError("batchId", "a reduction names its batch by batch_id");
-  const { stock, pharmacyId } = await resolveStock(db, principal, input);
+  const { stock, pharmacyId, medicationCode } = await resolveStock(db, principal, input);
   assertPharmacyAccess(principal, pharmacyId);
+  const controlled = medicationCode ? medicationByCode(medicationCode) : undefined;
+  checkControlledMovement(input, controlled?.controlled ? controlled : undefined, problems);
+  problems.throwIfAny("This movement of a controlled medicine needs the controlled register");
+  const registerEntry = controlled?.controlled && type === "adjustment" ? input.referenceId! : null;
   const change: LedgerChange = {
     pharmacyId,
     stock,
@@ -210,21 +217,19 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
     movementType: type,
     batch: input.lotNumber || input.expiryDate ? { lotNumber: input.lotNumber ?? null, expiryDate: input.expiryDate ?? null } : undefined,
     batchId: input.batchId ?? null,
-    referenceType: input.referenceType,
+    referenceType: registerEntry ? CONTROLLED_REGISTER_REFERENCE : input.referenceType,
     referenceId: input.referenceId,
     notes: input.notes,
     createdBy: principal.sub,
   };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createStockMovement", request: input }, async (tx) => {
+    if (registerEntry) await claimRegisterEntry(tx, { entryId: registerEntry, pharmacyId, medicationCode: medicationCode!, quantity: q });
     try {
       const [m] = await applyStockChanges(tx, [change]);
       return toMovement(m, m.batches);
     } catch (err) {
       if (err instanceof HeldStock) throw conflict(err.message);
-      if (err instanceof InsufficientStock) {
-        const what = type === "sale" || type === "dispense" || type === "compounding" ? "unexpired units" : "units";
-        throw conflict(`Not enough stock: ${err.requested} asked, ${err.available} ${what} available`);
-      }
+      if (err instanceof InsufficientStock) throw conflict(`Not enough stock: ${err.requested} asked, ${err.available} units available`);
       if (err instanceof UnknownStock) throw fieldError(err.field, err.message);
       throw err;
     }

@@ -187,10 +187,13 @@ export class CreateStockMovementInput {
   @IsOptional()
   productId?: string;
 
-  @Field(() => MovementType, { description: "receipt (> 0), sale (< 0), dispense (< 0), adjustment (≠ 0), return (> 0), destruction (< 0) or compounding (≠ 0)." })
+  @Field(() => MovementType, {
+    description:
+      "By hand: receipt (> 0) or adjustment (≠ 0; a controlled medicine's names its controlled-register adjustment). Sales, dispenses, returns, supplier returns, destruction and compounding move stock through their own workflows (400 here).",
+  })
   movementType!: string;
 
-  @Field(() => Int, { description: "Signed: negative for a reduction." })
+  @Field(() => Int, { description: "Signed: negative for a reduction; at most 1000000 either way." })
   quantity!: number;
 
   @Field(() => String, { nullable: true })

@@ -1,7 +1,11 @@
 import { GraphQLError } from "graphql";
 import type { SubgraphContext } from "../../../../lib/context.js";
 import { conflict, ErrorCode } from "../../../../lib/errors.js";
+import { mintServiceToken } from "../../../../lib/service-token.js";
 import { callUpstream } from "../../../../lib/upstream.js";
+
+/** Who a customer return's refund is asked as on billing: the pharmacy's service, bound to the return's pharmacy. */
+export const CUSTOMER_RETURN_REFUNDER_SUB = "pharmacy-customer-returns";
 
 /** What the pharmacy reads of billing's refund answer. */
 export interface BillingRefund {
@@ -23,9 +27,15 @@ function refused(status: number, body: unknown): GraphQLError {
 /**
  * `POST {billing_url}/api/v1/refunds/` for one customer return. Billing keeps one refund per (charge,
  * reference) and the Idempotency-Key makes our retries safe, so a retry after a lost answer refunds once.
+ * Asked as the pharmacy's service (`billing:refund`; a cashier who takes the return may not refund on
+ * their own), bound to the return's pharmacy; with tokens only from JWKS_URL the caller's bearer is used.
  */
-export async function refundCustomerReturn(ctx: UpstreamCtx, r: { returnId: string; returnNumber: string; chargeId: string; amount: string; method: string; reason: string }): Promise<BillingRefund> {
-  const res = await callUpstream<BillingRefund>(ctx, {
+export async function refundCustomerReturn(
+  ctx: UpstreamCtx,
+  r: { returnId: string; returnNumber: string; pharmacyId: string; chargeId: string; amount: string; method: string; reason: string },
+): Promise<BillingRefund> {
+  const bearer = (await mintServiceToken(ctx.config, { sub: CUSTOMER_RETURN_REFUNDER_SUB, pharmacyId: r.pharmacyId })) ?? ctx.bearer;
+  const res = await callUpstream<BillingRefund>({ ...ctx, bearer }, {
     service: "billing",
     method: "POST",
     path: "/api/v1/refunds/",

@@ -337,7 +337,7 @@ async function refundAndFinalize(ctx: SubgraphContext, r: ReturnRow): Promise<vo
   if (new Decimal(r.refundAmount).gt(0)) {
     try {
       if (!r.billingChargeId) throw conflict("The sale has no billing charge to refund against");
-      const answer = await refundCustomerReturn(ctx, { returnId: r.id, returnNumber: r.returnNumber, chargeId: r.billingChargeId, amount: r.refundAmount, method: r.refundMethod, reason: r.reason });
+      const answer = await refundCustomerReturn(ctx, { returnId: r.id, returnNumber: r.returnNumber, pharmacyId: r.pharmacyId, chargeId: r.billingChargeId, amount: r.refundAmount, method: r.refundMethod, reason: r.reason });
       refund = { id: answer.id, providerReference: answer.provider_reference };
     } catch (err) {
       const code = (err as GraphQLError).extensions?.code;

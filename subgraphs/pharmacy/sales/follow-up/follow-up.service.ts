@@ -6,7 +6,7 @@ import { fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { getConsultationRow } from "../consultation/consultation.service.js";
-import { kampalaTime } from "../receipt/receipt.service.js";
+import { kampalaTime } from "../kampala-time.js";
 import { followUps, pharmacies } from "../../db/tables.js";
 import type { CreateFollowUpInput, FollowUp } from "./follow-up.type.js";
 import { sendBestEffort } from "../../notify.js";

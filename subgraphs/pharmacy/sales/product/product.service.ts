@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -8,12 +8,48 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { inventoryItems, pharmacies, products } from "../../db/tables.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
 import { applyStockChanges } from "../../inventory/ledger.js";
+import { medicationByCode, type CatalogMedication } from "../../inventory/medications/catalog.js";
 import type { CreateProductInput, Product } from "./product.type.js";
 
 type ProductRow = typeof products.$inferSelect;
 
-/** `stockQuantity` is read from the ledger: units on hand of the linked item, else of the product's own stock item. */
-export function toProduct(row: ProductRow, stockQuantity: number): Product {
+/**
+ * The controlled medicine a stock item holds (by its medication code), if any. The sales catalog is
+ * the spec's "OTC catalog": a controlled medicine is dispensed against a prescription, and the dispense
+ * writes the controlled register in the same transaction as the stock (docs/decisions/pharmacy.md,
+ * "Drug safety"); the till writes no register, so it never sells one.
+ */
+export function controlledMedication(medicationCode: string | null | undefined): CatalogMedication | undefined {
+  const m = medicationCode ? medicationByCode(medicationCode) : undefined;
+  return m?.controlled ? m : undefined;
+}
+
+/** Why a product may not sell a controlled medicine's stock (a field message). */
+export function controlledNotOtc(m: CatalogMedication): string {
+  return `is stock of ${m.genericName}, a controlled medicine (schedule ${m.schedule}): controlled medicines are dispensed against a prescription (POST /api/v1/pharmacy/dispensing/dispenses/), never sold over the counter`;
+}
+
+/** Products (by id) linked to a controlled medicine's stock item, with the medicine: products made before the link was refused. */
+export async function controlledProducts(db: Db, productIds: string[]): Promise<Map<string, CatalogMedication>> {
+  const out = new Map<string, CatalogMedication>();
+  if (!productIds.length) return out;
+  const rows = await db
+    .select({ id: products.id, code: inventoryItems.medicationCode })
+    .from(products)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, products.inventoryItemId))
+    .where(inArray(products.id, [...new Set(productIds)]));
+  for (const r of rows) {
+    const m = controlledMedication(r.code);
+    if (m) out.set(r.id, m);
+  }
+  return out;
+}
+
+/**
+ * The stock figures come from the ledger (the linked item's, else the product's own stock item's):
+ * `stockQuantity` the units that may be sold now, `quantityOnHand` every unit on the shelf.
+ */
+export function toProduct(row: ProductRow, stock: { sellable: number; onHand: number }): Product {
   return {
     id: row.id,
     pharmacyId: row.pharmacyId,
@@ -21,7 +57,8 @@ export function toProduct(row: ProductRow, stockQuantity: number): Product {
     sku: row.sku,
     category: row.category,
     retailPrice: row.retailPrice,
-    stockQuantity,
+    stockQuantity: stock.sellable,
+    quantityOnHand: stock.onHand,
     inventoryItem: row.inventoryItemId,
     isActive: row.isActive,
     taxExempt: row.taxExempt,
@@ -30,7 +67,7 @@ export function toProduct(row: ProductRow, stockQuantity: number): Product {
 
 async function withStock(db: Db, rows: ProductRow[]): Promise<Product[]> {
   const stock = await productStock(db, rows.map((r) => r.id));
-  return rows.map((r) => toProduct(r, stock.get(r.id)?.onHand ?? 0));
+  return rows.map((r) => toProduct(r, stock.get(r.id) ?? { sellable: 0, onHand: 0 }));
 }
 
 export interface ProductFilters {
@@ -88,8 +125,12 @@ export async function createProduct(db: Db, principal: Principal, input: CreateP
   const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
   if (input.inventoryItem) {
-    const [item] = isUuid(input.inventoryItem) ? await db.select({ pharmacyId: inventoryItems.pharmacyId }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem)) : [];
+    const [item] = isUuid(input.inventoryItem)
+      ? await db.select({ pharmacyId: inventoryItems.pharmacyId, medicationCode: inventoryItems.medicationCode }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem))
+      : [];
     if (!item || item.pharmacyId !== pharmacyId) throw fieldError("inventoryItem", "no such inventory item in this pharmacy");
+    const controlled = controlledMedication(item.medicationCode);
+    if (controlled) throw fieldError("inventoryItem", controlledNotOtc(controlled));
   }
   // The product, its own stock item (when it keeps its own stock) and the opening receipt commit together.
   const row = await db.transaction(async (txRaw) => {

@@ -1,6 +1,6 @@
-import { IsOptional, Length, Min } from "class-validator";
+import { IsOptional, Length, Max, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { Decimal } from "../../../../lib/money.js";
+import { Decimal, MAX_QUANTITY } from "../../../../lib/money.js";
 import { PageOf } from "../../../../lib/pagination.js";
 
 @ObjectType({ description: "An OTC product in one pharmacy's catalog." })
@@ -23,8 +23,14 @@ export class Product {
   @Field(() => Decimal, { description: "Retail price in the pharmacy's currency." })
   retailPrice!: string;
 
-  @Field(() => Int, { description: "Units on hand, from the ledger: the linked inventory item's, else the product's own stock item's." })
+  @Field(() => Int, {
+    description:
+      "Units that may be sold now, from the ledger (the linked inventory item's, else the product's own stock item's): expired units and units held by a recall or a cold-chain review are not counted. What the till may ring up.",
+  })
   stockQuantity!: number;
+
+  @Field(() => Int, { description: "Units on the shelf, sellable or not (expired and held units included): the stock item's quantity." })
+  quantityOnHand!: number;
 
   @Field(() => ID, { nullable: true, description: "Linked inventory item, if any." })
   inventoryItem!: string | null;
@@ -57,8 +63,9 @@ export class CreateProductInput {
   @Field(() => Decimal, { description: "Greater than zero." })
   retailPrice!: Decimal;
 
-  @Field(() => Int, { defaultValue: 0, description: "Opening stock of the product's own stock (an opening_balance receipt); ignored with inventory_item." })
+  @Field(() => Int, { defaultValue: 0, description: `Opening stock of the product's own stock (an opening_balance receipt), 0 to ${MAX_QUANTITY}; ignored with inventory_item.` })
   @Min(0, { message: "must not be negative" })
+  @Max(MAX_QUANTITY, { message: `must be at most ${MAX_QUANTITY}` })
   stockQuantity!: number;
 
   @Field(() => ID, { nullable: true, description: "Defaults to the caller's pharmacy." })
@@ -71,7 +78,7 @@ export class CreateProductInput {
   @Field(() => Boolean, { defaultValue: false })
   taxExempt!: boolean;
 
-  @Field(() => ID, { nullable: true, description: "Sell from this inventory item's stock (same pharmacy) instead of stock_quantity." })
+  @Field(() => ID, { nullable: true, description: "Sell from this inventory item's stock (same pharmacy) instead of stock_quantity; never a controlled medicine's (those are dispensed against a prescription)." })
   @IsOptional()
   inventoryItem?: string;
 }

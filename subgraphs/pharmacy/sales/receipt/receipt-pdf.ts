@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { kampalaTime } from "../kampala-time.js";
 import type { Receipt } from "./receipt.type.js";
 
 /** Renders a receipt as a one-page A6-ish PDF with the seller, lines, taxes and totals. */
@@ -23,7 +24,7 @@ export function renderReceiptPdf(r: Receipt): Promise<Buffer> {
     if (r.pharmacy.phone) doc.text(`Tel ${r.pharmacy.phone}`, { align: "center" });
     doc.moveDown();
     doc.text(`Receipt ${r.transactionNumber}`);
-    doc.text(`Date ${r.issuedAt.toISOString().replace("T", " ").slice(0, 19)} UTC`);
+    doc.text(`Date ${kampalaTime(r.issuedAt)}`);
     doc.text(`Cashier ${r.cashier}`);
     if (r.customerName) doc.text(`Customer ${r.customerName}`);
     doc.moveDown(0.5);

@@ -6,22 +6,17 @@ import { getTransaction } from "../transaction/transaction.service.js";
 import { renderReceiptPdf } from "./receipt-pdf.js";
 import type { Receipt, ReceiptFile } from "./receipt.type.js";
 import { sendBestEffort } from "../../notify.js";
-import { dateTimeFormat } from "../../../../lib/calendar.js";
+import { kampalaTime } from "../kampala-time.js";
 
 /** Notification template of an e-mailed receipt (coordinated with the notifications service). */
 export const RECEIPT_EMAIL_TEMPLATE = "receipt_email";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** "25 Nov 2026, 10:00 EAT": how customers in Uganda read a time. */
-export function kampalaTime(at: Date): string {
-  return `${dateTimeFormat("en-GB", { timeZone: "Africa/Kampala", dateStyle: "medium", timeStyle: "short" }).format(at)} EAT`;
-}
-
 function receiptText(r: Omit<Receipt, "text" | "emailRecipient" | "emailQueued" | "emailNotificationId">): string {
   const lines = [
     r.pharmacy.name,
-    `Receipt ${r.transactionNumber}  ${r.issuedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `Receipt ${r.transactionNumber}  ${kampalaTime(r.issuedAt)}`,
     ...r.items.map((i) => `${i.quantity} x ${i.productName} @ ${i.unitPrice} = ${i.lineTotal}`),
     `Subtotal ${r.subtotal}`,
     `VAT ${r.taxAmount}`,

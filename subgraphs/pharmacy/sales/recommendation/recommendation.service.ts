@@ -7,6 +7,7 @@ import { basketStats, rulesFor } from "../analytics/association-rules.js";
 import { analyticsPharmacy, completedSales } from "../analytics/sales-data.js";
 import { products } from "../../db/tables.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
+import { controlledProducts } from "../product/product.service.js";
 import type { ProductRecommendation, ProductRecommendations } from "./recommendation.type.js";
 
 const DAY_MS = 86_400_000;
@@ -40,10 +41,11 @@ export async function recommendProducts(db: Db, principal: Principal, args: Reco
   const byId = new Map(catalog.map((p) => [p.id, p]));
   const missing = basket.find((id) => !byId.has(id));
   if (missing) throw fieldError("productId", `no product ${missing} in this pharmacy`);
-  const stock = await productStock(db, catalog.map((p) => p.id));
+  const [stock, controlled] = await Promise.all([productStock(db, catalog.map((p) => p.id)), controlledProducts(db, catalog.map((p) => p.id))]);
+  // Never a product the till may not sell: inactive, out of stock, or linked to a controlled medicine's stock.
   const sellable = (id: string) => {
     const p = byId.get(id);
-    return Boolean(p?.isActive && (stock.get(id)?.sellable ?? 0) > 0 && !basket.includes(id));
+    return Boolean(p?.isActive && (stock.get(id)?.sellable ?? 0) > 0 && !controlled.has(id) && !basket.includes(id));
   };
 
   const to = new Date();

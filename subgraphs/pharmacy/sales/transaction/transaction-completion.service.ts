@@ -6,6 +6,7 @@ import { onceWithEffects } from "../../../../lib/idempotency.js";
 import { Decimal } from "../../../../lib/money.js";
 import { idempotencyKeys, products, salesTransactions, transactionItems } from "../../db/tables.js";
 import { movePoints, pointsEarnedFor } from "../loyalty/loyalty.service.js";
+import { controlledMedication, controlledNotOtc } from "../product/product.service.js";
 import { applyStockChanges, isExpired, kampalaToday, lockItems, reverseReference, stockItemsOfProducts } from "../../inventory/ledger.js";
 import { chargeTransaction, payCharge, type BillingCharge } from "./billing-client.js";
 import { getTransaction, getTransactionRow } from "./transaction.service.js";
@@ -95,13 +96,16 @@ export async function reserve(db: Db, id: string, actor: string, leaseMs: number
     }
     for (const { item, product } of items) {
       const itemId = itemOf.get(product.id);
-      if (!product.isActive) errors.add(`items.${item.productId}`, `${product.name} is no longer active and cannot be sold`);
+      // A sale created before links to controlled stock were refused (or linked since): not sold at the till.
+      const controlled = controlledMedication(itemId ? locked.get(itemId)?.item.medicationCode : null);
+      if (controlled) errors.add(`items.${item.productId}`, `${product.name} ${controlledNotOtc(controlled)}`);
+      else if (!product.isActive) errors.add(`items.${item.productId}`, `${product.name} is no longer active and cannot be sold`);
       else if (!itemId || wanted.get(itemId)! > sellable(itemId)) {
         errors.add(`items.${item.productId}`, `only ${sellable(itemId)} of ${product.name} in stock that may be sold`);
       }
     }
     if (!errors.empty) {
-      const e = conflict(`Not enough stock to complete the sale: ${Object.values(errors.fields).flat().join("; ")}`);
+      const e = conflict(`The sale cannot be completed: ${Object.values(errors.fields).flat().join("; ")}`);
       e.extensions.fields = errors.fields;
       throw e;
     }

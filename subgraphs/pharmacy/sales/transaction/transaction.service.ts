@@ -6,12 +6,13 @@ import type { Db } from "../../../../lib/db.js";
 import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
-import { Decimal } from "../../../../lib/money.js";
+import { Decimal, fitsMoneyColumn, MAX_AMOUNT, MAX_QUANTITY } from "../../../../lib/money.js";
 import { decodeCursor, newestFirstList, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../../lib/pagination.js";
 import { callUpstream } from "../../../../lib/upstream.js";
 import { idempotencyKeys, pharmacies, products, salesTransactions, transactionCounters, transactionItems } from "../../db/tables.js";
 import { redemptionFor } from "../loyalty/loyalty.service.js";
+import { controlledNotOtc, controlledProducts } from "../product/product.service.js";
 import { describeHolds, heldStockByItem } from "../../inventory/holds.js";
 import { kampalaToday } from "../../inventory/ledger.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
@@ -145,6 +146,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   input.items.forEach((it, i) => {
     if (!isUuid(it.productId)) errors.add(`items.${i}.productId`, "must be a product id (UUID)");
     if (!Number.isInteger(it.quantity) || it.quantity < 1) errors.add(`items.${i}.quantity`, "must be an integer greater than zero");
+    else if (it.quantity > MAX_QUANTITY) errors.add(`items.${i}.quantity`, `must be at most ${MAX_QUANTITY}`);
   });
   const discount = input.discountAmount ?? new Decimal(0);
   if (discount.lt(0)) errors.add("discountAmount", "must not be negative");
@@ -156,8 +158,11 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
   if (!pharmacy) throw fieldError("pharmacyId", "no such pharmacy");
   const lines = mergeLines(input.items);
+  for (const l of lines) if (l.quantity > MAX_QUANTITY) errors.add(`items.${l.index}.quantity`, `with the same product's other lines, must be at most ${MAX_QUANTITY}`);
   const found = await db.select().from(products).where(inArray(products.id, lines.map((l) => l.productId)));
   const byId = new Map(found.map((p) => [p.id, p]));
+  // Products linked to a controlled medicine's stock before such links were refused: never sold here.
+  const controlled = await controlledProducts(db, found.map((p) => p.id));
   // Units asked per stock item (two products may sell from one item) against units sellable now (expired batches excluded).
   const stock = await productStock(db, found.map((p) => p.id));
   const wanted = new Map<string, number>();
@@ -171,6 +176,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     const s = stock.get(l.productId);
     const at = `items.${l.index}`;
     if (!p || p.pharmacyId !== input.pharmacyId) errors.add(`${at}.productId`, "no such product in this pharmacy");
+    else if (controlled.has(p.id)) errors.add(`${at}.productId`, controlledNotOtc(controlled.get(p.id)!));
     else if (!p.isActive) errors.add(`${at}.productId`, "is not active and cannot be sold");
     else if (!s || wanted.get(s.itemId)! > s.sellable) {
       errors.add(`${at}.quantity`, `exceeds the stock that may be sold (${s?.sellable ?? 0}; expired batches are never sold)`);
@@ -196,6 +202,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     if (err instanceof RangeError) throw badRequest(`The discount may not exceed the subtotal: ${err.message}`, { discountAmount: ["must not exceed the subtotal"] });
     throw err;
   }
+  assertAmountsFit(priced, lines);
 
   return onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const [row] = await tx
@@ -221,6 +228,22 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
     const items = await tx.insert(transactionItems).values(priced.lines.map((l) => ({ ...l, transactionId: row.id }))).returning();
     return toTransaction(row, items);
   });
+}
+
+/**
+ * Every amount of a sale is stored in a `numeric(14,2)` column: a basket whose line, tax or total would
+ * not fit is refused (400) before anything is written, instead of failing at insert.
+ */
+function assertAmountsFit(priced: ReturnType<typeof priceTransaction>, lines: { index: number }[]): void {
+  const errors = new FieldErrorCollector();
+  const most = MAX_AMOUNT.toFixed(2);
+  priced.lines.forEach((l, i) => {
+    if (!fitsMoneyColumn(l.lineTotal) || !fitsMoneyColumn(l.taxAmount)) errors.add(`items.${lines[i].index}.quantity`, `makes a line total of ${l.lineTotal} (VAT ${l.taxAmount}); an amount may be at most ${most}`);
+  });
+  if (errors.empty && ![priced.subtotal, priced.taxAmount, priced.totalAmount].every(fitsMoneyColumn)) {
+    errors.add("items", `make a total of ${priced.totalAmount} (subtotal ${priced.subtotal}, VAT ${priced.taxAmount}); a sale's total may be at most ${most}`);
+  }
+  errors.throwIfAny("The sale's amounts are too large to record");
 }
 
 /** Cancels a pending transaction: nothing was charged or moved. A completed one is refunded through returns (409). */

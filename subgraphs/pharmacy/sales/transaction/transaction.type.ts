@@ -121,7 +121,7 @@ export class TransactionItemInput {
   @Field(() => ID)
   productId!: string;
 
-  @Field(() => Int, { description: "Greater than zero and at most the stock on hand." })
+  @Field(() => Int, { description: "Greater than zero, at most 1000000 (MAX_QUANTITY) and at most the units that may be sold." })
   quantity!: number;
 }
 
