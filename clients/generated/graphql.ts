@@ -11,10 +11,11 @@ export type Channel =
   | 'PUSH'
   | 'SMS';
 
-/** pending (waiting to be dispensed), dispensed or cancelled. */
+/** The first fill's state: pending (waiting to be dispensed), partially_dispensed (some given, the rest owed), dispensed (complete, or closed short) or cancelled. */
 export type PrescriptionStatus =
   | 'cancelled'
   | 'dispensed'
+  | 'partially_dispensed'
   | 'pending';
 
 /** low_stock (0 < quantity ≤ reorder level), out_of_stock (nothing sellable), expiring (a batch with units expiring within `days`), expired (a batch past expiry still holding units), recalled (a batch of an actively recalled lot: never sold or dispensed), held (a batch under cold-chain review). */

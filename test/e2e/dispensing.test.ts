@@ -9,8 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../lib/db.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
-
-const base = "/api/v1/pharmacy/dispensing";
+import { DISPENSING as base, dispenseBody, dispensingSteps } from "./dispensing-helpers.js";
 
 /**
  * Stands between the pharmacy and the notification service: forwards sends to the real service
@@ -70,7 +69,7 @@ let physician: string;
 let pharmacist: string;
 let guluPharmacist: string;
 let auditor: string;
-let patientCounter = 0;
+const { newPatient, prescribe, stockUp, onHand, dispenseMovements } = dispensingSteps(() => ({ stack, physician }), "DISP");
 
 beforeAll(async () => {
   gate = await startGate();
@@ -85,64 +84,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await new Promise<void>((r) => (gate ? gate.server.close(() => r()) : r()));
-});
-
-/** A patient of our own, registered with a phone so pickup-ready messages have somewhere to go. */
-async function newPatient(): Promise<string> {
-  const uhid = `UG-DISP-${Date.now().toString(36).toUpperCase()}-${++patientCounter}`;
-  const res = await stack.rest("POST", "/api/v1/uhid/", {
-    token: physician,
-    body: { uhid, given_name: "Amina", family_name: `Dispense${patientCounter}`, sex: "female", birth_date: "1984-03-02", phone: `+2567720${String(10000 + patientCounter).slice(-5)}` },
-  });
-  expect(res.status).toBe(201);
-  return uhid;
-}
-
-interface ItemIn {
-  medication_code: string;
-  quantity: number;
-  dose?: string;
-  frequency?: string;
-  refills_allowed?: number;
-}
-
-async function prescribe(uhid: string, items: ItemIn[]): Promise<{ id: string; items: { medication_code: string; medication_name: string }[] }> {
-  const res = await stack.rest("POST", `${base}/prescriptions/`, {
-    token: physician,
-    body: { patient_uhid: uhid, items: items.map((i) => ({ dose: "1 tablet", frequency: "twice daily", ...i })) },
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-/** Puts units of a medicine on a pharmacy's shelf: an inventory item, then a receipt movement. */
-async function stockUp(token: string, pharmacyId: string, code: string, quantity: number): Promise<void> {
-  const items = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?pharmacy=${pharmacyId}&page_size=100`, { token });
-  if (!items.body.results.some((i: { medication_code: string | null }) => i.medication_code === code)) {
-    const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token, body: { name: `Medicine ${code}`, medication_code: code, quantity: 0 } });
-    expect(item.status).toBe(201);
-  }
-  const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token, body: { pharmacy_id: pharmacyId, medication_code: code, movement_type: "receipt", quantity } });
-  expect(receipt.status).toBe(201);
-}
-
-async function onHand(token: string, pharmacyId: string, code: string): Promise<number> {
-  const items = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?pharmacy=${pharmacyId}&page_size=100`, { token });
-  return items.body.results.filter((i: { medication_code: string | null }) => i.medication_code === code).reduce((n: number, i: { quantity: number }) => n + i.quantity, 0);
-}
-
-async function dispenseMovements(token: string, dispenseId: string) {
-  const res = await stack.rest("GET", `/api/v1/pharmacy/inventory/movements/?reference_type=dispense&reference_id=${dispenseId}`, { token });
-  expect(res.status).toBe(200);
-  return res.body.results as { movement_type: string; quantity: number; reference_id: string }[];
-}
-
-const dispenseBody = (prescriptionId: string, pharmacyId: string, items: { medication_code: string; quantity: number }[], extra: Record<string, unknown> = {}) => ({
-  prescription_id: prescriptionId,
-  pharmacy_id: pharmacyId,
-  pharmacist: "P. Achieng",
-  items,
-  ...extra,
 });
 
 async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {

@@ -12,7 +12,7 @@ import { CreateDispenseInput, Dispense, DispensePage } from "./dispense.type.js"
 export class DispenseResolver {
   @Authorized("prescriptions:dispense")
   @UseMiddleware(RateLimit("pharmacy"))
-  @Mutation(() => Dispense, { nullable: true, description: "Dispense a prescription (workflow 2: patient, interactions and allergies, controlled rules, stock, then one transaction). Idempotency-Key honoured." })
+  @Mutation(() => Dispense, { nullable: true, description: "Dispense a prescription's open fill, whole or in part (at most what it still owes; workflow 2: patient, interactions and allergies, controlled rules, stock, then one transaction). Idempotency-Key honoured." })
   createDispense(@Arg("input", () => CreateDispenseInput) input: CreateDispenseInput, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
     return createDispense(ctx, input);
   }

@@ -4,30 +4,24 @@ import { GraphQLError } from "graphql";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess, type SubgraphContext } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
-import { conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../../lib/errors.js";
+import { conflict, ErrorCode, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { listsByKey } from "../../../../lib/request-loader.js";
-import { dispenseItems, dispenses, idempotencyKeys, pharmacies, prescriptionRefills, prescriptions } from "../../db/tables.js";
+import { dispenseItems, dispenses, idempotencyKeys, pharmacies, prescriptions } from "../../db/tables.js";
 import { describeHolds, heldStockByCode } from "../../inventory/holds.js";
 import { applyStockChanges, HeldStock, InsufficientStock, kampalaToday, sellableStock } from "../../inventory/ledger.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage, outboxStatus } from "../../outbox/outbox.service.js";
 import { safetyCodesOf } from "../../compounding/compound-codes.js";
-import { itemsOfFill } from "../fill.js";
-import { medicationFacts } from "../knowledge.js";
-import { getPrescriptionRow, itemsOfPrescriptions, type PrescriptionItemRow, type PrescriptionRow } from "../prescription/prescription.service.js";
+import { itemsOfFill, nextPart, openFillOf, recordFillPart } from "../fill/fill.js";
+import { getPrescriptionRow, itemsOfPrescriptions } from "../prescription/prescription.service.js";
+import { assertStillOwed, planItems } from "./dispense-plan.js";
 import { checkDispenseSafety, ControlledBalanceError, recordSafetyOverride, writeControlledDispense } from "./dispense-safety.js";
 import type { CreateDispenseInput, Dispense, DispenseFinding } from "./dispense.type.js";
 
 type DispenseRow = typeof dispenses.$inferSelect;
 type DispenseItemRow = typeof dispenseItems.$inferSelect;
-
-/**
- * A prescription carrying a controlled medicine may be dispensed only this many days after it was
- * issued (platform policy; docs/decisions/pharmacy.md, "Dispensing").
- */
-export const CONTROLLED_PRESCRIPTION_VALIDITY_DAYS = 30;
 
 const NOTIFICATION_STATUS: Record<string, string> = { pending: "queued", processing: "queued", sent: "sent", failed: "failed" };
 
@@ -37,6 +31,7 @@ function toDispense(row: DispenseRow, items: DispenseItemRow[], outbox?: { statu
     id: row.id,
     prescriptionId: row.prescriptionId,
     fillNumber: row.fillNumber,
+    part: row.part,
     refillId: row.refillId,
     pharmacyId: row.pharmacyId,
     patientUhid: row.patientUhid,
@@ -126,63 +121,6 @@ export async function dispensesOfPatients(db: Db, keys: readonly PatientDispense
   return listsByKey(keys.map(keyOf), found, (f) => f.key).map((list) => list.map((f) => f.dispense));
 }
 
-/** Which fill a dispense of this prescription would be now: 0 while pending, n while refill n is waiting. */
-async function openFill(db: Db, p: PrescriptionRow): Promise<{ fillNumber: number; refillId: string | null }> {
-  if (p.status === "pending") return { fillNumber: 0, refillId: null };
-  if (p.status === "cancelled") throw conflict("This prescription is cancelled");
-  const [refill] = await db.select().from(prescriptionRefills).where(and(eq(prescriptionRefills.prescriptionId, p.id), eq(prescriptionRefills.status, "requested")));
-  if (!refill) throw conflict("This prescription has already been dispensed (request a refill if it allows one)");
-  return { fillNumber: refill.number, refillId: refill.id };
-}
-
-interface PlannedItem {
-  code: string;
-  name: string;
-  quantity: number;
-  controlled: boolean;
-}
-
-/** Items ⊆ the fill's items, quantities within what is prescribed, controlled-substance rules (400/409). */
-function planItems(input: CreateDispenseInput, p: PrescriptionRow, fillItems: PrescriptionItemRow[]): PlannedItem[] {
-  const errors = new FieldErrorCollector();
-  if (!input.pharmacist.trim()) errors.add("pharmacist", "must not be blank");
-  if (input.items.length === 0) errors.add("items", "must contain at least one item");
-  const seen = new Set<string>();
-  const planned: PlannedItem[] = [];
-  let witnessNeeded = false;
-  input.items.forEach((it, i) => {
-    const code = it.medicationCode.trim();
-    const prescribed = fillItems.find((x) => x.medicationCode === code);
-    if (!prescribed) {
-      errors.add(`items.${i}.medicationCode`, "is not an item of this prescription's fill");
-      return;
-    }
-    if (seen.has(code)) errors.add(`items.${i}.medicationCode`, "appears twice; give one line per medicine");
-    seen.add(code);
-    if (!Number.isInteger(it.quantity) || it.quantity < 1) errors.add(`items.${i}.quantity`, "must be an integer greater than zero");
-    else if (it.quantity > prescribed.quantity) errors.add(`items.${i}.quantity`, `must not exceed the ${prescribed.quantity} prescribed`);
-    const facts = medicationFacts(code);
-    if (facts?.controlled) {
-      if (facts.maxQuantityPerPrescription != null && it.quantity > facts.maxQuantityPerPrescription) {
-        errors.add(`items.${i}.quantity`, `${facts.name} is controlled: at most ${facts.maxQuantityPerPrescription} units per prescription`);
-      }
-      witnessNeeded ||= facts.witnessRequired;
-    }
-    planned.push({ code, name: prescribed.medicationName, quantity: it.quantity, controlled: Boolean(facts?.controlled) });
-  });
-  const witness = input.witness?.trim();
-  if (witnessNeeded && !witness) errors.add("witness", "is required: a controlled medicine on this dispense needs a witness");
-  if (witness && witness === input.pharmacist.trim()) errors.add("witness", "must be someone other than the pharmacist");
-  errors.throwIfAny("Invalid dispense");
-  if (planned.some((x) => x.controlled)) {
-    const ageDays = (Date.now() - p.issuedAt.getTime()) / 86_400_000;
-    if (ageDays > CONTROLLED_PRESCRIPTION_VALIDITY_DAYS) {
-      throw conflict(`This prescription carries a controlled medicine and was issued more than ${CONTROLLED_PRESCRIPTION_VALIDITY_DAYS} days ago: a new prescription is needed`);
-    }
-  }
-  return planned;
-}
-
 const blockedBy = (findings: DispenseFinding[]) =>
   new GraphQLError(`Dispense blocked by ${findings.length} major or contraindicated finding(s); send override with a reason to proceed`, {
     extensions: {
@@ -194,12 +132,13 @@ const blockedBy = (findings: DispenseFinding[]) =>
 
 /**
  * Spec, workflow 2, server-side and in its order: the prescription and its open fill (404/409), the
- * items (400), then one call to the clinical engine: the patient (not in the registry: 404), then
+ * items (400; at most what the fill still owes: a fill may be given in parts), then one call to the clinical engine: the patient (not in the registry: 404), then
  * interactions and allergies (major or contraindicated → 409 unless overridden with a reason),
  * controlled-substance rules, stock (409);
  * then ONE database transaction: the prescription locked and checked again (two pharmacies at once:
- * one wins, the other 409), the dispense with its items and findings, controlled register entries,
- * the ledger's dispense movements, the prescription (or refill) status, and the pickup-ready message
+ * one wins, the other 409; two parts of one remainder: the second only if what it gives is still owed), the
+ * dispense with its items and findings, controlled register entries, the ledger's dispense movements,
+ * the items' units given and the fill's status (partially dispensed or dispensed), and the pickup-ready message
  * in the outbox; after the commit, one delivery attempt. Idempotency-Key honoured.
  */
 export async function createDispense(ctx: SubgraphContext, input: CreateDispenseInput): Promise<Dispense> {
@@ -215,9 +154,9 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   const p = await getPrescriptionRow(db, input.prescriptionId);
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
   if (!pharmacy) throw fieldError("pharmacyId", "is not a participating pharmacy");
-  const fill = await openFill(db, p);
+  const fill = await openFillOf(db, p);
   const fillItems = itemsOfFill((await itemsOfPrescriptions(db, [p.id])).get(p.id)!, fill.fillNumber);
-  const planned = planItems(input, p, fillItems);
+  const planned = await planItems(db, input, p, fillItems, fill.fillNumber);
 
   // The interaction check with the patient's record is also workflow 2's "verify the patient": the
   // clinical subgraph reads the patient first and answers 404 for a UHID it does not hold, before any
@@ -244,9 +183,13 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   const dispenseId = randomUUID();
   let messageId: string | undefined;
   const created = await onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
+    // Two counters (or pharmacies) dispensing the same remainder queue here; the second sees the first's part.
     const [locked] = await tx.select().from(prescriptions).where(eq(prescriptions.id, p.id)).for("update");
-    const now = await openFill(tx, locked);
+    const now = await openFillOf(tx, locked);
     if (now.fillNumber !== fill.fillNumber) throw conflict("This prescription was dispensed meanwhile (another pharmacy or counter)");
+    const nowItems = itemsOfFill((await itemsOfPrescriptions(tx, [p.id])).get(p.id)!, fill.fillNumber);
+    await assertStillOwed(tx, p.id, planned, nowItems, fill.fillNumber);
+    const part = await nextPart(tx, p.id, fill.fillNumber);
     const message = await enqueueOutboxMessage(tx, {
       pharmacyId: input.pharmacyId,
       template: "pickup_ready",
@@ -262,6 +205,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
         id: dispenseId,
         prescriptionId: p.id,
         fillNumber: fill.fillNumber,
+        part,
         refillId: fill.refillId,
         pharmacyId: input.pharmacyId,
         patientUhid: p.patientUhid,
@@ -295,7 +239,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
           movementType: "dispense" as const,
           referenceType: "dispense",
           referenceId: dispenseId,
-          notes: `prescription ${p.id}${fill.fillNumber ? `, refill ${fill.fillNumber}` : ""}`,
+          notes: `prescription ${p.id}${fill.fillNumber ? `, refill ${fill.fillNumber}` : ""}${part > 1 ? `, part ${part}` : ""}`,
           createdBy: principal.sub,
         })),
       );
@@ -305,8 +249,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
       if (err instanceof ControlledBalanceError) throw conflict(`Controlled register: ${err.message}`);
       throw err;
     }
-    if (fill.fillNumber === 0) await tx.update(prescriptions).set({ status: "dispensed", dispensedBy: input.pharmacyId }).where(eq(prescriptions.id, p.id));
-    else await tx.update(prescriptionRefills).set({ status: "dispensed", dispenseId, dispensedAt: new Date() }).where(eq(prescriptionRefills.id, fill.refillId!));
+    await recordFillPart(tx, p.id, fill, nowItems, planned, { dispenseId, pharmacyId: input.pharmacyId });
     return toDispense(row, items, { status: message.status, notificationId: null });
   });
   // After the commit: one attempt now; the outbox worker retries whatever is left. (A concurrent

@@ -65,7 +65,7 @@ export class DispenseItem {
   controlled!: boolean;
 }
 
-@ObjectType({ description: "Spec, \"Dispense create request\": one fill of a prescription at one pharmacy." })
+@ObjectType({ description: "Spec, \"Dispense create request\": one part of a fill of a prescription at one pharmacy (a fill may be given in several parts)." })
 export class Dispense {
   @Field(() => ID)
   id!: string;
@@ -75,6 +75,9 @@ export class Dispense {
 
   @Field(() => Int, { description: "0 for the prescription, n for refill n." })
   fillNumber!: number;
+
+  @Field(() => Int, { description: "1 for the fill's first dispense, 2 for the next part (what a shortage left owed), …" })
+  part!: number;
 
   @Field(() => ID, { nullable: true })
   refillId!: string | null;

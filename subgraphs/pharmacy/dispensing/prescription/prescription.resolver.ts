@@ -1,10 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import { assertPatientAccess, BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { PageArgs, PageOf } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
 import { requestLoader } from "../../../../lib/request-loader.js";
 import { prescriptions } from "../../db/tables.js";
+import { OPEN_PRESCRIPTION_STATUSES } from "../fill/fill.js";
+import { closePrescriptionFill, fillsOfPrescriptions } from "../fill/fill.service.js";
+import { ClosePrescriptionFillInput, PrescriptionFill } from "../fill/fill.type.js";
 import { createPrescription, getPrescription, listPrescriptions, prescriptionsOfPatients, withItems } from "./prescription.service.js";
 import { CreatePrescriptionInput, Patient, Prescription, PrescriptionStatus } from "./prescription.type.js";
 
@@ -26,17 +29,17 @@ export class PrescriptionResolver {
   /**
    * The pharmacist's lookup at the counter: the patient presents their UHID, and the pharmacist sees
    * the prescriptions waiting to be dispensed (a marketplace: any participating pharmacy may dispense
-   * one, once). Only through these (and the dispensing queue) does a pharmacist reach the patient's
+   * one). Only through these (and the dispensing queue) does a pharmacist reach the patient's
    * identity (`patient`); a UHID with nothing to dispense shows nothing.
    */
   @Authorized("prescriptions:dispense")
   @UseMiddleware(BoundStaff)
-  @Query(() => [Prescription], { description: "Prescriptions of a patient waiting to be dispensed (status pending), newest first." })
+  @Query(() => [Prescription], { description: "Prescriptions of a patient with a fill to dispense (pending or partially dispensed, or a refill open), newest first." })
   async prescriptionsToDispense(@Arg("patientUhid", () => ID) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
     const rows = await ctx.db
       .select()
       .from(prescriptions)
-      .where(and(eq(prescriptions.patientUhid, patientUhid), eq(prescriptions.status, "pending")))
+      .where(and(eq(prescriptions.patientUhid, patientUhid), or(inArray(prescriptions.status, OPEN_PRESCRIPTION_STATUSES), isNotNull(prescriptions.openRefillNumber))))
       .orderBy(desc(prescriptions.issuedAt));
     return withItems(ctx.db, rows);
   }
@@ -65,6 +68,26 @@ export class PrescriptionResolver {
   @Mutation(() => Prescription, { nullable: true, description: "Write a prescription for a registered patient; pending at once (any participating pharmacy may dispense it)." })
   createPrescription(@Arg("input", () => CreatePrescriptionInput) input: CreatePrescriptionInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return createPrescription(ctx, input);
+  }
+
+  @Authorized("prescriptions:dispense")
+  @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
+  @Mutation(() => Prescription, {
+    nullable: true,
+    description: "Close the open, partially dispensed fill short with a reason (recorded: who, when, what stops being owed); a pharmacy that dispensed part of it, or an admin. 409 when nothing was given yet or the fill is complete.",
+  })
+  closePrescriptionFill(@Arg("id", () => ID) id: string, @Arg("input", () => ClosePrescriptionFillInput) input: ClosePrescriptionFillInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+    return closePrescriptionFill(ctx, id, input);
+  }
+
+  @FieldResolver(() => [PrescriptionFill], { description: "Every fill so far, oldest first: fill 0, then each refill, with its parts and closure." })
+  fills(@Root() p: Prescription, @Ctx() ctx: SubgraphContext): Promise<PrescriptionFill[]> {
+    return requestLoader(ctx, fillsOfPrescriptions).load(p);
+  }
+
+  @FieldResolver(() => PrescriptionFill, { description: "The fill being dispensed now, or the last one: what the items' quantityDispensed and quantityOwed describe." })
+  async currentFill(@Root() p: Prescription, @Ctx() ctx: SubgraphContext): Promise<PrescriptionFill> {
+    return (await requestLoader(ctx, fillsOfPrescriptions).load(p)).at(-1)!;
   }
 
   @FieldResolver(() => Patient, { description: "The patient named on the prescription (identity fields for pharmacists; the registry's rules apply)." })

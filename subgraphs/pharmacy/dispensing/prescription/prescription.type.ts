@@ -2,8 +2,12 @@ import { IsOptional, Length } from "class-validator";
 import { Directive, Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
 
-export const PRESCRIPTION_STATUSES = ["pending", "dispensed", "cancelled"] as const;
-export const PrescriptionStatus = valueEnum("PrescriptionStatus", PRESCRIPTION_STATUSES, "pending (waiting to be dispensed), dispensed or cancelled.");
+export const PRESCRIPTION_STATUSES = ["pending", "partially_dispensed", "dispensed", "cancelled"] as const;
+export const PrescriptionStatus = valueEnum(
+  "PrescriptionStatus",
+  PRESCRIPTION_STATUSES,
+  "The first fill's state: pending (waiting to be dispensed), partially_dispensed (some given, the rest owed), dispensed (complete, or closed short) or cancelled.",
+);
 
 @ObjectType({ description: "One medicine of a prescription." })
 export class PrescriptionItem {
@@ -27,9 +31,15 @@ export class PrescriptionItem {
 
   @Field(() => Int, { description: "Times this item may be dispensed again after the first fill." })
   refillsAllowed!: number;
+
+  @Field(() => Int, { description: "Units given of this item on the current fill (see currentFill), over all its parts." })
+  quantityDispensed!: number;
+
+  @Field(() => Int, { description: "Units still to give on the open fill: 0 once the fill is complete or closed short, and for an item the open refill does not include." })
+  quantityOwed!: number;
 }
 
-@ObjectType({ description: "A prescription any participating pharmacy may dispense, once (and each allowed refill once)." })
+@ObjectType({ description: "A prescription any participating pharmacy may dispense (and each allowed refill), in one or several parts until every item is given or the fill is closed short." })
 export class Prescription {
   @Field(() => ID)
   id!: string;
@@ -61,7 +71,7 @@ export class Prescription {
   @Field(() => Int, { description: "Refills the prescription allows: the most any item allows." })
   refillsAllowed!: number;
 
-  @Field(() => PrescriptionStatus, { description: "pending, dispensed or cancelled." })
+  @Field(() => PrescriptionStatus, { description: "The first fill's state: pending, partially_dispensed, dispensed or cancelled (a refill's is on currentFill)." })
   status!: string;
 
   @Field(() => String, { nullable: true })

@@ -7,7 +7,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionRefills, prescriptions } from "../../db/tables.js";
 import { sellableStock } from "../../inventory/ledger.js";
-import { itemsOfFill } from "../fill.js";
+import { fillStatusOf, itemsOfFill, OPEN_PRESCRIPTION_STATUSES, OPEN_REFILL_STATUSES, quantityOwed } from "../fill/fill.js";
 import { itemsOfPrescriptions, toPrescription, type PrescriptionRow } from "../prescription/prescription.service.js";
 import type { DispenseQueueEntry } from "./queue.type.js";
 
@@ -26,13 +26,16 @@ interface WaitingFill {
   prescriptionId: string;
   refillId: string | null;
   fillNumber: number;
+  /** The fill's stored status (the prescription's or the refill's). */
+  status: string;
   waitingSince: Date;
 }
 
 /**
- * Workflow 2, "read the queue": fills waiting to be dispensed — pending prescriptions (any pharmacy's
- * patient: the marketplace) and requested refills — oldest first, each item with this pharmacy's
- * sellable stock. Pharmacists see the patient's identity through the entry's prescription only.
+ * Workflow 2, "read the queue": fills waiting to be dispensed — pending and partially dispensed
+ * prescriptions (any pharmacy's patient: the marketplace) and requested and partially dispensed
+ * refills — oldest first, each item with what is still owed and this pharmacy's sellable stock.
+ * Pharmacists see the patient's identity through the entry's prescription only.
  */
 export async function dispenseQueue(db: Db, principal: Principal, args: Partial<PageArgs> & QueueFilters): Promise<Page<DispenseQueueEntry>> {
   const w = pageWindow(args);
@@ -41,8 +44,8 @@ export async function dispenseQueue(db: Db, principal: Principal, args: Partial<
   const pharmacyId = args.pharmacyId ?? principal.pharmacyId;
   if (!pharmacyId) throw fieldError("pharmacyId", "is required: the queue shows one pharmacy's stock");
 
-  const pending: SQL[] = [eq(prescriptions.status, "pending")];
-  const refills: SQL[] = [eq(prescriptionRefills.status, "requested"), eq(prescriptions.status, "dispensed")];
+  const pending: SQL[] = [inArray(prescriptions.status, OPEN_PRESCRIPTION_STATUSES)];
+  const refills: SQL[] = [inArray(prescriptionRefills.status, OPEN_REFILL_STATUSES), eq(prescriptions.status, "dispensed")];
   if (args.patientUhid) {
     pending.push(eq(prescriptions.patientUhid, args.patientUhid));
     refills.push(eq(prescriptions.patientUhid, args.patientUhid));
@@ -60,6 +63,7 @@ export async function dispenseQueue(db: Db, principal: Principal, args: Partial<
       prescriptionId: prescriptions.id,
       refillId: sql<string | null>`null::uuid`.as("refill_id"),
       fillNumber: sql<number>`0`.as("fill_number"),
+      status: sql<string>`${prescriptions.status}`.as("status"),
       waitingSince: sql<Date>`${prescriptions.issuedAt}`.as("waiting_since"),
     })
     .from(prescriptions)
@@ -70,6 +74,7 @@ export async function dispenseQueue(db: Db, principal: Principal, args: Partial<
           prescriptionId: prescriptionRefills.prescriptionId,
           refillId: prescriptionRefills.id,
           fillNumber: prescriptionRefills.number,
+          status: prescriptionRefills.status,
           waitingSince: prescriptionRefills.requestedAt,
         })
         .from(prescriptionRefills)
@@ -89,8 +94,8 @@ export async function dispenseQueue(db: Db, principal: Principal, args: Partial<
   return toPage(matching.slice(w.offset, w.offset + w.limit), matching.length, w);
 }
 
-function toWaiting(r: { prescriptionId: string; refillId: string | null; fillNumber: number; waitingSince: Date | string }): WaitingFill {
-  return { prescriptionId: r.prescriptionId, refillId: r.refillId, fillNumber: Number(r.fillNumber), waitingSince: new Date(r.waitingSince) };
+function toWaiting(r: { prescriptionId: string; refillId: string | null; fillNumber: number; status: string; waitingSince: Date | string }): WaitingFill {
+  return { prescriptionId: r.prescriptionId, refillId: r.refillId, fillNumber: Number(r.fillNumber), status: r.status, waitingSince: new Date(r.waitingSince) };
 }
 
 async function entriesWithStock(db: Db, pharmacyId: string, fills: WaitingFill[]): Promise<DispenseQueueEntry[]> {
@@ -104,15 +109,28 @@ async function entriesWithStock(db: Db, pharmacyId: string, fills: WaitingFill[]
     const all = items.get(f.prescriptionId)!;
     const fillItems = itemsOfFill(all, f.fillNumber).map((i) => {
       const available = i.medicationCode ? (stock.get(i.medicationCode) ?? 0) : 0;
-      return { position: i.position, medicationCode: i.medicationCode, medicationName: i.medicationName, dose: i.dose, frequency: i.frequency, quantity: i.quantity, available, inStock: available >= i.quantity };
+      const owed = quantityOwed(i, f.fillNumber);
+      return {
+        position: i.position,
+        medicationCode: i.medicationCode,
+        medicationName: i.medicationName,
+        dose: i.dose,
+        frequency: i.frequency,
+        quantity: i.quantity,
+        quantityDispensed: i.quantityDispensed,
+        quantityOwed: owed,
+        available,
+        inStock: available >= owed,
+      };
     });
     return {
       prescription: toPrescription(rows.get(f.prescriptionId)!, all),
       fillNumber: f.fillNumber,
       refillId: f.refillId,
+      status: fillStatusOf(f.status),
       waitingSince: f.waitingSince,
       items: fillItems,
-      inStock: fillItems.length > 0 && fillItems.every((i) => i.inStock),
+      inStock: fillItems.some((i) => i.quantityOwed > 0) && fillItems.every((i) => i.inStock),
     };
   });
 }

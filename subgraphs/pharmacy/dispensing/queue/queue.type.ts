@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { PageOf } from "../../../../lib/pagination.js";
+import { FillStatus } from "../fill/fill.type.js";
 import { Prescription } from "../prescription/prescription.type.js";
 
 @ObjectType({ description: "One medicine of a queued fill, with this pharmacy's stock of it." })
@@ -19,17 +20,23 @@ export class QueueItem {
   @Field(() => String)
   frequency!: string;
 
-  @Field(() => Int, { description: "Units to dispense." })
+  @Field(() => Int, { description: "Units this fill prescribes." })
   quantity!: number;
+
+  @Field(() => Int, { description: "Units given on this fill so far (its earlier parts)." })
+  quantityDispensed!: number;
+
+  @Field(() => Int, { description: "Units still to dispense on this fill." })
+  quantityOwed!: number;
 
   @Field(() => Int, { description: "Units this pharmacy may dispense now (sellable stock)." })
   available!: number;
 
-  @Field(() => Boolean, { description: "available ≥ quantity." })
+  @Field(() => Boolean, { description: "available ≥ quantityOwed." })
   inStock!: boolean;
 }
 
-@ObjectType({ description: "A fill waiting to be dispensed: a pending prescription (fill 0) or a requested refill (fill n)." })
+@ObjectType({ description: "A fill waiting to be dispensed, whole or the rest of it: a prescription (fill 0) or a refill (fill n), pending or partially dispensed." })
 export class DispenseQueueEntry {
   @Field(() => Prescription)
   prescription!: Prescription;
@@ -40,13 +47,16 @@ export class DispenseQueueEntry {
   @Field(() => ID, { nullable: true, description: "The refill, when this fill is one." })
   refillId!: string | null;
 
+  @Field(() => FillStatus, { description: "pending (nothing given yet) or partially_dispensed (the rest is owed)." })
+  status!: string;
+
   @Field(() => Date, { description: "Issued (fill 0) or refill requested." })
   waitingSince!: Date;
 
   @Field(() => [QueueItem], { description: "What this fill dispenses: every item (fill 0), or the items allowing n refills." })
   items!: QueueItem[];
 
-  @Field(() => Boolean, { description: "This pharmacy has every item in stock." })
+  @Field(() => Boolean, { description: "This pharmacy has in stock everything the fill still owes." })
   inStock!: boolean;
 }
 

@@ -9,7 +9,7 @@ import { PrescriptionRefill, PrescriptionRefillPage, RefillStatus, RequestRefill
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class RefillResolver {
   @Authorized("prescriptions:refill")
-  @Mutation(() => PrescriptionRefill, { nullable: true, description: "Request the next refill of a dispensed prescription (409 beyond the allowed count or while one is waiting)." })
+  @Mutation(() => PrescriptionRefill, { nullable: true, description: "Request the next refill of a dispensed prescription (409 beyond the allowed count, or while the current fill is waiting or partially dispensed)." })
   requestPrescriptionRefill(@Arg("input", () => RequestRefillInput) input: RequestRefillInput, @Ctx() ctx: SubgraphContext): Promise<PrescriptionRefill> {
     return requestRefill(ctx.db, ctx.principal, input);
   }

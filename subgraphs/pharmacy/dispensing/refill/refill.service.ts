@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPatientAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -6,6 +6,7 @@ import { conflict, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionItems, prescriptionRefills, prescriptions } from "../../db/tables.js";
+import { OPEN_REFILL_STATUSES } from "../fill/fill.js";
 import type { PrescriptionRefill, RequestRefillInput } from "./refill.type.js";
 
 type RefillRow = typeof prescriptionRefills.$inferSelect;
@@ -20,10 +21,11 @@ function toRefill(r: RefillRow, patientUhid: string, refillsAllowed: number): Pr
 }
 
 /**
- * Asks for the next refill of a dispensed prescription. Under a lock on the prescription: it must have
- * been dispensed (409 while pending, or when cancelled), no earlier refill may still be waiting
- * (409), and the next number may not exceed the refills its items allow (409). The refill then waits
- * in the dispensing queue; any participating pharmacy may dispense it, once.
+ * Asks for the next refill of a dispensed prescription. Under a lock on the prescription: its current
+ * fill must be complete or closed short (409 while pending or partially dispensed, or when cancelled:
+ * a refill on top of units still owed would count a fill the patient has not had), and the next number
+ * may not exceed the refills its items allow (409). The refill then waits in the dispensing queue, and
+ * the items count what it gives from 0; any participating pharmacy may dispense it, in one or more parts.
  */
 export async function requestRefill(db: Db, principal: Principal, input: RequestRefillInput): Promise<PrescriptionRefill> {
   if (!isUuid(input.prescriptionId)) throw notFound("Prescription", input.prescriptionId);
@@ -33,17 +35,27 @@ export async function requestRefill(db: Db, principal: Principal, input: Request
     if (!p) throw notFound("Prescription", input.prescriptionId);
     assertPatientAccess(principal, p.patientUhid);
     if (p.status === "pending") throw conflict("This prescription has not been dispensed yet: dispense it first; a refill follows a dispense");
+    if (p.status === "partially_dispensed") throw conflict(stillOwed("The prescription's first fill", p.id));
     if (p.status === "cancelled") throw conflict("This prescription is cancelled");
-    const [open] = await tx.select().from(prescriptionRefills).where(and(eq(prescriptionRefills.prescriptionId, p.id), eq(prescriptionRefills.status, "requested")));
-    if (open) throw conflict(`Refill ${open.number} of this prescription is still waiting to be dispensed`);
+    const [open] = await tx
+      .select()
+      .from(prescriptionRefills)
+      .where(and(eq(prescriptionRefills.prescriptionId, p.id), inArray(prescriptionRefills.status, OPEN_REFILL_STATUSES)));
+    if (open?.status === "requested") throw conflict(`Refill ${open.number} of this prescription is still waiting to be dispensed`);
+    if (open) throw conflict(stillOwed(`Refill ${open.number} of this prescription`, p.id));
     const allowed = await refillsAllowedOf(tx, p.id);
     const [{ last }] = await tx.select({ last: max(prescriptionRefills.number) }).from(prescriptionRefills).where(eq(prescriptionRefills.prescriptionId, p.id));
     const number = (last ?? 0) + 1;
     if (number > allowed) throw conflict(allowed === 0 ? "This prescription allows no refills" : `All ${allowed} refills of this prescription have been requested`);
     const [row] = await tx.insert(prescriptionRefills).values({ prescriptionId: p.id, number, requestedBy: principal.sub, notes: input.notes?.trim() || null }).returning();
+    await tx.update(prescriptions).set({ openRefillNumber: number }).where(eq(prescriptions.id, p.id));
+    await tx.update(prescriptionItems).set({ quantityDispensed: 0 }).where(eq(prescriptionItems.prescriptionId, p.id));
     return toRefill(row, p.patientUhid, allowed);
   });
 }
+
+const stillOwed = (fill: string, prescriptionId: string) =>
+  `${fill} is partially dispensed: dispense what it still owes, or close it short (POST /api/v1/pharmacy/dispensing/prescriptions/${prescriptionId}/close-fill/), before requesting a refill`;
 
 export interface RefillFilters {
   prescriptionId?: string | null;
