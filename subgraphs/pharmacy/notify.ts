@@ -17,6 +17,8 @@ export async function sendBestEffort(
   ctx: SubgraphContext,
   message: PharmacyMessage,
   about: Record<string, unknown>,
+  /** Sends the message once per key (the notification service answers a repeat with the first notification). */
+  idempotencyKey?: string,
 ): Promise<{ queued: boolean; notificationId: string | null }> {
   try {
     const res = await callUpstream<{ notification_id?: string; id?: string }>(ctx, {
@@ -25,6 +27,7 @@ export async function sendBestEffort(
       path: "/api/v1/notifications/send/",
       retries: 1,
       body: message,
+      idempotencyKey,
     });
     if (res.status >= 200 && res.status < 300) return { queued: true, notificationId: res.body?.notification_id ?? res.body?.id ?? null };
     ctx.logger.warn({ ...about, template: message.template, status: res.status }, "message not queued: notification service refused it");

@@ -58,7 +58,9 @@ describe("the receipt's format and e-mail", () => {
     expect((await stack.rest("POST", `/api/v1/pharmacy/sales/transactions/${sale.id}/complete/`, { token: cashier })).status).toBe(200);
     receipt = `/api/v1/pharmacy/sales/transactions/${sale.id}/receipt/`;
   });
-  const notificationCount = async () => (await stack.rest("GET", "/api/v1/notifications/?page_size=1", { token: admin })).body.count as number;
+  /** Receipt e-mails queued to `address` (newest notifications first; this file sends few). */
+  const sentTo = async (address: string) =>
+    ((await stack.rest("GET", "/api/v1/notifications/?page_size=100", { token: admin })).body.results as { recipient: string; template: string }[]).filter((n) => n.recipient === address && n.template === "receipt_email").length;
 
   it.each(["pdf", "PDF", "Pdf"])("?format=%s answers the PDF", async (format) => {
     const res = await fetch(`${stack.url}${receipt}?format=${format}`, { headers: { authorization: `Bearer ${cashier}` } });
@@ -80,10 +82,26 @@ describe("the receipt's format and e-mail", () => {
     }
   });
 
+  it("e-mails a receipt once per address: a repeated GET answers with the first notification", async () => {
+    const first = await stack.rest("GET", `${receipt}?email=Grace@Example.org`, { token: cashier });
+    expect(first.body).toMatchObject({ email: "grace@example.org", email_queued: true, email_notification_id: expect.any(String) });
+    for (const address of ["grace@example.org", "GRACE@EXAMPLE.ORG"]) {
+      const again = await stack.rest("GET", `${receipt}?email=${encodeURIComponent(address)}`, { token: cashier });
+      expect(again.body).toMatchObject({ email_queued: true, email_notification_id: first.body.email_notification_id });
+    }
+    const pdf = await fetch(`${stack.url}${receipt}?format=pdf&email=grace@example.org`, { headers: { authorization: `Bearer ${cashier}` } });
+    expect(pdf.status).toBe(200);
+    expect(await sentTo("grace@example.org")).toBe(1);
+    const other = await stack.rest("GET", `${receipt}?email=peter@example.org`, { token: cashier });
+    expect(other.body.email_notification_id).not.toBe(first.body.email_notification_id);
+    expect(await sentTo("peter@example.org")).toBe(1);
+  });
+
   it("HEAD with ?email= answers like GET and sends nothing", async () => {
-    const before = await notificationCount();
     const head = await fetch(`${stack.url}${receipt}?email=head@example.org`, { method: "HEAD", headers: { authorization: `Bearer ${cashier}` } });
     expect(head.status).toBe(200);
-    expect(await notificationCount()).toBe(before);
+    expect(await sentTo("head@example.org")).toBe(0);
+    await stack.rest("GET", `${receipt}?email=head@example.org`, { token: cashier });
+    expect(await sentTo("head@example.org")).toBe(1);
   });
 });

@@ -62,11 +62,14 @@ export async function transactionReceipt(ctx: SubgraphContext, transactionId: st
   if (email && !EMAIL.test(email)) throw fieldError("email", "must be an e-mail address");
   const receipt = await buildReceipt(ctx, transactionId);
   if (!email) return receipt;
-  receipt.emailRecipient = email;
+  // One e-mail per receipt and address: a GET repeated by a client, a proxy or a prefetcher answers with
+  // the first notification instead of e-mailing the customer again.
+  const recipient = email.trim().toLowerCase();
+  receipt.emailRecipient = recipient;
   const sent = await sendBestEffort(
     ctx,
     {
-      recipient: email,
+      recipient,
       template: RECEIPT_EMAIL_TEMPLATE,
       // The notification service's receipt_email template (subgraphs/notifications/templates).
       parameters: {
@@ -81,6 +84,7 @@ export async function transactionReceipt(ctx: SubgraphContext, transactionId: st
       },
     },
     { transactionId },
+    `receipt-email:${transactionId}:${recipient}`,
   );
   receipt.emailQueued = sent.queued;
   receipt.emailNotificationId = sent.notificationId;
