@@ -65,16 +65,16 @@ export function toPage<T>(results: T[], totalCount: number, w: PageWindow): Page
 export function PageOf<T extends object>(item: ClassType<T>) {
   @ObjectType()
   abstract class PageClass implements Page<T> {
-    @Field(() => [item])
+    @Field(() => [item], { description: "This page's results, in the list's order." })
     results!: T[];
 
     @Field(() => Int, { description: "Number of results in this page." })
     count!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: "This page's number, from 1." })
     page!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: "Results per page: the size asked for, at most 100." })
     pageSize!: number;
 
     @Field(() => Int, { nullable: true, description: "Next page number; null on the last page." })

@@ -6,9 +6,13 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Spec, "Notification channels": SMS, e-mail, push, messaging app (WhatsApp). */
 export type Channel =
+  /** E-mail to an address; 20 UGX a message. */
   | 'EMAIL'
+  /** Message in a messaging app (WhatsApp) to its phone number; 200 UGX a message. */
   | 'MESSAGING_APP'
+  /** Mobile push notification to a device token; free. */
   | 'PUSH'
+  /** Text message to a phone number; 80 UGX a message. */
   | 'SMS';
 
 /** The first fill's state: pending (waiting to be dispensed), partially_dispensed (some given, the rest owed), dispensed (complete, or closed short) or cancelled. */

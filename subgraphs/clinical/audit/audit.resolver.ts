@@ -12,8 +12,8 @@ export class ClinicalAuditResolver {
   @Query(() => ClinicalAuditRecordPage, { description: "The clinical AI audit log, newest first." })
   clinicalAuditRecords(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("operation", () => String, { nullable: true }) operation: string | null,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("operation", () => String, { nullable: true, description: "Only records of this operation, e.g. critical_value_check." }) operation: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only records about this patient (UHID)." }) patientUhid: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ClinicalAuditRecordPage> {
     return listAuditRecords(ctx.db, { ...page, operation, patientUhid }) as Promise<ClinicalAuditRecordPage>;
@@ -34,7 +34,7 @@ export class ClinicalAuditResolver {
   @Authorized("clinical-audit:read")
   @Query(() => AuditCheckpointVerification, { description: "Checks a stored checkpoint: the signature is ours and the chain still holds that record with that hash." })
   verifyClinicalAuditCheckpoint(
-    @Arg("checkpoint", () => AuditCheckpointInput) checkpoint: AuditCheckpointInput,
+    @Arg("checkpoint", () => AuditCheckpointInput, { description: "The checkpoint as clinicalAuditCheckpoint issued it (it may be posted back whole)." }) checkpoint: AuditCheckpointInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<AuditCheckpointVerification> {
     return verifyCheckpoint(ctx.db, ctx.config, checkpoint);
@@ -43,7 +43,7 @@ export class ClinicalAuditResolver {
   @Authorized("clinical-override:write")
   @UseMiddleware(RateLimit("clinical_decision_support"))
   @Mutation(() => ClinicalOverride, { nullable: true, description: "Accept, reject or modify (with a reason) an AI output recorded in the audit log." })
-  recordClinicalOverride(@Arg("input", () => ClinicalOverrideInput) input: ClinicalOverrideInput, @Ctx() ctx: SubgraphContext): Promise<ClinicalOverride> {
+  recordClinicalOverride(@Arg("input", () => ClinicalOverrideInput, { description: "The audit record decided on, the decision and its reason." }) input: ClinicalOverrideInput, @Ctx() ctx: SubgraphContext): Promise<ClinicalOverride> {
     return recordOverride(ctx.db, ctx.principal, input, ctx.requestId) as Promise<ClinicalOverride>;
   }
 }

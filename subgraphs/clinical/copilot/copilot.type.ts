@@ -1,21 +1,21 @@
 import { ArrayMaxSize, ArrayMinSize, IsOptional, Length } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
-@InputType()
+@InputType({ description: "Spec, copilot start request." })
 export class CopilotStartInput {
   @Field(() => ID, { description: "The encounter being held (UUID)." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The clinician holding the encounter (at most 100 characters)." })
   @Length(1, 100)
   providerId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
   patientUhid!: string;
 }
 
-@InputType()
+@InputType({ description: "Spec, analyze symptoms request: symptoms of the session's patient." })
 export class AnalyzeSymptomsInput {
   @Field(() => ID, { description: "From encounter start." })
   sessionId!: string;
@@ -35,72 +35,72 @@ export class AnalyzeSymptomsInput {
   severity?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "What the record says about the patient at the start of the encounter." })
 export class CopilotPatientContext {
-  @Field(() => [String])
+  @Field(() => [String], { description: "Diagnoses recorded as chronic, as \"display (ICD-10 code)\"." })
   chronicConditions!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Active medications, as \"name dose frequency\"." })
   activeMedications!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Recorded allergies: the substance, with the reaction in parentheses when one is recorded." })
   allergies!: string[];
 
   @Field(() => Int, { description: "Encounters in the last recentVisitsWindowDays days." })
   recentVisits!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Days counted back for recentVisits: 365." })
   recentVisitsWindowDays!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "Something to act on at the start of the encounter: a medication problem or an overdue check." })
 export class CopilotAlert {
   @Field(() => String, { description: "reminder, interaction, contraindication, allergy or unchecked_medication." })
   type!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What was found and what to do, in words." })
   message!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "contraindicated, major, moderate or minor (reminders are moderate; unchecked medications minor)." })
   severity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the rule or reminder." })
   source!: string;
 }
 
 @ObjectType({ description: "An encounter copilot session (spec: Copilot session). Advisory." })
 export class CopilotSession {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Session id (UUID): give it to analyzeCopilotSymptoms." })
   sessionId!: string;
 
-  @Field(() => CopilotPatientContext)
+  @Field(() => CopilotPatientContext, { description: "The patient's conditions, medications, allergies and recent visits." })
   patientContext!: CopilotPatientContext;
 
-  @Field(() => [CopilotAlert])
+  @Field(() => [CopilotAlert], { description: "Interactions among the active medications, contraindications with recorded diagnoses, allergy alerts, medications not in the knowledge base, and overdue monitoring; most severe first." })
   alerts!: CopilotAlert[];
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The encounter, as given." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The clinician, as given." })
   providerId!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "One condition of the differential." })
 export class DifferentialDiagnosis {
-  @Field(() => String)
+  @Field(() => String, { description: "Name of the condition." })
   condition!: string;
 
   @Field(() => Float, { description: "0-1; the list sums to at most 1 (the rest is other conditions)." })
@@ -109,37 +109,37 @@ export class DifferentialDiagnosis {
   @Field(() => String, { description: "ICD-10." })
   code!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Recognized symptoms (vocabulary ids, e.g. chest_pain) this condition explains." })
   matchedSymptoms!: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: "A test to order for the leading conditions." })
 export class RecommendedTest {
-  @Field(() => String)
+  @Field(() => String, { description: "Name of the test." })
   test!: string;
 
   @Field(() => String, { description: "stat, urgent or routine." })
   priority!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Which condition it is for and why." })
   reason!: string;
 }
 
 @ObjectType({ description: "Symptom analysis (spec: Symptom analysis result). Advisory." })
 export class SymptomAnalysisResult {
-  @Field(() => [DifferentialDiagnosis])
+  @Field(() => [DifferentialDiagnosis], { description: "At most five conditions, most probable first; conditions under 1% are left out." })
   differentialDiagnosis!: DifferentialDiagnosis[];
 
   @Field(() => String, { description: "emergency, urgent or routine." })
   urgency!: string;
 
-  @Field(() => [RecommendedTest])
+  @Field(() => [RecommendedTest], { description: "Tests for the leading conditions, most urgent first." })
   recommendedTests!: RecommendedTest[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Red-flag combinations present, in words (e.g. chest pain with sweating: possible acute coronary syndrome); any sets urgency." })
   redFlags!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Symptoms found present, possible or past, as vocabulary ids (e.g. chest_pain)." })
   recognizedSymptoms!: string[];
 
   @Field(() => [String], { description: "Reported as absent (\"no fever\")." })
@@ -148,18 +148,18 @@ export class SymptomAnalysisResult {
   @Field(() => [String], { description: "Not in the symptom vocabulary: not used." })
   unrecognizedSymptoms!: string[];
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Probability (0-1) left to conditions not listed; 1 when no symptom was recognized." })
   otherConditionsProbability!: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The session analysed." })
   sessionId!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -12,7 +12,7 @@ export class CriticalValuesResolver {
     nullable: true,
     description: "Assesses a lab result against LOINC-keyed critical limits, stores it on the timeline, and alerts when critical. Advisory; audited.",
   })
-  checkCriticalValue(@Arg("input", () => CriticalValueCheckInput) input: CriticalValueCheckInput, @Ctx() ctx: SubgraphContext): Promise<CriticalValueResult> {
+  checkCriticalValue(@Arg("input", () => CriticalValueCheckInput, { description: "The patient and the result." }) input: CriticalValueCheckInput, @Ctx() ctx: SubgraphContext): Promise<CriticalValueResult> {
     return checkCriticalValue(ctx, input);
   }
 }

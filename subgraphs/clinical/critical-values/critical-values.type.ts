@@ -1,7 +1,7 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
 
-@InputType()
+@InputType({ description: "A lab result as reported: LOINC code, value and unit." })
 export class LabObservationInput {
   @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium)." })
   @Length(1, 20)
@@ -12,7 +12,7 @@ export class LabObservationInput {
   @Length(1, 200)
   display?: string | null;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "The result, a finite number of at least 0, in unit; a value impossible for the test is refused (400)." })
   value!: number;
 
   @Field(() => String, { nullable: true, description: "Unit of the value (e.g. mmol/L, mg/dL); conversions are applied." })
@@ -21,13 +21,13 @@ export class LabObservationInput {
   unit?: string | null;
 }
 
-@InputType()
+@InputType({ description: "Spec, critical value request." })
 export class CriticalValueCheckInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
   patientUhid!: string;
 
-  @Field(() => LabObservationInput)
+  @Field(() => LabObservationInput, { description: "The result to assess." })
   @ValidateNested()
   observation!: LabObservationInput;
 
@@ -39,7 +39,7 @@ export class CriticalValueCheckInput {
 
 @ObjectType({ description: "Critical lab value assessment (spec: Critical value result). Advisory." })
 export class CriticalValueResult {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the value is beyond a critical limit (deviation severely_low or severely_high)." })
   isCritical!: boolean;
 
   @Field(() => String, { description: "high (critical), moderate (outside the reference interval) or routine." })
@@ -54,10 +54,10 @@ export class CriticalValueResult {
   @Field(() => String, { description: "severely_low, low, normal, high or severely_high." })
   deviation!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the result means, in words." })
   clinicalSignificance!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What to do: the knowledge base's actions for a critical value, general advice outside the reference interval, none inside it." })
   recommendedActions!: string[];
 
   @Field(() => Boolean, { description: "True when the automatic critical-alert reached a clinician (the ordering provider or, failing that, the on-call contact)." })
@@ -66,7 +66,7 @@ export class CriticalValueResult {
   @Field(() => String, { nullable: true, description: "How the clinician was reached: provider, on_call (the provider had no usable contact) or none; null when no alert was sent." })
   clinicianAlert!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Id of the patient's notification of the critical alert (UUID); null when no alert was sent." })
   notificationId!: string | null;
 
   @Field(() => String, { nullable: true, description: "Why no notification was sent for a critical value, or why it went to the on-call contact instead of the provider." })
@@ -75,27 +75,27 @@ export class CriticalValueResult {
   @Field(() => String, { description: "Critical limits with unit." })
   criticalLimits!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The LOINC code assessed." })
   loincCode!: string;
 
   @Field(() => String, { description: "The test's LOINC name, from the code (never the request's display)." })
   testName!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "The value converted to canonicalUnit, the unit the limits are written in." })
   canonicalValue!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The test's canonical unit, e.g. mmol/L." })
   canonicalUnit!: string;
 
   @Field(() => ID, { description: "The observation stored on the patient's timeline." })
   observationId!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -12,13 +12,13 @@ export class DigitizationResolver {
     nullable: true,
     description: "OCR, classify and convert a document (PDF, PNG, JPEG, TIFF; GraphQL multipart upload) into lab results and FHIR R4 resources; stored and linked to the patient. Advisory; audited.",
   })
-  digitizeDocument(@Arg("input", () => DocumentDigitizationInput) input: DocumentDigitizationInput, @Ctx() ctx: SubgraphContext): Promise<DigitizedDocument> {
+  digitizeDocument(@Arg("input", () => DocumentDigitizationInput, { description: "The file, its declared type, and optionally the patient and encounter." }) input: DocumentDigitizationInput, @Ctx() ctx: SubgraphContext): Promise<DigitizedDocument> {
     return digitizeDocument(ctx, input, performance.now());
   }
 
   @Authorized("documents:read")
   @Query(() => DigitizedDocument, { nullable: true, description: "A digitized document by id (its results and FHIR resources)." })
-  digitizedDocument(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<DigitizedDocument> {
+  digitizedDocument(@Arg("id", () => ID, { description: "documentId of the stored document (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<DigitizedDocument> {
     return getDigitizedDocument(ctx.db, id);
   }
 

@@ -4,7 +4,15 @@ import { DateTimeScalar, JSONObjectScalar } from "../../../lib/federation.js";
 import { valueEnum } from "../../../lib/enums.js";
 import { DOCUMENT_CLASSES, type DocumentClass } from "./classification.js";
 
-export const DocumentType = valueEnum("DocumentType", DOCUMENT_CLASSES, "Kind of clinical document (spec: document_type; classification.type).");
+export const DocumentType = valueEnum("DocumentType", DOCUMENT_CLASSES, "Kind of clinical document (spec: document_type; classification.type).", {
+  lab_report: "Laboratory report.",
+  prescription: "Prescription.",
+  discharge_summary: "Discharge summary.",
+  referral: "Referral letter.",
+  radiology_report: "Radiology report.",
+  invoice: "Invoice.",
+  other: "Any other clinical document.",
+});
 
 /** What the Upload scalar hands a resolver (graphql-upload-minimal). */
 export type UploadValue = Promise<{ filename: string; mimetype: string; createReadStream(): NodeJS.ReadableStream }>;
@@ -24,7 +32,7 @@ export class DocumentDigitizationInput {
   encounterId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "What kind of document the content shows (project rules in knowledge/document-classes.json, not a validated classifier)." })
 export class DocumentClassification {
   @Field(() => DocumentType, { description: "The class the content supports best." })
   type!: DocumentClass;
@@ -32,20 +40,20 @@ export class DocumentClassification {
   @Field(() => Float, { description: "0–1: the winning score over all scores plus one (knowledge/document-classes.json)." })
   confidence!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The class's name in words, e.g. Laboratory report." })
   display!: string;
 
-  @Field(() => DocumentType)
+  @Field(() => DocumentType, { description: "The documentType the sender gave." })
   declaredType!: DocumentClass;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the content's class is the declared one." })
   agreesWithDeclared!: boolean;
 
   @Field(() => [String], { description: "The phrases (and lab result lines) that decided." })
   signals!: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: "The document's text and how it was read." })
 export class OcrResult {
   @Field(() => String, { description: "The text read from the document (pages separated by a blank line)." })
   text!: string;
@@ -56,7 +64,7 @@ export class OcrResult {
   @Field(() => String, { description: "text_layer, ocr or text_layer+ocr." })
   method!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Pages in the document (a scan's pages beyond the OCR limit are counted but not read)." })
   pageCount!: number;
 
   @Field(() => [Int], { description: "Pages whose text was read (1-based)." })
@@ -68,10 +76,10 @@ export class DigitizedLabTest {
   @Field(() => String, { description: "Test name as written." })
   name!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "The result as a number, in unit." })
   value!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Unit as written; null when the line has none." })
   unit!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Reference range as written ("12.0-16.0", "<5.7").' })
@@ -86,7 +94,7 @@ export class DigitizedLabTest {
   @Field(() => String, { nullable: true, description: "LOINC code when the shipped vocabulary knows the name; never guessed." })
   loincCode!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The LOINC name of loincCode; null when there is no code." })
   loincDisplay!: string | null;
 }
 
@@ -95,40 +103,40 @@ export class DigitizedEntity {
   @Field(() => String, { description: "diagnosis, symptom, medication, procedure or lab_test." })
   type!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The words as written in the document." })
   text!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Code in system; null when the vocabulary has no confirmed code for the term." })
   code!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ICD-10, SNOMED-CT, RxNorm or LOINC." })
   system!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The vocabulary's name for the concept." })
   display!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "present, possible or historical." })
   assertion!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "What was extracted from the text." })
 export class DigitizedExtractedData {
-  @Field(() => [DigitizedLabTest])
+  @Field(() => [DigitizedLabTest], { description: "Lab result lines: a test name, a number, and a unit or a reference range (censored values such as <0.1 are skipped)." })
   tests!: DigitizedLabTest[];
 
-  @Field(() => [DigitizedEntity])
+  @Field(() => [DigitizedEntity], { description: "Clinical entities in the text (the first 50,000 characters)." })
   entities!: DigitizedEntity[];
 }
 
 @ObjectType({ description: "The stored original." })
 export class DigitizedFile {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "File name as uploaded; null when none was given." })
   filename!: string | null;
 
   @Field(() => String, { description: "From the file's first bytes, not the declared type." })
   contentType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Size of the file in bytes." })
   sizeBytes!: number;
 
   @Field(() => String, { description: "SHA-256 of the file, hex." })
@@ -137,22 +145,22 @@ export class DigitizedFile {
 
 @ObjectType({ description: "Digitized document result (spec), with the stored record's details." })
 export class DigitizedDocument {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Id of the stored document (UUID)." })
   documentId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "UHID of the patient it belongs to; null when none was given." })
   patientUhid!: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The encounter it belongs to; null when none was given." })
   encounterId!: string | null;
 
-  @Field(() => DocumentClassification)
+  @Field(() => DocumentClassification, { description: "The class the content supports, against the declared type." })
   classification!: DocumentClassification;
 
-  @Field(() => OcrResult)
+  @Field(() => OcrResult, { description: "The text read from the document." })
   ocrResult!: OcrResult;
 
-  @Field(() => DigitizedExtractedData)
+  @Field(() => DigitizedExtractedData, { description: "Lab result lines and clinical entities found in the text." })
   extractedData!: DigitizedExtractedData;
 
   @Field(() => [JSONObjectScalar], { description: "FHIR R4 resources: DocumentReference, and for lab and radiology reports a DiagnosticReport with its Observations." })
@@ -161,22 +169,22 @@ export class DigitizedDocument {
   @Field(() => JSONObjectScalar, { description: "The same resources as a FHIR R4 collection Bundle (references between them are urn:uuid)." })
   fhirBundle!: Record<string, unknown>;
 
-  @Field(() => DigitizedFile)
+  @Field(() => DigitizedFile, { description: "The stored original: name, content type, size and SHA-256." })
   file!: DigitizedFile;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What could not be done or needs checking (no text found, pages not read, LOINC codes withheld, ...)." })
   warnings!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: "When the document was stored." })
   createdAt!: Date;
 
   @Field(() => Int, { nullable: true, description: "Time spent on this request (null when read back)." })

@@ -6,7 +6,7 @@ export class SoapNoteInput {
   @Field(() => ID, { description: "A stored encounter of the patient (UUID)." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when unknown, or when the encounter is not theirs)." })
   @Length(1, 64)
   patientUhid!: string;
 
@@ -19,7 +19,7 @@ export class SoapNoteInput {
   includeHistory?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "The four sections of the note." })
 export class SoapNoteSections {
   @Field(() => String, { description: "Chief complaint, history from the encounter's notes, allergies, prior encounters." })
   subjective!: string;
@@ -34,22 +34,22 @@ export class SoapNoteSections {
   plan!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A decision-support finding behind the assessment and plan." })
 export class SoapFindingType {
-  @Field(() => String, { description: "interaction, contraindication, allergy, unchecked_medication, critical_value, abnormal_result or risk_score." })
+  @Field(() => String, { description: "interaction, contraindication, allergy, unchecked_medication, critical_value, abnormal_result, risk_score or note_conflict (a record medication the notes hold or stop)." })
   type!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Medication findings: contraindicated, major, moderate or minor; critical_value: critical; abnormal_result and note_conflict: moderate; risk_score: the risk category." })
   severity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The finding in words." })
   message!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Where the rule or data comes from (a published source, a knowledge file, the encounter notes)." })
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "What the note was generated from." })
 export class SoapNoteSources {
   @Field(() => [ID], { description: "Encounter notes the subjective section quotes." })
   encounterNoteIds!: string[];
@@ -63,10 +63,10 @@ export class SoapNoteSources {
 
 @ObjectType({ description: "Spec: SOAP note result, then ours. Advisory: generated from the record, to be reviewed and signed." })
 export class SoapNoteResult {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Id of the stored note (UUID); read it again with soapNote(documentId)." })
   documentId!: string;
 
-  @Field(() => SoapNoteSections)
+  @Field(() => SoapNoteSections, { description: "Subjective, objective, assessment and plan." })
   soapNote!: SoapNoteSections;
 
   @Field(() => Float, { description: "Share of the four sections that had source data (0-1)." })
@@ -75,19 +75,19 @@ export class SoapNoteResult {
   @Field(() => Int, { description: "Entities the extraction engine found in the encounter's notes." })
   entitiesExtracted!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: a generated note, to be reviewed and signed by a clinician." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The encounter the note is for." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The clinician the note is written for, as given." })
   providerId!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Whether prior encounters and past history were included." })
   includeHistory!: boolean;
 
   @Field(() => String, { description: "template, or llm when LLM_BASE_URL polished the subjective narrative (facts unchanged)." })
@@ -96,28 +96,28 @@ export class SoapNoteResult {
   @Field(() => [SoapFindingType], { description: "Decision-support findings behind the assessment and plan." })
   findings!: SoapFindingType[];
 
-  @Field(() => SoapNoteSources)
+  @Field(() => SoapNoteSources, { description: "Encounter notes and prior encounters used, and the sections that had data." })
   sources!: SoapNoteSources;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What the note lacks or how it was made (no notes for the encounter, the LLM polish discarded, ...)." })
   warnings!: string[];
 
   @Field(() => String, { description: "ISO 8601 time the note was generated." })
   createdAt!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of the generation (UUID), also on a later read; give it to recordClinicalOverride to accept, reject or modify the note." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
 @InputType({ description: "A free-text note written during an encounter (history, examination, progress)." })
 export class EncounterNoteInput {
-  @Field(() => ID)
+  @Field(() => ID, { description: "A stored encounter of the patient (UUID)." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when unknown, or when the encounter is not theirs)." })
   @Length(1, 64)
   patientUhid!: string;
 
@@ -125,26 +125,26 @@ export class EncounterNoteInput {
   text!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A stored free-text encounter note." })
 export class EncounterNote {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Note id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The encounter it belongs to." })
   encounterId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
   @Field(() => String, { description: "Who wrote it (token subject)." })
   authorSub!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The note as written." })
   text!: string;
 
   @Field(() => String, { description: "ISO 8601." })
   recordedAt!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of the note (UUID; it keeps the note's length and SHA-256, not its words)." })
   auditId!: string;
 }

@@ -15,7 +15,7 @@ export class PatientDrugAllergy {
   @Field(() => String, { description: "The allergy as recorded." })
   substance!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The recorded reaction; null when none was recorded." })
   reaction!: string | null;
 
   @Field(() => String, { nullable: true, description: "mild, moderate or severe." })
@@ -39,15 +39,15 @@ export class PatientDrugAllergy {
 
 @ObjectType({ description: "A patient's recorded drug allergies, for drug-safety checks. The read is audited." })
 export class PatientDrugAllergies {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => [PatientDrugAllergy])
+  @Field(() => [PatientDrugAllergy], { description: "Every recorded allergy of the patient." })
   allergies!: PatientDrugAllergy[];
 
   @Field(() => String, { description: "Audit record of this read." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the drug-allergy and drug knowledge files used to recognise the allergies." })
   rulesetVersion!: string;
 }

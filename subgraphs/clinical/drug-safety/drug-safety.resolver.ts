@@ -14,7 +14,7 @@ export class DrugSafetyResolver {
     nullable: true,
     description: "Checks a new medication for drug-drug, drug-condition and drug-allergy problems. Advisory; audited.",
   })
-  checkDrugInteractions(@Arg("input", () => DrugInteractionCheckInput) input: DrugInteractionCheckInput, @Ctx() ctx: SubgraphContext): Promise<DrugInteractionResult> {
+  checkDrugInteractions(@Arg("input", () => DrugInteractionCheckInput, { description: "The new medication, current medications, conditions and allergies." }) input: DrugInteractionCheckInput, @Ctx() ctx: SubgraphContext): Promise<DrugInteractionResult> {
     const startedAt = performance.now();
     return checkDrugInteractions({ db: ctx.db, principal: ctx.principal, requestId: ctx.requestId }, input, startedAt);
   }
@@ -26,8 +26,8 @@ export class DrugSafetyResolver {
     description: "Checks every pair of the medications (at most 20) and, with patientUhid, each against the patient's active medications, conditions and allergies. Changes no clinical data; audited.",
   })
   drugInteractionsAmong(
-    @Arg("medications", () => [MedicationRefInput]) medications: MedicationRefInput[],
-    @Arg("patientUhid", () => ID, { nullable: true }) patientUhid: string | null,
+    @Arg("medications", () => [MedicationRefInput], { description: "The medications to check against each other (at most 20)." }) medications: MedicationRefInput[],
+    @Arg("patientUhid", () => ID, { nullable: true, description: "Patient (UHID) whose active medications, conditions and allergies each medication is also checked against." }) patientUhid: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<DrugInteractionsAmongResult> {
     const startedAt = performance.now();
@@ -37,7 +37,7 @@ export class DrugSafetyResolver {
   @Authorized("cds:drug-safety")
   @UseMiddleware(RateLimit("clinical_decision_support"))
   @Query(() => PatientDrugAllergies, { description: "A patient's recorded drug allergies with allergen groups and classes (404 for an unknown UHID). Every read is audited." })
-  patientDrugAllergies(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientDrugAllergies> {
+  patientDrugAllergies(@Arg("uhid", () => ID, { description: "UHID of the patient." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientDrugAllergies> {
     return patientDrugAllergies({ db: ctx.db, principal: ctx.principal, requestId: ctx.requestId }, uhid);
   }
 }

@@ -7,18 +7,18 @@ export class MedicationRefInput {
   @Length(0, 32)
   code!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Name as written, e.g. Warfarin 5mg; strength, form, route, schedule and salt words are ignored when matching." })
   @Length(1, 200)
   name!: string;
 }
 
-@InputType()
+@InputType({ description: "Spec, drug interaction request: a new medication against current medications, conditions and allergies." })
 export class DrugInteractionCheckInput {
   @Field(() => MedicationRefInput, { description: "The medication to check." })
   @ValidateNested()
   newMedication!: MedicationRefInput;
 
-  @Field(() => [MedicationRefInput])
+  @Field(() => [MedicationRefInput], { description: "Medications the patient takes now (at most 50); each is checked against the new one, not against each other." })
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
   currentMedications!: MedicationRefInput[];
@@ -39,7 +39,7 @@ export class DrugInteractionCheckInput {
   patientUhid?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "One finding of a drug check (spec: interactions[])." })
 export class DrugInteractionFinding {
   @Field(() => String, { description: "drug-drug, drug-condition or drug-allergy." })
   type!: string;
@@ -47,55 +47,55 @@ export class DrugInteractionFinding {
   @Field(() => String, { description: "contraindicated, major, moderate or minor." })
   severity!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "The medications concerned, as given: two for drug-drug, the new medication alone otherwise." })
   drugs!: string[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the problem is." })
   description!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What to do about it." })
   recommendation!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "How it happens, where the rule says (e.g. Same ingredient; for allergies the cross-reactivity); null otherwise." })
   mechanism!: string | null;
 
   @Field(() => String, { description: "Published source of the rule." })
   source!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the knowledge-base rule that matched (e.g. duplicate-ingredient, allergy-same_class)." })
   ruleId!: string;
 }
 
 @ObjectType({ description: "A drug-condition contraindication." })
 export class DrugContraindication {
-  @Field(() => String)
+  @Field(() => String, { description: "The medication, by its knowledge-base name." })
   drug!: string;
 
   @Field(() => String, { description: "The ICD-10 code that matched." })
   conditionCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The condition the rule is about." })
   condition!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "contraindicated, major, moderate or minor." })
   severity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the problem is." })
   description!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What to do about it." })
   recommendation!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the rule." })
   source!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the knowledge-base rule that matched." })
   ruleId!: string;
 }
 
 @ObjectType({ description: "A drug-allergy alert, including class cross-reactivity." })
 export class DrugAllergyAlert {
-  @Field(() => String)
+  @Field(() => String, { description: "The medication the allergy concerns." })
   drug!: string;
 
   @Field(() => String, { description: "The allergy as recorded." })
@@ -107,34 +107,34 @@ export class DrugAllergyAlert {
   @Field(() => String, { description: "same_drug, same_class or cross_class." })
   crossReactivity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "contraindicated, major, moderate or minor." })
   severity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the problem is." })
   description!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What to do about it." })
   recommendation!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Source of the alert: a published source, or the recorded allergy itself." })
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A medication as given in the request." })
 export class MedicationRef {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "RxCUI as given; null when none was given." })
   code!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Name as given." })
   name!: string;
 }
 
 @ObjectType({ description: "How a medication was recognised." })
 export class IdentifiedMedication {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "RxCUI as given; null when none was given." })
   code!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Name as given." })
   name!: string;
 
   @Field(() => String, { description: "Knowledge-base drug id." })
@@ -152,22 +152,22 @@ export class DrugInteractionResult {
   @Field(() => [DrugInteractionFinding], { description: "All findings (drug-drug, drug-condition, drug-allergy), most severe first." })
   interactions!: DrugInteractionFinding[];
 
-  @Field(() => [DrugContraindication])
+  @Field(() => [DrugContraindication], { description: "Drug-condition findings with the ICD-10 code that matched." })
   contraindications!: DrugContraindication[];
 
-  @Field(() => [DrugAllergyAlert])
+  @Field(() => [DrugAllergyAlert], { description: "Drug-allergy findings, including cross-reactivity between classes." })
   allergyAlerts!: DrugAllergyAlert[];
 
   @Field(() => [MedicationRef], { description: "Not in the knowledge base, so NOT checked." })
   unidentifiedMedications!: MedicationRef[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Allergies the knowledge base could not interpret: not checked (beyond an exact name), so the answer is not safe." })
   unrecognizedAllergies!: string[];
 
-  @Field(() => [IdentifiedMedication])
+  @Field(() => [IdentifiedMedication], { description: "The medications recognised, with the knowledge-base drug each was matched to." })
   identifiedMedications!: IdentifiedMedication[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What was not checked or needs confirming (unknown medications, uninterpreted allergies, a code naming another drug than the name)." })
   warnings!: string[];
 
   @Field(() => String, { description: "request, patient_record or none." })
@@ -176,15 +176,15 @@ export class DrugInteractionResult {
   @Field(() => String, { description: "request, patient_record or none." })
   allergiesSource!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Time spent on the check, in milliseconds." })
   processingTimeMs!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
   @Field(() => ID, { description: "Audit record of this check (for overrides)." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

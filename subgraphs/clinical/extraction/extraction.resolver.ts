@@ -12,7 +12,7 @@ export class EntityExtractionResolver {
     nullable: true,
     description: "Extracts and codes diagnoses (ICD-10-CM), medications (RxNorm), symptoms and procedures (SNOMED CT), lab tests (LOINC) and demographics from clinical free text. Advisory; audited.",
   })
-  extractEntities(@Arg("input", () => EntityExtractionInput) input: EntityExtractionInput, @Ctx() ctx: SubgraphContext): Promise<EntityExtractionResult> {
+  extractEntities(@Arg("input", () => EntityExtractionInput, { description: "The clinical text." }) input: EntityExtractionInput, @Ctx() ctx: SubgraphContext): Promise<EntityExtractionResult> {
     const startedAt = performance.now();
     return extractClinicalEntities({ db: ctx.db, principal: ctx.principal, requestId: ctx.requestId }, input, startedAt);
   }

@@ -45,7 +45,7 @@ export class ExtractedEntitySpan {
   @Field(() => String, { description: "present, possible (rule out, suspected, ?) or historical (history of, s/p)." })
   assertion!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "0-1: 0.95 for a lexicon term, 0.85 for a generated one, lowered when the spelling was corrected or the mention is not plainly present." })
   confidence!: number;
 }
 
@@ -55,9 +55,9 @@ export class CodedEntity extends ExtractedEntitySpan {
   validated!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: "A medication, with the instructions written after it." })
 export class MedicationEntity extends CodedEntity {
-  @Field(() => MedicationInstructions)
+  @Field(() => MedicationInstructions, { description: "Dose, route, frequency and duration as read from the note." })
   instructions!: MedicationInstructions;
 }
 
@@ -70,7 +70,7 @@ export class ExcludedEntity extends ExtractedEntitySpan {
   type!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "Age and sex as the note states them." })
 export class ExtractedDemographics {
   @Field(() => Int, { nullable: true, description: "Whole years; 0 under one year." })
   age!: number | null;
@@ -82,24 +82,24 @@ export class ExtractedDemographics {
   gender!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "The entities found, by kind (mentions about the patient that are present, possible or historical), and the mentions left out." })
 export class ExtractedEntities {
-  @Field(() => [CodedEntity])
+  @Field(() => [CodedEntity], { description: "Diagnoses, coded in ICD-10-CM (system ICD-10)." })
   diagnoses!: CodedEntity[];
 
-  @Field(() => [MedicationEntity])
+  @Field(() => [MedicationEntity], { description: "Medications, coded as RxNorm ingredient RxCUIs." })
   medications!: MedicationEntity[];
 
-  @Field(() => [SymptomEntity])
+  @Field(() => [SymptomEntity], { description: "Symptoms and signs, coded in SNOMED CT." })
   symptoms!: SymptomEntity[];
 
-  @Field(() => [CodedEntity])
+  @Field(() => [CodedEntity], { description: "Procedures, coded in SNOMED CT." })
   procedures!: CodedEntity[];
 
-  @Field(() => [CodedEntity])
+  @Field(() => [CodedEntity], { description: "Lab tests, coded in LOINC." })
   labTests!: CodedEntity[];
 
-  @Field(() => ExtractedDemographics)
+  @Field(() => ExtractedDemographics, { description: "Age and sex stated in the note." })
   demographics!: ExtractedDemographics;
 
   @Field(() => [ExcludedEntity], { description: "Mentions left out of the lists above, with why (assertion absent, family, hypothetical or allergy)." })
@@ -108,21 +108,21 @@ export class ExtractedEntities {
 
 @ObjectType({ description: "Entity extraction result (spec). Advisory." })
 export class EntityExtractionResult {
-  @Field(() => ExtractedEntities)
+  @Field(() => ExtractedEntities, { description: "The entities found, by kind, and the mentions left out." })
   entities!: ExtractedEntities;
 
   @Field(() => Float, { description: "Mean confidence of the reported entities (0 when none)." })
   confidence!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Time spent on the request, in milliseconds." })
   processingTimeMs!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -12,21 +12,21 @@ export class LabAssistantResolver {
   @Authorized("assistant:lab")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => LabInterpretationResult, { nullable: true, description: "A result against its reference interval and critical limits, flagged, with the trend and delta checks against the patient's prior results. Advisory; audited." })
-  labInterpretResult(@Arg("input", () => LabInterpretationInput) input: LabInterpretationInput, @Ctx() ctx: SubgraphContext): Promise<LabInterpretationResult> {
+  labInterpretResult(@Arg("input", () => LabInterpretationInput, { description: "The patient, the result and its date." }) input: LabInterpretationInput, @Ctx() ctx: SubgraphContext): Promise<LabInterpretationResult> {
     return interpretResult(ctx, input);
   }
 
   @Authorized("assistant:lab")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => CriticalValueResult, { nullable: true, description: "The critical-values check (stored, alerting when critical) from the lab assistant. Advisory; audited." })
-  labCheckCriticalValue(@Arg("input", () => CriticalValueCheckInput) input: CriticalValueCheckInput, @Ctx() ctx: SubgraphContext): Promise<CriticalValueResult> {
+  labCheckCriticalValue(@Arg("input", () => CriticalValueCheckInput, { description: "The patient and the result." }) input: CriticalValueCheckInput, @Ctx() ctx: SubgraphContext): Promise<CriticalValueResult> {
     return checkCriticalValue(ctx, input);
   }
 
   @Authorized("assistant:lab-qc")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => QcEvaluationResult, { nullable: true, description: "Westgard multirule QC (1-2s warning, 1-3s, 2-2s, R-4s, 4-1s, 10x) on control runs. Advisory; audited." })
-  labQcEvaluation(@Arg("input", () => QcEvaluationInput) input: QcEvaluationInput, @Ctx() ctx: SubgraphContext): Promise<QcEvaluationResult> {
+  labQcEvaluation(@Arg("input", () => QcEvaluationInput, { description: "The controls and the runs." }) input: QcEvaluationInput, @Ctx() ctx: SubgraphContext): Promise<QcEvaluationResult> {
     return evaluateQc(ctx, input);
   }
 }

@@ -2,13 +2,13 @@ import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { LabObservationInput } from "../critical-values/critical-values.type.js";
 
-@InputType()
+@InputType({ description: "A lab result to interpret against the patient's prior results." })
 export class LabInterpretationInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
   patientUhid!: string;
 
-  @Field(() => LabObservationInput)
+  @Field(() => LabObservationInput, { description: "The result to interpret." })
   @ValidateNested()
   observation!: LabObservationInput;
 
@@ -17,106 +17,106 @@ export class LabInterpretationInput {
   resultDate?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A published delta-check criterion the change meets (knowledge/lab-delta-checks.json)." })
 export class DeltaCheckHit {
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the criterion in the knowledge file." })
   ruleId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What meeting it means, in words." })
   meaning!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The prior result it was compared with, in the submitted unit." })
   comparedWith!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Date of that prior result (YYYY-MM-DD)." })
   comparedDate!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the criterion." })
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "The result against the patient's stored results of the same LOINC code dated on or before resultDate." })
 export class LabTrend {
   @Field(() => Float, { nullable: true, description: "Latest prior result, in the submitted unit." })
   previousValue!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Date of the latest prior result (YYYY-MM-DD); null when there is none." })
   previousDate!: string | null;
 
   @Field(() => Float, { nullable: true, description: "Current − previous, in the submitted unit." })
   delta!: number | null;
 
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: "The change as a percentage of the previous value, one decimal; null without a previous value or when it is 0." })
   deltaPercent!: number | null;
 
   @Field(() => String, { nullable: true, description: "up, down or unchanged." })
   direction!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Prior results compared." })
   priorsCompared!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Prior results not compared: no number, a unit the test does not accept, or dated after resultDate." })
   priorsSkipped!: number;
 
   @Field(() => [DeltaCheckHit], { description: "Published delta checks this change meets." })
   deltaChecks!: DeltaCheckHit[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Why no delta check could apply (no published criterion for the test, or no prior result); null when one could." })
   deltaCheckNote!: string | null;
 }
 
 @ObjectType({ description: "A lab result against its reference interval and critical limits, with the trend. Advisory." })
 export class LabInterpretationResult {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The LOINC code interpreted." })
   loincCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The test's LOINC name, from the code." })
   testName!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "The submitted value." })
   value!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The submitted unit; null when none was given." })
   unit!: string | null;
 
   @Field(() => String, { description: "HL7 v2 abnormal flag: N, L, H, LL (critical low) or HH (critical high)." })
   flag!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the value is beyond a critical limit (flag LL or HH)." })
   isCritical!: boolean;
 
-  @Field(() => String)
+  @Field(() => String, { description: "severely_low, low, normal, high or severely_high." })
   deviation!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Reference interval in the submitted unit (sex-specific where the source gives one)." })
   normalRange!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Critical limits in the submitted unit." })
   criticalLimits!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the result means, in words." })
   clinicalSignificance!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What to do: the knowledge base's actions for a critical value, general advice outside the reference interval, none inside it." })
   recommendedActions!: string[];
 
-  @Field(() => LabTrend)
+  @Field(() => LabTrend, { description: "The change against the patient's prior results, and the delta checks it meets." })
   trend!: LabTrend;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
-@InputType()
+@InputType({ description: "A control material with its established mean and SD." })
 export class QcControlInput {
   @Field(() => String, { nullable: true, description: "Control material or level, e.g. 'level 1'." })
   @IsOptional()
@@ -130,20 +130,20 @@ export class QcControlInput {
   sd!: number;
 }
 
-@InputType()
+@InputType({ description: "One QC run: a value per control." })
 export class QcRunInput {
   @Field(() => [Float], { description: "One value per control, in the order of `controls`." })
   values!: number[];
 }
 
-@InputType()
+@InputType({ description: "Control runs to evaluate with the Westgard multirule procedure." })
 export class QcEvaluationInput {
   @Field(() => String, { nullable: true, description: "Analyte or test, for the record (e.g. LOINC 2823-3)." })
   @IsOptional()
   @Length(1, 100)
   analyte?: string | null;
 
-  @Field(() => [QcControlInput])
+  @Field(() => [QcControlInput], { description: "1 to 10 controls." })
   @ValidateNested({ each: true })
   controls!: QcControlInput[];
 
@@ -156,7 +156,7 @@ export class QcEvaluationInput {
   useWarningRule?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A Westgard rule broken by some control values." })
 export class QcViolation {
   @Field(() => String, { description: "1-2s, 1-3s, 2-2s, R-4s, 4-1s or 10x." })
   rule!: string;
@@ -164,31 +164,31 @@ export class QcViolation {
   @Field(() => [Int], { description: "Indices (0-based) into the request's runs." })
   runIndices!: number[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Names of the controls whose values broke it (a control without a name is \"control <n>\")." })
   controls!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the rule rejects the run (every rule but 1-2s, the warning)." })
   rejects!: boolean;
 
   @Field(() => String, { description: "random, systematic or warning." })
   error!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The rule in words." })
   description!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "The decision on one run." })
 export class QcRunDecision {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Index (0-based) of the run in the request." })
   runIndex!: number;
 
   @Field(() => String, { description: "accept, accept_with_warning or reject." })
   decision!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Rules broken in this run (1-2s, 1-3s, 2-2s, R-4s, 4-1s, 10x)." })
   rules!: string[];
 
-  @Field(() => [Float])
+  @Field(() => [Float], { description: "z = (value − mean) / SD of each control value, in the order of controls, three decimals." })
   zScores!: number[];
 }
 
@@ -197,24 +197,24 @@ export class QcEvaluationResult {
   @Field(() => String, { description: "Decision on the last run: accept, accept_with_warning or reject." })
   decision!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True unless the last run is rejected." })
   accepted!: boolean;
 
-  @Field(() => [QcViolation])
+  @Field(() => [QcViolation], { description: "Every rule broken, in any run." })
   violations!: QcViolation[];
 
-  @Field(() => [QcRunDecision])
+  @Field(() => [QcRunDecision], { description: "The decision on each run, in request order." })
   runs!: QcRunDecision[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the rules (Westgard et al., Clin Chem 1981)." })
   source!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -17,21 +17,21 @@ export class NurseAssistantResolver {
   @Authorized("assistant:nurse")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => NurseAssessmentResult, { nullable: true, description: "NEWS2 (RCP 2017) from vitals in the request or the patient's latest observations. Advisory; audited." })
-  nurseAssessment(@Arg("input", () => NurseAssessmentInput) input: NurseAssessmentInput, @Ctx() ctx: SubgraphContext): Promise<NurseAssessmentResult> {
+  nurseAssessment(@Arg("input", () => NurseAssessmentInput, { description: "The vitals, and the patient whose record fills the gaps." }) input: NurseAssessmentInput, @Ctx() ctx: SubgraphContext): Promise<NurseAssessmentResult> {
     return assessPatient(ctx, input);
   }
 
   @Authorized("assistant:nurse")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => MedicationScheduleResult, { nullable: true, description: "The day's administration times of the patient's active medications (Africa/Kampala). Advisory; audited." })
-  nurseMedicationSchedule(@Arg("input", () => MedicationScheduleInput) input: MedicationScheduleInput, @Ctx() ctx: SubgraphContext): Promise<MedicationScheduleResult> {
+  nurseMedicationSchedule(@Arg("input", () => MedicationScheduleInput, { description: "The patient and the day." }) input: MedicationScheduleInput, @Ctx() ctx: SubgraphContext): Promise<MedicationScheduleResult> {
     return medicationSchedule(ctx, input);
   }
 
   @Authorized("assistant:nurse")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => HandoffSummaryResult, { nullable: true, description: "SBAR handoff summary from the patient's record. Advisory; audited." })
-  nurseHandoffSummary(@Arg("input", () => HandoffSummaryInput) input: HandoffSummaryInput, @Ctx() ctx: SubgraphContext): Promise<HandoffSummaryResult> {
+  nurseHandoffSummary(@Arg("input", () => HandoffSummaryInput, { description: "The patient." }) input: HandoffSummaryInput, @Ctx() ctx: SubgraphContext): Promise<HandoffSummaryResult> {
     return handoffSummary(ctx, input);
   }
 }

@@ -10,7 +10,7 @@ export class PatientMessageResolver {
   @Authorized("patient-messages:process")
   @UseMiddleware(RateLimit("patient_messages"))
   @Mutation(() => PatientMessageResult, { nullable: true, description: "Triages a patient message (intent, red flags → emergency guidance and a care-team alert), retrieves the record passages it concerns and drafts a reply for staff review (never sent). Stored, audited." })
-  processPatientMessage(@Arg("input", () => PatientMessageInput) input: PatientMessageInput, @Ctx() ctx: SubgraphContext): Promise<PatientMessageResult> {
+  processPatientMessage(@Arg("input", () => PatientMessageInput, { description: "The message, the patient, the channel and the language." }) input: PatientMessageInput, @Ctx() ctx: SubgraphContext): Promise<PatientMessageResult> {
     return processPatientMessage(ctx, input, performance.now());
   }
 }

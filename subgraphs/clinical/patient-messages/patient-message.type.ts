@@ -3,7 +3,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
 @InputType({ description: "A message from or about a patient (spec: POST /api/v1/ai/process/; shape ours)." })
 export class PatientMessageInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient the message is from or about (404 when not registered; a patient may send only about their own)." })
   @Length(1, 64)
   patientUhid!: string;
 
@@ -24,7 +24,7 @@ export class PatientMessageInput {
   providerId?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "What the message asks for." })
 export class MessageIntent {
   @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question, billing or other." })
   intent!: string;
@@ -33,21 +33,21 @@ export class MessageIntent {
   confidence!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "The weight of one intent's phrases found in the message." })
 export class MessageIntentScore {
-  @Field(() => String)
+  @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question or billing." })
   intent!: string;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Sum of the weights of the intent's phrases found (0 when none)." })
   score!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "A red-flag phrase found in the message, with how it is asserted." })
 export class RedFlagMention {
-  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding or child_fever_lethargy." })
+  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs or pregnancy_danger_signs." })
   category!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The category in words, e.g. Chest pain." })
   label!: string;
 
   @Field(() => String, { description: "The words matched (after contractions were spelt out)." })
@@ -56,22 +56,22 @@ export class RedFlagMention {
   @Field(() => String, { description: "present, possible, family (someone else), absent, hypothetical or historical (extraction engine's context rules)." })
   assertion!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the category's rule (NHS, CDC, NIMH, WHO)." })
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A passage of the patient's record that the message concerns." })
 export class RetrievedPassage {
   @Field(() => String, { description: "encounter, diagnosis, medication, observation, allergy, encounter_note or soap_note." })
   sourceType!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "Id of the record the passage is from (the encounter, diagnosis, note, ...)." })
   sourceId!: string;
 
   @Field(() => String, { nullable: true, description: "SOAP note section, for soap_note passages." })
   section!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Date of the record (YYYY-MM-DD)." })
   date!: string;
 
   @Field(() => String, { description: "The passage with the matching words marked «…»." })
@@ -81,42 +81,42 @@ export class RetrievedPassage {
   rank!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "The critical-alert notification sent to the care team for an urgent message." })
 export class CareTeamAlert {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when a clinician was reached (the provider, or the on-call contact)." })
   notificationSent!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Id of the patient's notification of the critical alert (UUID); null when none was sent." })
   notificationId!: string | null;
 
   @Field(() => String, { nullable: true, description: "provider, on_call or none: who was reached (critical-alert trigger)." })
   clinicianAlert!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The clinician alerted: providerId as given, else the calling clinician, else on-call." })
   providerId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Why no clinician was reached, or why the on-call contact was alerted instead of the provider; null otherwise." })
   notificationError!: string | null;
 }
 
 @ObjectType({ description: "A processed patient message: intent, red flags, the record passages it concerns and a draft reply for staff review (never sent automatically)." })
 export class PatientMessageResult {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Id of the stored message (UUID)." })
   messageId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "How it arrived: SMS, MESSAGING_APP, EMAIL, PORTAL or PHONE." })
   channel!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Language of the message: en, sw or lg." })
   language!: string;
 
-  @Field(() => MessageIntent)
+  @Field(() => MessageIntent, { description: "The most likely intent and its confidence." })
   intent!: MessageIntent;
 
-  @Field(() => [MessageIntentScore])
+  @Field(() => [MessageIntentScore], { description: "Every intent with its score." })
   intentScores!: MessageIntentScore[];
 
   @Field(() => String, { description: "urgent (a red flag), routine (screened in full, nothing found: English), or unscreened (screened in part or not at all: staff must read it promptly)." })
@@ -125,7 +125,7 @@ export class PatientMessageResult {
   @Field(() => String, { description: "How far the red-flag rules cover the message's language: full (en), partial (sw: a draft Swahili phrase list, plus English phrases), english_phrases (lg: only English phrases mixed into the message)." })
   screening!: string;
 
-  @Field(() => [RedFlagMention])
+  @Field(() => [RedFlagMention], { description: "Red flags found present, possible, or about someone else (family): each makes the message urgent." })
   redFlags!: RedFlagMention[];
 
   @Field(() => [RedFlagMention], { description: "Red-flag words found but not flagged (negated, hypothetical, historical), with why." })
@@ -143,21 +143,21 @@ export class PatientMessageResult {
   @Field(() => CareTeamAlert, { nullable: true, description: "The critical notification to the care team (urgent only)." })
   careTeamAlert!: CareTeamAlert | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "How far the message could be screened, and anything else staff must know." })
   warnings!: string[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Time spent retrieving record passages, in milliseconds." })
   retrievalTimeMs!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Time spent on the request, in milliseconds." })
   processingTimeMs!: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -6,10 +6,10 @@ import { findPatient } from "./patient.service.js";
 
 @ObjectType({ description: "Where a patient can be reached, for delivering a notification." })
 export class PatientDeliveryContact {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Registered phone number; null when none." })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Registered e-mail address; null when none." })
   email!: string | null;
 }
 
@@ -23,7 +23,7 @@ export class PatientDeliveryContact {
 export class PatientContactResolver {
   @Authorized("patients:read", "patients:contact")
   @Query(() => PatientDeliveryContact, { nullable: true, description: "Registered phone and e-mail of a patient, for notification delivery (audited); null when unknown." })
-  async patientDeliveryContact(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<PatientDeliveryContact | null> {
+  async patientDeliveryContact(@Arg("uhid", () => ID, { description: "UHID of the patient." }) uhid: string, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<PatientDeliveryContact | null> {
     const row = await findPatient(ctx.db, uhid);
     if (!row) return null;
     await Promise.all([auditContactRead(ctx, uhid, "phone", info), auditContactRead(ctx, uhid, "email", info)]);

@@ -23,14 +23,14 @@ export class PatientResolver {
   // timeline:read lets a patient read their own record; assertPatientAccess keeps them to it.
   @Authorized("patients:read", "timeline:read")
   @Query(() => Patient, { description: "One patient by UHID (clinical roles, or the patient themself)." })
-  async patient(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
+  async patient(@Arg("uhid", () => ID, { description: "UHID of the patient (404 when not registered)." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
     assertPatientAccess(ctx.principal, uhid);
     return getPatient(ctx.db, uhid);
   }
 
   @Authorized("patients:write")
   @Mutation(() => Patient, { nullable: true, description: "Registers a patient; the UHID is minted when not given." })
-  registerPatient(@Arg("input", () => RegisterPatientInput) input: RegisterPatientInput, @Ctx() ctx: SubgraphContext): Promise<Patient> {
+  registerPatient(@Arg("input", () => RegisterPatientInput, { description: "The new patient's identity and contact details." }) input: RegisterPatientInput, @Ctx() ctx: SubgraphContext): Promise<Patient> {
     return registerPatient(ctx.db, input);
   }
 }

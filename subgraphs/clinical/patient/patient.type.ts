@@ -5,7 +5,12 @@ import { KeysetPageOf } from "../../../lib/pagination.js";
 
 /** Administrative gender (HL7 FHIR AdministrativeGender: https://hl7.org/fhir/valueset-administrative-gender.html). */
 export const SEXES = ["female", "male", "other", "unknown"] as const;
-export const Sex = valueEnum("Sex", SEXES, "Administrative gender (HL7 FHIR AdministrativeGender).");
+export const Sex = valueEnum("Sex", SEXES, "Administrative gender (HL7 FHIR AdministrativeGender).", {
+  female: "Female.",
+  male: "Male.",
+  other: "Other.",
+  unknown: "Not known.",
+});
 
 @ObjectType({ description: "A patient, identified across the platform by the UHID." })
 @Directive('@key(fields: "uhid")')
@@ -13,10 +18,10 @@ export class Patient {
   @Field(() => ID, { description: "Unique patient health identifier." })
   uhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Given (first) name." })
   givenName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Family name (surname)." })
   familyName!: string;
 
   @Field(() => Sex, { description: "Administrative gender: female, male, other or unknown." })
@@ -33,45 +38,45 @@ export class Patient {
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of the patient registry; nextCursor continues after its last row." })
 export class PatientPage extends KeysetPageOf(Patient) {
   @Field(() => String, { description: "Names the data origin of the list." })
   source!: string;
 }
 
-@InputType()
+@InputType({ description: "A new patient for the registry." })
 export class RegisterPatientInput {
   @Field(() => String, { nullable: true, description: "UHID to use; generated when omitted." })
   @IsOptional()
   @Matches(/^[A-Z0-9-]{4,32}$/, { message: "must be 4-32 upper-case letters, digits or hyphens" })
   uhid?: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Given (first) name, 1-100 characters." })
   @Length(1, 100)
   givenName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Family name (surname), 1-100 characters." })
   @Length(1, 100)
   familyName!: string;
 
-  @Field(() => Sex)
+  @Field(() => Sex, { description: "Administrative gender: female, male, other or unknown." })
   sex!: string;
 
   @Field(() => String, { description: "YYYY-MM-DD" })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })
   birthDate!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Phone number in international form, e.g. +256700000001." })
   @IsOptional()
   @Matches(/^\+?[0-9]{9,15}$/, { message: "must be a phone number in international form, e.g. +256700000001" })
   phone?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "E-mail address." })
   @IsOptional()
   @IsEmail({}, { message: "must be an e-mail address" })
   email?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "District of residence, 1-100 characters." })
   @IsOptional()
   @Length(1, 100)
   district?: string;

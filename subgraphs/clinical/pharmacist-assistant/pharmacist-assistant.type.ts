@@ -2,14 +2,14 @@ import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
 
-@InputType()
+@InputType({ description: "One medicine of a prescription." })
 export class PrescriptionItemInput {
   @Field(() => String, { nullable: true, description: "RxNorm ingredient RxCUI when known." })
   @IsOptional()
   @Length(0, 20)
   code?: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Name as written, e.g. Amoxicillin 500mg." })
   @Length(1, 200)
   name!: string;
 
@@ -24,14 +24,14 @@ export class PrescriptionItemInput {
   frequency?: string | null;
 }
 
-@InputType()
+@InputType({ description: "A prescription to verify, and optionally the patient it is for." })
 export class VerifyPrescriptionInput {
   @Field(() => String, { nullable: true, description: "Patient whose active medicines, diagnoses and allergies the items are checked against." })
   @IsOptional()
   @Length(1, 64)
   patientUhid?: string | null;
 
-  @Field(() => [PrescriptionItemInput])
+  @Field(() => [PrescriptionItemInput], { description: "The medicines prescribed, 1 to 30." })
   @ValidateNested({ each: true })
   items!: PrescriptionItemInput[];
 
@@ -44,57 +44,57 @@ export class VerifyPrescriptionInput {
   allergies?: string[] | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "Something that keeps the prescription from being verified." })
 export class VerificationIssue {
   @Field(() => Int, { nullable: true, description: "Index of the item (0-based), or null for the prescription as a whole." })
   item!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The item's field concerned (name, code, dose or frequency); null for a finding about the prescription or a pair." })
   field!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "contraindicated, major, moderate or minor." })
   severity!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The issue in words." })
   message!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "How an item was read." })
 export class VerifiedItem {
-  @Field(() => String)
+  @Field(() => String, { description: "Name as given." })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "RxCUI as given; null when none was given." })
   code!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Knowledge-base drug id it was identified as; null when not identified." })
   drugId!: string | null;
 
   @Field(() => String, { nullable: true, description: "rxcui or name; null when not identified." })
   matchedBy!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Dose as given; null when none was given." })
   dose!: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the dose is a number with a unit or form (e.g. 500 mg, 2 tablets)." })
   doseParseable!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Frequency as given; null when none was given." })
   frequency!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours or prn; null when it could not be read." })
   frequencyPattern!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "Two medicines of the same ATC-coded therapeutic class." })
 export class DuplicateTherapy {
-  @Field(() => [String])
+  @Field(() => [String], { description: "The two medicines." })
   drugs!: string[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "The class they share." })
   drugClass!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "ATC code of the class." })
   atc!: string | null;
 
   @Field(() => String, { description: "prescription or active_medication." })
@@ -106,94 +106,94 @@ export class PrescriptionVerificationResult {
   @Field(() => Boolean, { description: "True only when every item is identified, dosed and timed and nothing was found." })
   verified!: boolean;
 
-  @Field(() => [VerifiedItem])
+  @Field(() => [VerifiedItem], { description: "Each item as read, in request order." })
   items!: VerifiedItem[];
 
   @Field(() => [VerificationIssue], { description: "Most severe first." })
   issues!: VerificationIssue[];
 
-  @Field(() => [DrugInteractionFinding])
+  @Field(() => [DrugInteractionFinding], { description: "Drug-drug findings between items and with the patient's active medicines." })
   interactions!: DrugInteractionFinding[];
 
-  @Field(() => [DrugContraindication])
+  @Field(() => [DrugContraindication], { description: "Drug-condition findings." })
   contraindications!: DrugContraindication[];
 
-  @Field(() => [DrugAllergyAlert])
+  @Field(() => [DrugAllergyAlert], { description: "Drug-allergy findings." })
   allergyAlerts!: DrugAllergyAlert[];
 
-  @Field(() => [DuplicateTherapy])
+  @Field(() => [DuplicateTherapy], { description: "Pairs of medicines in the same ATC-coded class." })
   duplicateTherapy!: DuplicateTherapy[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What was not checked or needs confirming (unknown medicines, uninterpreted allergies, code mismatches)." })
   warnings!: string[];
 
   @Field(() => String, { description: "request, patient_record or none." })
   conditionsSource!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "request, patient_record or none." })
   allergiesSource!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
-@InputType()
+@InputType({ description: "Medicines to counsel on: given, or the patient's active medicines." })
 export class CounselingPointsInput {
   @Field(() => [MedicationRefInput], { nullable: true, description: "Default: the patient's active medicines." })
   @IsOptional()
   @ValidateNested({ each: true })
   medications?: MedicationRefInput[] | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Patient whose active medicines are used when medications is not given." })
   @IsOptional()
   @Length(1, 64)
   patientUhid?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "Counseling points for one medicine." })
 export class CounselingPoints {
-  @Field(() => String)
+  @Field(() => String, { description: "The medicine, as given or recorded." })
   medication!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Knowledge-base drug id it was identified as; null when not identified." })
   drugId!: string | null;
 
   @Field(() => Boolean, { description: "False when we have no sourced counseling points for this medicine." })
   available!: boolean;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "How to take it; empty when not available." })
   howToTake!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Common side effects; empty when not available." })
   commonSideEffects!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Warnings for the patient; empty when not available." })
   warnings!: string[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Published source of the points (e.g. NHS Medicines A to Z, WHO guidelines); null when not available." })
   source!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Why no points are given (no sourced entry, or not in the drug knowledge base); null when available." })
   note!: string | null;
 }
 
 @ObjectType({ description: "Patient counseling points per medicine, from sourced data. Advisory." })
 export class CounselingPointsResult {
-  @Field(() => [CounselingPoints])
+  @Field(() => [CounselingPoints], { description: "One entry per medicine." })
   medications!: CounselingPoints[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

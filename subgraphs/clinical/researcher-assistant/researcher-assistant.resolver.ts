@@ -11,21 +11,21 @@ export class ResearcherAssistantResolver {
   @Authorized("assistant:researcher")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => CohortCountResult, { nullable: true, description: "Counts patients by criteria (diagnoses, medicines, sex, age), with breakdowns; counts below 5 withheld. Audited." })
-  researcherCohortCount(@Arg("input", () => CohortCriteriaInput) input: CohortCriteriaInput, @Ctx() ctx: SubgraphContext): Promise<CohortCountResult> {
+  researcherCohortCount(@Arg("input", () => CohortCriteriaInput, { description: "The criteria, all of which must hold." }) input: CohortCriteriaInput, @Ctx() ctx: SubgraphContext): Promise<CohortCountResult> {
     return countCohort(ctx, input);
   }
 
   @Authorized("assistant:researcher")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => StatisticalTestResult, { nullable: true, description: "Recommends a statistical test for a study design, with its rationale. Advisory; audited." })
-  researcherStatisticalTest(@Arg("input", () => StatisticalTestInput) input: StatisticalTestInput, @Ctx() ctx: SubgraphContext): Promise<StatisticalTestResult> {
+  researcherStatisticalTest(@Arg("input", () => StatisticalTestInput, { description: "The study design." }) input: StatisticalTestInput, @Ctx() ctx: SubgraphContext): Promise<StatisticalTestResult> {
     return recommendTest(ctx, input);
   }
 
   @Authorized("assistant:literature")
   @UseMiddleware(RateLimit("multi_role_assistants"))
   @Mutation(() => LiteratureSearchResult, { nullable: true, description: "Full-text search over the shipped guideline corpus (USPSTF recommendation statements), ranked, with highlighted snippets, source and licence per entry. Reference only; audited (the query as a digest)." })
-  researcherLiteratureSearch(@Arg("input", () => LiteratureSearchInput) input: LiteratureSearchInput, @Ctx() ctx: SubgraphContext): Promise<LiteratureSearchResult> {
+  researcherLiteratureSearch(@Arg("input", () => LiteratureSearchInput, { description: "The query, filters and page." }) input: LiteratureSearchInput, @Ctx() ctx: SubgraphContext): Promise<LiteratureSearchResult> {
     return searchLiterature(ctx, input);
   }
 }

@@ -15,24 +15,24 @@ export class CohortCriteriaInput {
   @IsOptional()
   sex?: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Minimum age in whole years today, inclusive (0-130)." })
   @IsOptional()
   ageMin?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: "Maximum age in whole years today, inclusive (0-130, not below ageMin)." })
   @IsOptional()
   ageMax?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "One cell of a breakdown." })
 export class CohortCell {
-  @Field(() => String)
+  @Field(() => String, { description: "The group: a sex (female, male, ...) or an age band (0-17, 18-39, 40-64, 65+)." })
   label!: string;
 
   @Field(() => Int, { nullable: true, description: "Null when suppressed." })
   count!: number | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the count is withheld: below 5, or withheld too so a withheld cell cannot be recovered from the total." })
   suppressed!: boolean;
 }
 
@@ -41,32 +41,32 @@ export class CohortCountResult {
   @Field(() => Int, { nullable: true, description: "Patients matching every criterion; null when below the threshold." })
   count!: number | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the total is below the threshold and withheld (every cell is then withheld too)." })
   suppressed!: boolean;
 
   @Field(() => Int, { description: "Counts below this are withheld." })
   suppressionThreshold!: number;
 
-  @Field(() => [CohortCell])
+  @Field(() => [CohortCell], { description: "Counts by sex." })
   bySex!: CohortCell[];
 
-  @Field(() => [CohortCell])
+  @Field(() => [CohortCell], { description: "Counts by age band: 0-17, 18-39, 40-64, 65+." })
   byAgeBand!: CohortCell[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the counts cover and what is never returned, in words." })
   dataScope!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
-@InputType()
+@InputType({ description: "A study design: the outcome, the groups and whether they are paired." })
 export class StatisticalTestInput {
   @Field(() => String, { description: "continuous, ordinal, binary, categorical or time_to_event." })
   outcomeType!: string;
@@ -85,34 +85,34 @@ export class StatisticalTestInput {
 
 @ObjectType({ description: "A statistical test recommended for a study design, with its rationale. Advisory." })
 export class StatisticalTestResult {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "False when the table has no test for this design (see reason)." })
   found!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The recommended test; null when none was found." })
   test!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Why this test fits the design; null when none was found." })
   rationale!: string | null;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Other tests to consider; empty when none was found." })
   alternatives!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What the test assumes of the data; empty when none was found." })
   assumptions!: string[];
 
   @Field(() => String, { nullable: true, description: "Why no test is recommended." })
   reason!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Source of the decision table (UCLA OARC; Altman 1991)." })
   source!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }
 
@@ -146,15 +146,15 @@ export class LiteratureSearchInput {
   pageSize?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "One entry of the corpus matching the query." })
 export class LiteratureHit {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Id of the entry in the corpus, e.g. uspstf-426." })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Title of the recommendation." })
   title!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Who issued it, e.g. U.S. Preventive Services Task Force (USPSTF)." })
   issuingBody!: string;
 
   @Field(() => Int, { nullable: true, description: "Null when the source gives no year." })
@@ -163,7 +163,7 @@ export class LiteratureHit {
   @Field(() => String, { nullable: true, description: "The recommendation grade, where the source grades (USPSTF: A, B, C, D, I)." })
   grade!: string | null;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Topic tags of the entry." })
   topics!: string[];
 
   @Field(() => Float, { description: "ts_rank over the weighted vector (title A, statement B, details C); higher is better." })
@@ -181,22 +181,22 @@ export class LiteratureHit {
   @Field(() => String, { nullable: true, description: "The issuer's page for the statement, when the source names one." })
   statementUrl!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Licence of the text." })
   licence!: string;
 }
 
 @ObjectType({ description: "Ranked literature hits from the shipped corpus; reference only." })
 export class LiteratureSearchResult {
-  @Field(() => [LiteratureHit])
+  @Field(() => [LiteratureHit], { description: "This page of hits, best first." })
   results!: LiteratureHit[];
 
   @Field(() => Int, { description: "Entries matching the query and filters, all pages." })
   count!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The page returned, from 1." })
   page!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Hits per page (1-50)." })
   pageSize!: number;
 
   @Field(() => String, { description: "The query as the text search understood it (the tsquery; stemmed, stop words dropped)." })
@@ -208,12 +208,12 @@ export class LiteratureSearchResult {
   @Field(() => String, { description: "The corpus and version searched." })
   corpus!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

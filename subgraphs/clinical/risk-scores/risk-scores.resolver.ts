@@ -10,7 +10,7 @@ import { RiskScoresInput, RiskScoresResult } from "./risk-scores.type.js";
 export class RiskScoresResolver {
   @Authorized("predictive:risk-scores")
   @Mutation(() => RiskScoresResult, { nullable: true, description: "Cardiovascular (Framingham 2008), 30-day readmission (LACE) and 1-year mortality (Charlson) from the stored record. Advisory; audited." })
-  calculateRiskScores(@Arg("input", () => RiskScoresInput) input: RiskScoresInput, @Ctx() ctx: SubgraphContext): Promise<RiskScoresResult> {
+  calculateRiskScores(@Arg("input", () => RiskScoresInput, { description: "The patient and the scores wanted." }) input: RiskScoresInput, @Ctx() ctx: SubgraphContext): Promise<RiskScoresResult> {
     return calculateRiskScores(ctx.db, ctx.principal, input.patientUhid, input.riskTypes, ctx.requestId);
   }
 
@@ -20,7 +20,7 @@ export class RiskScoresResolver {
   @FieldResolver(() => RiskScoresResult, { nullable: true, description: "The patient's risk scores (audited like the REST call); null with a RATE_LIMITED error over the limit." })
   riskScores(
     @Root() patient: Patient,
-    @Arg("riskTypes", () => [String], { nullable: true }) riskTypes: string[] | null,
+    @Arg("riskTypes", () => [String], { nullable: true, description: "cardiovascular, readmission, mortality; all three when omitted." }) riskTypes: string[] | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RiskScoresResult> {
     assertPatientAccess(ctx.principal, patient.uhid);

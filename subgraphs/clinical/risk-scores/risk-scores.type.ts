@@ -1,9 +1,9 @@
 import { ArrayMaxSize, IsOptional, Length } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
-@InputType()
+@InputType({ description: "Spec, risk scores request." })
 export class RiskScoresInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
   patientUhid!: string;
 
@@ -13,12 +13,12 @@ export class RiskScoresInput {
   riskTypes?: string[] | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "One input a score used, as read from the record." })
 export class RiskInputValue {
-  @Field(() => String)
+  @Field(() => String, { description: "The input, e.g. age, charlson, ed_visits_6_months." })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Its value as text." })
   value!: string;
 }
 
@@ -42,16 +42,16 @@ export class RiskScore {
   @Field(() => Int, { nullable: true, description: "Points of a points-based index (LACE 0-19, Charlson)." })
   points!: number | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The model and outcome, e.g. Framingham 2008 general CVD (10-year), Pooled Cohort Equations 2013 (10-year hard ASCVD), LACE index, Charlson comorbidity index." })
   model!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the model." })
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "The requested scores by kind; a kind not requested is null." })
 export class RiskScoreSet {
-  @Field(() => RiskScore, { nullable: true, description: "10-year general cardiovascular risk (Framingham 2008)." })
+  @Field(() => RiskScore, { nullable: true, description: "10-year cardiovascular risk: Framingham 2008 general CVD for ages 30-74, the Pooled Cohort Equations (hard ASCVD) for 75-79 (model says which); score null outside those ages." })
   cardiovascular?: RiskScore | null;
 
   @Field(() => RiskScore, { nullable: true, description: "30-day readmission or death (LACE index); score is points / 19." })
@@ -63,21 +63,21 @@ export class RiskScoreSet {
 
 @ObjectType({ description: "Risk scores from the patient's stored record (spec: Risk scores result). Advisory." })
 export class RiskScoresResult {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => RiskScoreSet)
+  @Field(() => RiskScoreSet, { description: "The scores requested." })
   riskScores!: RiskScoreSet;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What the scores call for, and the inputs to record to complete them; always ends with the advisory note." })
   recommendations!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -9,7 +9,7 @@ export class SepsisResolver {
   @Authorized("predictive:sepsis")
   @UseMiddleware(RateLimit("predictive_analytics"))
   @Mutation(() => SepsisRiskResult, { nullable: true, description: "qSOFA/SIRS/lactate sepsis screen; stored on the timeline; a high result alerts the care team. Advisory; audited." })
-  assessSepsisRisk(@Arg("input", () => SepsisRiskInput) input: SepsisRiskInput, @Ctx() ctx: SubgraphContext): Promise<SepsisRiskResult> {
+  assessSepsisRisk(@Arg("input", () => SepsisRiskInput, { description: "The patient, vitals and labs." }) input: SepsisRiskInput, @Ctx() ctx: SubgraphContext): Promise<SepsisRiskResult> {
     return assessSepsisRisk(ctx, input);
   }
 }

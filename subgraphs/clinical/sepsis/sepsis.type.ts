@@ -1,7 +1,7 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
-@InputType()
+@InputType({ description: "Vital signs for the screen, all required; physiologically impossible values are refused (400)." })
 export class SepsisVitalsInput {
   @Field(() => Float, { description: "Beats per minute." })
   heartRate!: number;
@@ -19,7 +19,7 @@ export class SepsisVitalsInput {
   gcs!: number;
 }
 
-@InputType()
+@InputType({ description: "Optional labs; one left out is named in notAssessed." })
 export class SepsisLabsInput {
   @Field(() => Float, { nullable: true, description: "White cells, ×10⁹/L." })
   wbc?: number | null;
@@ -28,17 +28,17 @@ export class SepsisLabsInput {
   lactate?: number | null;
 }
 
-@InputType()
+@InputType({ description: "Spec, sepsis risk request." })
 export class SepsisRiskInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
   patientUhid!: string;
 
-  @Field(() => SepsisVitalsInput)
+  @Field(() => SepsisVitalsInput, { description: "The vitals measured now." })
   @ValidateNested()
   vitals!: SepsisVitalsInput;
 
-  @Field(() => SepsisLabsInput, { nullable: true })
+  @Field(() => SepsisLabsInput, { nullable: true, description: "White cells and lactate, when known." })
   @IsOptional()
   @ValidateNested()
   labs?: SepsisLabsInput | null;
@@ -54,19 +54,19 @@ export class SepsisRiskResult {
   @Field(() => String, { description: "low, moderate or high." })
   sepsisRisk!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "qSOFA criteria met, 0-3 (RR ≥ 22, GCS < 15, SBP ≤ 100)." })
   qsofaScore!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "SIRS criteria met, 0-4 (T > 38 or < 36 °C, HR > 90, RR > 20, WBC > 12 or < 4)." })
   sirsCriteriaMet!: number;
 
   @Field(() => Float, { description: "Fixed value per risk category (documented mapping); not a calibrated probability." })
   riskProbability!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the risk is high: the care team is alerted through the critical-alert trigger." })
   alertTriggered!: boolean;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What to do for the risk category (Surviving Sepsis Campaign; for high risk, the hour-1 bundle)." })
   recommendations!: string[];
 
   @Field(() => String, { description: "immediate, within_3_hours or routine." })
@@ -84,13 +84,13 @@ export class SepsisRiskResult {
   @Field(() => [String], { description: "Why this result." })
   explanation!: string[];
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "True when the alert reached a clinician (the provider or, failing that, the on-call contact)." })
   notificationSent!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Id of the patient's notification of the alert (UUID); null when none was sent." })
   notificationId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Why no clinician was reached, or why the on-call contact was alerted instead of the provider; null otherwise." })
   notificationError!: string | null;
 
   @Field(() => String, { nullable: true, description: "How the clinician was reached: provider, on_call (the provider had no usable contact) or none; null when no alert was sent." })
@@ -99,12 +99,12 @@ export class SepsisRiskResult {
   @Field(() => ID, { description: "The screen stored on the patient's timeline." })
   observationId!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The audit record of this call (UUID); give it to recordClinicalOverride to accept, reject or modify the output." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

@@ -13,6 +13,10 @@ import { Channel, Notification, NotificationCostSummary, NotificationEvent, Noti
 /** The `after` argument of both notification lists (top-level and `Patient.notifications`). */
 const AFTER_ARG = { nullable: true, description: "nextCursor of the previous page: the notifications after it, without OFFSET (deep walks)." } as const;
 
+/** The date filters of the list and of the cost summary (notification.service.ts, dateBounds). */
+const DATE_FROM = "Created at or after: an ISO 8601 date (from 00:00 UTC) or date-time.";
+const DATE_TO = "Created before: an ISO 8601 date includes that whole day (UTC); a date-time is the exclusive end.";
+
 @Resolver(() => Notification)
 @UseMiddleware(RateLimit("notifications"))
 export class NotificationResolver {
@@ -20,12 +24,12 @@ export class NotificationResolver {
   @Query(() => NotificationPage, { description: "Notifications, newest first. Dates are ISO dates (whole day) or date-times." })
   notifications(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
-    @Arg("status", () => NotificationStatus, { nullable: true }) status: string | null,
-    @Arg("channel", () => Channel, { nullable: true }) channel: string | null,
-    @Arg("recipientType", () => RecipientType, { nullable: true }) recipientType: string | null,
-    @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
-    @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's notifications (an unknown UHID gives an empty page). A patient caller sees only their own (another UHID is 403)." }) patientUhid: string | null,
+    @Arg("status", () => NotificationStatus, { nullable: true, description: "Only notifications in this status." }) status: string | null,
+    @Arg("channel", () => Channel, { nullable: true, description: "Only notifications on this channel (the channel currently tried)." }) channel: string | null,
+    @Arg("recipientType", () => RecipientType, { nullable: true, description: "Only notifications to this kind of recipient." }) recipientType: string | null,
+    @Arg("dateFrom", () => String, { nullable: true, description: DATE_FROM }) dateFrom: string | null,
+    @Arg("dateTo", () => String, { nullable: true, description: DATE_TO }) dateTo: string | null,
     @Arg("after", () => String, AFTER_ARG) after: string | null,
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
@@ -34,17 +38,17 @@ export class NotificationResolver {
   }
 
   @Authorized("notifications:read")
-  @Query(() => Notification)
-  notification(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Notification> {
+  @Query(() => Notification, { description: "One notification with its delivery events (404 for an unknown id). Physicians, nurses, services, auditors and admins; a patient only messages addressed to them." })
+  notification(@Arg("id", () => ID, { description: "Notification id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Notification> {
     return getNotification(ctx.db, ctx.principal, id);
   }
 
   @Authorized("notifications:costs")
   @Query(() => NotificationCostSummary, { description: "Cost per channel of messages handed to a provider (SENT or DELIVERED)." })
   notificationCostSummary(
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
-    @Arg("dateFrom", () => String, { nullable: true }) dateFrom: string | null,
-    @Arg("dateTo", () => String, { nullable: true }) dateTo: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's messages." }) patientUhid: string | null,
+    @Arg("dateFrom", () => String, { nullable: true, description: DATE_FROM }) dateFrom: string | null,
+    @Arg("dateTo", () => String, { nullable: true, description: DATE_TO }) dateTo: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationCostSummary> {
     return costSummary(ctx.db, ctx.principal, { patientUhid, dateFrom, dateTo });
@@ -53,8 +57,8 @@ export class NotificationResolver {
   @Authorized("notifications:manage")
   @Mutation(() => Notification, { nullable: true, description: "Cancels a PENDING notification (409 in any other status)." })
   cancelNotification(
-    @Arg("id", () => ID) id: string,
-    @Arg("reason", () => String, { nullable: true }) reason: string | null,
+    @Arg("id", () => ID, { description: "Notification id (UUID)." }) id: string,
+    @Arg("reason", () => String, { nullable: true, description: "Why; recorded as its status reason (default: cancelled by <caller>)." }) reason: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Notification> {
     return cancelNotification(ctx.db, ctx.principal, id, reason);
@@ -83,7 +87,7 @@ export class PatientNotificationsResolver {
   }
 
   @Authorized("notifications:read", "notifications:preferences")
-  @FieldResolver(() => NotificationPreferences)
+  @FieldResolver(() => NotificationPreferences, { description: "How and when the patient wants to be reached (the defaults when none are stored)." })
   notificationPreferences(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patient.uhid);
     return requestLoader(ctx, preferencesOfPatients).load(patient.uhid);

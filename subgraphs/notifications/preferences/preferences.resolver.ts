@@ -11,7 +11,7 @@ import { NotificationPreferences, NotificationPreferencesInput } from "./prefere
 export class PreferencesResolver {
   @Authorized("notifications:read", "notifications:preferences")
   @Query(() => NotificationPreferences, { description: "A patient's notification preferences (defaults when none are stored)." })
-  async notificationPreferences(@Arg("patientUhid", () => String) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
+  async notificationPreferences(@Arg("patientUhid", () => String, { description: "UHID of the patient (404 when unknown; a patient may ask only for their own)." }) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patientUhid);
     await assertPatientKnown(registryPatientExists(ctx), patientUhid);
     return getPreferences(ctx.db, patientUhid);
@@ -20,8 +20,8 @@ export class PreferencesResolver {
   @Authorized("notifications:preferences")
   @Mutation(() => NotificationPreferences, { nullable: true, description: "Sets channels, contact points, language, consent, quiet hours; patients set their own." })
   async setNotificationPreferences(
-    @Arg("patientUhid", () => String) patientUhid: string,
-    @Arg("input", () => NotificationPreferencesInput) input: NotificationPreferencesInput,
+    @Arg("patientUhid", () => String, { description: "UHID of the patient (404 when unknown; a patient may set only their own)." }) patientUhid: string,
+    @Arg("input", () => NotificationPreferencesInput, { description: "The changes: fields left out keep their value." }) input: NotificationPreferencesInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPreferences> {
     assertPatientAccess(ctx.principal, patientUhid);

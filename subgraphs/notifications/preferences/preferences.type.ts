@@ -5,19 +5,19 @@ import { Channel, Language } from "../notification/notification.type.js";
 
 @ObjectType({ description: "How and when a patient wants to be reached." })
 export class NotificationPreferences {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient." })
   patientUhid!: string;
 
   @Field(() => [Channel], { description: "Preferred channels, most preferred first; later ones are fallbacks." })
   channels!: string[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Phone number for SMS, international form (e.g. +256772000111); null when none (SMS is then skipped)." })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "E-mail address; null when none (EMAIL is then skipped)." })
   email!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Device token for push notifications; null when none (PUSH is then skipped)." })
   pushToken!: string | null;
 
   @Field(() => String, { nullable: true, description: "Messaging-app (WhatsApp) phone number." })
@@ -40,16 +40,16 @@ export class NotificationPreferences {
 }
 
 /** Fields left out keep their value; null clears an optional one. */
-@InputType()
+@InputType({ description: "Changes to a patient's notification preferences: fields left out keep their value; null clears an optional one." })
 export class NotificationPreferencesInput {
-  @Field(() => [Channel], { nullable: true }) @IsOptional() channels?: string[];
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) phone?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) email?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(4096) pushToken?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) messagingAppId?: string | null;
-  @Field(() => Language, { nullable: true }) @IsOptional() language?: string;
+  @Field(() => [Channel], { nullable: true, description: "Channels in order of preference, at least one, none twice; later ones are fallbacks." }) @IsOptional() channels?: string[];
+  @Field(() => String, { nullable: true, description: "Phone number for SMS, e.g. +256772000111 (8-15 digits; spaces and dashes are removed)." }) @IsOptional() @MaxLength(200) phone?: string | null;
+  @Field(() => String, { nullable: true, description: "E-mail address." }) @IsOptional() @MaxLength(200) email?: string | null;
+  @Field(() => String, { nullable: true, description: "Device token for push notifications (at most 4096 characters)." }) @IsOptional() @MaxLength(4096) pushToken?: string | null;
+  @Field(() => String, { nullable: true, description: "Messaging-app (WhatsApp) phone number, e.g. +256772000111." }) @IsOptional() @MaxLength(200) messagingAppId?: string | null;
+  @Field(() => Language, { nullable: true, description: "Language of the messages: en, lg or sw." }) @IsOptional() language?: string;
   @Field(() => JSONObjectScalar, { nullable: true, description: "Category → true/false; merged into the stored consent." }) @IsOptional() consent?: Record<string, unknown>;
-  @Field(() => String, { nullable: true }) @IsOptional() quietHoursStart?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() quietHoursEnd?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() timeZone?: string;
+  @Field(() => String, { nullable: true, description: "Start of quiet hours, HH:MM on the 24-hour clock in timeZone; needs an end too." }) @IsOptional() quietHoursStart?: string | null;
+  @Field(() => String, { nullable: true, description: "End of quiet hours, HH:MM on the 24-hour clock in timeZone; may be earlier than the start (the window wraps midnight)." }) @IsOptional() quietHoursEnd?: string | null;
+  @Field(() => String, { nullable: true, description: "IANA time zone, e.g. Africa/Kampala: quiet hours and appointment times are read in it." }) @IsOptional() timeZone?: string;
 }

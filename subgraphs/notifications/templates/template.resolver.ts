@@ -27,7 +27,7 @@ export class TemplateResolver {
   @Query(() => NotificationTemplatePage, { description: "Notification templates with their channels, languages and parameters, by name." })
   notificationTemplates(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("category", () => String, { nullable: true }) category: string | null,
+    @Arg("category", () => String, { nullable: true, description: "Only templates of this consent category, e.g. appointment, lab_result, critical_alert, receipt, general." }) category: string | null,
     @Arg("channel", () => String, { nullable: true, description: "Only templates that may go out on this channel." }) channel: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of a name or description, any case." }) search: string | null,
   ): NotificationTemplatePage {

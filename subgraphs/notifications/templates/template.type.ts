@@ -6,13 +6,13 @@ export class NotificationTemplate {
   @Field(() => String, { description: "The name to give as `template` on the send call." })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the template is for, in words." })
   description!: string;
 
   @Field(() => String, { description: "Consent category (a patient may opt out of a category, except critical ones)." })
   category!: string;
 
-  @Field(() => Boolean, { description: "Critical templates bypass quiet hours and consent and are sent only through the critical-alert trigger." })
+  @Field(() => Boolean, { description: "Critical templates bypass quiet hours and consent; they are sent by the critical-alert trigger, or by services and admins allowed to trigger lab alerts (notifications:trigger-lab)." })
   critical!: boolean;
 
   @Field(() => [String], { description: "Channels it may go out on." })
@@ -28,5 +28,5 @@ export class NotificationTemplate {
   optionalParameters!: string[];
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of notification templates, by name." })
 export class NotificationTemplatePage extends PageOf(NotificationTemplate) {}
