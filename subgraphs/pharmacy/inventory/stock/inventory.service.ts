@@ -26,7 +26,7 @@ import {
   type MovementRow,
   type StockRef,
 } from "../ledger.js";
-import { holdsOfBatches, type StockHold } from "../holds.js";
+import { holdsOfBatches, normalLot, type StockHold } from "../holds.js";
 import { medicationByCode } from "../medications/catalog.js";
 import { checkControlledMovement, checkManualMovement, claimRegisterEntry, CONTROLLED_REGISTER_REFERENCE } from "./manual-movement.js";
 import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockAlert, StockMovement } from "./stock.type.js";
@@ -276,7 +276,8 @@ export async function listStockMovements(
   if (args.batchId || args.lotNumber) {
     const share = [eq(stockMovementBatches.movementId, stockMovements.id)];
     if (args.batchId) share.push(eq(stockMovementBatches.batchId, args.batchId));
-    if (args.lotNumber) share.push(eq(stockBatches.lotNumber, args.lotNumber));
+    // Lots compare as everywhere else (holds.ts normalLot): without regard to case or surrounding spaces.
+    if (args.lotNumber) share.push(sql`upper(trim(${stockBatches.lotNumber})) = ${normalLot(args.lotNumber)}`);
     filters.push(
       exists(
         db
