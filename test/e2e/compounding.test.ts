@@ -107,6 +107,14 @@ describe("formulas", () => {
     const bad = await stack.rest("POST", formulas, { token: author, body: { code: "x y", name: "Bad", dosage_form: "paste", batch_unit: "g", beyond_use_days: 0, tolerance_percent: "25", ingredients: [{ stock_code: "99999999", quantity_per_unit: "0", unit: "g" }] } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(expect.arrayContaining(["code", "beyond_use_days", "tolerance_percent", "ingredients.0.stock_code", "ingredients.0.quantity_per_unit"]));
+    // An amount per unit the columns cannot hold is a 400 on it (it was a database error, 500).
+    const body = (q: string, code: string) => ({ code, name: "Big", dosage_form: "paste", batch_unit: "g", beyond_use_days: 30, tolerance_percent: "1", ingredients: [{ stock_code: "excipient:bulk-base", name: "Bulk base", quantity_per_unit: q, unit: "g" }] });
+    for (const q of ["1000000.0001", "99999999999", "999999999999.9999"]) {
+      const huge = await stack.rest("POST", formulas, { token: author, body: body(q, "BIG-X") });
+      expect(huge.status).toBe(400);
+      expect(huge.body.error.fields["ingredients.0.quantity_per_unit"][0]).toMatch(/at most 1000000|must be between/);
+    }
+    expect((await stack.rest("POST", formulas, { token: author, body: body("1000000", "BIG-OK") })).status).toBe(201);
 
     expect((await stack.rest("POST", `${formulas}${created.body.id}/approve/`, { token: author })).status).toBe(403);
     const cashier = await stack.token("cashier", { pharmacy: KAMPALA });

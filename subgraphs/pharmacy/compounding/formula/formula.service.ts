@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import type { Db } from "../../../../lib/db.js";
+import { MAX_QUANTITY } from "../../../../lib/money.js";
 import { conflict, fieldError, FieldErrorCollector, forbidden, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
@@ -129,6 +130,8 @@ function checkFormula(input: CreateFormulaInput): Omit<IngredientRow, "id" | "fo
     seen.add(code);
     if (excipient && !it.name?.trim()) errors.add(`${at}.name`, "is required for an excipient");
     if (it.quantityPerUnit.lte(0) || it.quantityPerUnit.decimalPlaces() > 4) errors.add(`${at}.quantityPerUnit`, "must be greater than zero with at most four decimals");
+    // The column holds 10 integer digits; a batch's need (× batch size) must fit its own column too.
+    else if (it.quantityPerUnit.gt(MAX_QUANTITY)) errors.add(`${at}.quantityPerUnit`, `must be at most ${MAX_QUANTITY} per unit of the batch`);
     if (!it.unit.trim()) errors.add(`${at}.unit`, "must not be blank");
     return {
       position: i,
