@@ -1,46 +1,30 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../lib/config.js";
-import { openDatabase, type Database } from "../lib/db.js";
+import type { Database } from "../lib/db.js";
 import { issueCheckpoint, verifyCheckpoint } from "../subgraphs/clinical/audit/audit-checkpoint.js";
 import { appendAuditNow, chainHash, GENESIS_HASH, verifyAuditChain } from "../subgraphs/clinical/audit/audit.service.js";
-import { createTestDatabase, type TestDatabase } from "./support/stack.js";
+import { databaseBefore, type DatabaseBefore } from "./support/migrations.js";
 
 /**
  * The audit streams' migrations (issue 14) on a log written as one chain before them: the old
  * records stay stream 0 and verify, a checkpoint of that chain as it was issued still verifies, and
  * new records go to the streams after them.
  */
-const FOLDER = new URL("../drizzle/clinical/", import.meta.url).pathname;
 /** The first migration of the streams: the one that creates their heads. */
-const isFirstStreamsMigration = (tag: string) => readFileSync(join(FOLDER, `${tag}.sql`), "utf8").includes('CREATE TABLE "clinical"."ai_audit_stream_heads"');
+const isFirstStreamsMigration = (tag: string, folder: string) => readFileSync(join(folder, `${tag}.sql`), "utf8").includes('CREATE TABLE "clinical"."ai_audit_stream_heads"');
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ url: testDb.url, dataDir: "memory://" });
-  before = mkdtempSync(join(tmpdir(), "audit-streams-migration-"));
-  cpSync(FOLDER, before, { recursive: true });
-  const journalPath = join(before, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => isFirstStreamsMigration(e.tag));
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  await database.migrate("clinical", before);
+  before = await databaseBefore("clinical", isFirstStreamsMigration);
+  database = before.database;
 });
 
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-  if (before) rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
 /** Three records appended as the single-chain code appended them (head locked, seq = head + 1). */
 async function writeLegacyChain() {
@@ -76,7 +60,7 @@ async function writeLegacyChain() {
 describe("the audit streams' migration", () => {
   it("keeps the records written before as stream 0, which still verify, and appends after them", async () => {
     const lastLegacyHash = await writeLegacyChain();
-    await database.migrate("clinical", FOLDER);
+    await before.migrateRest();
     const db = database.db;
     expect(await verifyAuditChain(db)).toEqual({ valid: true, recordsChecked: 3, firstInvalidSeq: null, problem: null, lastHash: lastLegacyHash, streamsChecked: 1 });
 

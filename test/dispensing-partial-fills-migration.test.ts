@@ -1,13 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, type Database } from "../lib/db.js";
+import type { Database } from "../lib/db.js";
 import { prescriptions } from "../subgraphs/pharmacy/db/tables.js";
 import { openFillOf } from "../subgraphs/pharmacy/dispensing/fill/fill.js";
 import { withItems } from "../subgraphs/pharmacy/dispensing/prescription/prescription.service.js";
-import { createTestDatabase, type TestDatabase } from "./support/stack.js";
+import { databaseBefore, type DatabaseBefore } from "./support/migrations.js";
 
 /**
  * The partial-fills migration (0020) on prescriptions written when a fill was dispensed once and what
@@ -16,34 +13,19 @@ import { createTestDatabase, type TestDatabase } from "./support/stack.js";
  * (nothing owed on a finished fill, everything on an open one), the items count what the last fill gave,
  * and the fills dispensed short carry a closure saying what was not given.
  */
-const FOLDER = new URL("../drizzle/pharmacy/", import.meta.url).pathname;
 const PARTIAL_FILLS_TAG = /_partial_fills$/;
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ url: testDb.url, dataDir: "memory://" });
-  before = mkdtempSync(join(tmpdir(), "partial-fills-migration-"));
-  cpSync(FOLDER, before, { recursive: true });
-  const journalPath = join(before, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => PARTIAL_FILLS_TAG.test(e.tag));
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  await database.migrate("pharmacy", before);
+  before = await databaseBefore("pharmacy", (tag) => PARTIAL_FILLS_TAG.test(tag));
+  database = before.database;
 });
 
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-  if (before) rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
-const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
+const q = <T>(text: string) => before.q<T>(text);
 
 const PH = "6a0c1d1e-0000-4000-8000-0000000000aa";
 const rx = (n: number) => `33333333-0000-4000-8000-00000000000${n}`;
@@ -82,7 +64,7 @@ describe("the partial-fills migration", () => {
     await dispensed(5, 5, 1, [["6809", 20]], "55555555-0000-4000-8000-000000000005");
     await prescription(6, "dispensed");
 
-    await database.migrate("pharmacy", FOLDER);
+    await before.migrateRest();
 
     const rows = await database.db.select().from(prescriptions).where(inArray(prescriptions.id, [1, 2, 3, 4, 5, 6].map(rx)));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.openRefillNumber]))).toEqual({ [rx(1)]: null, [rx(2)]: null, [rx(3)]: null, [rx(4)]: 1, [rx(5)]: null, [rx(6)]: null });

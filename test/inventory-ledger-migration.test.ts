@@ -1,45 +1,26 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, type Database } from "../lib/db.js";
-import { createTestDatabase, type TestDatabase } from "./support/stack.js";
+import type { Database } from "../lib/db.js";
+import { databaseBefore, type DatabaseBefore } from "./support/migrations.js";
 
 /**
  * The batch ledger's migrations (issue 10) on a database holding data of the shape before them:
  * products with standalone stock, inventory items created with a quantity, movements against both.
  * After migrating, every stock is an item, sum of movements = quantity = sum of batches, chains hold.
  */
-const FOLDER = new URL("../drizzle/pharmacy/", import.meta.url).pathname;
 const LEDGER_TAG = /_wooden_prodigy$/;
 
-let testDb: TestDatabase;
+let before: DatabaseBefore;
 let database: Database;
-let before: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase({ url: testDb.url, dataDir: "memory://" });
-  // The migrations up to (not including) the ledger's, as a folder of their own.
-  before = mkdtempSync(join(tmpdir(), "ledger-migration-"));
-  cpSync(FOLDER, before, { recursive: true });
-  const journalPath = join(before, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => LEDGER_TAG.test(e.tag));
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  await database.migrate("pharmacy", before);
+  before = await databaseBefore("pharmacy", (tag) => LEDGER_TAG.test(tag));
+  database = before.database;
 });
 
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-  if (before) rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
-const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
+const q = <T>(text: string) => before.q<T>(text);
 
 describe("the batch ledger's data migration", () => {
   it("turns standalone product stock and item quantities into items, batches and a chaining ledger", async () => {
@@ -57,7 +38,7 @@ describe("the batch ledger's data migration", () => {
       ('${ph}', '${standalone}', null, 'sale', -3, 20, 17, 'x', now() - interval '2 days'),
       ('${ph}', null, '${item}', 'receipt', 4, 5, 9, 'x', now() - interval '1 day')`);
 
-    await database.migrate("pharmacy", FOLDER);
+    await before.migrateRest();
 
     const items = await q<{ id: string; product_id: string | null; quantity: number }>(`select id, product_id, quantity from pharmacy.inventory_items order by name`);
     expect(items).toHaveLength(2);
