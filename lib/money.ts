@@ -1,7 +1,8 @@
 import Decimal from "decimal.js";
 import { GraphQLScalarType, Kind } from "graphql";
+import { currencyEntry, minorDigits } from "./currency.js";
 
-export { Decimal };
+export { Decimal, minorDigits };
 
 /** Money and quantities with fractions never touch binary floating point. */
 const DECIMAL_PATTERN = /^-?\d{1,13}(\.\d{1,4})?$/;
@@ -54,6 +55,38 @@ export function parseDecimalInput(value: unknown): Decimal {
   const parsed = new Decimal(value);
   if (!fitsMoneyColumn(parsed)) throw new TypeError(AMOUNT_RANGE_MESSAGE);
   return parsed;
+}
+
+/**
+ * Rounds half-up (the convention on receipts) to `digits` decimal places: a currency's minor unit
+ * (`minorDigits`), so a UGX amount is whole shillings and a KES one keeps its cents.
+ */
+export function roundMoney(value: Decimal.Value, digits: number): Decimal {
+  return new Decimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * Decimal places the amounts of one record (a sale, a charge) are kept at: its currency's minor unit,
+ * or more when the record already holds finer amounts (a UGX sale of 5898.32, recorded before minor
+ * units were enforced), so that its parts (refunds, payments) can still add up to it exactly.
+ */
+export function recordDigits(currency: string, recorded: Decimal.Value[] = []): number {
+  return Math.max(minorDigits(currency), ...recorded.map((a) => new Decimal(a).decimalPlaces()));
+}
+
+/**
+ * Why an input amount is finer than its currency allows (a field message), or undefined when it is
+ * not: "UGX amounts are whole shillings (ISO 4217: UGX has no minor unit): send 4999.00 or 5000.00".
+ * `digits` defaults to the currency's minor unit (`recordDigits` for amounts against one record).
+ */
+export function minorUnitProblem(value: Decimal, currency: string, digits = minorDigits(currency)): string | undefined {
+  if (value.decimalPlaces() <= digits) return undefined;
+  const code = currency.trim().toUpperCase();
+  const send = `send ${formatMoney(value.toDecimalPlaces(digits, Decimal.ROUND_FLOOR))} or ${formatMoney(value.toDecimalPlaces(digits, Decimal.ROUND_CEIL))}`;
+  if (digits > 0) return `${code} amounts have at most ${digits} decimal places: ${send}`;
+  // "Uganda Shilling" → whole shillings; "Rwanda Franc" → whole francs.
+  const unit = currencyEntry(code)?.name.split(" ").at(-1)?.toLowerCase();
+  return `${code} amounts are whole ${unit ? `${unit}s` : "units"} (ISO 4217: ${code} has no minor unit): ${send}`;
 }
 
 /** Formats an amount with two decimals, rounding half-up (the convention on receipts). */

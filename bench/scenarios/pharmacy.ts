@@ -17,7 +17,7 @@ export const pharmacyScenarios: BenchScenario[] = [
       const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bench-pharmacist" });
       const product = await stack.rest("POST", "/api/v1/pharmacy/sales/products/", {
         token: pharmacist,
-        body: { name: "Bench syrup 100 ml", sku: `BENCH-${Date.now()}`, category: "bench", retail_price: "333.33", stock_quantity: 1_000_000 },
+        body: { name: "Bench syrup 100 ml", sku: `BENCH-${Date.now()}`, category: "bench", retail_price: "333.00", stock_quantity: 1_000_000 },
       });
       if (product.status !== 201) throw new Error(`bench product: ${product.status} ${JSON.stringify(product.body)}`);
       const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "bench-cashier" });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KAMPALA, startStack, type Stack } from "../support/stack.js";
-import { saleBody } from "./pharmacy-pos-helpers.js";
+import { startStack, type Stack } from "../support/stack.js";
+import { addPharmacy, NAIROBI, saleBody as saleBodyOf } from "./pharmacy-pos-helpers.js";
 
 /**
  * Boundaries of amounts and quantities through REST (real servers): the largest allowed value is
  * accepted and written, one above is a 400 field error, never a 500 from the database. Amounts are
  * numeric(14,2) columns (at most 999999999999.99); a line's or movement's quantity is at most 1,000,000.
+ * The bounds are in cents, so the pharmacy prices in KES (cents); a UGX pharmacy takes whole shillings
+ * only (test/e2e/currency-minor-units.test.ts).
  */
 
 const MAX_AMOUNT = "999999999999.99";
@@ -25,6 +27,7 @@ const tx = "/api/v1/pharmacy/sales/transactions/";
 let seq = 0;
 const product = (body: Record<string, unknown>) => stack.rest("POST", productsPath, { token: pharmacist, body: { name: `Bounds product ${++seq}`, category: "test", retail_price: "1.00", ...body } });
 const move = (body: Record<string, unknown>) => stack.rest("POST", movementsPath, { token: pharmacist, body });
+const saleBody = (items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) => saleBodyOf(items, { pharmacy_id: NAIROBI, ...extra });
 
 /** `n` cents from the largest amount, as a decimal string. */
 function fromMax(n: number): string {
@@ -34,8 +37,9 @@ function fromMax(n: number): string {
 
 beforeAll(async () => {
   stack = await startStack();
-  pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "bounds-pharmacist" });
-  cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "bounds-cashier" });
+  await addPharmacy(stack);
+  pharmacist = await stack.token("pharmacist", { pharmacy: NAIROBI, sub: "bounds-pharmacist" });
+  cashier = await stack.token("cashier", { pharmacy: NAIROBI, sub: "bounds-cashier" });
   service = await stack.token("service");
 });
 afterAll(() => stack?.stop());
@@ -65,7 +69,7 @@ describe("amounts: at most 999999999999.99 (numeric(14,2))", () => {
       [tx, cashier, saleBody([{ product_id: "00000000-0000-4000-8000-000000000000", quantity: 1 }], { discount_amount: "1000000000000.00" }), "discount_amount"],
       ["/api/v1/pharmacy/sales/loyalty-programs/", pharmacist, { name: "Too generous", earn_amount: "1000000000000.00", point_value: "1.00" }, "earn_amount"],
       ["/api/v1/pharmacy/sales/loyalty-programs/", pharmacist, { name: "Too generous", earn_amount: "1000.00", point_value: "9999999999999.99" }, "point_value"],
-      ["/api/v1/charges/", service, { service_code: "PHARMACY_OTC_SALE", service_description: "sale", quantity: 1, amount: "1000000000000.00", reference_type: "transaction", reference_id: "bounds-1", pharmacy_id: KAMPALA }, "amount"],
+      ["/api/v1/charges/", service, { service_code: "PHARMACY_OTC_SALE", service_description: "sale", quantity: 1, amount: "1000000000000.00", reference_type: "transaction", reference_id: "bounds-1", pharmacy_id: NAIROBI, currency: "KES" }, "amount"],
       ["/api/v1/payments/", service, { charge_id: "00000000-0000-4000-8000-000000000000", amount: "1000000000000.00", method: "cash" }, "amount"],
       ["/api/v1/refunds/", service, { charge_id: "00000000-0000-4000-8000-000000000000", amount: "1000000000000.00", reason: "x", reference_type: "customer_return", reference_id: "r" }, "amount"],
     ];

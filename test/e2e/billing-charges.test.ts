@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-/** A sale's charge: priced by the sale's total, given by unit price (legacy clients) × quantity. */
-const chargeBody = (referenceId: string, unitPrice = "333.33", quantity = 3) => ({
+/** A sale's charge: priced by the sale's total, given by unit price (legacy clients) × quantity; UGX, so whole shillings. */
+const chargeBody = (referenceId: string, unitPrice = "333.00", quantity = 3) => ({
   service_code: "PHARMACY_OTC_SALE",
   service_description: "OTC sale",
   quantity,
@@ -30,7 +30,7 @@ describe("billing charges", () => {
   it("creates a charge with the spec's response fields and an exact total", async () => {
     const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-1") });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: "created", total_amount: "999.99", currency: "UGX", balance_due: "999.99", amount_paid: "0.00", payments: [] });
+    expect(res.body).toMatchObject({ status: "created", total_amount: "999.00", currency: "UGX", balance_due: "999.00", amount_paid: "0.00", payments: [] });
     expect(res.body.id).toEqual(expect.any(String));
   });
 
@@ -45,7 +45,7 @@ describe("billing charges", () => {
 
   it("refuses the same reference with a different amount (409)", async () => {
     await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-3", "100.00", 1) });
-    const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-3", "100.01", 1) });
+    const res = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-3", "101.00", 1) });
     expect(res.status).toBe(409);
   });
 
@@ -75,7 +75,7 @@ describe("billing charges", () => {
     const b = await stack.rest("POST", "/api/v1/charges/", { token: service, body });
     expect(b.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
-    const other = await stack.rest("POST", "/api/v1/charges/", { token: service, body: { ...body, unit_price: "250.01" } });
+    const other = await stack.rest("POST", "/api/v1/charges/", { token: service, body: { ...body, unit_price: "251.00" } });
     expect(other.status).toBe(409);
     // A pharmacy's charge for the same reference is its own.
     const kampala = await stack.rest("POST", "/api/v1/charges/", { token: cashier, body: chargeBody("ref-no-pharmacy", "250.00", 1) });
@@ -99,7 +99,7 @@ describe("billing charges", () => {
 describe("billing payments", () => {
   it("pays a charge in parts, marks it paid, and refuses a payment above the balance", async () => {
     const charge = await stack.rest("POST", "/api/v1/charges/", { token: service, body: chargeBody("ref-pay-1", "1000.00", 1) });
-    const tooMuch = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "1000.01", method: "cash" } });
+    const tooMuch = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "1001.00", method: "cash" } });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error.fields.amount).toBeDefined();
     const first = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "400.00", method: "mobile_money", payer_phone: "+256772000111" } });
@@ -110,7 +110,7 @@ describe("billing payments", () => {
     const after = await stack.rest("GET", `/api/v1/charges/${charge.body.id}/`, { token: service });
     expect(after.body).toMatchObject({ status: "paid", amount_paid: "1000.00", balance_due: "0.00" });
     expect(after.body.payments).toHaveLength(2);
-    const extra = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "0.01", method: "cash" } });
+    const extra = await stack.rest("POST", "/api/v1/payments/", { token: service, body: { charge_id: charge.body.id, amount: "1.00", method: "cash" } });
     expect(extra.status).toBe(400);
   });
 
@@ -139,8 +139,8 @@ describe("billing payments", () => {
 describe("a page of charges", () => {
   it("shows each charge's own payments, paid and balance, read in statements that do not grow with the page", async () => {
     const run = `page-${Date.now()}`;
-    // Six list-priced charges: unpaid, paid in part, paid in two parts, paid in part then refunded in part, unpaid, a cent paid.
-    const plan: { pay: string[]; refund?: string }[] = [{ pay: [] }, { pay: ["100.25"] }, { pay: ["30.00", "50.00"] }, { pay: ["99.99"], refund: "33.33" }, { pay: [] }, { pay: ["0.01"] }];
+    // Six list-priced charges (UGX, whole shillings): unpaid, paid in part, paid in two parts, paid in part then refunded in part, unpaid, a shilling paid.
+    const plan: { pay: string[]; refund?: string }[] = [{ pay: [] }, { pay: ["125.00"] }, { pay: ["30.00", "50.00"] }, { pay: ["99.00"], refund: "33.00" }, { pay: [] }, { pay: ["1.00"] }];
     const made: { id: string; total: number; pay: string[] }[] = [];
     for (const [i, p] of plan.entries()) {
       const charge = await stack.rest("POST", "/api/v1/charges/", {

@@ -53,7 +53,7 @@ describe("billing unreachable (closed port)", () => {
 
   it("answers 503 UPSTREAM_UNAVAILABLE, leaves the sale pending and the stock untouched", async () => {
     const cashier = await stack.token("cashier", { pharmacy: KAMPALA });
-    const product = await createProduct(stack, { name: "Outage syrup", retail_price: "333.33", stock_quantity: 5 });
+    const product = await createProduct(stack, { name: "Outage syrup", retail_price: "333.00", stock_quantity: 5 });
     const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
     const res = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
     expect(res.status).toBe(503);
@@ -149,7 +149,7 @@ describe("billing answering 503, then recovering", () => {
 
   it("recovers when the payment failed after the charge was made: the retry reuses the charge", async () => {
     const cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "second-cashier" });
-    const product = await createProduct(stack, { name: "Half-billed cream", retail_price: "250.50", stock_quantity: 2 });
+    const product = await createProduct(stack, { name: "Half-billed cream", retail_price: "251.00", stock_quantity: 2 });
     const created = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: product, quantity: 2 }]) });
     // Charge succeeds, then billing goes down before the payment.
     proxy.state.down = false;
@@ -169,7 +169,7 @@ describe("billing answering 503, then recovering", () => {
     proxy.state.down = false;
     const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
     expect(done.status).toBe(200);
-    expect(done.body.total_amount).toBe("591.18");
+    expect(done.body.total_amount).toBe("592.00");
     const charges = await stack.rest("GET", `/api/v1/charges/?reference_id=${created.body.id}`, { token: cashier });
     expect(charges.body.results).toHaveLength(1);
     expect(charges.body.results[0].payments).toHaveLength(1);

@@ -1,5 +1,20 @@
 import { inflateSync } from "node:zlib";
+import { pharmacies } from "../../subgraphs/pharmacy/db/tables.js";
 import { KAMPALA, type Stack } from "../support/stack.js";
+
+/** A pharmacy pricing in KES (ISO 4217: 2 minor-unit digits, cents), added by `addPharmacy`; the demo pharmacies all price in UGX (whole shillings). */
+export const NAIROBI = "6a0c1d1e-0000-4000-8000-0000000000fe";
+
+/**
+ * Adds a pharmacy in a currency of its own to a stack's database (KES for NAIROBI). No route creates
+ * pharmacies (they come from the seed), so the test writes the row; everything after goes through REST.
+ */
+export async function addPharmacy(stack: Stack, p: { id?: string; code?: string; currency?: string } = {}): Promise<string> {
+  const id = p.id ?? NAIROBI;
+  const code = p.code ?? "NBO-01";
+  await stack.server.database!.db.insert(pharmacies).values({ id, code, name: `${code} Pharmacy`, district: "Nairobi", taxRate: "0.18", currency: p.currency ?? "KES" });
+  return id;
+}
 
 /** Creates a product in a pharmacy through REST (as that pharmacy's pharmacist) and returns its id. */
 export async function createProduct(

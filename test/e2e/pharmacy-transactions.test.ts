@@ -14,29 +14,29 @@ beforeAll(async () => {
   stack = await startStack();
   cashier = await stack.token("cashier", { pharmacy: KAMPALA });
   guluCashier = await stack.token("cashier", { pharmacy: GULU, sub: "gulu-cashier" });
-  awkward = await createProduct(stack, { name: "Awkward syrup", retail_price: "333.33", stock_quantity: 50 });
+  awkward = await createProduct(stack, { name: "Awkward syrup", retail_price: "333.00", stock_quantity: 50 });
   exempt = await createProduct(stack, { name: "Exempt tablets", retail_price: "1500.00", stock_quantity: 50, tax_exempt: true });
 });
 afterAll(() => stack?.stop());
 
 describe("creating a sales transaction", () => {
-  it("prices 3 × 333.33 at 18% VAT with a discount exactly, pending, with a human number", async () => {
-    const res = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: awkward, quantity: 3 }, { product_id: exempt, quantity: 2 }], { discount_amount: "0.99", customer_name: "Amina" }) });
+  it("prices 3 × 333 at 18% VAT (179.82, rounded to whole shillings) with a discount exactly, pending, with a human number", async () => {
+    const res = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: awkward, quantity: 3 }, { product_id: exempt, quantity: 2 }], { discount_amount: "1.00", customer_name: "Amina" }) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       pharmacy: KAMPALA,
       cashier: "cashier-01",
-      subtotal: "3999.99",
+      subtotal: "3999.00",
       tax_amount: "180.00",
-      discount_amount: "0.99",
-      total_amount: "4179.00",
+      discount_amount: "1.00",
+      total_amount: "4178.00",
       currency: "UGX",
       payment_method: "cash",
       payment_status: "pending",
       status: "pending",
     });
     expect(res.body.transaction_number).toMatch(/^KLA-01-\d{8}-\d{4}$/);
-    expect(res.body.items.find((i: { product_id: string }) => i.product_id === awkward)).toMatchObject({ quantity: 3, unit_price: "333.33", line_total: "999.99", tax_amount: "180.00" });
+    expect(res.body.items.find((i: { product_id: string }) => i.product_id === awkward)).toMatchObject({ quantity: 3, unit_price: "333.00", line_total: "999.00", tax_amount: "180.00" });
   });
 
   it("numbers transactions consecutively per pharmacy and day", async () => {
@@ -67,7 +67,7 @@ describe("creating a sales transaction", () => {
     const unknown = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: "00000000-0000-4000-8000-000000000000", quantity: 1 }, { product_id: inactive, quantity: 1 }]) });
     expect(unknown.status).toBe(400);
     expect(Object.keys(unknown.body.error.fields).sort()).toEqual(["items.0.product_id", "items.1.product_id"]);
-    const discount = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { discount_amount: "1500.01" }) });
+    const discount = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { discount_amount: "1501.00" }) });
     expect(discount.status).toBe(400);
     expect(discount.body.error.fields.discount_amount).toBeDefined();
     const method = await stack.rest("POST", tx, { token: cashier, body: saleBody([{ product_id: exempt, quantity: 1 }], { payment_method: "cheque" }) });
@@ -115,15 +115,15 @@ describe("completing, cancelling and receipts", () => {
     const stockBefore = await stockOf(stack, cashier, awkward);
     const done = await stack.rest("POST", `${tx}${created.body.id}/complete/`, { token: cashier });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed", total_amount: "1179.99", billing_charge: expect.any(String), billing_payment: expect.any(String), payment_reference: expect.stringMatching(/^MM-/) });
+    expect(done.body).toMatchObject({ status: "completed", payment_status: "completed", total_amount: "1179.00", billing_charge: expect.any(String), billing_payment: expect.any(String), payment_reference: expect.stringMatching(/^MM-/) });
     expect(await stockOf(stack, cashier, awkward)).toBe(stockBefore - 3);
 
     const charge = await stack.rest("GET", `/api/v1/charges/${done.body.billing_charge}/`, { token: cashier });
-    expect(charge.body).toMatchObject({ status: "paid", total_amount: "1179.99", reference_type: "transaction", reference_id: created.body.id, balance_due: "0.00" });
+    expect(charge.body).toMatchObject({ status: "paid", total_amount: "1179.00", reference_type: "transaction", reference_id: created.body.id, balance_due: "0.00" });
 
     const receipt = await stack.rest("GET", `${tx}${created.body.id}/receipt/`, { token: cashier });
     expect(receipt.status).toBe(200);
-    expect(receipt.body).toMatchObject({ transaction_number: created.body.transaction_number, total_amount: "1179.99", tax_amount: "180.00", email_queued: false, pharmacy: { name: "Kampala Road Pharmacy" } });
+    expect(receipt.body).toMatchObject({ transaction_number: created.body.transaction_number, total_amount: "1179.00", tax_amount: "180.00", email_queued: false, pharmacy: { name: "Kampala Road Pharmacy" } });
 
     const badEmail = await stack.rest("GET", `${tx}${created.body.id}/receipt/?email=not-an-address`, { token: cashier });
     expect(badEmail.status).toBe(400);
@@ -137,7 +137,7 @@ describe("completing, cancelling and receipts", () => {
     expect(bytes.toString("latin1")).toContain(created.body.transaction_number);
     const text = pdfText(bytes);
     expect(text).toContain(created.body.transaction_number);
-    expect(text).toContain("1179.99");
+    expect(text).toContain("1179.00");
     expect(text).toContain("Kampala Road Pharmacy");
     expect(text).toContain("Awkward syrup");
     expect(text).toContain("VAT");
@@ -272,7 +272,7 @@ describe("pharmacy isolation", () => {
     const again = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: squat });
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(foreign.body.id);
-    const otherAmount = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: { ...squat, unit_price: "1499.99" } });
+    const otherAmount = await stack.rest("POST", "/api/v1/charges/", { token: guluCashier, body: { ...squat, unit_price: "1499.00" } });
     expect(otherAmount.status).toBe(409);
     const theirs = await stack.rest("GET", `/api/v1/charges/?reference_type=transaction&reference_id=${sale.body.id}`, { token: guluCashier });
     expect(theirs.body.results.map((c: { id: string }) => c.id)).toEqual([foreign.body.id]);

@@ -65,17 +65,17 @@ afterAll(async () => {
 
 describe("customer returns", () => {
   it("refunds exactly (VAT and a pro-rata discount): partial and full returns add up to what was paid; sealed units go back into their batch, the rest to quarantine", async () => {
-    const syrup = await createProduct(stack, { name: "Return syrup", retail_price: "333.33", stock_quantity: 10 });
+    const syrup = await createProduct(stack, { name: "Return syrup", retail_price: "333.00", stock_quantity: 10 });
     const nets = await createProduct(stack, { name: "Return nets", retail_price: "500.00", stock_quantity: 5, tax_exempt: true });
     const sale = await completedSale([{ product_id: syrup, quantity: 3 }, { product_id: nets, quantity: 1 }], { discount_amount: "100.00" });
-    expect(sale.total_amount).toBe("1579.99");
+    expect(sale.total_amount).toBe("1579.00");
     expect(await stockOf(stack, cashier, syrup)).toBe(7);
 
-    // One sealed unit: 1109.75 paid for the line (1179.99 less 70.24 of the discount), a third is 369.92.
+    // One sealed unit: 1109 paid for the line (1179 less 70 of the discount, in whole shillings), a third is 369.67 → 370.
     const first = await returnOf(sale.id, [{ product_id: syrup, quantity: 1, condition: "sealed" }], { "Idempotency-Key": `ret-${sale.id}-1` });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ status: "completed", refund_amount: "369.92", refund_method: "cash", billing_charge_id: sale.billing_charge, transaction_id: sale.id, return_number: expect.stringMatching(/^CR-KLA-01-\d{8}-0001$/) });
-    expect(first.body.items[0]).toMatchObject({ quantity: 1, condition: "sealed", disposition: "restock", refund_amount: "369.92", stock_movement_id: expect.any(String), quarantine_id: null });
+    expect(first.body).toMatchObject({ status: "completed", refund_amount: "370.00", refund_method: "cash", billing_charge_id: sale.billing_charge, transaction_id: sale.id, return_number: expect.stringMatching(/^CR-KLA-01-\d{8}-0001$/) });
+    expect(first.body.items[0]).toMatchObject({ quantity: 1, condition: "sealed", disposition: "restock", refund_amount: "370.00", stock_movement_id: expect.any(String), quarantine_id: null });
     expect(first.body.billing_refund_id).toEqual(expect.any(String));
     expect(await stockOf(stack, cashier, syrup)).toBe(8);
     const replay = await returnOf(sale.id, [{ product_id: syrup, quantity: 1, condition: "sealed" }], { "Idempotency-Key": `ret-${sale.id}-1` });
@@ -91,14 +91,14 @@ describe("customer returns", () => {
       { product_id: nets, quantity: 1, condition: "damaged" },
     ]);
     expect(rest.status, JSON.stringify(rest.body)).toBe(201);
-    expect(rest.body.items.map((i: { refund_amount: string; disposition: string }) => `${i.disposition}:${i.refund_amount}`)).toEqual(["quarantine:739.83", "quarantine:470.24"]);
-    expect(rest.body.refund_amount).toBe("1210.07");
+    expect(rest.body.items.map((i: { refund_amount: string; disposition: string }) => `${i.disposition}:${i.refund_amount}`)).toEqual(["quarantine:739.00", "quarantine:470.00"]);
+    expect(rest.body.refund_amount).toBe("1209.00");
     expect(await stockOf(stack, cashier, syrup)).toBe(8);
     expect(await stockOf(stack, cashier, nets)).toBe(4);
     const c = await charge(sale.billing_charge);
-    expect(c).toMatchObject({ amount_paid: "1579.99", amount_refunded: "1579.99" });
+    expect(c).toMatchObject({ amount_paid: "1579.00", amount_refunded: "1579.00" });
     const refunds = await stack.rest("GET", `/api/v1/refunds/?charge_id=${sale.billing_charge}`, { token: cashier });
-    expect(refunds.body.results.map((r: { amount: string }) => r.amount).sort()).toEqual(["1210.07", "369.92"]);
+    expect(refunds.body.results.map((r: { amount: string }) => r.amount).sort()).toEqual(["1209.00", "370.00"]);
 
     // Nothing more may come back: 409, nothing written.
     const count = (await stack.rest("GET", `${customer}?transaction=${sale.id}`, { token: cashier })).body.count;

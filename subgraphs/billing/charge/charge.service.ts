@@ -5,7 +5,7 @@ import type { Db } from "../../../lib/db.js";
 import { conflict, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
-import { Decimal } from "../../../lib/money.js";
+import { Decimal, minorUnitProblem, recordDigits } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { charges, idempotencyKeys, payments } from "../db/tables.js";
 import { priceCharge } from "../price-list/charge-pricing.js";
@@ -45,6 +45,15 @@ export async function listCharges(db: Db, principal: Principal, args: Partial<Pa
     db.select({ total: count() }).from(charges).where(where),
   ]);
   return toPage(rows, total, w);
+}
+
+/**
+ * Why an amount paid or refunded against a charge is finer than the charge's currency allows (a field
+ * message), or undefined: whole shillings in UGX, cents in KES; a charge recorded with cents before
+ * that rule takes cents, so it can still be settled and refunded exactly.
+ */
+export function chargeAmountProblem(charge: Pick<ChargeRow, "currency" | "totalAmount">, amount: Decimal): string | undefined {
+  return minorUnitProblem(amount, charge.currency, recordDigits(charge.currency, [charge.totalAmount]));
 }
 
 /** Sum of the completed payments of a charge. */

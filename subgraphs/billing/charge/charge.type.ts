@@ -86,7 +86,7 @@ export class CreateChargeInput {
   @IsOptional()
   unitPrice?: Decimal;
 
-  @Field(() => Decimal, { nullable: true, description: "The referenced sale's total; only for services priced by a sale (reference_type transaction, e.g. PHARMACY_OTC_SALE)." })
+  @Field(() => Decimal, { nullable: true, description: "The referenced sale's total, in whole minor units of `currency` (whole shillings for UGX); only for services priced by a sale (reference_type transaction, e.g. PHARMACY_OTC_SALE)." })
   @IsOptional()
   amount?: Decimal;
 

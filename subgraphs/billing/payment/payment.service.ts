@@ -6,7 +6,7 @@ import { conflict, fieldError, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
 import { Decimal, formatMoney } from "../../../lib/money.js";
-import { amountPaid, visibleTo } from "../charge/charge.service.js";
+import { amountPaid, chargeAmountProblem, visibleTo } from "../charge/charge.service.js";
 import { charges, idempotencyKeys, payments } from "../db/tables.js";
 import type { CreatePaymentInput, Payment } from "./payment.type.js";
 
@@ -28,19 +28,22 @@ function processorReference(method: string, given?: string): string | null {
 
 /**
  * Records a payment against a charge under a row lock on the charge, so concurrent payments cannot
- * together exceed it. A payment larger than the outstanding balance is refused (400); a cancelled
- * charge cannot be paid (409). The charge becomes `paid` when fully paid. Without an amount the
- * payment settles the whole outstanding balance (what a till pays almost always).
+ * together exceed it. A payment larger than the outstanding balance, or finer than the charge's
+ * currency allows (whole shillings in UGX; a charge recorded with cents before that rule takes
+ * cents), is refused (400); a cancelled charge cannot be paid (409). The charge becomes `paid` when
+ * fully paid. Without an amount the payment settles the whole outstanding balance (what a till pays
+ * almost always).
  */
 export async function createPayment(db: Db, principal: Principal, input: CreatePaymentInput, idempotencyKey?: string): Promise<Payment> {
   if (!isUuid(input.chargeId)) throw notFound("Charge", input.chargeId);
   if (input.amount?.lte(0)) throw fieldError("amount", "must be greater than zero");
-  if (input.amount && input.amount.decimalPlaces() > 2) throw fieldError("amount", "must have at most two decimal places");
   const request = { ...input };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createPayment", request }, async (tx) => {
     const [charge] = await tx.select().from(charges).where(eq(charges.id, input.chargeId)).for("update");
     if (!charge || !visibleTo(principal, charge)) throw notFound("Charge", input.chargeId);
     if (charge.status === "cancelled") throw conflict("The charge is cancelled");
+    const fineness = input.amount && chargeAmountProblem(charge, input.amount);
+    if (fineness) throw fieldError("amount", fineness);
     const outstanding = new Decimal(charge.totalAmount).minus(await amountPaid(tx, charge.id));
     if (outstanding.lte(0)) throw fieldError("amount", `nothing is outstanding on this charge (it is ${charge.status})`);
     const amount = input.amount ?? outstanding;

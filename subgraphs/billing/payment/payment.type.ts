@@ -50,7 +50,7 @@ export class CreatePaymentInput {
   @Field(() => ID)
   chargeId!: string;
 
-  @Field(() => Decimal, { nullable: true, description: "Greater than zero and at most the charge's outstanding balance; default: the whole outstanding balance." })
+  @Field(() => Decimal, { nullable: true, description: "Greater than zero, at most the charge's outstanding balance, in whole minor units of its currency (whole shillings for UGX); default: the whole outstanding balance." })
   @IsOptional()
   amount?: Decimal;
 

@@ -1,5 +1,5 @@
 import { FieldErrorCollector } from "../../../lib/errors.js";
-import { Decimal, formatMoney } from "../../../lib/money.js";
+import { Decimal, formatMoney, minorDigits, minorUnitProblem, roundMoney } from "../../../lib/money.js";
 import { PRICE_LIST_PATH, type ServicePriceRow } from "./price-list.js";
 
 export interface ChargeRequestPrice {
@@ -23,20 +23,22 @@ export interface ChargePrice {
 
 const SALE_REFERENCE = "transaction";
 
-function money(errors: FieldErrorCollector, field: string, value: Decimal | null | undefined): Decimal | undefined {
+/** An amount in the charge's currency: not negative, no finer than the currency's minor unit. */
+function money(errors: FieldErrorCollector, field: string, value: Decimal | null | undefined, currency: string): Decimal | undefined {
   if (value === null || value === undefined) return undefined;
-  if (value.lt(0)) errors.add(field, "must not be negative");
-  else if (value.decimalPlaces() > 2) errors.add(field, "must have at most two decimal places");
-  else return value;
+  const problem = value.lt(0) ? "must not be negative" : minorUnitProblem(value, currency);
+  if (!problem) return value;
+  errors.add(field, problem);
   return undefined;
 }
 
 /**
  * Prices a charge (DESIGN, "Billing prices"): billing owns the price. A `list` service costs
  * unit_price × quantity, plus VAT at the entry's rate when it is taxable (rounded half-up to the
- * cent); a `sale_total` service (the OTC sale) costs the referenced sale's total, which the pharmacy
- * computed with VAT per product and passes as `amount`. An unknown service code is a 400 that
- * points at the price list.
+ * currency's minor unit: whole shillings in UGX); a `sale_total` service (the OTC sale) costs the
+ * referenced sale's total, which the pharmacy computed with VAT per product and passes as `amount`.
+ * Amounts finer than the charge currency's minor unit are refused (400). An unknown service code is
+ * a 400 that points at the price list.
  */
 export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | undefined, defaultCurrency: string): ChargePrice {
   const errors = new FieldErrorCollector();
@@ -45,9 +47,11 @@ export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | un
     errors.throwIfAny(`Unknown service code ${req.serviceCode}`);
   }
   const e = entry!;
-  const amount = money(errors, "amount", req.amount);
-  const unitPrice = money(errors, "unitPrice", req.unitPrice);
+  const currency = e.pricing === "sale_total" ? (req.currency ?? defaultCurrency) : e.currency;
+  const amount = money(errors, "amount", req.amount, currency);
+  const unitPrice = money(errors, "unitPrice", req.unitPrice, currency);
   errors.throwIfAny("Invalid charge price");
+  const digits = minorDigits(currency);
 
   if (e.pricing === "sale_total") {
     if (req.referenceType !== SALE_REFERENCE) errors.add("referenceType", `must be ${SALE_REFERENCE}: ${e.serviceCode} is priced by the referenced sale's total`);
@@ -57,10 +61,10 @@ export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | un
     errors.throwIfAny("Invalid charge price");
     const perUnit = total!.dividedBy(req.quantity);
     return {
-      unitPrice: perUnit.decimalPlaces() <= 2 ? formatMoney(perUnit) : null,
+      unitPrice: perUnit.decimalPlaces() <= digits ? formatMoney(perUnit) : null,
       taxAmount: "0.00",
       totalAmount: formatMoney(total!),
-      currency: req.currency ?? defaultCurrency,
+      currency,
       priceListVersion: null,
     };
   }
@@ -71,7 +75,7 @@ export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | un
   if (req.currency && req.currency !== e.currency) errors.add("currency", `must be ${e.currency}, the currency of ${e.serviceCode} on the price list (or leave it out)`);
   errors.throwIfAny("Invalid charge price");
   const subtotal = listPrice.times(req.quantity);
-  const tax = e.taxable ? subtotal.times(e.taxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(0);
+  const tax = e.taxable ? roundMoney(subtotal.times(e.taxRate), digits) : new Decimal(0);
   return {
     unitPrice: formatMoney(listPrice),
     taxAmount: formatMoney(tax),

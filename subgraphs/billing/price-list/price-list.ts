@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { and, asc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
+import { Decimal, minorUnitProblem } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { servicePrices } from "../db/tables.js";
 
@@ -39,6 +40,8 @@ export function priceListFile(): PriceListFile {
     for (const e of parsed.entries) {
       if (!e.source) throw new Error(`price-list.json: ${e.service_code} has no source`);
       if ((e.pricing === "list") !== (e.unit_price !== null)) throw new Error(`price-list.json: ${e.service_code}: a list price needs unit_price, a sale_total price has none`);
+      const fineness = e.unit_price === null ? undefined : minorUnitProblem(new Decimal(e.unit_price), e.currency);
+      if (fineness) throw new Error(`price-list.json: ${e.service_code}: unit_price ${e.unit_price}: ${fineness}`);
     }
     file = parsed;
   }

@@ -7,7 +7,7 @@ import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
 import { Decimal, formatMoney } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
-import { amountPaid, visibleTo } from "../charge/charge.service.js";
+import { amountPaid, chargeAmountProblem, visibleTo } from "../charge/charge.service.js";
 import { charges, idempotencyKeys, payments, refunds } from "../db/tables.js";
 import { REFUND_REFERENCE_TYPES, type CreateRefundInput, type Refund } from "./refund.type.js";
 
@@ -25,8 +25,9 @@ async function refundableOf(db: Db, chargeId: string): Promise<Decimal> {
 
 /**
  * Gives money back against a charge under a row lock on the charge, so concurrent refunds together
- * never exceed what was paid (400 on `amount` otherwise). One refund per (charge, reference): a repeat
- * with the same amount returns the first refund, another amount is 409. Mobile money and card go back
+ * never exceed what was paid (400 on `amount` otherwise), in whole minor units of the charge's
+ * currency (`chargeAmountProblem`). One refund per (charge, reference): a repeat with the same amount
+ * returns the first refund, another amount is 409. Mobile money and card go back
  * through the simulated processor (a reference `RF-…`); cash is given back at the till. Only for a
  * known kind of reference (`REFUND_REFERENCE_TYPES`), and only by the pharmacy's own flows or a
  * pharmacist (`billing:refund`): never a cashier on their own.
@@ -34,14 +35,16 @@ async function refundableOf(db: Db, chargeId: string): Promise<Decimal> {
 export async function createRefund(db: Db, principal: Principal, input: CreateRefundInput, idempotencyKey?: string): Promise<Refund> {
   if (!isUuid(input.chargeId)) throw notFound("Charge", input.chargeId);
   if (input.amount.lte(0)) throw fieldError("amount", "must be greater than zero");
-  if (input.amount.decimalPlaces() > 2) throw fieldError("amount", "must have at most two decimal places");
   if (!(REFUND_REFERENCE_TYPES as readonly string[]).includes(input.referenceType)) {
     throw fieldError("referenceType", `must be one of ${REFUND_REFERENCE_TYPES.join(", ")}: money goes back for goods returned through POST /api/v1/returns/customer/`);
   }
-  const request = { ...input, amount: input.amount.toFixed(2) };
+  // Two decimals as before (stored keys still match), more when given: 1.005 is not the request 1.01 was.
+  const request = { ...input, amount: input.amount.toFixed(Math.max(2, input.amount.decimalPlaces())) };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createRefund", request }, async (tx) => {
     const [charge] = await tx.select().from(charges).where(eq(charges.id, input.chargeId)).for("update");
     if (!charge || !visibleTo(principal, charge)) throw notFound("Charge", input.chargeId);
+    const fineness = chargeAmountProblem(charge, input.amount);
+    if (fineness) throw fieldError("amount", fineness);
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.chargeId, charge.id), eq(refunds.referenceType, input.referenceType), eq(refunds.referenceId, input.referenceId)));
     if (existing) {
       if (!input.amount.eq(existing.amount)) throw conflict(`A refund for ${input.referenceType} ${input.referenceId} already exists for ${existing.amount} ${existing.currency}`);

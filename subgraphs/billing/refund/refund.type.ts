@@ -57,7 +57,7 @@ export class CreateRefundInput {
   @Field(() => ID, { description: "A charge with completed payments." })
   chargeId!: string;
 
-  @Field(() => Decimal, { description: "Greater than zero; with earlier refunds never above what was paid." })
+  @Field(() => Decimal, { description: "Greater than zero, in whole minor units of the charge's currency (whole shillings for UGX); with earlier refunds never above what was paid." })
   amount!: Decimal;
 
   @Field(() => PaymentMethod, { nullable: true, description: "Default: the method of the charge's last payment." })

@@ -26,7 +26,7 @@ import { likeTerm, pharmacyForRead } from "../../procurement/procurement-common.
 import { asDb, nextReturnsNumber } from "../returns-common.js";
 import { findCustomerReturnRefund, refundCustomerReturn } from "./billing-refunds.js";
 import type { CreateCustomerReturnInput, CustomerReturn, ReturnBatchShare } from "./customer-return.type.js";
-import { paidPerLine, refundFor } from "./refund.js";
+import { paidPerLine, refundFor, saleDigits } from "./refund.js";
 
 type ReturnRow = typeof customerReturns.$inferSelect;
 type ItemRow = typeof customerReturnItems.$inferSelect;
@@ -155,7 +155,8 @@ export async function claimReturn(db: Db, principal: Principal, input: CreateCus
       .innerJoin(customerReturns, eq(customerReturns.id, customerReturnItems.returnId))
       .where(and(eq(customerReturns.transactionId, sale.id), inArray(customerReturns.status, CLAIMING)));
     const returnedOf = (lineId: string) => earlier.filter((e) => e.item.transactionItemId === lineId).reduce((n, e) => n + e.item.quantity, 0);
-    const paid = paidPerLine(lines, sale.discountAmount);
+    const digits = saleDigits(sale, lines);
+    const paid = paidPerLine(lines, sale.discountAmount, digits);
     const itemOf = await stockItemsOfProducts(tx, input.items.map((i) => i.productId).filter(isUuid));
     const today = kampalaToday();
 
@@ -210,7 +211,7 @@ export async function claimReturn(db: Db, principal: Principal, input: CreateCus
         condition,
         disposition: restock ? "restock" : "quarantine",
         dispositionReason,
-        refundAmount: formatMoney(refundFor(paid.get(line.id)!, line.quantity, returned, it.quantity)),
+        refundAmount: formatMoney(refundFor(paid.get(line.id)!, line.quantity, returned, it.quantity, digits)),
         batches,
         position: i,
       });

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
-import { badRequest, conflict, fieldError, notFound } from "../../../../lib/errors.js";
+import { badRequest, conflict, fieldError, FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
-import { Decimal, formatMoney } from "../../../../lib/money.js";
+import { Decimal, formatMoney, minorUnitProblem } from "../../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { loyaltyAccounts, loyaltyLedger, loyaltyPrograms, pharmacies } from "../../db/tables.js";
 import type { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyProgram } from "./loyalty.type.js";
@@ -34,8 +34,15 @@ export async function createLoyaltyProgram(db: Db, principal: Principal, input: 
   const pharmacyId = writePharmacy(principal, input.pharmacyId);
   if (input.earnAmount.lte(0)) throw fieldError("earnAmount", "must be greater than zero");
   if (input.pointValue.lt(0)) throw fieldError("pointValue", "must not be negative");
-  const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+  const [ph] = await db.select({ id: pharmacies.id, currency: pharmacies.currency }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+  // Both are money in the pharmacy's currency: a point worth 10.50 UGX would make discounts no one can pay out.
+  const errors = new FieldErrorCollector();
+  for (const [field, value] of [["earnAmount", input.earnAmount], ["pointValue", input.pointValue]] as const) {
+    const problem = minorUnitProblem(value, ph.currency);
+    if (problem) errors.add(field, problem);
+  }
+  errors.throwIfAny("Invalid loyalty program amounts");
   const [row] = await db
     .insert(loyaltyPrograms)
     .values({ pharmacyId, name: input.name, earnAmount: formatMoney(input.earnAmount), pointValue: formatMoney(input.pointValue), minRedeemPoints: input.minRedeemPoints })

@@ -93,10 +93,10 @@ export class CreateLoyaltyProgramInput {
   @Length(1, 200)
   name!: string;
 
-  @Field(() => Decimal, { description: "Amount paid that earns one point, e.g. 1000.00." })
+  @Field(() => Decimal, { description: "Amount paid that earns one point, e.g. 1000.00; in whole minor units of the pharmacy's currency." })
   earnAmount!: Decimal;
 
-  @Field(() => Decimal, { description: "Discount value of one point, e.g. 10.00." })
+  @Field(() => Decimal, { description: "Discount value of one point, e.g. 10.00; in whole minor units of the pharmacy's currency." })
   pointValue!: Decimal;
 
   @Field(() => Int, { defaultValue: 0 })

@@ -4,6 +4,7 @@ import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
 import { badRequest, conflict, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
+import { minorUnitProblem } from "../../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { inventoryItems, pharmacies, products } from "../../db/tables.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
@@ -120,10 +121,12 @@ export async function createProduct(db: Db, principal: Principal, input: CreateP
   if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
   assertPharmacyAccess(principal, pharmacyId);
   if (input.retailPrice.lte(0)) throw fieldError("retailPrice", "must be greater than zero");
-  if (input.retailPrice.decimalPlaces() > 2) throw fieldError("retailPrice", "must have at most two decimal places");
 
-  const [ph] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
+  const [ph] = await db.select({ id: pharmacies.id, currency: pharmacies.currency }).from(pharmacies).where(eq(pharmacies.id, pharmacyId));
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
+  // A price is paid in the pharmacy's currency: no finer than its minor unit (whole shillings in UGX).
+  const priceProblem = minorUnitProblem(input.retailPrice, ph.currency);
+  if (priceProblem) throw fieldError("retailPrice", priceProblem);
   if (input.inventoryItem) {
     const [item] = isUuid(input.inventoryItem)
       ? await db.select({ pharmacyId: inventoryItems.pharmacyId, medicationCode: inventoryItems.medicationCode }).from(inventoryItems).where(eq(inventoryItems.id, input.inventoryItem))

@@ -60,7 +60,7 @@ export class CreateProductInput {
   @Length(1, 100)
   category!: string;
 
-  @Field(() => Decimal, { description: "Greater than zero." })
+  @Field(() => Decimal, { description: "Greater than zero, in whole minor units of the pharmacy's currency (ISO 4217: whole shillings for UGX, cents for KES)." })
   retailPrice!: Decimal;
 
   @Field(() => Int, { defaultValue: 0, description: `Opening stock of the product's own stock (an opening_balance receipt), 0 to ${MAX_QUANTITY}; ignored with inventory_item.` })

@@ -6,7 +6,7 @@ import type { Db } from "../../../../lib/db.js";
 import { badRequest, conflict, ErrorCode, fieldError, FieldErrorCollector, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
-import { Decimal, fitsMoneyColumn, MAX_AMOUNT, MAX_QUANTITY } from "../../../../lib/money.js";
+import { Decimal, fitsMoneyColumn, MAX_AMOUNT, MAX_QUANTITY, minorUnitProblem } from "../../../../lib/money.js";
 import { decodeCursor, newestFirstList, type KeysetPage } from "../../../../lib/page-query.js";
 import { pageWindow, type PageArgs } from "../../../../lib/pagination.js";
 import { callUpstream } from "../../../../lib/upstream.js";
@@ -150,13 +150,15 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   });
   const discount = input.discountAmount ?? new Decimal(0);
   if (discount.lt(0)) errors.add("discountAmount", "must not be negative");
-  if (discount.decimalPlaces() > 2) errors.add("discountAmount", "must have at most two decimal places");
   if (input.redeemPoints && !input.loyaltyAccountId) errors.add("redeemPoints", "needs loyalty_account_id");
   if (input.loyaltyAccountId && !isUuid(input.loyaltyAccountId)) errors.add("loyaltyAccountId", "must be a loyalty account id (UUID)");
   errors.throwIfAny("Invalid transaction");
 
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
   if (!pharmacy) throw fieldError("pharmacyId", "no such pharmacy");
+  // The discount is money in the pharmacy's currency: no finer than its minor unit (whole shillings in UGX).
+  const discountProblem = minorUnitProblem(discount, pharmacy.currency);
+  if (discountProblem) errors.add("discountAmount", discountProblem);
   const lines = mergeLines(input.items);
   for (const l of lines) if (l.quantity > MAX_QUANTITY) errors.add(`items.${l.index}.quantity`, `with the same product's other lines, must be at most ${MAX_QUANTITY}`);
   const found = await db.select().from(products).where(inArray(products.id, lines.map((l) => l.productId)));
@@ -195,7 +197,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
         const p = byId.get(l.productId)!;
         return { productId: p.id, productName: p.name, quantity: l.quantity, unitPrice: p.retailPrice, taxExempt: p.taxExempt };
       }),
-      pharmacy.taxRate,
+      pharmacy,
       totalDiscount,
     );
   } catch (err) {

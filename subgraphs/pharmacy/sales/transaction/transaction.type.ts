@@ -151,7 +151,7 @@ export class CreateTransactionInput {
   @Length(6, 20)
   customerPhone?: string;
 
-  @Field(() => Decimal, { nullable: true, description: "At least 0, at most two decimals; with redeemed points never above the subtotal." })
+  @Field(() => Decimal, { nullable: true, description: "At least 0, in whole minor units of the pharmacy's currency (ISO 4217: whole shillings for UGX, cents for KES); with redeemed points never above the subtotal." })
   @IsOptional()
   discountAmount?: Decimal;
 
