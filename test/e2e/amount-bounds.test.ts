@@ -78,6 +78,10 @@ describe("amounts: at most 999999999999.99 (numeric(14,2))", () => {
       expect(res.status, `${path} ${field}`).toBe(400);
       expect(res.body.error.fields[field], `${path} ${field}`).toEqual([expect.stringContaining(MAX_AMOUNT)]);
     }
+    // A charge whose price × quantity would not fit is 400 too (it reached the database: 500).
+    const overCharge = await stack.rest("POST", "/api/v1/charges/", { token: service, body: { service_code: "PHARMACY_OTC_SALE", service_description: "sale", quantity: 2, unit_price: MAX_AMOUNT, reference_type: "transaction", reference_id: "bounds-2", pharmacy_id: NAIROBI, currency: "KES" } });
+    expect(overCharge.status).toBe(400);
+    expect(overCharge.body.error.fields.unit_price).toEqual([expect.stringContaining(MAX_AMOUNT)]);
     // GraphQL answers the same input error, not an internal one.
     const gql = await stack.gql(`mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }`, { i: { name: "GraphQL bounds", category: "test", retailPrice: "1000000000000.00" } }, pharmacist);
     expect(gql.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");

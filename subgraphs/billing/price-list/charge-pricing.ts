@@ -1,5 +1,5 @@
 import { FieldErrorCollector } from "../../../lib/errors.js";
-import { Decimal, formatMoney, minorDigits, minorUnitProblem, roundMoney } from "../../../lib/money.js";
+import { Decimal, fitsMoneyColumn, formatMoney, MAX_AMOUNT, minorDigits, minorUnitProblem, roundMoney } from "../../../lib/money.js";
 import { PRICE_LIST_PATH, type ServicePriceRow } from "./price-list.js";
 
 export interface ChargeRequestPrice {
@@ -58,6 +58,7 @@ export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | un
     const total = amount ?? unitPrice?.times(req.quantity);
     if (!total) errors.add("amount", `is required for ${e.serviceCode}: the referenced sale's total`);
     if (amount && unitPrice && !unitPrice.times(req.quantity).eq(amount)) errors.add("unitPrice", `× quantity must equal amount ${formatMoney(amount)} (or leave it out)`);
+    if (total && !fitsMoneyColumn(total)) errors.add("unitPrice", `× quantity is ${formatMoney(total)}: a charge is at most ${formatMoney(MAX_AMOUNT)}`);
     errors.throwIfAny("Invalid charge price");
     const perUnit = total!.dividedBy(req.quantity);
     return {
@@ -76,6 +77,9 @@ export function priceCharge(req: ChargeRequestPrice, entry: ServicePriceRow | un
   errors.throwIfAny("Invalid charge price");
   const subtotal = listPrice.times(req.quantity);
   const tax = e.taxable ? roundMoney(subtotal.times(e.taxRate), digits) : new Decimal(0);
+  // The total must fit the money columns (numeric(14,2)): a 400 on quantity, not a database error.
+  if (!fitsMoneyColumn(subtotal.plus(tax))) errors.add("quantity", `makes the charge ${formatMoney(subtotal.plus(tax))}: a charge is at most ${formatMoney(MAX_AMOUNT)}`);
+  errors.throwIfAny("Invalid charge price");
   return {
     unitPrice: formatMoney(listPrice),
     taxAmount: formatMoney(tax),
