@@ -146,6 +146,23 @@ describe("demand forecasts", () => {
     expect(listed.body.results[1].id).toBe(made.body[0].id);
   });
 
+  it.each([
+    ["2026-04-31", /calendar date/],
+    ["2026-02-29", /calendar date/],
+    ["not-a-date", /date/],
+  ])("refuses history_end %s (400, nothing stored)", async (historyEnd, message) => {
+    const res = await stack.rest("POST", `${sales}/analytics/forecast/`, { token: pharmacist, body: { product_ids: [ids.A], history_days: 7, history_end: historyEnd } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.history_end[0]).toMatch(message);
+  });
+
+  it("refuses a history that ends in the future (fitted on days that have not happened)", async () => {
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const res = await stack.rest("POST", `${sales}/analytics/forecast/`, { token: pharmacist, body: { product_ids: [ids.A], history_days: 7, history_end: tomorrow } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.history_end[0]).toMatch(/or earlier/);
+  });
+
   it("lets auditors read forecasts but not make them (auditors are read-only)", async () => {
     const auditor = await stack.token("auditor", { pharmacy: KAMPALA, sub: "auditor-forecasts" });
     const before = await stack.rest("GET", `${sales}/analytics/forecast/?pharmacy=${KAMPALA}`, { token: auditor });

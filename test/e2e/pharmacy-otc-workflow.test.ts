@@ -157,6 +157,12 @@ describe("follow-up reminders when the notification service refuses", () => {
     const consultation = await stack.rest("POST", `${sales}/consultations/`, { token: cashier, body: { reason: "Rash" } });
     const past = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: "2020-01-01T00:00:00Z", scheduled_by: "p" } });
     expect(past.status).toBe(400);
+    // A year typo far ahead is refused too: its reminder SMS would go out at once (366 days at most).
+    for (const [at, status] of [[new Date(Date.now() + 367 * 86_400_000).toISOString(), 400], ["2226-11-28T09:00:00+03:00", 400], [new Date(Date.now() + 365 * 86_400_000).toISOString(), 201]] as const) {
+      const res = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: consultation.body.id, scheduled_at: at, scheduled_by: "p" } });
+      expect(res.status, at).toBe(status);
+      if (status === 400) expect(res.body.error.fields.scheduled_at[0]).toMatch(/within 366 days/);
+    }
     const unknown = await stack.rest("POST", `${sales}/follow-ups/`, { token: cashier, body: { consultation: "00000000-0000-4000-8000-000000000000", scheduled_at: new Date(Date.now() + 86_400_000).toISOString(), scheduled_by: "p" } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.fields.consultation).toBeDefined();

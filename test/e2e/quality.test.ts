@@ -94,6 +94,12 @@ describe("workflow 4: incident → investigation → CAPA → effectiveness → 
     const unplanned = await post(`${c}implement/`, {});
     expect(unplanned.status).toBe(400);
     expect(unplanned.body.error.fields).toHaveProperty("effectiveness_check_date");
+    // The check date, given only now, may not come before the due date (day 14), as at creation.
+    for (const early of [kampalaDay(1), kampalaDay(13)]) {
+      const tooEarly = await post(`${c}implement/`, { effectiveness_check_date: early });
+      expect(tooEarly.status).toBe(400);
+      expect(tooEarly.body.error.fields.effectiveness_check_date[0]).toMatch(/on or after the due date/);
+    }
     const implemented = await post(`${c}implement/`, { effectiveness_check_date: kampalaDay(30) });
     expect(implemented.body).toMatchObject({ status: "implemented", effectiveness_check_date: kampalaDay(30) });
 
@@ -296,6 +302,16 @@ describe("roles and pharmacies", () => {
     expect((await post(`${capaPath}${capa.id}/start/`, undefined, auditor)).status).toBe(403);
     expect((await stack.rest("GET", `${capaPath}${capa.id}/`, { token: auditor })).status).toBe(200);
     expect((await stack.rest("GET", `${incidents}?pharmacy=${GULU}`, { token: auditor })).status).toBe(200);
+    // An auditor bound to a pharmacy is that pharmacy's auditor: another pharmacy's list and a new audit
+    // there are 403 (the list answered and the audit was created, then could not be opened), its records 404.
+    const guluAuditor = await stack.token("auditor", { pharmacy: GULU, sub: "gulu-auditor" });
+    expect((await stack.rest("GET", `${incidents}?pharmacy=${KAMPALA}`, { token: guluAuditor })).status).toBe(403);
+    expect((await stack.rest("GET", `${incidents}${incident.id}/`, { token: guluAuditor })).status).toBe(404);
+    expect((await stack.rest("POST", audits, { token: guluAuditor, body: { pharmacy_id: KAMPALA, audit_type: "internal", scope: "x", scheduled_date: kampalaDay(1), auditor: "y" } })).status).toBe(403);
+    const ownAudit = await stack.rest("POST", audits, { token: guluAuditor, body: { audit_type: "internal", scope: "Gulu storage", scheduled_date: kampalaDay(1), auditor: "y" } });
+    expect(ownAudit.status).toBe(201);
+    expect((await stack.rest("GET", `${audits}${ownAudit.body.id}/`, { token: guluAuditor })).status).toBe(200);
+    expect((await stack.rest("GET", incidents, { token: guluAuditor })).body.results.map((i: { id: string }) => i.id)).not.toContain(incident.id);
     const unbound = await stack.token("pharmacist", { sub: "no-pharmacy" });
     expect((await stack.rest("GET", incidents, { token: unbound })).status).toBe(403);
     const nurse = await stack.token("nurse");

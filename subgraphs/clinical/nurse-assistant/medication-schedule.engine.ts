@@ -116,9 +116,4 @@ export function todayIn(timezone: string, now = new Date()): string {
   return calendarDate(now, timezone);
 }
 
-/** True for a real calendar date written YYYY-MM-DD ("2026-02-30" and "2026-13-01" are not). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
+export { isCalendarDate } from "../../../lib/calendar.js";

@@ -8,12 +8,18 @@ import { kampalaToday } from "../inventory/ledger.js";
 
 export { kampalaToday };
 
-/** Roles that look at (and audit) every pharmacy's quality records. */
+/** Roles that look at (and audit) every pharmacy's quality records, when not bound to one. */
 const ACROSS_PHARMACIES = ["admin", "auditor"];
 
+/**
+ * A caller bound to a pharmacy acts for that pharmacy only, whatever its role (an auditor bound to one
+ * pharmacy is that pharmacy's auditor: as `visibleTo` reads records); unbound admins and auditors act
+ * for any. Before, a bound auditor listed another pharmacy's incidents and created audits there it could
+ * then not open.
+ */
 function mayActFor(principal: Principal, pharmacyId: string): boolean {
-  if (principal.roles.some((r) => ACROSS_PHARMACIES.includes(r))) return true;
-  return principal.pharmacyId === pharmacyId;
+  if (principal.pharmacyId) return principal.pharmacyId === pharmacyId;
+  return principal.roles.some((r) => ACROSS_PHARMACIES.includes(r));
 }
 
 /**

@@ -231,6 +231,8 @@ export async function implementCapa(db: Db, principal: Principal, id: string, ef
     if (open.length) throw conflict(`${open.length} of ${actions.length} actions are not done (${open.map((a) => a.position).join(", ")})`);
     const checkDate = effectivenessCheckDate ?? current.effectivenessCheckDate;
     if (!checkDate || checkDate < today) throw fieldError("effectivenessCheckDate", `plan the effectiveness check: today (${today}, Kampala) or later`);
+    // As at creation: the check looks at the CAPA's effect, so not before its due date.
+    if (checkDate < current.dueDate) throw fieldError("effectivenessCheckDate", `must be on or after the due date (${current.dueDate})`);
     const now = new Date();
     const [updated] = await tx.update(capas).set({ status: "implemented", implementedAt: now, effectivenessCheckDate: checkDate, updatedAt: now }).where(eq(capas.id, id)).returning();
     return updated;

@@ -25,13 +25,13 @@ export const ATTACHMENT_CONTENT_TYPES = [
 
 @ObjectType({ description: "A file kept with an incident, by reference." })
 export class Attachment {
-  @Field(() => String)
+  @Field(() => String, { description: "The file's name (no path)." })
   fileName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Media type, in lower case." })
   contentType!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Size of the file in bytes." })
   sizeBytes!: number;
 
   @Field(() => String, { description: "SHA-256 of the file's bytes, 64 lower-case hex digits." })
@@ -46,7 +46,7 @@ export class Attachment {
 
 @InputType({ description: "A file reference: exactly one of url (https) or document_id." })
 export class AttachmentInput {
-  @Field(() => String)
+  @Field(() => String, { description: "The file's name, not a path (1 to 255 characters)." })
   fileName!: string;
 
   @Field(() => String, { description: `One of: ${ATTACHMENT_CONTENT_TYPES.join(", ")}.` })
@@ -58,10 +58,10 @@ export class AttachmentInput {
   @Field(() => String, { description: "SHA-256 of the file, 64 hex digits." })
   sha256!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "An https URL where the file is (at most 2,000 characters); give this or documentId." })
   url?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The id (UUID) of a digitized document; give this or url." })
   documentId?: string | null;
 }
 

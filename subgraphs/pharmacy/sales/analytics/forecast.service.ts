@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
+import { isCalendarDate } from "../../../../lib/calendar.js";
 import type { Db } from "../../../../lib/db.js";
 import { fieldError, forbidden } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
@@ -40,8 +41,12 @@ export async function createForecasts(db: Db, principal: Principal, input: Creat
     if (v !== undefined && v !== null && !(v > 0 && v < 1)) throw fieldError(name, "must be between 0 and 1 (exclusive)");
   }
   if ((input.alpha == null) !== (input.beta == null)) throw fieldError("beta", "give alpha and beta together, or neither");
-  const historyEnd = input.historyEnd ?? addDays(salesDate(new Date()), -1);
-  if (Number.isNaN(Date.parse(`${historyEnd}T00:00:00Z`))) throw fieldError("historyEnd", "is not a date");
+  const today = salesDate(new Date());
+  const historyEnd = input.historyEnd ?? addDays(today, -1);
+  // A real calendar day (2026-04-31 rolled over to 1 May), and not a future one: a forecast fitted on
+  // days that have not happened is fitted on zeros. Today may be named (so far); the default is yesterday.
+  if (!isCalendarDate(historyEnd)) throw fieldError("historyEnd", "must be a calendar date, YYYY-MM-DD");
+  if (historyEnd > today) throw fieldError("historyEnd", `must be ${today} (today, Kampala) or earlier: days that have not happened have no sales`);
   const historyFrom = addDays(historyEnd, -(input.historyDays - 1));
   const days = Array.from({ length: input.historyDays }, (_, i) => addDays(historyFrom, i));
   const sales = await completedSales(db, pharmacyId, { from: dayStart(historyFrom), to: dayStart(addDays(historyEnd, 1)) });

@@ -16,6 +16,11 @@ export const FOLLOW_UP_REMINDER_TEMPLATE = "follow_up_reminder";
 
 /** How far in the past a follow-up may be scheduled (clock skew between tills). */
 const PAST_TOLERANCE_MS = 5 * 60_000;
+/**
+ * How far ahead (platform policy): a pharmacy follow-up is days or weeks away; a year typo (2226 for
+ * 2026) would otherwise be stored and its reminder SMS sent at once, paid for.
+ */
+const MAX_AHEAD_DAYS = 366;
 
 type FollowUpRow = typeof followUps.$inferSelect;
 
@@ -36,6 +41,7 @@ export async function scheduleFollowUp(ctx: SubgraphContext, input: CreateFollow
     throw fieldError("consultation", "no such consultation");
   });
   if (input.scheduledAt.getTime() < Date.now() - PAST_TOLERANCE_MS) throw fieldError("scheduledAt", "must not be in the past");
+  if (input.scheduledAt.getTime() > Date.now() + MAX_AHEAD_DAYS * 86_400_000) throw fieldError("scheduledAt", `must be within ${MAX_AHEAD_DAYS} days from now`);
   const [row] = await db
     .insert(followUps)
     .values({ consultationId: consultation.id, pharmacyId: consultation.pharmacyId, scheduledAt: input.scheduledAt, scheduledBy: input.scheduledBy ?? principal.sub, notes: input.notes ?? null })
