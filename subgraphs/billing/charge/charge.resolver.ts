@@ -16,7 +16,7 @@ export class ChargeResolver {
   @Authorized("billing:read")
   @UseMiddleware(RateLimit("billing"))
   @Query(() => Charge, { description: "One billing charge." })
-  charge(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Charge> {
+  charge(@Arg("id", () => ID, { description: "Charge id (UUID); an unknown id or another pharmacy's charge is 404." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Charge> {
     return getCharge(ctx.db, ctx.principal, id);
   }
 
@@ -25,9 +25,9 @@ export class ChargeResolver {
   @Query(() => ChargePage, { description: "Billing charges (pharmacy staff: their pharmacy's), newest first." })
   charges(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("referenceType", () => String, { nullable: true }) referenceType: string | null,
-    @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
-    @Arg("status", () => String, { nullable: true }) status: string | null,
+    @Arg("referenceType", () => String, { nullable: true, description: "Only charges for this kind of reference, e.g. transaction (exact match)." }) referenceType: string | null,
+    @Arg("referenceId", () => String, { nullable: true, description: "Only charges for this reference id (exact match)." }) referenceId: string | null,
+    @Arg("status", () => String, { nullable: true, description: "Only charges in this status: created, paid or cancelled." }) status: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ChargePage> {
     return listCharges(ctx.db, ctx.principal, { ...page, referenceType, referenceId, status });
@@ -36,7 +36,7 @@ export class ChargeResolver {
   @Authorized("billing:write")
   @UseMiddleware(RateLimit("billing"))
   @Mutation(() => Charge, { nullable: true, description: "Create a charge; idempotent per (pharmacyId, referenceType, referenceId) and per Idempotency-Key." })
-  createCharge(@Arg("input", () => CreateChargeInput) input: CreateChargeInput, @Ctx() ctx: SubgraphContext): Promise<Charge> {
+  createCharge(@Arg("input", () => CreateChargeInput, { description: "The charge to create." }) input: CreateChargeInput, @Ctx() ctx: SubgraphContext): Promise<Charge> {
     return createCharge(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
@@ -55,7 +55,7 @@ export class ChargeResolver {
     return formatMoney((await chargeMoney(ctx, charge.id)).refunded);
   }
 
-  @FieldResolver(() => [Payment])
+  @FieldResolver(() => [Payment], { description: "Every payment of the charge, oldest first; each shows the charge's current status and balance." })
   async payments(@Root() charge: Charge, @Ctx() ctx: SubgraphContext): Promise<Payment[]> {
     const money = await chargeMoney(ctx, charge.id);
     const balanceDue = new Decimal(charge.totalAmount).minus(money.paid);

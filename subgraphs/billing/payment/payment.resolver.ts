@@ -15,7 +15,7 @@ export class PaymentResolver {
 
   @Authorized("billing:write")
   @Mutation(() => Payment, { nullable: true, description: "Process a payment for a charge; never more than the outstanding balance. Idempotent per Idempotency-Key." })
-  createPayment(@Arg("input", () => CreatePaymentInput) input: CreatePaymentInput, @Ctx() ctx: SubgraphContext): Promise<Payment> {
+  createPayment(@Arg("input", () => CreatePaymentInput, { description: "The payment." }) input: CreatePaymentInput, @Ctx() ctx: SubgraphContext): Promise<Payment> {
     return createPayment(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 }

@@ -13,8 +13,8 @@ export class PriceListResolver {
   @Query(() => ServicePricePage, { description: "Billing's service price list (current version), by service code; filter by pharmacy to see the prices that apply to it." })
   servicePrices(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => String, { nullable: true }) pharmacyId: string | null,
-    @Arg("serviceCode", () => String, { nullable: true }) serviceCode: string | null,
+    @Arg("pharmacyId", () => String, { nullable: true, description: "Only the prices that apply to this pharmacy: its own prices, and the general ones for services it has none for." }) pharmacyId: string | null,
+    @Arg("serviceCode", () => String, { nullable: true, description: "Only this service code (exact match: case and spaces matter)." }) serviceCode: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of a service code or description, any case." }) search: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ServicePricePage> {

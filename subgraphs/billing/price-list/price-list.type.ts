@@ -4,10 +4,10 @@ import { PageOf } from "../../../lib/pagination.js";
 
 @ObjectType({ description: "A service on billing's price list: what a charge for it costs." })
 export class ServicePrice {
-  @Field(() => String)
+  @Field(() => String, { description: "Code a charge names in serviceCode, e.g. PHARMACY_DISPENSING_FEE." })
   serviceCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the service is, in words." })
   description!: string;
 
   @Field(() => String, { nullable: true, description: "The pharmacy this price is for; null: every pharmacy without its own price." })
@@ -35,5 +35,5 @@ export class ServicePrice {
   source!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of the current price list, by service code; a pharmacy's own price follows the general one." })
 export class ServicePricePage extends PageOf(ServicePrice) {}

@@ -9,8 +9,8 @@ import { CreateRefundInput, Refund, RefundPage } from "./refund.type.js";
 @UseMiddleware(RateLimit("billing"), BoundStaff)
 export class RefundResolver {
   @Authorized("billing:read")
-  @Query(() => Refund)
-  refund(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Refund> {
+  @Query(() => Refund, { description: "One refund, with what may still be refunded on its charge (404 for an unknown id or another pharmacy's charge). Pharmacists, cashiers, auditors, services and admins." })
+  refund(@Arg("id", () => ID, { description: "Refund id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Refund> {
     return getRefund(ctx.db, ctx.principal, id);
   }
 
@@ -18,9 +18,9 @@ export class RefundResolver {
   @Query(() => RefundPage, { description: "Refunds, newest first (pharmacy staff: their pharmacy's charges)." })
   refunds(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("chargeId", () => ID, { nullable: true }) chargeId: string | null,
-    @Arg("referenceType", () => String, { nullable: true }) referenceType: string | null,
-    @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
+    @Arg("chargeId", () => ID, { nullable: true, description: "Only refunds of this charge (a UUID; anything else is 400)." }) chargeId: string | null,
+    @Arg("referenceType", () => String, { nullable: true, description: "Only refunds for this kind of reference: customer_return." }) referenceType: string | null,
+    @Arg("referenceId", () => String, { nullable: true, description: "Only refunds for this reference id, e.g. a customer return's id (exact match)." }) referenceId: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RefundPage> {
     return listRefunds(ctx.db, ctx.principal, { ...page, chargeId, referenceType, referenceId });
@@ -28,7 +28,7 @@ export class RefundResolver {
 
   @Authorized("billing:refund")
   @Mutation(() => Refund, { nullable: true, description: "Refund against a charge, never more than was paid; one per (charge, reference) and per Idempotency-Key." })
-  createRefund(@Arg("input", () => CreateRefundInput) input: CreateRefundInput, @Ctx() ctx: SubgraphContext): Promise<Refund> {
+  createRefund(@Arg("input", () => CreateRefundInput, { description: "The refund." }) input: CreateRefundInput, @Ctx() ctx: SubgraphContext): Promise<Refund> {
     return createRefund(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 }

@@ -6,16 +6,16 @@ import { PaymentMethod } from "../payment/payment.type.js";
 
 @ObjectType({ description: "Money given back against a charge (e.g. a customer return); never more, over all refunds, than was paid." })
 export class Refund {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Refund id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The charge the money is given back against." })
   chargeId!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Money given back, in the charge's currency at its minor unit (whole shillings for UGX)." })
   amount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ISO 4217 code: the charge's currency." })
   currency!: string;
 
   @Field(() => PaymentMethod, { description: "How the money goes back: cash, mobile_money or card." })
@@ -24,26 +24,26 @@ export class Refund {
   @Field(() => String, { description: "completed." })
   status!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Why the money went back, as the caller gave it." })
   reason!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the refund is for: customer_return for every refund recorded now." })
   referenceType!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the record the refund is for: the customer return's id." })
   referenceId!: string;
 
   @Field(() => String, { nullable: true, description: "The processor's reference for a mobile-money or card reversal." })
   providerReference!: string | null;
 
-  @Field(() => Decimal, { description: "What may still be refunded on the charge after this refund." })
+  @Field(() => Decimal, { description: "What may still be refunded on the charge: after this refund in createRefund's answer, as it is now when read later." })
   refundableBalance!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the refund was recorded." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of refunds, newest first." })
 export class RefundPage extends PageOf(Refund) {}
 
 /**
@@ -52,7 +52,7 @@ export class RefundPage extends PageOf(Refund) {}
  */
 export const REFUND_REFERENCE_TYPES = ["customer_return"] as const;
 
-@InputType()
+@InputType({ description: "Money to give back against a charge, for a customer return." })
 export class CreateRefundInput {
   @Field(() => ID, { description: "A charge with completed payments." })
   chargeId!: string;
@@ -64,7 +64,7 @@ export class CreateRefundInput {
   @IsOptional()
   method?: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Why the money goes back (1 to 500 characters)." })
   @Length(1, 500)
   reason!: string;
 
@@ -72,7 +72,7 @@ export class CreateRefundInput {
   @Length(1, 64)
   referenceType!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the record the refund is for, the customer return's id (1 to 128 characters); one refund per charge and reference." })
   @Length(1, 128)
   referenceId!: string;
 }

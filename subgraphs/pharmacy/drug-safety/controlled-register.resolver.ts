@@ -10,7 +10,7 @@ import { ControlledRegisterEntry, ControlledRegisterEntryInput, ControlledRegist
 export class ControlledRegisterResolver {
   @Authorized("controlled-register:write")
   @Mutation(() => ControlledRegisterEntry, { nullable: true, description: "Record a controlled substance transaction; the balance never goes below zero (409). Idempotent per Idempotency-Key." })
-  recordControlledTransaction(@Arg("input", () => ControlledRegisterEntryInput) input: ControlledRegisterEntryInput, @Ctx() ctx: SubgraphContext): Promise<ControlledRegisterEntry> {
+  recordControlledTransaction(@Arg("input", () => ControlledRegisterEntryInput, { description: "The entry." }) input: ControlledRegisterEntryInput, @Ctx() ctx: SubgraphContext): Promise<ControlledRegisterEntry> {
     return createControlledEntry(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
@@ -18,9 +18,9 @@ export class ControlledRegisterResolver {
   @Query(() => ControlledRegisterPage, { description: "The controlled-drug register, newest first (staff: their pharmacy)." })
   controlledRegister(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
-    @Arg("transactionType", () => ControlledTransactionType, { nullable: true }) transactionType: string | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's register; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("medicationCode", () => String, { nullable: true, description: "Only entries of this medication code." }) medicationCode: string | null,
+    @Arg("transactionType", () => ControlledTransactionType, { nullable: true, description: "Only entries of this kind." }) transactionType: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,

@@ -17,7 +17,7 @@ export class DrugSafetyQueriesResolver {
   @Query(() => InteractionCheck, { description: "Drug interaction query (pharmacy): every pair of the medication codes (at most 20), by the clinical knowledge base; with patientUhid also the patient's active medications, conditions and allergies." })
   drugInteractions(
     @Arg("items", () => String, { description: "Comma-separated medication codes (as the REST query parameter)." }) items: string,
-    @Arg("patientUhid", () => ID, { nullable: true }) patientUhid: string | null,
+    @Arg("patientUhid", () => ID, { nullable: true, description: "Also check each item against this patient's active medications, conditions and recorded allergies (404 for a UHID the registry does not hold)." }) patientUhid: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<InteractionCheck> {
     return checkInteractions(ctx, [items], { patientUhid });
@@ -25,7 +25,7 @@ export class DrugSafetyQueriesResolver {
 
   @Authorized("cds:drug-safety")
   @Query(() => PatientAllergies, { description: "A patient's recorded drug allergies with allergen classes (404 for an unknown UHID); each read is audited." })
-  patientAllergies(@Arg("uhid", () => ID) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientAllergies> {
+  patientAllergies(@Arg("uhid", () => ID, { description: "The patient's UHID." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientAllergies> {
     return patientAllergies(ctx, uhid);
   }
 
@@ -34,7 +34,7 @@ export class DrugSafetyQueriesResolver {
   controlledSubstances(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("schedule", () => String, { nullable: true, description: "1961-I, 1961-II, 1971-IV or platform." }) schedule: string | null,
-    @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the generic name or a synonym (any case), or an exact code." }) search: string | null,
   ): MedicationPage {
     const w = pageWindow(page);
     checkSchedule(schedule);

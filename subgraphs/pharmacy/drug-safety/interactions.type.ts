@@ -8,7 +8,7 @@ export class InteractionQueryItem {
   @Field(() => String, { nullable: true, description: "Generic name from the catalog; null when the catalog does not list the code." })
   name!: string | null;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Whether the pharmacy's medication catalog lists the code." })
   inCatalog!: boolean;
 
   @Field(() => Boolean, { description: "The clinical knowledge base identified it, so it was checked." })
@@ -29,19 +29,19 @@ export class InteractionFinding {
   @Field(() => [String], { description: "Medication codes involved, where they were asked about." })
   codes!: string[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "What the finding is, in words." })
   description!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "How it comes about, where the rule says; null otherwise." })
   mechanism!: string | null;
 
   @Field(() => String, { description: "What to do (the spec's recommendation)." })
   management!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Published source of the rule." })
   source!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Id of the knowledge-base rule that matched." })
   ruleId!: string;
 }
 
@@ -50,7 +50,7 @@ export class InteractionCheck {
   @Field(() => Boolean, { description: "True only when nothing was found and every item was recognised." })
   safe!: boolean;
 
-  @Field(() => [InteractionQueryItem])
+  @Field(() => [InteractionQueryItem], { description: "Each code asked about, in the order given (duplicates dropped)." })
   items!: InteractionQueryItem[];
 
   @Field(() => [InteractionFinding], { description: "Most severe first." })
@@ -68,18 +68,18 @@ export class InteractionCheck {
   @Field(() => [String], { description: "The patient's active medications included in the check." })
   patientMedications!: string[];
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "What was not checked or needs confirming (unknown medications, fewer than two recognised items, …)." })
   warnings!: string[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Time the clinical engine spent on the check, in milliseconds." })
   processingTimeMs!: number;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;
 
   @Field(() => String, { description: "Clinical audit record of the check." })
   auditId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Versions of the engine and knowledge files that produced this answer." })
   rulesetVersion!: string;
 }

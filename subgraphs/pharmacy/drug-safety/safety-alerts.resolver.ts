@@ -9,13 +9,13 @@ import { SafetyAlertPage } from "./safety-alerts.type.js";
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class SafetyAlertResolver {
   @Authorized("safety-alerts:read")
-  @Query(() => SafetyAlertPage, { description: "Safety alerts of the pharmacy: recalls affecting its stock, open cold-chain excursions holding stock, controlled stock expiring within `days` (default 90); most severe first." })
+  @Query(() => SafetyAlertPage, { description: "Safety alerts of the pharmacy: recalls affecting its stock, open cold-chain excursions holding stock, silent storage-unit loggers, controlled stock expiring within `days` (default 90), overdue CAPAs, effectiveness checks and quality audits; most severe first. Pharmacists, auditors and admins." })
   safetyAlerts(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("type", () => String, { nullable: true }) type: string | null,
-    @Arg("severity", () => String, { nullable: true }) severity: string | null,
-    @Arg("days", () => Int, { nullable: true }) days: number | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's alerts; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("type", () => String, { nullable: true, description: "Only alerts of this type (see SafetyAlertView.type)." }) type: string | null,
+    @Arg("severity", () => String, { nullable: true, description: "Only alerts of this severity: critical, warning or info (anything else is 400)." }) severity: string | null,
+    @Arg("days", () => Int, { nullable: true, description: "Window for expiring controlled stock, 0 to 3650 days (default 90)." }) days: number | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SafetyAlertPage> {
     return listSafetyAlerts(ctx.db, ctx.principal, { ...page, pharmacyId, type, severity, days });

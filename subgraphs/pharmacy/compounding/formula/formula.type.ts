@@ -5,34 +5,41 @@ import { Decimal } from "../../../../lib/money.js";
 import { PageOf } from "../../../../lib/pagination.js";
 
 export const FORMULA_STATUSES = ["draft", "approved", "retired"] as const;
-export const FormulaStatus = valueEnum("CompoundFormulaStatus", FORMULA_STATUSES, "Life of a compound formula: draft → approved → retired (a draft may be retired); only approved formulas are prepared or prescribed.");
+export const FormulaStatus = valueEnum("CompoundFormulaStatus", FORMULA_STATUSES, "Life of a compound formula: draft → approved → retired (a draft may be retired); only approved formulas are prepared or prescribed.", {
+  draft: "Written, awaiting approval by a pharmacist other than its author; not prepared or prescribed.",
+  approved: "May be prepared and prescribed (compound:<code>).",
+  retired: "No new preparations or prescriptions; stock already made stays dispensable. Final.",
+});
 export const INGREDIENT_KINDS = ["medication", "excipient"] as const;
-export const IngredientKind = valueEnum("CompoundIngredientKind", INGREDIENT_KINDS, "A catalog medicine, or a non-catalog stock item (vehicle, base, excipient).");
+export const IngredientKind = valueEnum("CompoundIngredientKind", INGREDIENT_KINDS, "A catalog medicine, or a non-catalog stock item (vehicle, base, excipient).", {
+  medication: "A medicine of the catalog (stockCode is its medication code); checked for interactions and allergies when the preparation is dispensed.",
+  excipient: "A non-catalog stock item (stockCode excipient:<name>): a vehicle, base or excipient; not checked for interactions.",
+});
 
 @ObjectType({ description: "One ingredient of a compound formula, per batch unit of the preparation." })
 export class FormulaIngredient {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Ingredient id (UUID): what a preparation's ingredientsUsed names." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The formula." })
   formulaId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The formula's code." })
   formulaCode!: string;
 
   @Field(() => FormulaStatus, { description: "The formula's status." })
   formulaStatus!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Order in the formula, from 0." })
   position!: number;
 
   @Field(() => String, { description: "The stock it is drawn from: a catalog medication code, or excipient:<name>." })
   stockCode!: string;
 
-  @Field(() => IngredientKind)
+  @Field(() => IngredientKind, { description: "Catalog medicine or excipient." })
   kind!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Ingredient name (the catalog's generic name unless given)." })
   name!: string;
 
   @Field(() => Decimal, { description: "Quantity per one batch unit of the preparation, in `unit`." })
@@ -44,7 +51,7 @@ export class FormulaIngredient {
 
 @ObjectType({ description: "A compound formula (master formulation record), shared by every pharmacy." })
 export class CompoundFormula {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Formula id (UUID)." })
   id!: string;
 
   @Field(() => String, { description: "Upper case, unique." })
@@ -53,56 +60,56 @@ export class CompoundFormula {
   @Field(() => String, { description: "The medication code of its preparations (compound:<code>): what a prescription names and stock counts." })
   medicationCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Formula name." })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Dosage form of its preparations, e.g. oral suspension." })
   dosageForm!: string;
 
   @Field(() => String, { description: "The unit a batch is counted in (g, mL, capsule)." })
   batchUnit!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Days from preparation to the beyond-use date, 1 to 365." })
   beyondUseDays!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "How to prepare it; null when none were written." })
   instructions!: string | null;
 
   @Field(() => Decimal, { description: "Allowed deviation of each ingredient used from the formula scaled to the batch, in percent." })
   tolerancePercent!: string;
 
-  @Field(() => FormulaStatus)
+  @Field(() => FormulaStatus, { description: "Where the formula is in its life." })
   status!: string;
 
-  @Field(() => [FormulaIngredient])
+  @Field(() => [FormulaIngredient], { description: "Its ingredients, in order." })
   ingredients!: FormulaIngredient[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "Subject of its author." })
   createdBy!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Subject of the pharmacist who approved it (never its author); null before." })
   approvedBy!: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it was approved; null before." })
   approvedAt!: Date | null;
 
   @Field(() => String, { nullable: true, description: "Who retired it (the token's subject)." })
   retiredBy!: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it was retired; null before." })
   retiredAt!: Date | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was written." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of compound formulas, by code." })
 export class CompoundFormulaPage extends PageOf(CompoundFormula) {}
 
-@ObjectType()
+@ObjectType({ description: "A page of formula ingredients, by formula code and position." })
 export class FormulaIngredientPage extends PageOf(FormulaIngredient) {}
 
-@InputType()
+@InputType({ description: "One ingredient of a new formula." })
 export class FormulaIngredientInput {
   @Field(() => String, { description: "A catalog medication code, or excipient:<name> for a non-catalog stock item (vehicle, base)." })
   @Length(1, 64)
@@ -121,13 +128,13 @@ export class FormulaIngredientInput {
   unit!: string;
 }
 
-@InputType()
+@InputType({ description: "A new compound formula (a draft until another pharmacist approves it)." })
 export class CreateFormulaInput {
   @Field(() => String, { description: "Letters, digits, - and _; stored upper case; unique (409 on a repeat)." })
   @Length(2, 32)
   code!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Formula name (1 to 200 characters)." })
   @Length(1, 200)
   name!: string;
 
@@ -145,11 +152,11 @@ export class CreateFormulaInput {
   @Field(() => Decimal, { description: "0–20 percent." })
   tolerancePercent!: Decimal;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "How to prepare it (at most 5,000 characters)." })
   @IsOptional()
   @Length(0, 5000)
   instructions?: string;
 
-  @Field(() => [FormulaIngredientInput])
+  @Field(() => [FormulaIngredientInput], { description: "One to 30 ingredients, each stock code once." })
   ingredients!: FormulaIngredientInput[];
 }

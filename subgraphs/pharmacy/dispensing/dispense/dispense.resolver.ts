@@ -13,7 +13,7 @@ export class DispenseResolver {
   @Authorized("prescriptions:dispense")
   @UseMiddleware(RateLimit("pharmacy"))
   @Mutation(() => Dispense, { nullable: true, description: "Dispense a prescription's open fill, whole or in part (at most what it still owes; workflow 2: patient, interactions and allergies, controlled rules, stock, then one transaction). Idempotency-Key honoured." })
-  createDispense(@Arg("input", () => CreateDispenseInput) input: CreateDispenseInput, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
+  createDispense(@Arg("input", () => CreateDispenseInput, { description: "The dispense." }) input: CreateDispenseInput, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
     return createDispense(ctx, input);
   }
 
@@ -23,8 +23,8 @@ export class DispenseResolver {
   dispenses(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
-    @Arg("prescriptionId", () => ID, { nullable: true }) prescriptionId: string | null,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("prescriptionId", () => ID, { nullable: true, description: "Only dispenses of this prescription (UUID; anything else is 400)." }) prescriptionId: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only dispenses to this patient." }) patientUhid: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Dispensed at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Dispensed before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
@@ -34,8 +34,8 @@ export class DispenseResolver {
 
   @Authorized("dispenses:read")
   @UseMiddleware(RateLimit("pharmacy"))
-  @Query(() => Dispense)
-  dispense(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
+  @Query(() => Dispense, { description: "One dispense with its findings and pickup-ready notification status (404 for an unknown id or another pharmacy's). Pharmacists, auditors and admins." })
+  dispense(@Arg("id", () => ID, { description: "Dispense id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Dispense> {
     return getDispense(ctx.db, ctx.principal, id);
   }
 

@@ -7,14 +7,20 @@ export const FillStatus = valueEnum(
   "FillStatus",
   FILL_STATUSES,
   "pending (nothing given yet: a pending prescription or a requested refill), partially_dispensed (parts given, something still owed), dispensed (complete, or closed short: see closure) or cancelled.",
+  {
+    pending: "Nothing given yet: a pending prescription or a requested refill.",
+    partially_dispensed: "Parts given, something still owed.",
+    dispensed: "Complete, or closed short (see closure).",
+    cancelled: "Not to be dispensed. No operation cancels a fill yet.",
+  },
 );
 
 @ObjectType({ description: "What a fill closed short had not given: no longer owed." })
 export class FillClosureItem {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The item's medication code; null only on prescriptions imported before codes were required." })
   medicationCode!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The item's medicine name." })
   medicationName!: string;
 
   @Field(() => Int, { description: "Units that were still owed when the fill was closed." })
@@ -23,7 +29,7 @@ export class FillClosureItem {
 
 @ObjectType({ description: "A pharmacist's decision to close a partially dispensed fill short: the rest is no longer owed." })
 export class FillClosure {
-  @Field(() => String)
+  @Field(() => String, { description: "Why the rest will not be given." })
   reason!: string;
 
   @Field(() => String, { description: "Token subject of who closed it." })
@@ -32,22 +38,22 @@ export class FillClosure {
   @Field(() => ID, { nullable: true, description: "The closing pharmacist's pharmacy." })
   pharmacyId!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the fill was closed." })
   closedAt!: Date;
 
-  @Field(() => [FillClosureItem])
+  @Field(() => [FillClosureItem], { description: "The items with units still owed when it was closed." })
   notGiven!: FillClosureItem[];
 }
 
 @ObjectType({ description: "One fill of a prescription: fill 0 is the prescription itself, fill n its refill n; each may be dispensed in several parts." })
 export class PrescriptionFill {
-  @Field(() => Int)
+  @Field(() => Int, { description: "0 for the prescription itself, n for refill n." })
   number!: number;
 
   @Field(() => ID, { nullable: true, description: "The refill, for fill n ≥ 1." })
   refillId!: string | null;
 
-  @Field(() => FillStatus)
+  @Field(() => FillStatus, { description: "The fill's state." })
   status!: string;
 
   @Field(() => Int, { description: "Dispenses of this fill so far (its parts)." })

@@ -11,7 +11,7 @@ import { ClosePrescriptionFillInput, PrescriptionFill } from "../fill/fill.type.
 import { createPrescription, getPrescription, listPrescriptions, prescriptionsOfPatients, withItems } from "./prescription.service.js";
 import { CreatePrescriptionInput, Patient, Prescription, PrescriptionStatus } from "./prescription.type.js";
 
-@ObjectType()
+@ObjectType({ description: "A page of prescriptions, newest first." })
 export class PrescriptionPage extends PageOf(Prescription) {}
 
 @Resolver(() => Patient)
@@ -35,7 +35,7 @@ export class PrescriptionResolver {
   @Authorized("prescriptions:dispense")
   @UseMiddleware(BoundStaff)
   @Query(() => [Prescription], { description: "Prescriptions of a patient with a fill to dispense (pending or partially dispensed, or a refill open), newest first." })
-  async prescriptionsToDispense(@Arg("patientUhid", () => ID) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
+  async prescriptionsToDispense(@Arg("patientUhid", () => ID, { description: "The UHID the patient presents; one with nothing to dispense gives an empty list." }) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
     const rows = await ctx.db
       .select()
       .from(prescriptions)
@@ -49,8 +49,8 @@ export class PrescriptionResolver {
   @Query(() => PrescriptionPage, { description: "Prescriptions, newest first, for prescribers (filters: patient, status)." })
   prescriptionList(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
-    @Arg("status", () => PrescriptionStatus, { nullable: true }) status: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's prescriptions (a patient caller: only their own UHID, else 403)." }) patientUhid: string | null,
+    @Arg("status", () => PrescriptionStatus, { nullable: true, description: "Only prescriptions whose first fill is in this state." }) status: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PrescriptionPage> {
     return listPrescriptions(ctx.db, ctx.principal, { ...page, patientUhid, status });
@@ -59,14 +59,14 @@ export class PrescriptionResolver {
   @Authorized("prescriptions:read")
   @UseMiddleware(RateLimit("pharmacy"))
   @Query(() => Prescription, { description: "One prescription with its items (a patient: only their own)." })
-  prescription(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+  prescription(@Arg("id", () => ID, { description: "Prescription id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return getPrescription(ctx.db, ctx.principal, id);
   }
 
   @Authorized("prescriptions:write")
   @UseMiddleware(RateLimit("pharmacy"))
   @Mutation(() => Prescription, { nullable: true, description: "Write a prescription for a registered patient; pending at once (any participating pharmacy may dispense it)." })
-  createPrescription(@Arg("input", () => CreatePrescriptionInput) input: CreatePrescriptionInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+  createPrescription(@Arg("input", () => CreatePrescriptionInput, { description: "The prescription." }) input: CreatePrescriptionInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return createPrescription(ctx, input);
   }
 
@@ -76,7 +76,7 @@ export class PrescriptionResolver {
     nullable: true,
     description: "Close the open, partially dispensed fill short with a reason (recorded: who, when, what stops being owed); a pharmacy that dispensed part of it, or an admin. 409 when nothing was given yet or the fill is complete.",
   })
-  closePrescriptionFill(@Arg("id", () => ID) id: string, @Arg("input", () => ClosePrescriptionFillInput) input: ClosePrescriptionFillInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
+  closePrescriptionFill(@Arg("id", () => ID, { description: "Prescription id (UUID)." }) id: string, @Arg("input", () => ClosePrescriptionFillInput, { description: "The reason, and the fill meant." }) input: ClosePrescriptionFillInput, @Ctx() ctx: SubgraphContext): Promise<Prescription> {
     return closePrescriptionFill(ctx, id, input);
   }
 

@@ -7,6 +7,12 @@ export const PrescriptionStatus = valueEnum(
   "PrescriptionStatus",
   PRESCRIPTION_STATUSES,
   "The first fill's state: pending (waiting to be dispensed), partially_dispensed (some given, the rest owed), dispensed (complete, or closed short) or cancelled.",
+  {
+    pending: "Written, nothing dispensed yet: in the dispensing queue of every pharmacy.",
+    partially_dispensed: "Part of the first fill given, the rest owed: still in the queue.",
+    dispensed: "The first fill is complete, or was closed short; refills may follow.",
+    cancelled: "Not to be dispensed or refilled (409). No operation cancels a prescription yet.",
+  },
 );
 
 @ObjectType({ description: "One medicine of a prescription." })
@@ -14,16 +20,16 @@ export class PrescriptionItem {
   @Field(() => Int, { description: "Order on the prescription, from 0." })
   position!: number;
 
-  @Field(() => String, { nullable: true, description: "Catalog code (RxNorm ingredient RxCUI); null only on prescriptions imported before codes were required." })
+  @Field(() => String, { nullable: true, description: "Medication code: a catalog code (RxNorm ingredient RxCUI or local:<name>) or compound:<formula code> for a compounded preparation; null only on prescriptions imported before codes were required." })
   medicationCode!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Medicine name as prescribed (the catalog's generic name unless the prescriber gave one)." })
   medicationName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Dose as written, e.g. 500 mg." })
   dose!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "How often, as written, e.g. three times a day for 5 days." })
   frequency!: string;
 
   @Field(() => Int, { description: "Units prescribed per fill." })
@@ -41,13 +47,13 @@ export class PrescriptionItem {
 
 @ObjectType({ description: "A prescription any participating pharmacy may dispense (and each allowed refill), in one or several parts until every item is given or the fill is closed short." })
 export class Prescription {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Prescription id (UUID)." })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of the patient it was written for." })
   patientUhid!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Prescriber as written (the writing physician's subject by default)." })
   prescriber!: string;
 
   @Field(() => [PrescriptionItem], { description: "What is prescribed, in the prescriber's order." })
@@ -74,16 +80,16 @@ export class Prescription {
   @Field(() => PrescriptionStatus, { description: "The first fill's state: pending, partially_dispensed, dispensed or cancelled (a refill's is on currentFill)." })
   status!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The prescriber's notes; null when none." })
   notes!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was written; controlled medicines on it are dispensable for 30 days from then." })
   issuedAt!: Date;
 }
 
 @InputType({ description: "One medicine of a prescription being written." })
 export class NewPrescriptionItemInput {
-  @Field(() => String, { description: "Catalog code of the medicine (RxNorm ingredient RxCUI)." })
+  @Field(() => String, { description: "A medication catalog code (RxNorm ingredient RxCUI or local:<name>), or compound:<formula code> of an approved formula; one item per medicine, anything else is 400." })
   @Length(1, 40)
   medicationCode!: string;
 
@@ -92,25 +98,25 @@ export class NewPrescriptionItemInput {
   @Length(1, 200)
   medicationName?: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Dose (1 to 100 characters), e.g. 500 mg." })
   @Length(1, 100)
   dose!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "How often (1 to 200 characters), e.g. three times a day for 5 days." })
   @Length(1, 200)
   frequency!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units per fill, 1 to 10,000; a controlled medicine at most its catalog limit per prescription." })
   quantity!: number;
 
-  @Field(() => Int, { nullable: true, description: "Default 0." })
+  @Field(() => Int, { nullable: true, description: "Refills allowed, 0 to 12 (default 0); a controlled medicine allows none." })
   @IsOptional()
   refillsAllowed?: number;
 }
 
 @InputType({ description: "A prescription written by a physician for a registered patient." })
 export class CreatePrescriptionInput {
-  @Field(() => String)
+  @Field(() => String, { description: "UHID of a registered patient (404 when the registry does not hold it)." })
   @Length(1, 64)
   patientUhid!: string;
 
@@ -119,19 +125,19 @@ export class CreatePrescriptionInput {
   @Length(1, 200)
   prescriber?: string;
 
-  @Field(() => [NewPrescriptionItemInput])
+  @Field(() => [NewPrescriptionItemInput], { description: "One to 20 medicines, in the order they are written." })
   items!: NewPrescriptionItemInput[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The prescriber's notes (at most 2,000 characters)." })
   @IsOptional()
   @Length(0, 2000)
   notes?: string;
 }
 
 /** The clinical subgraph owns Patient; pharmacy adds the patient's prescriptions and dispenses. */
-@ObjectType()
+@ObjectType({ description: "A patient, identified across the platform by the UHID." })
 @Directive('@key(fields: "uhid")')
 export class Patient {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The patient's UHID." })
   uhid!: string;
 }

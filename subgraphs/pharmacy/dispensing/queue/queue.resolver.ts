@@ -13,7 +13,7 @@ export class DispenseQueueResolver {
   dispenseQueue(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy (whose stock is shown)." }) pharmacyId: string | null,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's fills." }) patientUhid: string | null,
     @Arg("inStock", () => Boolean, { nullable: true, description: "Only fills whose remainder this pharmacy can (true) or cannot (false) dispense whole now." }) inStock: boolean | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Waiting since at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Waiting since before." }) dateTo: Date | null,

@@ -5,19 +5,19 @@ import { Prescription } from "../prescription/prescription.type.js";
 
 @ObjectType({ description: "One medicine of a queued fill, with this pharmacy's stock of it." })
 export class QueueItem {
-  @Field(() => Int)
+  @Field(() => Int, { description: "Order on the prescription, from 0." })
   position!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The item's medication code; null only on prescriptions imported before codes were required." })
   medicationCode!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Medicine name as prescribed." })
   medicationName!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Dose as written." })
   dose!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "How often, as written." })
   frequency!: string;
 
   @Field(() => Int, { description: "Units this fill prescribes." })
@@ -38,7 +38,7 @@ export class QueueItem {
 
 @ObjectType({ description: "A fill waiting to be dispensed, whole or the rest of it: a prescription (fill 0) or a refill (fill n), pending or partially dispensed." })
 export class DispenseQueueEntry {
-  @Field(() => Prescription)
+  @Field(() => Prescription, { description: "The prescription, with the patient for pharmacists." })
   prescription!: Prescription;
 
   @Field(() => Int, { description: "0 for the prescription itself, n for refill n." })
@@ -60,5 +60,5 @@ export class DispenseQueueEntry {
   inStock!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of the dispensing queue, oldest first." })
 export class DispenseQueuePage extends PageOf(DispenseQueueEntry) {}

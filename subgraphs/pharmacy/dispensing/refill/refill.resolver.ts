@@ -10,7 +10,7 @@ import { PrescriptionRefill, PrescriptionRefillPage, RefillStatus, RequestRefill
 export class RefillResolver {
   @Authorized("prescriptions:refill")
   @Mutation(() => PrescriptionRefill, { nullable: true, description: "Request the next refill of a dispensed prescription (409 beyond the allowed count, or while the current fill is waiting or partially dispensed)." })
-  requestPrescriptionRefill(@Arg("input", () => RequestRefillInput) input: RequestRefillInput, @Ctx() ctx: SubgraphContext): Promise<PrescriptionRefill> {
+  requestPrescriptionRefill(@Arg("input", () => RequestRefillInput, { description: "The prescription and notes." }) input: RequestRefillInput, @Ctx() ctx: SubgraphContext): Promise<PrescriptionRefill> {
     return requestRefill(ctx.db, ctx.principal, input);
   }
 
@@ -18,9 +18,9 @@ export class RefillResolver {
   @Query(() => PrescriptionRefillPage, { description: "Prescription refills, newest first (a patient: their own)." })
   prescriptionRefills(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("prescriptionId", () => ID, { nullable: true }) prescriptionId: string | null,
-    @Arg("status", () => RefillStatus, { nullable: true }) status: string | null,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("prescriptionId", () => ID, { nullable: true, description: "Only refills of this prescription (UUID; anything else is 400)." }) prescriptionId: string | null,
+    @Arg("status", () => RefillStatus, { nullable: true, description: "Only refills in this state." }) status: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's refills (a patient caller: only their own UHID, else 403)." }) patientUhid: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PrescriptionRefillPage> {
     return listRefills(ctx.db, ctx.principal, { ...page, prescriptionId, status, patientUhid });

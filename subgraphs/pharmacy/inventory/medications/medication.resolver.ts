@@ -19,11 +19,11 @@ export class MedicationResolver {
   @Query(() => MedicationPage, { description: "The medication catalog, by generic name; search matches names, synonyms and codes." })
   medications(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the generic name or a synonym (any case, accents ignored), or an exact code." }) search: string | null,
     @Arg("atc", () => String, { nullable: true, description: "ATC code prefix (C03: diuretics)." }) atc: string | null,
-    @Arg("controlled", () => Boolean, { nullable: true }) controlled: boolean | null,
+    @Arg("controlled", () => Boolean, { nullable: true, description: "Only controlled (true) or uncontrolled (false) medicines." }) controlled: boolean | null,
     @Arg("schedule", () => String, { nullable: true, description: "1961-I, 1961-II, 1971-IV or platform." }) schedule: string | null,
-    @Arg("coldChain", () => Boolean, { nullable: true }) coldChain: boolean | null,
+    @Arg("coldChain", () => Boolean, { nullable: true, description: "Only medicines kept in the cold chain (true) or not (false)." }) coldChain: boolean | null,
     @Arg("essential", () => Boolean, { nullable: true, description: "On the WHO Model List 2023 (true), or not confirmed on it (false)." }) essential: boolean | null,
     @Arg("form", () => String, { nullable: true, description: "Dosage form word (tablet, injection, ...)." }) form: string | null,
   ): MedicationPage {
@@ -36,7 +36,7 @@ export class MedicationResolver {
 
   @Authorized("medications:read")
   @Query(() => Medication, { description: "One catalog medicine by medication_code (404 when not listed)." })
-  medication(@Arg("code", () => String) code: string): Medication {
+  medication(@Arg("code", () => String, { description: "medication_code: an RxCUI or a local: code (exact match)." }) code: string): Medication {
     const m = medicationByCode(code);
     if (!m) throw notFound("Medication", code);
     return toMedication(m);

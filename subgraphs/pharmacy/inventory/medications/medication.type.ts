@@ -12,34 +12,34 @@ export class Medication {
   @Field(() => String, { description: "RxNorm or local." })
   codeSystem!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Generic (international non-proprietary) name, e.g. Warfarin." })
   genericName!: string;
 
-  @Field(() => [String])
+  @Field(() => [String], { description: "Other names it is searched by (older or regional names, abbreviations, brand names); may be empty." })
   synonyms!: string[];
 
   @Field(() => String, { description: "Dosage form of the stocked presentation." })
   dosageForm!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Strength of the stocked presentation, e.g. 5 mg." })
   strength!: string;
 
   @Field(() => String, { description: "WHO ATC code." })
   atcCode!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Name of the ATC class, e.g. Vitamin K antagonists." })
   atcClass!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Where the ATC code comes from." })
   atcSource!: string;
 
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: "Whether it is a controlled medicine: dispensed only against a prescription, entered in the controlled register, never sold over the counter." })
   controlled!: boolean;
 
   @Field(() => String, { nullable: true, description: "1961-I, 1961-II (UN Single Convention), 1971-IV (UN 1971 Convention) or platform (platform policy)." })
   schedule!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Where the schedule comes from; null when not controlled." })
   scheduleSource!: string | null;
 
   @Field(() => Int, { nullable: true, description: "Most units one prescription may order (controlled medicines)." })
@@ -48,7 +48,7 @@ export class Medication {
   @Field(() => Boolean, { description: "A second member of staff must witness each controlled-register entry." })
   witnessRequired!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Where the per-prescription limit and witness rule come from (platform policy); null when not controlled." })
   limitSource!: string | null;
 
   @Field(() => Boolean, { description: "Must be kept in the cold chain." })
@@ -60,13 +60,13 @@ export class Medication {
   @Field(() => Float, { nullable: true, description: "Highest storage temperature, °C." })
   storageMaxC!: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Where the storage range comes from; null when it has none." })
   storageSource!: string | null;
 
   @Field(() => Boolean, { nullable: true, description: "On the WHO Model List of Essential Medicines 2023 (23rd list); null when unconfirmed." })
   whoEml2023!: boolean | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Where whoEml2023 comes from." })
   whoEmlSource!: string;
 
   @Field(() => String, { nullable: true, description: "Uganda EMHSLU level when sourced; null otherwise." })
@@ -79,5 +79,5 @@ export class Medication {
   catalogVersion!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of catalog medicines, by generic name." })
 export class MedicationPage extends PageOf(Medication) {}

@@ -10,15 +10,15 @@ export class PharmacyLocationResolver {
   @Query(() => PharmacyLocationPage, { description: "Participating pharmacies." })
   pharmacies(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("district", () => String, { nullable: true }) district: string | null,
+    @Arg("district", () => String, { nullable: true, description: "Only pharmacies in this district (exact match)." }) district: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PharmacyLocationPage> {
     return listPharmacies(ctx.db, { ...page, district });
   }
 
   @Authorized("pharmacies:read")
-  @Query(() => PharmacyLocation)
-  pharmacy(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<PharmacyLocation> {
+  @Query(() => PharmacyLocation, { description: "One pharmacy (404 for an unknown id). Every role but researchers." })
+  pharmacy(@Arg("id", () => ID, { description: "Pharmacy id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<PharmacyLocation> {
     return getPharmacy(ctx.db, id);
   }
 }

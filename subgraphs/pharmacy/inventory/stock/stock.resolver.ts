@@ -24,8 +24,8 @@ export class StockResolver {
   @Query(() => InventoryItemPage, { description: "Stock: per inventory item the quantity on hand, sellable quantity, reorder level and batches (staff: their pharmacy)." })
   inventoryItems(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's stock; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("medicationCode", () => String, { nullable: true, description: "Only the item for this medication code (exact match)." }) medicationCode: string | null,
     @Arg("productId", () => ID, { nullable: true, description: "The product's stock (its own or its linked item)." }) productId: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of the name or medication code." }) search: string | null,
     @Arg("lowStock", () => Boolean, { nullable: true, description: "true: only items at or below their reorder level." }) lowStock: boolean | null,
@@ -36,7 +36,7 @@ export class StockResolver {
 
   @Authorized("inventory:write")
   @Mutation(() => InventoryItem, { nullable: true, description: "Create a stock item; its opening quantity is an opening_balance receipt (409 when the pharmacy already has the medication code)." })
-  createInventoryItem(@Arg("input", () => CreateInventoryItemInput) input: CreateInventoryItemInput, @Ctx() ctx: SubgraphContext): Promise<InventoryItem> {
+  createInventoryItem(@Arg("input", () => CreateInventoryItemInput, { description: "The item." }) input: CreateInventoryItemInput, @Ctx() ctx: SubgraphContext): Promise<InventoryItem> {
     return createInventoryItem(ctx.db, ctx.principal, input);
   }
 
@@ -44,12 +44,12 @@ export class StockResolver {
   @Query(() => StockMovementPage, { description: "Stock movements, newest first." })
   stockMovements(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("referenceType", () => String, { nullable: true }) referenceType: string | null,
-    @Arg("referenceId", () => String, { nullable: true }) referenceId: string | null,
-    @Arg("productId", () => ID, { nullable: true }) productId: string | null,
-    @Arg("inventoryItem", () => ID, { nullable: true }) inventoryItem: string | null,
-    @Arg("movementType", () => MovementType, { nullable: true }) movementType: string | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's movements; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("referenceType", () => String, { nullable: true, description: "Only movements under this reference type (exact match)." }) referenceType: string | null,
+    @Arg("referenceId", () => String, { nullable: true, description: "Only movements under this reference id (exact match)." }) referenceId: string | null,
+    @Arg("productId", () => ID, { nullable: true, description: "Only movements recorded against this product's own stock (UUID)." }) productId: string | null,
+    @Arg("inventoryItem", () => ID, { nullable: true, description: "Only movements of this inventory item (UUID)." }) inventoryItem: string | null,
+    @Arg("movementType", () => MovementType, { nullable: true, description: "Only movements of this kind." }) movementType: string | null,
     @Arg("batchId", () => ID, { nullable: true, description: "Movements that touched this batch." }) batchId: string | null,
     @Arg("lotNumber", () => String, { nullable: true, description: "Movements that touched a batch of this lot." }) lotNumber: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
@@ -63,7 +63,7 @@ export class StockResolver {
 
   @Authorized("inventory:write")
   @Mutation(() => StockMovement, { nullable: true, description: "Record a stock movement through the ledger (batches, FEFO, never below zero). Honours Idempotency-Key." })
-  createStockMovement(@Arg("input", () => CreateStockMovementInput) input: CreateStockMovementInput, @Ctx() ctx: SubgraphContext): Promise<StockMovement> {
+  createStockMovement(@Arg("input", () => CreateStockMovementInput, { description: "The movement." }) input: CreateStockMovementInput, @Ctx() ctx: SubgraphContext): Promise<StockMovement> {
     return createStockMovement(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
@@ -71,9 +71,9 @@ export class StockResolver {
   @Query(() => StockAlertPage, { description: "Stock alerts: low_stock, out_of_stock, expiring (within `days`, default 90), expired, recalled and held (cold-chain review); most severe first." })
   stockAlerts(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("type", () => StockAlertType, { nullable: true }) type: string | null,
-    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's stock; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("type", () => StockAlertType, { nullable: true, description: "Only alerts of this type." }) type: string | null,
+    @Arg("medicationCode", () => String, { nullable: true, description: "Only alerts on the item for this medication code (exact match)." }) medicationCode: string | null,
     @Arg("days", () => Int, { nullable: true, description: "Expiring window in days (default 90)." }) days: number | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<StockAlertPage> {

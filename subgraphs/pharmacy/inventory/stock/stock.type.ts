@@ -9,23 +9,33 @@ export const MovementType = valueEnum(
   "MovementType",
   MOVEMENT_TYPES,
   "Kind of stock movement: receipt (> 0), sale (< 0), dispense (< 0), adjustment (≠ 0), return (> 0), destruction (< 0), compounding (≠ 0) or supplier_return (< 0).",
+  {
+    receipt: "Units received (a goods received note, opening stock, or a receipt by hand); positive.",
+    sale: "Units sold at the till, written when a sale completes; negative, drawn first expiry first from sellable batches.",
+    dispense: "Units dispensed against a prescription; negative, drawn first expiry first from sellable batches.",
+    adjustment: "A correction (a count, a write-off, or a failed sale's units put back); positive or negative.",
+    return: "Units a customer returned that go back on the shelf; positive, into the batches they were sold from.",
+    destruction: "Units destroyed under witness; negative.",
+    compounding: "A preparation: ingredients used (negative) or the compounded batch made (positive).",
+    supplier_return: "Units sent back to a supplier; negative.",
+  },
 );
 
 @ObjectType({ description: "A batch (lot) of an inventory item: lot number and expiry as on the pack (null for goods without), units left." })
 export class StockBatch {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Batch id (UUID)." })
   id!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Lot number as on the pack; null for goods without one." })
   lotNumber!: string | null;
 
   @Field(() => LocalDateScalar, { nullable: true, description: "YYYY-MM-DD; sellable through this day (Africa/Kampala)." })
   expiryDate!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units left in the batch." })
   quantity!: number;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the batch was first received." })
   receivedAt!: Date;
 
   @Field(() => Boolean, { description: "Past its expiry date: never sold or dispensed." })
@@ -34,31 +44,31 @@ export class StockBatch {
 
 @ObjectType({ description: "A movement's share of one batch (signed units)." })
 export class StockMovementBatch {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The batch." })
   batchId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The batch's lot number; null for goods without one." })
   lotNumber!: string | null;
 
-  @Field(() => LocalDateScalar, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true, description: "The batch's expiry date (YYYY-MM-DD); null for goods without one." })
   expiryDate!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units of the movement in this batch, signed like the movement." })
   quantity!: number;
 }
 
 @ObjectType({ description: "An inventory item: stock of one pharmacy item, which products may sell from." })
 export class InventoryItem {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Inventory item id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy holding the stock." })
   pharmacyId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Item name; an item created by a receipt by medication code is named from the catalog (generic name, strength, form), or by the code when it is not catalogued." })
   name!: string;
 
-  @Field(() => String, { nullable: true, description: "Catalog code of the medicine (RxNorm ingredient RxCUI); at most one item per pharmacy and code." })
+  @Field(() => String, { nullable: true, description: "Medication catalog code: an RxNorm ingredient RxCUI, a local: code, or compound:<formula code> for compounded preparations; null for stock that is not a catalogued medicine (OTC products). At most one item per pharmacy and code." })
   medicationCode!: string | null;
 
   @Field(() => ID, { nullable: true, description: "The product whose own stock this is (products without an explicit inventory item)." })
@@ -67,7 +77,7 @@ export class InventoryItem {
   @Field(() => Int, { description: "Units on hand: the sum of its batches and of its movements." })
   quantity!: number;
 
-  @Field(() => Int, { description: "Units that may be sold or dispensed now (unexpired batches)." })
+  @Field(() => Int, { description: "Units that may be sold or dispensed now: unexpired batches not held by a recall or a cold-chain review." })
   sellableQuantity!: number;
 
   @Field(() => Int, { description: "At or below this quantity the item is low on stock." })
@@ -77,15 +87,15 @@ export class InventoryItem {
   batches!: StockBatch[];
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of inventory items, by name." })
 export class InventoryItemPage extends PageOf(InventoryItem) {}
 
 @ObjectType({ description: "Spec, \"Stock movement\": signed quantity with the stock before and after." })
 export class StockMovement {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Movement id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy whose stock moved." })
   pharmacyId!: string;
 
   @Field(() => ID, { nullable: true, description: "Inventory item moved, when the stock is an inventory item's." })
@@ -94,25 +104,25 @@ export class StockMovement {
   @Field(() => ID, { nullable: true, description: "Product moved, when the stock is the product's own." })
   productId!: string | null;
 
-  @Field(() => MovementType, { description: "receipt, sale, adjustment or return." })
+  @Field(() => MovementType, { description: "Kind of movement: receipt, sale, dispense, adjustment, return, destruction, compounding or supplier_return." })
   movementType!: string;
 
   @Field(() => Int, { description: "Signed: negative for a reduction." })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units of the item on hand before the movement." })
   quantityBefore!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units of the item on hand after it: quantityBefore + quantity." })
   quantityAfter!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Kind of record that caused it, e.g. transaction (a sale), dispense, purchase_order (a goods received note), customer_return, supplier_return, destruction, compound_preparation, opening_balance, or a reference of one's own for a movement by hand; null when none was given." })
   referenceType!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Id of that record (a sale, dispense, purchase order, return, destruction or preparation id); null when none was given." })
   referenceId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free-text notes; null when none." })
   notes!: string | null;
 
   @Field(() => ID, { nullable: true, description: "The batch moved, when the movement touched exactly one (else see batches)." })
@@ -127,20 +137,20 @@ export class StockMovement {
   @Field(() => [StockMovementBatch], { description: "How the movement split over batches (a reduction may span several, first expiry first)." })
   batches!: StockMovementBatch[];
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the movement was recorded (taken under the item's lock, so time order is the item's chain order)." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of stock movements, newest first; nextCursor continues after its last row." })
 export class StockMovementPage extends KeysetPageOf(StockMovement) {}
 
-@InputType()
+@InputType({ description: "A new inventory item, with optional opening stock." })
 export class CreateInventoryItemInput {
-  @Field(() => String)
+  @Field(() => String, { description: "Item name (1 to 200 characters)." })
   @Length(1, 200)
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Medication catalog code of the medicine stocked (1 to 64 characters); a second item for the same code in a pharmacy is 409." })
   @IsOptional()
   @Length(1, 64)
   medicationCode?: string;
@@ -149,7 +159,7 @@ export class CreateInventoryItemInput {
   @Min(0, { message: "must not be negative" })
   quantity!: number;
 
-  @Field(() => Int, { defaultValue: 0 })
+  @Field(() => Int, { defaultValue: 0, description: "Low-stock threshold in units (default 0)." })
   @Min(0, { message: "must not be negative" })
   reorderLevel!: number;
 
@@ -168,9 +178,9 @@ export class CreateInventoryItemInput {
 }
 
 /** Spec, "Stock movement create request": by inventory item, by pharmacy and medication code, or by product. */
-@InputType()
+@InputType({ description: "A stock movement recorded by hand: a receipt or an adjustment, naming exactly one stock (inventoryItem, medicationCode with pharmacyId, or productId)." })
 export class CreateStockMovementInput {
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The inventory item to move (UUID; staff: an item of their pharmacy)." })
   @IsOptional()
   inventoryItem?: string;
 
@@ -178,7 +188,7 @@ export class CreateStockMovementInput {
   @IsOptional()
   pharmacyId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "With pharmacyId: the pharmacy's stock of this catalog medication; a receipt creates the item when the pharmacy has none." })
   @IsOptional()
   @Length(1, 64)
   medicationCode?: string;
@@ -196,22 +206,22 @@ export class CreateStockMovementInput {
   @Field(() => Int, { description: "Signed: negative for a reduction; at most 1000000 either way." })
   quantity!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Kind of record behind the movement, of one's own (e.g. delivery_note, stock_count; 1 to 64 characters); the workflows' reference types are 400. A controlled medicine's adjustment: controlled_register." })
   @IsOptional()
   @Length(1, 64)
   referenceType?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Id of that record (1 to 128 characters); for controlled_register, the id of the controlled-register adjustment this movement books." })
   @IsOptional()
   @Length(1, 128)
   referenceId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Free-text notes (at most 2,000 characters)." })
   @IsOptional()
   @Length(0, 2000)
   notes?: string;
 
-  @Field(() => String, { nullable: true, description: "Receipt: the lot received (with expiry_date). Return/adjustment: the lot the units go to." })
+  @Field(() => String, { nullable: true, description: "Receipt: the lot received (with expiry_date). Positive adjustment: the lot the units go to. Not for a reduction (400: name batch_id)." })
   @IsOptional()
   @Length(1, 64)
   lotNumber?: string;
@@ -220,7 +230,7 @@ export class CreateStockMovementInput {
   @IsOptional()
   expiryDate?: string;
 
-  @Field(() => ID, { nullable: true, description: "The batch to draw from or add to (adjustment, destruction, return, sale)." })
+  @Field(() => ID, { nullable: true, description: "The batch a receipt or positive adjustment adds to, or a negative adjustment takes from; not together with lot_number or expiry_date (400)." })
   @IsOptional()
   batchId?: string;
 }
@@ -230,41 +240,49 @@ export const StockAlertType = valueEnum(
   "StockAlertType",
   STOCK_ALERT_TYPES,
   "low_stock (0 < quantity ≤ reorder level), out_of_stock (nothing sellable), expiring (a batch with units expiring within `days`), expired (a batch past expiry still holding units), recalled (a batch of an actively recalled lot: never sold or dispensed), held (a batch under cold-chain review).",
+  {
+    low_stock: "Units on hand above 0 and at or below the reorder level. Warning.",
+    out_of_stock: "Nothing sellable: no units, or only expired or held ones. Critical.",
+    expiring: "A batch with units expiring within `days` (default 90). Warning within 30 days, else info.",
+    expired: "A batch past its expiry date still holding units. Critical.",
+    recalled: "A batch of an actively recalled lot (reason names the recall); never sold or dispensed. Critical.",
+    held: "A batch held by a cold-chain review (reason names the excursion); not sold or dispensed until released. Warning.",
+  },
 );
 
 @ObjectType({ description: "Something about a pharmacy's stock that needs a pharmacist's attention." })
 export class StockAlert {
-  @Field(() => StockAlertType)
+  @Field(() => StockAlertType, { description: "What the alert is about." })
   type!: string;
 
   @Field(() => String, { description: "critical (out of stock, expired, recalled), warning (low stock, expiring within 30 days, held) or info." })
   severity!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The inventory item." })
   inventoryItem!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The item's medication code; null for stock that is not a catalogued medicine." })
   medicationCode!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The item's name." })
   name!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy holding the stock." })
   pharmacyId!: string;
 
   @Field(() => Int, { description: "Units on hand of the item." })
   quantity!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The item's reorder level." })
   reorderLevel!: number;
 
   @Field(() => ID, { nullable: true, description: "Batch alerts: the batch." })
   batchId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Batch alerts: the batch's lot number; null otherwise or for goods without one." })
   lotNumber!: string | null;
 
-  @Field(() => LocalDateScalar, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true, description: "Batch alerts: the batch's expiry date (YYYY-MM-DD); null otherwise or for goods without one." })
   expiryDate!: string | null;
 
   @Field(() => Int, { nullable: true, description: "Batch alerts: units in the batch." })
@@ -277,5 +295,5 @@ export class StockAlert {
   reason!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of stock alerts, most severe first, then soonest expiry." })
 export class StockAlertPage extends PageOf(StockAlert) {}

@@ -12,8 +12,8 @@ export class GoodsReceivedNoteResolver {
   @Query(() => GoodsReceivedNotePage, { description: "Goods received notes, newest first (staff: their pharmacy)." })
   goodsReceivedNotes(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("purchaseOrder", () => ID, { nullable: true }) purchaseOrder: string | null,
-    @Arg("supplier", () => ID, { nullable: true }) supplier: string | null,
+    @Arg("purchaseOrder", () => ID, { nullable: true, description: "Only notes of this purchase order (UUID; anything else is 400)." }) purchaseOrder: string | null,
+    @Arg("supplier", () => ID, { nullable: true, description: "Only notes from this supplier (its id, a UUID; anything else is 400)." }) supplier: string | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Received at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Received before." }) dateTo: Date | null,
@@ -23,14 +23,14 @@ export class GoodsReceivedNoteResolver {
   }
 
   @Authorized("procurement:read")
-  @Query(() => GoodsReceivedNote)
-  goodsReceivedNote(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<GoodsReceivedNote> {
+  @Query(() => GoodsReceivedNote, { description: "One goods received note with its lots (404 for an unknown id or another pharmacy's). Pharmacists, auditors and admins." })
+  goodsReceivedNote(@Arg("id", () => ID, { description: "Goods received note id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<GoodsReceivedNote> {
     return getGoodsReceivedNote(ctx.db, ctx.principal, id);
   }
 
   @Authorized("procurement:write")
   @Mutation(() => GoodsReceivedNote, { nullable: true, description: "Receive a delivery against a purchase order: stock receipts by lot, received quantities and status, in one transaction. Honours Idempotency-Key." })
-  createGoodsReceivedNote(@Arg("input", () => CreateGoodsReceivedNoteInput) input: CreateGoodsReceivedNoteInput, @Ctx() ctx: SubgraphContext): Promise<GoodsReceivedNote> {
+  createGoodsReceivedNote(@Arg("input", () => CreateGoodsReceivedNoteInput, { description: "The delivery." }) input: CreateGoodsReceivedNoteInput, @Ctx() ctx: SubgraphContext): Promise<GoodsReceivedNote> {
     return createGoodsReceivedNote(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 }

@@ -6,16 +6,16 @@ import { PurchaseOrderStatus } from "../purchase-order/purchase-order.type.js";
 
 @ObjectType({ description: "One received lot of one medication." })
 export class GoodsReceivedItem {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Line id (UUID)." })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Medication catalog code received." })
   medicationCode!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units received in this lot." })
   quantityReceived!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The manufacturer's lot number." })
   lotNumber!: string;
 
   @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." })
@@ -24,7 +24,7 @@ export class GoodsReceivedItem {
   @Field(() => Boolean, { description: "Fewer than 90 days of shelf life were left on arrival (accepted, flagged)." })
   shortExpiry!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Condition on arrival; null when none was noted." })
   conditionNotes!: string | null;
 
   @Field(() => ID, { nullable: true, description: "The receipt movement this line wrote in the stock ledger." })
@@ -33,47 +33,47 @@ export class GoodsReceivedItem {
 
 @ObjectType({ description: "A goods received note: a delivery against a purchase order, booked into stock." })
 export class GoodsReceivedNote {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Goods received note id (UUID)." })
   id!: string;
 
   @Field(() => String, { description: "GRN-<pharmacy code>-<yyyymmdd>-<sequence>, gap-free per pharmacy and Kampala day." })
   grnNumber!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The purchase order delivered against." })
   purchaseOrderId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The purchase order's number." })
   poNumber!: string;
 
   @Field(() => PurchaseOrderStatus, { description: "The purchase order's status after this delivery." })
   purchaseOrderStatus!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The receiving pharmacy." })
   pharmacyId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The supplier." })
   supplierId!: string;
 
   @Field(() => String, { nullable: true, description: "The supplier's delivery note or invoice number." })
   deliveryNote!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Notes; null when none." })
   notes!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Subject of the caller who received it." })
   receivedBy!: string;
 
-  @Field(() => [GoodsReceivedItem])
+  @Field(() => [GoodsReceivedItem], { description: "The lots received, by medication code and lot." })
   items!: GoodsReceivedItem[];
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When the delivery was received." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of goods received notes, newest first." })
 export class GoodsReceivedNotePage extends PageOf(GoodsReceivedNote) {}
 
-@InputType()
+@InputType({ description: "One lot received." })
 export class GoodsReceivedItemInput {
   @Field(() => String, { description: "A medication on the purchase order." })
   @Length(1, 64)
@@ -95,7 +95,7 @@ export class GoodsReceivedItemInput {
   conditionNotes?: string;
 }
 
-@InputType()
+@InputType({ description: "A delivery against a purchase order." })
 export class CreateGoodsReceivedNoteInput {
   @Field(() => ID, { description: "A submitted or partially received purchase order." })
   purchaseOrder!: string;
@@ -103,12 +103,12 @@ export class CreateGoodsReceivedNoteInput {
   @Field(() => [GoodsReceivedItemInput], { description: "One line per lot received; a medication may arrive in several lots." })
   items!: GoodsReceivedItemInput[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The supplier's delivery note or invoice number (1 to 100 characters)." })
   @IsOptional()
   @Length(1, 100)
   deliveryNote?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Notes (at most 2,000 characters)." })
   @IsOptional()
   @Length(0, 2000)
   notes?: string;

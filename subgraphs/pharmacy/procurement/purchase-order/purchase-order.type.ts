@@ -10,22 +10,30 @@ export const PurchaseOrderStatus = valueEnum(
   "PurchaseOrderStatus",
   PURCHASE_ORDER_STATUSES,
   "Life of a purchase order: created → submitted → partially_received → received (by goods received notes); created or submitted → cancelled; partially_received → closed (closed short: the undelivered rest cancelled, with a reason).",
+  {
+    created: "Created, not yet submitted; may be submitted or cancelled. Its lines count as on order.",
+    submitted: "Sent to the supplier; goods may be received against it, or it may be cancelled.",
+    partially_received: "Some lines not fully delivered yet; more deliveries may come, or it may be closed short.",
+    received: "Every line delivered in full. Final.",
+    cancelled: "Cancelled before anything was received; nothing more is on order. Final.",
+    closed: "Closed short after a partial delivery: the undelivered rest is cancelled and no longer on order. Final.",
+  },
 );
 /** Orders whose undelivered quantities are still to arrive ("on order"). */
 export const OPEN_PURCHASE_ORDER_STATUSES = ["created", "submitted", "partially_received"] as const;
 
 @ObjectType({ description: "One line of a purchase order." })
 export class PurchaseOrderItem {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Line id (UUID)." })
   id!: string;
 
-  @Field(() => String, { description: "Medication catalog code (RxNorm ingredient RxCUI)." })
+  @Field(() => String, { description: "Medication catalog code (an RxNorm ingredient RxCUI or a local: code)." })
   medicationCode!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units ordered." })
   quantity!: number;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Agreed price of one unit, in the order's currency." })
   unitPrice!: string;
 
   @Field(() => Decimal, { description: "unit_price × quantity, exact." })
@@ -37,31 +45,31 @@ export class PurchaseOrderItem {
 
 @ObjectType({ description: "Spec, \"Purchase order\": an order of one pharmacy to one supplier." })
 export class PurchaseOrder {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Purchase order id (UUID)." })
   id!: string;
 
   @Field(() => String, { description: "Human-readable: PO-<pharmacy code>-<yyyymmdd>-<sequence>, gap-free per pharmacy and Kampala day." })
   poNumber!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The ordering pharmacy." })
   pharmacyId!: string;
 
   @Field(() => ID, { description: "The supplier's id." })
   supplierId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The supplier's name." })
   supplierName!: string;
 
-  @Field(() => PurchaseOrderStatus)
+  @Field(() => PurchaseOrderStatus, { description: "Where the order is in its life." })
   status!: string;
 
-  @Field(() => [PurchaseOrderItem])
+  @Field(() => [PurchaseOrderItem], { description: "The lines, by medication code." })
   items!: PurchaseOrderItem[];
 
   @Field(() => Decimal, { description: "Sum of the line totals, exact." })
   totalAmount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ISO 4217 code: the pharmacy's currency." })
   currency!: string;
 
   @Field(() => LocalDateScalar, { description: "YYYY-MM-DD." })
@@ -73,28 +81,28 @@ export class PurchaseOrder {
   @Field(() => String, { description: "Who created it (the token's subject)." })
   createdBy!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was created." })
   createdAt!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it last changed: a status change or a delivery." })
   updatedAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it was submitted; null before." })
   submittedAt!: Date | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When it was received in full; null before." })
   receivedAt!: Date | null;
 
   @Field(() => Date, { nullable: true, description: "When the order was cancelled, or closed short (its undelivered rest cancelled)." })
   cancelledAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of purchase orders, newest first." })
 export class PurchaseOrderPage extends PageOf(PurchaseOrder) {}
 
-@InputType()
+@InputType({ description: "One line of a new purchase order." })
 export class PurchaseOrderItemInput {
-  @Field(() => String, { description: "Medication catalog code (RxNorm ingredient RxCUI); each at most once per order." })
+  @Field(() => String, { description: "Medication catalog code (an RxNorm ingredient RxCUI or a local: code); each at most once per order, an unknown code is 400." })
   @Length(1, 64)
   medicationCode!: string;
 
@@ -106,13 +114,13 @@ export class PurchaseOrderItemInput {
 }
 
 /** Spec, "Purchase order create request", plus the pharmacy and notes. */
-@InputType()
+@InputType({ description: "A purchase order to one active supplier (spec, \"Purchase order create request\", plus the pharmacy and notes)." })
 export class CreatePurchaseOrderInput {
   @Field(() => String, { description: "Supplier id or code; the supplier must be active." })
   @Length(1, 64)
   supplier!: string;
 
-  @Field(() => [PurchaseOrderItemInput])
+  @Field(() => [PurchaseOrderItemInput], { description: "The lines, at least one." })
   items!: PurchaseOrderItemInput[];
 
   @Field(() => LocalDateScalar, { description: "YYYY-MM-DD, today (Kampala) or later." })
@@ -122,7 +130,7 @@ export class CreatePurchaseOrderInput {
   @IsOptional()
   pharmacyId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Notes (at most 2,000 characters)." })
   @IsOptional()
   @Length(0, 2000)
   notes?: string;

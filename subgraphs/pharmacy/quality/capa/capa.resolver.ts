@@ -65,7 +65,7 @@ export class CapaResolver {
   @Mutation(() => Capa, { nullable: true, description: "Mark an in-progress CAPA implemented: every action done, an effectiveness check planned (409 otherwise)." })
   implementCapa(
     @Arg("id", () => ID, { description: "CAPA id (UUID)." }) id: string,
-    @Arg("effectivenessCheckDate", () => LocalDateScalar, { nullable: true, description: "When effectiveness is to be checked (YYYY-MM-DD, today in Kampala or later); needed unless planned at creation." }) effectivenessCheckDate: string | null,
+    @Arg("effectivenessCheckDate", () => LocalDateScalar, { nullable: true, description: "When effectiveness is to be checked (YYYY-MM-DD): today in Kampala or later, and on or after the due date; needed unless planned at creation." }) effectivenessCheckDate: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Capa> {
     return implementCapa(ctx.db, ctx.principal, id, effectivenessCheckDate);

@@ -12,26 +12,26 @@ export class SupplierReturnResolver {
   @Query(() => SupplierReturnPage, { description: "Supplier returns, newest first (staff: their pharmacy)." })
   supplierReturns(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("pharmacyId", () => ID, { nullable: true }) pharmacyId: string | null,
-    @Arg("supplier", () => ID, { nullable: true }) supplier: string | null,
-    @Arg("purchaseOrder", () => ID, { nullable: true }) purchaseOrder: string | null,
-    @Arg("medicationCode", () => String, { nullable: true }) medicationCode: string | null,
-    @Arg("dateFrom", () => Date, { nullable: true }) dateFrom: Date | null,
-    @Arg("dateTo", () => Date, { nullable: true }) dateTo: Date | null,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's returns; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("supplier", () => ID, { nullable: true, description: "Only returns to this supplier (its id, a UUID; anything else is 400)." }) supplier: string | null,
+    @Arg("purchaseOrder", () => ID, { nullable: true, description: "Only returns naming this purchase order (UUID; anything else is 400)." }) purchaseOrder: string | null,
+    @Arg("medicationCode", () => String, { nullable: true, description: "Only returns of this medication code." }) medicationCode: string | null,
+    @Arg("dateFrom", () => Date, { nullable: true, description: "Recorded at or after." }) dateFrom: Date | null,
+    @Arg("dateTo", () => Date, { nullable: true, description: "Recorded before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SupplierReturnPage> {
     return listSupplierReturns(ctx.db, ctx.principal, { ...page, pharmacyId, supplier, purchaseOrder, medicationCode, dateFrom, dateTo });
   }
 
   @Authorized("returns:read")
-  @Query(() => SupplierReturn)
-  supplierReturn(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SupplierReturn> {
+  @Query(() => SupplierReturn, { description: "One supplier return (404 for an unknown id or another pharmacy's). Pharmacists, auditors and admins." })
+  supplierReturn(@Arg("id", () => ID, { description: "Supplier return id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<SupplierReturn> {
     return getSupplierReturn(ctx.db, ctx.principal, id);
   }
 
   @Authorized("returns:write")
   @Mutation(() => SupplierReturn, { nullable: true, description: "Send units of one batch back to the supplier (a supplier_return movement). Honours Idempotency-Key." })
-  createSupplierReturn(@Arg("input", () => CreateSupplierReturnInput) input: CreateSupplierReturnInput, @Ctx() ctx: SubgraphContext): Promise<SupplierReturn> {
+  createSupplierReturn(@Arg("input", () => CreateSupplierReturnInput, { description: "The return." }) input: CreateSupplierReturnInput, @Ctx() ctx: SubgraphContext): Promise<SupplierReturn> {
     return createSupplierReturn(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 }

@@ -5,59 +5,59 @@ import { PageOf } from "../../../../lib/pagination.js";
 
 @ObjectType({ description: "Stock sent back to its supplier: one batch, a supplier_return movement in the ledger." })
 export class SupplierReturn {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Supplier return id (UUID)." })
   id!: string;
 
   @Field(() => String, { description: "SR-<pharmacy code>-<yyyymmdd>-<sequence>." })
   returnNumber!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy sending the goods back." })
   pharmacyId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The supplier." })
   supplierId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The supplier's name." })
   supplierName!: string;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The purchase order the goods came on; null when not given." })
   purchaseOrderId!: string | null;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The stock item the units left." })
   inventoryItemId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The stock item's medication code; null for stock that is not a catalogued medicine." })
   medicationCode!: string | null;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The batch the units left." })
   batchId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The batch's lot number; null for goods without one." })
   lotNumber!: string | null;
 
-  @Field(() => LocalDateScalar, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true, description: "The batch's expiry date (YYYY-MM-DD); null for goods without one." })
   expiryDate!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units sent back." })
   quantity!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Why they went back." })
   reason!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The supplier_return movement in the stock ledger." })
   stockMovementId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Subject of the caller who recorded it." })
   createdBy!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was recorded." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of supplier returns, newest first." })
 export class SupplierReturnPage extends PageOf(SupplierReturn) {}
 
-@InputType()
+@InputType({ description: "Units of one batch to send back to a supplier: name the stock (inventoryItem or medicationCode) and the batch (batchId or lotNumber)." })
 export class CreateSupplierReturnInput {
   @Field(() => String, { description: "The supplier's id or code." })
   @Length(1, 64)
@@ -67,7 +67,7 @@ export class CreateSupplierReturnInput {
   @IsOptional()
   inventoryItem?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The pharmacy's stock of this medication code; or name inventoryItem." })
   @IsOptional()
   @Length(1, 64)
   medicationCode?: string;
@@ -76,7 +76,7 @@ export class CreateSupplierReturnInput {
   @IsOptional()
   batchId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The batch's lot (any case, surrounding spaces ignored); 400 when two batches carry it." })
   @IsOptional()
   @Length(1, 64)
   lotNumber?: string;
@@ -84,7 +84,7 @@ export class CreateSupplierReturnInput {
   @Field(() => Int, { description: "Greater than zero; at most the batch holds (409)." })
   quantity!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Why they go back (1 to 500 characters)." })
   @Length(1, 500)
   reason!: string;
 

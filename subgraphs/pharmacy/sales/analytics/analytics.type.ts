@@ -4,39 +4,39 @@ import { Decimal } from "../../../../lib/money.js";
 import { PageOf } from "../../../../lib/pagination.js";
 import { PaymentMethod } from "../transaction/transaction.type.js";
 
-@ObjectType()
+@ObjectType({ description: "One product's completed sales in the range." })
 export class ProductSales {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The product." })
   productId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The product's name as sold." })
   productName!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units sold." })
   quantity!: number;
 
   @Field(() => Decimal, { description: "Sum of line totals (before VAT and discounts)." })
   revenue!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: "Completed sales paid by one payment method." })
 export class PaymentMethodSales {
-  @Field(() => PaymentMethod)
+  @Field(() => PaymentMethod, { description: "The payment method." })
   paymentMethod!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Completed sales paid this way." })
   transactions!: number;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Sum of their totalAmount." })
   revenue!: string;
 }
 
 @ObjectType({ description: "Completed sales of one pharmacy over a date range." })
 export class SalesSummary {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy summarised." })
   pharmacyId!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "Start of the range (inclusive), on completion time." })
   dateFrom!: Date;
 
   @Field(() => Date, { description: "Exclusive." })
@@ -45,46 +45,46 @@ export class SalesSummary {
   @Field(() => Decimal, { description: "Sum of total_amount of completed sales." })
   revenue!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Completed sales in the range." })
   transactions!: number;
 
   @Field(() => Decimal, { description: "revenue / transactions, rounded half-up." })
   averageBasket!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Units sold over all lines." })
   itemsSold!: number;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Sum of taxAmount of the completed sales." })
   taxCollected!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Sum of discountAmount (manual and loyalty) of the completed sales." })
   discountsGiven!: string;
 
   @Field(() => [ProductSales], { description: "By revenue, highest first." })
   topProducts!: ProductSales[];
 
-  @Field(() => [PaymentMethodSales])
+  @Field(() => [PaymentMethodSales], { description: "One entry per payment method used, by method name." })
   byPaymentMethod!: PaymentMethodSales[];
 }
 
 @ObjectType({ description: "Two products bought together: support, confidence both ways, lift." })
 export class BasketPairStats {
-  @Field(() => ID)
+  @Field(() => ID, { description: "First product of the pair." })
   productAId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "First product's name (empty when the product no longer exists)." })
   productAName!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "Second product of the pair." })
   productBId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Second product's name (empty when the product no longer exists)." })
   productBName!: string;
 
   @Field(() => Int, { description: "Sales containing both." })
   count!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Share of the analysed sales containing both, 0 to 1 (four decimals)." })
   support!: number;
 
   @Field(() => Float, { description: "P(B | A)." })
@@ -93,19 +93,19 @@ export class BasketPairStats {
   @Field(() => Float, { description: "P(A | B)." })
   confidenceBToA!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Sales with both relative to what independence would give (> 1: bought together more than by chance)." })
   lift!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: "Products bought together in one pharmacy's completed sales over a date range." })
 export class BasketAnalysis {
-  @Field(() => Date)
+  @Field(() => Date, { description: "Start of the range (inclusive), on completion time." })
   dateFrom!: Date;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "End of the range (exclusive)." })
   dateTo!: Date;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Completed sales in the range." })
   transactionsAnalyzed!: number;
 
   @Field(() => Int, { description: "Pairs bought together fewer times are left out." })
@@ -115,7 +115,7 @@ export class BasketAnalysis {
   pairs!: BasketPairStats[];
 }
 
-@ObjectType()
+@ObjectType({ description: "Expected sales of one future business day." })
 export class ForecastPoint {
   @Field(() => String, { description: "Business date (Africa/Kampala), yyyy-mm-dd." })
   date!: string;
@@ -126,16 +126,16 @@ export class ForecastPoint {
 
 @ObjectType({ description: "Fitted parameters of Holt's linear smoothing." })
 export class ForecastParameters {
-  @Field(() => Float)
+  @Field(() => Float, { description: "Level smoothing α, 0 < α < 1 (given, or chosen on a 0.1 grid)." })
   alpha!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Trend smoothing β, 0 < β < 1 (given, or chosen with α)." })
   beta!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Smoothed level at the last day of history, in units per day." })
   level!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: "Smoothed trend at the last day of history, in units per day per day." })
   trend!: number;
 
   @Field(() => Float, { description: "Sum of squared one-step-ahead errors." })
@@ -144,19 +144,19 @@ export class ForecastParameters {
 
 @ObjectType({ description: "A persisted per-product demand forecast from daily sales." })
 export class SalesForecast {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Forecast id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy whose sales were used." })
   pharmacyId!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The product forecast." })
   productId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Model: holt_linear." })
   method!: string;
 
-  @Field(() => ForecastParameters)
+  @Field(() => ForecastParameters, { description: "The model's fitted parameters." })
   parameters!: ForecastParameters;
 
   @Field(() => String, { description: "First day of the history used." })
@@ -165,29 +165,29 @@ export class SalesForecast {
   @Field(() => String, { description: "Last day of the history used." })
   historyTo!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Days forecast after historyTo." })
   horizonDays!: number;
 
-  @Field(() => [ForecastPoint])
+  @Field(() => [ForecastPoint], { description: "One point per day after historyTo, in date order." })
   forecast!: ForecastPoint[];
 
-  @Field(() => String)
+  @Field(() => String, { description: "Subject of the caller who made it." })
   madeBy!: string;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was made." })
   madeAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of forecasts, newest first." })
 export class SalesForecastPage extends PageOf(SalesForecast) {}
 
-@InputType()
+@InputType({ description: "What to forecast and how." })
 export class CreateForecastInput {
   @Field(() => [ID], { nullable: true, description: "Products to forecast; default every product sold in the history window." })
   @IsOptional()
   productIds?: string[];
 
-  @Field(() => Int, { defaultValue: 7 })
+  @Field(() => Int, { defaultValue: 7, description: "Days to forecast after historyEnd, 1 to 90 (default 7)." })
   @Min(1, { message: "must be at least 1" })
   @Max(90, { message: "must be at most 90" })
   horizonDays!: number;

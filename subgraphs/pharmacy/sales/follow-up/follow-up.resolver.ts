@@ -12,8 +12,8 @@ export class FollowUpResolver {
   @Query(() => FollowUpPage, { description: "Follow-ups of the caller's pharmacy, latest scheduled first." })
   followUps(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("completed", () => Boolean, { nullable: true }) completed: boolean | null,
-    @Arg("consultationId", () => ID, { nullable: true }) consultationId: string | null,
+    @Arg("completed", () => Boolean, { nullable: true, description: "Only done (true) or open (false) follow-ups." }) completed: boolean | null,
+    @Arg("consultationId", () => ID, { nullable: true, description: "Only follow-ups of this consultation (UUID; anything else is 400)." }) consultationId: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Scheduled at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Scheduled before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
@@ -22,20 +22,20 @@ export class FollowUpResolver {
   }
 
   @Authorized("sales:read")
-  @Query(() => FollowUp)
-  followUp(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
+  @Query(() => FollowUp, { description: "One follow-up (404 for an unknown id or another pharmacy's). Pharmacists, cashiers, auditors and admins." })
+  followUp(@Arg("id", () => ID, { description: "Follow-up id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
     return getFollowUp(ctx.db, ctx.principal, id);
   }
 
   @Authorized("sales:write")
   @Mutation(() => FollowUp, { nullable: true, description: "Schedule a follow-up and send the reminder (reminderSent says whether it went)." })
-  scheduleFollowUp(@Arg("input", () => CreateFollowUpInput) input: CreateFollowUpInput, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
+  scheduleFollowUp(@Arg("input", () => CreateFollowUpInput, { description: "The follow-up." }) input: CreateFollowUpInput, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
     return scheduleFollowUp(ctx, input);
   }
 
   @Authorized("sales:write")
-  @Mutation(() => FollowUp, { nullable: true })
-  completeFollowUp(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
+  @Mutation(() => FollowUp, { nullable: true, description: "Marks a follow-up done; completing it again returns it unchanged. Pharmacists, cashiers and admins." })
+  completeFollowUp(@Arg("id", () => ID, { description: "Follow-up id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<FollowUp> {
     return completeFollowUp(ctx.db, ctx.principal, id);
   }
 }

@@ -12,9 +12,9 @@ export class ProductResolver {
   @Query(() => ProductPage, { description: "OTC products of the caller's pharmacy; search matches name, SKU or category." })
   products(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("search", () => String, { nullable: true }) search: string | null,
-    @Arg("category", () => String, { nullable: true }) category: string | null,
-    @Arg("isActive", () => Boolean, { nullable: true }) isActive: boolean | null,
+    @Arg("search", () => String, { nullable: true, description: "Part of the name, SKU or category, any case." }) search: string | null,
+    @Arg("category", () => String, { nullable: true, description: "Only this category (exact match)." }) category: string | null,
+    @Arg("isActive", () => Boolean, { nullable: true, description: "Only active (true) or inactive (false) products." }) isActive: boolean | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ProductPage> {
@@ -22,14 +22,14 @@ export class ProductResolver {
   }
 
   @Authorized("products:read")
-  @Query(() => Product)
-  product(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Product> {
+  @Query(() => Product, { description: "One product with its stock figures (404 for an unknown id or another pharmacy's product). Pharmacists, cashiers, auditors and admins." })
+  product(@Arg("id", () => ID, { description: "Product id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Product> {
     return getProduct(ctx.db, ctx.principal, id);
   }
 
   @Authorized("products:write")
-  @Mutation(() => Product, { nullable: true })
-  createProduct(@Arg("input", () => CreateProductInput) input: CreateProductInput, @Ctx() ctx: SubgraphContext): Promise<Product> {
+  @Mutation(() => Product, { nullable: true, description: "Adds a product to a pharmacy's OTC catalog; without inventoryItem it gets its own stock item, with stockQuantity booked as an opening_balance receipt. Pharmacists (their pharmacy) and admins." })
+  createProduct(@Arg("input", () => CreateProductInput, { description: "The product." }) input: CreateProductInput, @Ctx() ctx: SubgraphContext): Promise<Product> {
     return createProduct(ctx.db, ctx.principal, input);
   }
 }

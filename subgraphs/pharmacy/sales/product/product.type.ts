@@ -5,19 +5,19 @@ import { PageOf } from "../../../../lib/pagination.js";
 
 @ObjectType({ description: "An OTC product in one pharmacy's catalog." })
 export class Product {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Product id (UUID)." })
   id!: string;
 
   @Field(() => ID, { description: "Pharmacy that sells it." })
   pharmacyId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Product name." })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Stock-keeping unit code, unique within the pharmacy; null when none was given." })
   sku!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Category, e.g. analgesics; recommendations and analytics group by it." })
   category!: string;
 
   @Field(() => Decimal, { description: "Retail price in the pharmacy's currency." })
@@ -42,21 +42,21 @@ export class Product {
   taxExempt!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of products, by name." })
 export class ProductPage extends PageOf(Product) {}
 
-@InputType()
+@InputType({ description: "A new OTC product (spec, \"Product create request\")." })
 export class CreateProductInput {
-  @Field(() => String)
+  @Field(() => String, { description: "Product name (1 to 200 characters)." })
   @Length(1, 200)
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Stock-keeping unit code (1 to 64 characters), unique within the pharmacy (409 on a repeat)." })
   @IsOptional()
   @Length(1, 64)
   sku?: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Category (1 to 100 characters); recommendations and analytics group by it." })
   @Length(1, 100)
   category!: string;
 
@@ -72,10 +72,10 @@ export class CreateProductInput {
   @IsOptional()
   pharmacyId?: string;
 
-  @Field(() => Boolean, { defaultValue: true })
+  @Field(() => Boolean, { defaultValue: true, description: "Whether it may be sold (default true)." })
   isActive!: boolean;
 
-  @Field(() => Boolean, { defaultValue: false })
+  @Field(() => Boolean, { defaultValue: false, description: "Exempt from VAT (default false)." })
   taxExempt!: boolean;
 
   @Field(() => ID, { nullable: true, description: "Sell from this inventory item's stock (same pharmacy) instead of stock_quantity; never a controlled medicine's (those are dispensed against a prescription)." })

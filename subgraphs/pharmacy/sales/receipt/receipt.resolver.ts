@@ -10,8 +10,8 @@ export class ReceiptResolver {
   @Authorized("sales:read")
   @Query(() => Receipt, { description: "Receipt of a completed sale; with `email`, also e-mailed (see emailQueued)." })
   transactionReceipt(
-    @Arg("id", () => ID) id: string,
-    @Arg("email", () => String, { nullable: true }) email: string | null,
+    @Arg("id", () => ID, { description: "Transaction id (UUID); a sale that is not completed is 409." }) id: string,
+    @Arg("email", () => String, { nullable: true, description: "E-mail the receipt to this address (400 if malformed); sent once per receipt and address (kept in lower case)." }) email: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Receipt> {
     return transactionReceipt(ctx, id, email);
@@ -20,8 +20,8 @@ export class ReceiptResolver {
   @Authorized("sales:read")
   @Query(() => ReceiptFile, { description: "Receipt of a completed sale as a PDF (base64); with `email`, also e-mailed." })
   transactionReceiptPdf(
-    @Arg("id", () => ID) id: string,
-    @Arg("email", () => String, { nullable: true }) email: string | null,
+    @Arg("id", () => ID, { description: "Transaction id (UUID); a sale that is not completed is 409." }) id: string,
+    @Arg("email", () => String, { nullable: true, description: "E-mail the receipt to this address (400 if malformed); sent once per receipt and address (kept in lower case)." }) email: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ReceiptFile> {
     return transactionReceiptPdf(ctx, id, email);

@@ -4,19 +4,19 @@ import { TransactionItem } from "../transaction/transaction.type.js";
 
 @ObjectType({ description: "The seller named on a receipt." })
 export class ReceiptPharmacy {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Pharmacy id (UUID)." })
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Pharmacy code, e.g. KLA-01." })
   code!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Pharmacy name." })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Pharmacy address; null when not recorded." })
   address!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Pharmacy phone; null when not recorded." })
   phone!: string | null;
 
   @Field(() => Decimal, { description: "VAT rate of taxable lines." })
@@ -25,55 +25,55 @@ export class ReceiptPharmacy {
 
 @ObjectType({ description: "Receipt of a completed sale." })
 export class Receipt {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The sale's transaction id." })
   transactionId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The sale's transaction number, which is also the receipt number." })
   transactionNumber!: string;
 
-  @Field(() => ReceiptPharmacy)
+  @Field(() => ReceiptPharmacy, { description: "The selling pharmacy." })
   pharmacy!: ReceiptPharmacy;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Cashier identifier of the sale." })
   cashier!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Customer's name, when given." })
   customerName!: string | null;
 
   @Field(() => Date, { description: "When the sale was completed." })
   issuedAt!: Date;
 
-  @Field(() => [TransactionItem])
+  @Field(() => [TransactionItem], { description: "The sale's lines with their VAT." })
   items!: TransactionItem[];
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Sum of the line totals, before VAT and discount." })
   subtotal!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "VAT of the sale." })
   taxAmount!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Discount: manual discount plus redeemed loyalty points." })
   discountAmount!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Amount paid: subtotal + taxAmount − discountAmount." })
   totalAmount!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "ISO 4217 code of every amount (UGX: whole shillings)." })
   currency!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "cash, mobile_money or card." })
   paymentMethod!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "completed (a receipt exists only for a completed sale)." })
   paymentStatus!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Mobile-money or card processor reference; null for cash and for a sale with nothing to pay." })
   paymentReference!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Loyalty points the sale earned." })
   pointsEarned!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Loyalty points the sale redeemed." })
   pointsRedeemed!: number;
 
   @Field(() => String, { description: "The receipt as plain text (what the e-mail carries)." })
@@ -91,9 +91,9 @@ export class Receipt {
 
 @ObjectType({ description: "A file answer: the REST bridge decodes it and answers with the file's content type." })
 export class ReceiptFile {
-  @Field(() => String)
+  @Field(() => String, { description: "File name, receipt-<transaction number>.pdf." })
   filename!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The PDF's bytes, base64-encoded." })
   contentBase64!: string;
 }

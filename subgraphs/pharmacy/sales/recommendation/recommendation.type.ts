@@ -3,16 +3,16 @@ import { Decimal } from "../../../../lib/money.js";
 
 @ObjectType({ description: "A suggested product, with why." })
 export class ProductRecommendation {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The suggested product." })
   productId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Product name." })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "Product category." })
   category!: string;
 
-  @Field(() => Decimal)
+  @Field(() => Decimal, { description: "Retail price in the pharmacy's currency, before VAT." })
   retailPrice!: string;
 
   @Field(() => String, { description: "association_rule or category_best_seller." })
@@ -42,12 +42,12 @@ export class ProductRecommendations {
   @Field(() => Int, { description: "Completed sales analysed." })
   transactionsAnalyzed!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "Days of completed sales analysed, ending now." })
   windowDays!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "How suggestions are made: association_rules+category_best_sellers." })
   method!: string;
 
-  @Field(() => [ProductRecommendation])
+  @Field(() => [ProductRecommendation], { description: "Suggestions, best first: association rules by confidence, then best sellers; only active products in stock, never a controlled medicine's." })
   recommendations!: ProductRecommendation[];
 }

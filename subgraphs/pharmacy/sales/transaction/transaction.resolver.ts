@@ -15,8 +15,8 @@ export class TransactionResolver {
   @Query(() => SalesTransactionPage, { description: "Sales transactions of the caller's pharmacy, newest first." })
   salesTransactions(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("status", () => TransactionStatus, { nullable: true }) status: string | null,
-    @Arg("cashier", () => String, { nullable: true }) cashier: string | null,
+    @Arg("status", () => TransactionStatus, { nullable: true, description: "Only transactions in this status." }) status: string | null,
+    @Arg("cashier", () => String, { nullable: true, description: "Only transactions of this cashier identifier (exact match)." }) cashier: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
@@ -30,26 +30,26 @@ export class TransactionResolver {
   }
 
   @Authorized("sales:read")
-  @Query(() => SalesTransaction)
-  salesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
+  @Query(() => SalesTransaction, { description: "One sales transaction with its lines (404 for an unknown id or another pharmacy's sale). Pharmacists, cashiers, auditors and admins." })
+  salesTransaction(@Arg("id", () => ID, { description: "Transaction id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return getTransaction(ctx.db, ctx.principal, id);
   }
 
   @Authorized("sales:write")
   @Mutation(() => SalesTransaction, { nullable: true, description: "Create a pending sale (validated and priced; nothing charged or moved). Idempotency-Key honoured." })
-  createSalesTransaction(@Arg("input", () => CreateTransactionInput) input: CreateTransactionInput, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
+  createSalesTransaction(@Arg("input", () => CreateTransactionInput, { description: "The sale." }) input: CreateTransactionInput, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return createTransaction(ctx.db, ctx.principal, input, ctx.idempotencyKey);
   }
 
   @Authorized("sales:write")
   @Mutation(() => SalesTransaction, { nullable: true, description: "Charge, pay and finalize a pending sale; stock is checked again under a row lock. Idempotency-Key honoured." })
-  completeSalesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
+  completeSalesTransaction(@Arg("id", () => ID, { description: "Transaction id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return completeTransaction(ctx, id);
   }
 
   @Authorized("sales:write")
   @Mutation(() => SalesTransaction, { nullable: true, description: "Cancel a pending sale; a completed one is refunded through returns (409)." })
-  cancelSalesTransaction(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
+  cancelSalesTransaction(@Arg("id", () => ID, { description: "Transaction id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
     return cancelTransaction(ctx, id);
   }
 }
