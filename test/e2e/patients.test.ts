@@ -69,6 +69,16 @@ describe("patient registry through REST", () => {
     );
   });
 
+  it("finds a patient by the full name typed as written: each word matches the UHID or a name, in any order", async () => {
+    const nurse = await stack.token("nurse");
+    const created = await stack.rest("POST", "/api/v1/uhid/", { token: nurse, body: { given_name: "Nakato", family_name: "Ssekandi-Ochieng'", sex: "female", birth_date: "1991-03-04" } });
+    expect(created.status).toBe(201);
+    const found = async (search: string) => (await stack.rest("GET", `/api/v1/uhid/?search=${encodeURIComponent(search)}&page_size=100`, { token: physician })).body.results.map((p: { uhid: string }) => p.uhid);
+    for (const search of ["Nakato Ssekandi", "ssekandi nakato", "  NAKATO   ochieng'  ", "Nakato, Ssekandi-Ochieng'", `${created.body.uhid} nakato`]) expect(await found(search), search).toContain(created.body.uhid);
+    for (const search of ["Nakato Okello", "Ssekandi Grace"]) expect(await found(search), search).not.toContain(created.body.uhid);
+    expect(await found("%")).toEqual([]);
+  });
+
   it("registers a patient, then fetches it by UHID", async () => {
     const nurse = await stack.token("nurse");
     const created = await stack.rest("POST", "/api/v1/uhid/", {
