@@ -17,6 +17,7 @@ import { OPERATOR_PATHS, requireOperatorToken } from "./lib/operator-auth.js";
 import { checkReadiness, httpUp, jwksReachable, NotReady, redisPing, type ReadinessCheck } from "./lib/readiness.js";
 import { waitForMigrations } from "./migrate.js";
 import { createSubgraphApp, SUBGRAPH_NAMES, type SubgraphName } from "./lib/subgraph.js";
+import { setDefaultPhoneRegion } from "./lib/phone.js";
 import { createPrincipalSigner, GATEWAY_JWKS_PATH, type PrincipalSigner } from "./lib/principal-keys.js";
 import { createSubgraphAuthenticator, type SubgraphAuthenticator } from "./lib/subgraph-auth.js";
 import { closeRateLimits } from "./lib/rate-limit.js";
@@ -110,6 +111,8 @@ interface ProcessState {
 /** Builds the roles of this process into one app (the routes served once it is ready). */
 async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState): Promise<Hono<{ Bindings: Partial<NodeBindings> }>> {
   const { config, logger } = o;
+  // Phone numbers typed without a country code (lib/phone.ts), for code without a request context.
+  setDefaultPhoneRegion(config.DEFAULT_PHONE_REGION);
   const localSubgraphs = SUBGRAPH_NAMES.filter((n) => roles.includes(n));
   const split = roles.length === 1;
   const { cleanups, readiness } = state;

@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { isPhoneRegion, type PhoneRegion } from "./phone.js";
 import { readSigningKey } from "./principal-keys.js";
 
 /** What a subgraph accepts as proof of the caller (SUBGRAPH_AUTH; lib/subgraph-auth.ts). */
@@ -143,6 +144,17 @@ export const configSchema = z.object({
   PHARMACY_OUTBOX_RETRY_BASE_MS: wholeNumber(1).default(2_000),
   /** How long one deliverer holds an outbox message; after that another may try it (same Idempotency-Key). */
   PHARMACY_OUTBOX_LEASE_MS: wholeNumber(1).default(60_000),
+  /**
+   * Country of phone numbers typed without a country code ("0772 123 456" → +256772123456): an ISO
+   * 3166-1 alpha-2 code with a numbering plan (lib/phone.ts). Numbers with a country code keep theirs.
+   */
+  DEFAULT_PHONE_REGION: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneRegion, "must be an ISO 3166-1 alpha-2 country code with a telephone numbering plan, e.g. UG, KE or TZ")
+    .transform((v) => v as PhoneRegion)
+    .default("UG"),
   /** Notifications worker and delivery providers (all optional; defaults in subgraphs/notifications/settings.ts). */
   NOTIFICATIONS_WORKER_POLL_MS: wholeNumber(1).optional(),
   NOTIFICATIONS_WORKER_LEASE_MS: wholeNumber(1).optional(),

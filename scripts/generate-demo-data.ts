@@ -176,7 +176,8 @@ for (let i = 1; i <= 50; i++) {
     family_name: family,
     sex,
     birth_date: birthDate,
-    phone: `+2567${String(between(0, 99_999_999)).padStart(8, "0")}`,
+    // A Ugandan mobile number of an assigned range (MTN 76–78, Airtel 70, 74–75): lib/phone.ts refuses others.
+    phone: `+256${["70", "74", "75", "76", "77", "78"][between(0, 5)]}${String(between(0, 9_999_999)).padStart(7, "0")}`,
     email: rand() < 0.4 ? `${given}.${family}@example.org`.toLowerCase() : null,
     district: pick(DISTRICTS),
     encounters: encounters.sort((a, b) => b.days_ago - a.days_ago),

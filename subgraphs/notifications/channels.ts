@@ -1,3 +1,5 @@
+import { defaultPhoneRegion, normalizePhone as normalizePhoneNumber } from "../../lib/phone.js";
+
 /** Spec, "Notification channels": the four channels and what one message costs (UGX). */
 export const CHANNEL_COSTS = {
   SMS: "80.00",
@@ -14,13 +16,14 @@ export function isChannel(value: string): value is Channel {
   return (CHANNELS as string[]).includes(value);
 }
 
-/** E.164-style phone number: "+" and 8–15 digits (spaces and dashes tolerated on input). */
-const PHONE = /^\+?[0-9]{8,15}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * A phone number (SMS, messaging app) in E.164, or null when it is not a valid number: lib/phone.ts,
+ * with the process's DEFAULT_PHONE_REGION for numbers typed without a country code.
+ */
 export function normalizePhone(value: string): string | null {
-  const compact = value.replace(/[\s-]/g, "");
-  return PHONE.test(compact) ? compact : null;
+  return normalizePhoneNumber(value, defaultPhoneRegion());
 }
 
 export function isEmail(value: string): boolean {
@@ -45,13 +48,15 @@ export interface ContactPoints {
 /** The address a contact has on a channel, if any. */
 export function addressOn(channel: Channel, c: ContactPoints): string | null {
   switch (channel) {
+    // Rows stored before numbers were normalized may hold "0772…" or "256…": sent in E.164 when they
+    // parse, else as stored (the provider then reports the failure, as before).
     case "SMS":
-      return c.phone;
+      return c.phone && (normalizePhone(c.phone) ?? c.phone);
     case "EMAIL":
       return c.email;
     case "PUSH":
       return c.pushToken;
     case "MESSAGING_APP":
-      return c.messagingAppId;
+      return c.messagingAppId && (normalizePhone(c.messagingAppId) ?? c.messagingAppId);
   }
 }

@@ -31,6 +31,6 @@ export class PatientResolver {
   @Authorized("patients:write")
   @Mutation(() => Patient, { nullable: true, description: "Registers a patient; the UHID is minted when not given." })
   registerPatient(@Arg("input", () => RegisterPatientInput, { description: "The new patient's identity and contact details." }) input: RegisterPatientInput, @Ctx() ctx: SubgraphContext): Promise<Patient> {
-    return registerPatient(ctx.db, input);
+    return registerPatient(ctx.db, input, ctx.config.DEFAULT_PHONE_REGION);
   }
 }

@@ -1,4 +1,4 @@
-import { IsEmail, IsOptional, Length, Matches } from "class-validator";
+import { IsEmail, IsOptional, Length, Matches, MaxLength } from "class-validator";
 import { Directive, Field, ID, InputType, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../lib/enums.js";
 import { KeysetPageOf } from "../../../lib/pagination.js";
@@ -66,9 +66,9 @@ export class RegisterPatientInput {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date YYYY-MM-DD" })
   birthDate!: string;
 
-  @Field(() => String, { nullable: true, description: "Phone number in international form, e.g. +256700000001." })
+  @Field(() => String, { nullable: true, description: "Phone number, e.g. +256700000001 or 0700 000 001 (a number without country code is of DEFAULT_PHONE_REGION); stored in E.164; not a valid number is 400." })
   @IsOptional()
-  @Matches(/^\+?[0-9]{9,15}$/, { message: "must be a phone number in international form, e.g. +256700000001" })
+  @MaxLength(40)
   phone?: string;
 
   @Field(() => String, { nullable: true, description: "E-mail address." })

@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
-import { normalizePhone } from "../channels.js";
+import { defaultPhoneRegion, samePhoneAs } from "../../../lib/phone.js";
 import { earlyReceipts, notificationEvents, notifications, preferences } from "../db/tables.js";
 import type { NotificationSettings } from "../settings.js";
 import { wakeWorkers } from "./wake.js";
@@ -126,12 +126,17 @@ export async function applyReceipt(db: Db, provider: string, r: Receipt): Promis
  * An SMS opt-out (Africa's Talking opt-out callbacks: an opt-out should feed consent) removes SMS from
  * the channels of every patient with that phone; their other channels are untouched. Returns how
  * many patients it changed.
+ *
+ * Both sides are compared normalized (lib/phone.ts): a preference written "0772 123 456", or stored in
+ * another spelling before numbers were normalized, matches the provider's "+256772123456". A number
+ * the numbering plan does not know still opts out the rows with the same digits (an opt-out is never
+ * dropped).
  */
 export async function recordSmsOptOut(db: Db, phone: string): Promise<number> {
   const changed = await db
     .update(preferences)
     .set({ channels: sql`array_remove(${preferences.channels}, 'SMS')`, updatedAt: new Date() })
-    .where(and(eq(preferences.phone, phone), sql`'SMS' = any(${preferences.channels})`))
+    .where(and(samePhoneAs(preferences.phone, phone, defaultPhoneRegion()), sql`'SMS' = any(${preferences.channels})`))
     .returning({ uhid: preferences.patientUhid });
   return changed.length;
 }
@@ -170,8 +175,8 @@ export function receiptRoutes(db: Db, s: NotificationSettings, logger: Logger): 
   // Africa's Talking opt-out callback (senderId, phoneNumber): the number no longer takes our SMS.
   app.post("/webhooks/notifications/africastalking/opt-out", async (c) => {
     if (!authorized(c)) return c.json({ error: { code: "UNAUTHENTICATED", message: "Missing or wrong receipt token" } }, 401);
-    const phone = normalizePhone(String((await readBody(c)).phoneNumber ?? ""));
-    if (!phone) return c.json({ error: { code: "BAD_USER_INPUT", message: "phoneNumber is required" } }, 400);
+    const phone = String((await readBody(c)).phoneNumber ?? "").trim();
+    if (!/\d/.test(phone)) return c.json({ error: { code: "BAD_USER_INPUT", message: "phoneNumber is required" } }, 400);
     const patients = await recordSmsOptOut(db, phone);
     logger.info({ patients }, "SMS opt-out applied");
     return c.json({ patients });

@@ -12,25 +12,25 @@ export class ConsultationResolver {
   @Query(() => ConsultationPage, { description: "Consultations of the caller's pharmacy, newest first." })
   consultations(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("customerPhone", () => String, { nullable: true }) customerPhone: string | null,
-    @Arg("patientUhid", () => String, { nullable: true }) patientUhid: string | null,
+    @Arg("customerPhone", () => String, { nullable: true, description: "Only consultations with this customer phone, written in any form (0772 123 456, +256772123456)." }) customerPhone: string | null,
+    @Arg("patientUhid", () => String, { nullable: true, description: "Only consultations naming this UHID." }) patientUhid: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of the customer's name." }) search: string | null,
     @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<ConsultationPage> {
-    return listConsultations(ctx.db, ctx.principal, { ...page, customerPhone, patientUhid, search, dateFrom, dateTo });
+    return listConsultations(ctx.db, ctx.principal, { ...page, customerPhone, patientUhid, search, dateFrom, dateTo, phoneRegion: ctx.config.DEFAULT_PHONE_REGION });
   }
 
   @Authorized("sales:read")
-  @Query(() => Consultation)
-  async consultation(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Consultation> {
+  @Query(() => Consultation, { description: "One consultation (404 for an unknown id or another pharmacy's). Pharmacists, cashiers, auditors and admins." })
+  async consultation(@Arg("id", () => ID, { description: "Consultation id (UUID)." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Consultation> {
     return toConsultation(await getConsultationRow(ctx.db, ctx.principal, id));
   }
 
   @Authorized("sales:write")
-  @Mutation(() => Consultation, { nullable: true })
-  createConsultation(@Arg("input", () => CreateConsultationInput) input: CreateConsultationInput, @Ctx() ctx: SubgraphContext): Promise<Consultation> {
-    return createConsultation(ctx.db, ctx.principal, input);
+  @Mutation(() => Consultation, { nullable: true, description: "Records a customer consultation; pharmacist defaults to the caller, pharmacy to the caller's. Pharmacists, cashiers and admins." })
+  createConsultation(@Arg("input", () => CreateConsultationInput, { description: "The consultation." }) input: CreateConsultationInput, @Ctx() ctx: SubgraphContext): Promise<Consultation> {
+    return createConsultation(ctx.db, ctx.principal, input, ctx.config.DEFAULT_PHONE_REGION);
   }
 }

@@ -5,6 +5,7 @@ import type { Db } from "../../../../lib/db.js";
 import { badRequest, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 import { consultations, pharmacies, salesTransactions } from "../../db/tables.js";
 import type { Consultation, CreateConsultationInput } from "./consultation.type.js";
 
@@ -17,8 +18,12 @@ export function toConsultation({ createdBy: _c, ...row }: ConsultationRow): Cons
 /** What the consultation was about: one of these must say something (an empty record helps no one). */
 const CONTENT = ["notes", "reason", "advice"] as const;
 
-export async function createConsultation(db: Db, principal: Principal, input: CreateConsultationInput): Promise<Consultation> {
+/** Records a consultation; `customer_phone` (where follow-up reminders go) is stored in E.164. */
+export async function createConsultation(db: Db, principal: Principal, input: CreateConsultationInput, phoneRegion: PhoneRegion): Promise<Consultation> {
   if (!CONTENT.some((k) => input[k]?.trim())) throw fieldError("notes", "give notes (or a reason or the advice given): a consultation records what was discussed");
+  // A number the SMS gateway would refuse is refused here, not discovered when a follow-up's reminder fails.
+  const customerPhone = input.customerPhone?.trim() ? normalizePhone(input.customerPhone, phoneRegion) : null;
+  if (input.customerPhone?.trim() && !customerPhone) throw fieldError("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
   const pharmacyId = input.pharmacyId ?? principal.pharmacyId;
   if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
   if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
@@ -36,7 +41,7 @@ export async function createConsultation(db: Db, principal: Principal, input: Cr
       transactionId: input.transactionId ?? null,
       patientUhid: input.patientUhid ?? null,
       customerName: input.customerName ?? null,
-      customerPhone: input.customerPhone ?? null,
+      customerPhone,
       pharmacist: input.pharmacist ?? principal.sub,
       reason: input.reason?.trim() || null,
       notes: input.notes?.trim() || null,
@@ -56,7 +61,10 @@ export async function getConsultationRow(db: Db, principal: Principal, id: strin
 }
 
 export interface ConsultationFilters {
+  /** The same number in any spelling (rows stored before phones were normalized included). */
   customerPhone?: string | null;
+  /** Country of a customerPhone written without a country code (DEFAULT_PHONE_REGION). */
+  phoneRegion: PhoneRegion;
   patientUhid?: string | null;
   /** Part of the customer's name (case-insensitive). */
   search?: string | null;
@@ -66,11 +74,11 @@ export interface ConsultationFilters {
   dateTo?: Date | null;
 }
 
-export async function listConsultations(db: Db, principal: Principal, args: Partial<PageArgs> & ConsultationFilters = {}): Promise<Page<Consultation>> {
+export async function listConsultations(db: Db, principal: Principal, args: Partial<PageArgs> & ConsultationFilters): Promise<Page<Consultation>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   if (principal.pharmacyId) filters.push(eq(consultations.pharmacyId, principal.pharmacyId));
-  if (args.customerPhone) filters.push(eq(consultations.customerPhone, args.customerPhone.trim()));
+  if (args.customerPhone) filters.push(samePhoneAs(consultations.customerPhone, args.customerPhone.trim(), args.phoneRegion));
   if (args.patientUhid) filters.push(eq(consultations.patientUhid, args.patientUhid));
   if (args.search) filters.push(ilike(consultations.customerName, `%${args.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (args.dateFrom) filters.push(gte(consultations.createdAt, args.dateFrom));

@@ -1,25 +1,25 @@
-import { IsOptional, Length } from "class-validator";
+import { IsOptional, Length, MaxLength } from "class-validator";
 import { Field, ID, InputType, ObjectType } from "type-graphql";
 import { PageOf } from "../../../../lib/pagination.js";
 
 @ObjectType({ description: "A customer consultation at the counter (advice given, possibly tied to a sale)." })
 export class Consultation {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Consultation id (UUID)." })
   id!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: "The pharmacy where it took place." })
   pharmacyId!: string;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "The sale it belongs to (same pharmacy); null when none." })
   transactionId!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Patient's UHID as given (not checked against the registry); null when none." })
   patientUhid!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Customer's name, when given." })
   customerName!: string | null;
 
-  @Field(() => String, { nullable: true, description: "Where follow-up reminders are sent." })
+  @Field(() => String, { nullable: true, description: "Where follow-up reminders are sent, in E.164 (consultations recorded before phones were normalized may hold the number as typed)." })
   customerPhone!: string | null;
 
   @Field(() => String, { description: "Who consulted (pharmacist identifier)." })
@@ -34,14 +34,14 @@ export class Consultation {
   @Field(() => String, { nullable: true, description: "Advice given." })
   advice!: string | null;
 
-  @Field(() => Date)
+  @Field(() => Date, { description: "When it was recorded." })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "A page of consultations, newest first." })
 export class ConsultationPage extends PageOf(Consultation) {}
 
-@InputType()
+@InputType({ description: "A consultation to record; at least one of notes, reason or advice must say something (400 naming notes)." })
 export class CreateConsultationInput {
   @Field(() => ID, { nullable: true, description: "Defaults to the caller's pharmacy." })
   @IsOptional()
@@ -51,19 +51,19 @@ export class CreateConsultationInput {
   @IsOptional()
   transactionId?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Patient's UHID (1 to 64 characters), when known; not checked against the registry." })
   @IsOptional()
   @Length(1, 64)
   patientUhid?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Customer's name (1 to 200 characters)." })
   @IsOptional()
   @Length(1, 200)
   customerName?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "Customer's phone, where follow-up reminders are sent: e.g. +256772000111 or 0772 000 111 (a number without country code is of DEFAULT_PHONE_REGION); stored in E.164; not a valid number is 400." })
   @IsOptional()
-  @Length(6, 20)
+  @MaxLength(40)
   customerPhone?: string;
 
   @Field(() => String, { nullable: true, description: "Defaults to the caller." })

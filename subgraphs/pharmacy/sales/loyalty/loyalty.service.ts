@@ -6,6 +6,7 @@ import { badRequest, conflict, fieldError, FieldErrorCollector, notFound } from 
 import { isUuid } from "../../../../lib/ids.js";
 import { Decimal, formatMoney, minorUnitProblem } from "../../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 import { loyaltyAccounts, loyaltyLedger, loyaltyPrograms, pharmacies } from "../../db/tables.js";
 import type { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyProgram } from "./loyalty.type.js";
 
@@ -56,8 +57,14 @@ async function toAccount(db: Db, row: AccountRow): Promise<LoyaltyAccount> {
   return { ...row, balanceValue: formatMoney(new Decimal(program.pointValue).times(row.pointsBalance)), history };
 }
 
-export async function createLoyaltyAccount(db: Db, principal: Principal, input: CreateLoyaltyAccountInput): Promise<LoyaltyAccount> {
+/**
+ * Opens an account. The phone is stored in E.164 (lib/phone.ts) so the unique index on (program,
+ * phone) holds for every spelling of a number; rows stored before that are compared by their digits.
+ */
+export async function createLoyaltyAccount(db: Db, principal: Principal, input: CreateLoyaltyAccountInput, phoneRegion: PhoneRegion): Promise<LoyaltyAccount> {
   const pharmacyId = writePharmacy(principal, input.pharmacyId);
+  const customerPhone = normalizePhone(input.customerPhone, phoneRegion);
+  if (!customerPhone) throw fieldError("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
   if (input.programId && !isUuid(input.programId)) throw fieldError("programId", "no such loyalty program in this pharmacy");
   const [program] = await db
     .select()
@@ -66,12 +73,15 @@ export async function createLoyaltyAccount(db: Db, principal: Principal, input: 
     .orderBy(asc(loyaltyPrograms.createdAt))
     .limit(1);
   if (!program) throw fieldError("programId", "no such active loyalty program in this pharmacy");
+  const repeated = `${customerPhone} already has an account in ${program.name}`;
+  const [earlier] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(and(eq(loyaltyAccounts.programId, program.id), samePhoneAs(loyaltyAccounts.customerPhone, customerPhone, phoneRegion))).limit(1);
+  if (earlier) throw conflict(repeated);
   const [row] = await db
     .insert(loyaltyAccounts)
-    .values({ programId: program.id, pharmacyId, customerName: input.customerName, customerPhone: input.customerPhone, patientUhid: input.patientUhid ?? null })
+    .values({ programId: program.id, pharmacyId, customerName: input.customerName, customerPhone, patientUhid: input.patientUhid ?? null })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict(`${input.customerPhone} already has an account in ${program.name}`);
+  if (!row) throw conflict(repeated);
   return toAccount(db, row);
 }
 
@@ -82,12 +92,15 @@ export async function getLoyaltyAccount(db: Db, principal: Principal, id: string
   return toAccount(db, row);
 }
 
-/** Finds accounts at the till by phone (exact) or name (contains), in the caller's pharmacy. */
-export async function listLoyaltyAccounts(db: Db, principal: Principal, args: Partial<PageArgs> & { phone?: string | null; search?: string | null }): Promise<Page<LoyaltyAccount>> {
+/**
+ * Finds accounts at the till by phone (the same number in any spelling: "0701 555 000" finds
+ * +256701555000) or name (contains), in the caller's pharmacy.
+ */
+export async function listLoyaltyAccounts(db: Db, principal: Principal, args: Partial<PageArgs> & { phone?: string | null; search?: string | null; phoneRegion: PhoneRegion }): Promise<Page<LoyaltyAccount>> {
   const w = pageWindow(args);
   const filters = [
     ...(principal.pharmacyId ? [eq(loyaltyAccounts.pharmacyId, principal.pharmacyId)] : []),
-    ...(args.phone ? [eq(loyaltyAccounts.customerPhone, args.phone)] : []),
+    ...(args.phone ? [samePhoneAs(loyaltyAccounts.customerPhone, args.phone, args.phoneRegion)] : []),
     ...(args.search ? [ilike(loyaltyAccounts.customerName, `%${args.search.replace(/[%_\\]/g, "\\$&")}%`)] : []),
   ];
   const where = filters.length ? and(...filters) : undefined;

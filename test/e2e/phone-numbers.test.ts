@@ -1,0 +1,167 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patients } from "../../subgraphs/clinical/db/tables.js";
+import { notifications, preferences } from "../../subgraphs/notifications/db/tables.js";
+import { loyaltyAccounts } from "../../subgraphs/pharmacy/db/tables.js";
+import { KAMPALA, startStack, type Stack } from "../support/stack.js";
+import { registerTestPatient } from "./notifications-fake-providers.js";
+
+/**
+ * One form for phone numbers across the API (lib/phone.ts): every phone that enters is stored and sent
+ * in E.164, an impossible one is 400 on its field, and rows stored in other spellings before that still
+ * match where it matters (opt-out, loyalty lookup and uniqueness, the registry fallback).
+ */
+const RECEIPT_TOKEN = "receipt-token-0123456789abcdef";
+const SALES = "/api/v1/pharmacy/sales";
+
+let stack: Stack;
+let cashier: string;
+let nurse: string;
+let admin: string;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { NOTIFICATIONS_RECEIPT_TOKEN: RECEIPT_TOKEN } });
+  [cashier, nurse, admin] = await Promise.all([stack.token("cashier", { pharmacy: KAMPALA }), stack.token("nurse"), stack.token("admin")]);
+});
+afterAll(() => stack?.stop());
+
+const db = () => stack.server.database!.db;
+const notificationCount = async () => (await db().select({ n: count() }).from(notifications))[0].n;
+const pickupReady = (recipient: string) =>
+  stack.rest("POST", "/api/v1/notifications/send/", { token: cashier, body: { recipient, template: "pickup_ready", parameters: { medication_name: "Amoxicillin", pharmacy_name: "Kampala Central" } } });
+
+describe("notifications send: the recipient is read as a phone number before anything is queued", () => {
+  it.each(["0772123456", "256772123456", "0772 123 456", "+256 772-123-456"])("queues %j to +256772123456", async (recipient) => {
+    const res = await pickupReady(recipient);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, channel: "SMS" });
+    const n = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_id}/`, { token: admin });
+    expect(n.body.recipient).toBe("+256772123456");
+  });
+
+  it.each(["+2567721234567", "12345678", "+256100000000"])("refuses %j with 400 on recipient and queues nothing", async (recipient) => {
+    const before = await notificationCount();
+    const res = await pickupReady(recipient);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("recipient");
+    expect(await notificationCount()).toBe(before);
+  });
+
+  it("keeps a Kenyan number Kenyan under the default region UG", async () => {
+    const res = await pickupReady("+254 712 345 678");
+    expect(res.status).toBe(200);
+    expect((await stack.rest("GET", `/api/v1/notifications/${res.body.notification_id}/`, { token: admin })).body.recipient).toBe("+254712345678");
+  });
+});
+
+describe("preferences, provider contacts and the SMS opt-out callback", () => {
+  const optOut = async (phoneNumber: string) => {
+    const res = await fetch(`${stack.url}/webhooks/notifications/africastalking/opt-out?token=${RECEIPT_TOKEN}`, { method: "POST", body: new URLSearchParams({ senderId: "CLINIC", phoneNumber }) });
+    return (await res.json()) as { patients: number };
+  };
+  const prefsOf = async (uhid: string) => (await stack.rest("GET", `/api/v1/notifications/preferences/${uhid}/`, { token: nurse })).body;
+
+  it("stores the phone and messaging-app number in E.164, and refuses an impossible one", async () => {
+    await registerTestPatient(stack, nurse, "UG-PHONE-0001");
+    const put = await stack.rest("PUT", "/api/v1/notifications/preferences/UG-PHONE-0001/", { token: nurse, body: { phone: "256772444555", messaging_app_id: "0772 444 556" } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ phone: "+256772444555", messaging_app_id: "+256772444556" });
+    const bad = await stack.rest("PUT", "/api/v1/notifications/preferences/UG-PHONE-0001/", { token: nurse, body: { phone: "+2567724445551" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("phone");
+    expect((await prefsOf("UG-PHONE-0001")).phone).toBe("+256772444555");
+  });
+
+  it("stores a provider contact's phone in E.164", async () => {
+    const put = await stack.rest("PUT", "/api/v1/notifications/providers/PRV-PHONE-1/", { token: await stack.token("physician"), body: { name: "Dr. Phone", channels: ["SMS"], phone: "0701 555 123" } });
+    expect(put.status).toBe(200);
+    expect(put.body.phone).toBe("+256701555123");
+  });
+
+  it("an opt-out for +256772123456 matches a preference written as 0772 123 456", async () => {
+    await registerTestPatient(stack, nurse, "UG-PHONE-0002");
+    expect((await stack.rest("PUT", "/api/v1/notifications/preferences/UG-PHONE-0002/", { token: nurse, body: { channels: ["SMS", "EMAIL"], phone: "0772 123 456", email: "phone@example.org" } })).status).toBe(200);
+    expect(await optOut("+256772123456")).toEqual({ patients: 1 });
+    expect((await prefsOf("UG-PHONE-0002")).channels).toEqual(["EMAIL"]);
+  });
+
+  it("an opt-out matches a preference stored in another spelling before phones were normalized", async () => {
+    await db().insert(preferences).values({ patientUhid: "UG-PHONE-0003", channels: ["SMS"], phone: "256772333444" });
+    await db().insert(preferences).values({ patientUhid: "UG-PHONE-0004", channels: ["SMS"], phone: "0772 333 444" });
+    // Another country's number with the same national digits is someone else.
+    await db().insert(preferences).values({ patientUhid: "UG-PHONE-0005", channels: ["SMS"], phone: "+254772333444" });
+    expect(await optOut("+256772333444")).toEqual({ patients: 2 });
+    const rows = await db().select({ uhid: preferences.patientUhid, channels: preferences.channels }).from(preferences).where(eq(preferences.phone, "+254772333444"));
+    expect(rows).toEqual([{ uhid: "UG-PHONE-0005", channels: ["SMS"] }]);
+  });
+});
+
+describe("patient registry: the phone is stored in E.164", () => {
+  const register = (uhid: string, phone: string) => stack.rest("POST", "/api/v1/uhid/", { token: nurse, body: { uhid, given_name: "Amina", family_name: "Nakato", sex: "female", birth_date: "1991-03-02", phone } });
+
+  it("stores 0772 123 456 as +256772123456", async () => {
+    const res = await register("UG-PHONE-0010", "0772 123 456");
+    expect(res.status).toBe(201);
+    const [row] = await db().select({ phone: patients.phone }).from(patients).where(eq(patients.uhid, "UG-PHONE-0010"));
+    expect(row.phone).toBe("+256772123456");
+  });
+
+  it.each(["+2567721234567", "12345678", "hello world"])("refuses %j with 400 on phone and registers no one", async (phone) => {
+    const res = await register("UG-PHONE-0011", phone);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("phone");
+    expect(await db().select().from(patients).where(eq(patients.uhid, "UG-PHONE-0011"))).toEqual([]);
+  });
+
+  it("reaches a patient registered before phones were normalized at the number in E.164", async () => {
+    await db().insert(patients).values({ uhid: "UG-PHONE-0012", givenName: "Old", familyName: "Row", sex: "female", birthDate: "1980-01-01", phone: "0772 000 555", source: "local_registry" });
+    const res = await stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: { patient_uhid: "UG-PHONE-0012", observation_id: "OBS-P1", test_name: "Malaria RDT", ordered_by: "Dr. Okello", facility_name: "Mulago" } });
+    expect(res.status).toBe(200);
+    const n = await stack.rest("GET", `/api/v1/notifications/${res.body.notification_id}/`, { token: admin });
+    expect(n.body).toMatchObject({ channel: "SMS", recipient: "+256772000555" });
+  });
+});
+
+describe("pharmacy: loyalty accounts and consultations", () => {
+  const openAccount = (customer_phone: string, customer_name = "Grace Akello") => stack.rest("POST", `${SALES}/loyalty-accounts/`, { token: cashier, body: { customer_name, customer_phone } });
+  const findByPhone = async (phone: string) => (await stack.rest("GET", `${SALES}/loyalty-accounts/?phone=${encodeURIComponent(phone)}`, { token: cashier })).body;
+
+  it("one number is one account however it is written: 409 on another spelling, found by any", async () => {
+    const first = await openAccount("+256 701 555000");
+    expect(first.status).toBe(201);
+    expect(first.body.customer_phone).toBe("+256701555000");
+    for (const spelling of ["0701555000", "+256701555000", "256 701 555 000"]) expect((await openAccount(spelling, "G. Akello")).status, spelling).toBe(409);
+    for (const spelling of ["+256701555000", "0701 555 000"]) {
+      const found = await findByPhone(spelling);
+      expect(found.count, spelling).toBe(1);
+      expect(found.results[0].id).toBe(first.body.id);
+    }
+  });
+
+  it("an account opened before phones were normalized is found, and not opened twice", async () => {
+    const programs = await stack.rest("GET", `${SALES}/loyalty-programs/`, { token: cashier });
+    const [old] = await db().insert(loyaltyAccounts).values({ programId: programs.body.results[0].id, pharmacyId: KAMPALA, customerName: "Old Account", customerPhone: "0701 666 000" }).returning();
+    expect((await findByPhone("+256701666000")).results.map((a: { id: string }) => a.id)).toEqual([old.id]);
+    expect((await openAccount("+256701666000")).status).toBe(409);
+  });
+
+  it("refuses a phone that is not a number with 400 on customer_phone", async () => {
+    const res = await openAccount("hello world");
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty("customer_phone");
+  });
+
+  it("a consultation's customer_phone is stored in E.164; hello world is 400 and records nothing", async () => {
+    const ok = await stack.rest("POST", `${SALES}/consultations/`, { token: cashier, body: { customer_phone: "0772 000 444", reason: "BP check" } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.customer_phone).toBe("+256772000444");
+    const listed = await stack.rest("GET", `${SALES}/consultations/?customer_phone=${encodeURIComponent("0772000444")}`, { token: cashier });
+    expect(listed.body.results.map((c: { id: string }) => c.id)).toContain(ok.body.id);
+
+    const before = (await stack.rest("GET", `${SALES}/consultations/`, { token: cashier })).body.count;
+    const bad = await stack.rest("POST", `${SALES}/consultations/`, { token: cashier, body: { customer_phone: "hello world", reason: "BP check" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty("customer_phone");
+    expect((await stack.rest("GET", `${SALES}/consultations/`, { token: cashier })).body.count).toBe(before);
+  });
+});
