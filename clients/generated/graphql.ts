@@ -17,18 +17,28 @@ export type Channel =
 
 /** The first fill's state: pending (waiting to be dispensed), partially_dispensed (some given, the rest owed), dispensed (complete, or closed short) or cancelled. */
 export type PrescriptionStatus =
+  /** Not to be dispensed or refilled (409). No operation cancels a prescription yet. */
   | 'cancelled'
+  /** The first fill is complete, or was closed short; refills may follow. */
   | 'dispensed'
+  /** Part of the first fill given, the rest owed: still in the queue. */
   | 'partially_dispensed'
+  /** Written, nothing dispensed yet: in the dispensing queue of every pharmacy. */
   | 'pending';
 
 /** low_stock (0 < quantity ≤ reorder level), out_of_stock (nothing sellable), expiring (a batch with units expiring within `days`), expired (a batch past expiry still holding units), recalled (a batch of an actively recalled lot: never sold or dispensed), held (a batch under cold-chain review). */
 export type StockAlertType =
+  /** A batch past its expiry date still holding units. Critical. */
   | 'expired'
+  /** A batch with units expiring within `days` (default 90). Warning within 30 days, else info. */
   | 'expiring'
+  /** A batch held by a cold-chain review (reason names the excursion); not sold or dispensed until released. Warning. */
   | 'held'
+  /** Units on hand above 0 and at or below the reorder level. Warning. */
   | 'low_stock'
+  /** Nothing sellable: no units, or only expired or held ones. Critical. */
   | 'out_of_stock'
+  /** A batch of an actively recalled lot (reason names the recall); never sold or dispensed. Critical. */
   | 'recalled';
 
 export type PatientOverviewQueryVariables = Exact<{

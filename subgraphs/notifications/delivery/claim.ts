@@ -3,6 +3,7 @@ import type { Db } from "../../../lib/db.js";
 import { notificationEvents, notifications } from "../db/tables.js";
 import type { NotificationRow } from "../notification/enqueue.js";
 import { fallbackTo } from "./deliver.js";
+import { applyCurrentPreferences } from "./recheck.js";
 import { assertLegalTransition } from "./transitions.js";
 
 /**
@@ -42,17 +43,29 @@ export async function requeueExpiredLeases(db: Db, maxAttempts: number): Promise
 /**
  * Claims up to `limit` due messages for this worker: PENDING → PROCESSING with a lease. `FOR UPDATE
  * SKIP LOCKED` lets several workers claim in parallel without waiting on or taking each other's rows.
- * Critical messages first, then oldest due.
+ * Critical messages first, then oldest due. Before the claim, the patient's current consent and
+ * address apply to the locked rows (recheck.ts): a withdrawn category is CANCELLED, not claimed.
  */
 export async function claimDueNotifications(db: Db, workerId: string, limit: number, leaseMs: number): Promise<NotificationRow[]> {
   return db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: notifications.id })
+    const due = await tx
+      .select({
+        id: notifications.id,
+        patientUhid: notifications.patientUhid,
+        recipientType: notifications.recipientType,
+        critical: notifications.critical,
+        category: notifications.category,
+        channel: notifications.channel,
+        recipient: notifications.recipient,
+      })
       .from(notifications)
       .where(and(eq(notifications.status, "PENDING"), lte(notifications.availableAt, sql`now()`)))
       .orderBy(desc(notifications.critical), asc(notifications.availableAt))
       .limit(limit)
       .for("update", { skipLocked: true });
+    if (!due.length) return [];
+    const ids = await applyCurrentPreferences(tx as unknown as Db, due);
+    if (!ids.length) return [];
     const claimed = await tx
       .update(notifications)
       .set({
@@ -62,7 +75,7 @@ export async function claimDueNotifications(db: Db, workerId: string, limit: num
         leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
         updatedAt: sql`now()`,
       })
-      .where(and(inArray(notifications.id, due), eq(notifications.status, "PENDING")))
+      .where(and(inArray(notifications.id, ids), eq(notifications.status, "PENDING")))
       .returning();
     if (claimed.length) {
       await tx.insert(notificationEvents).values(

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { conflict } from "../../../lib/errors.js";
 import type { Db } from "../../../lib/db.js";
-import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, type Channel, type ContactPoints } from "../channels.js";
+import { addressOn, CHANNEL_COSTS, CHANNEL_CURRENCY, isChannel, normalizePhone, type Channel, type ContactPoints } from "../channels.js";
 import { notificationEvents, notificationRequests, notifications, preferences, providerContacts, type ChannelTarget } from "../db/tables.js";
+import { defaultPreferences } from "../preferences/preferences.service.js";
 import { quietHoursEnd } from "../preferences/quiet-hours.js";
 import { renderTemplate, type TemplateDef } from "../templates/templates.js";
 import { wakeWorkers } from "../delivery/wake.js";
@@ -32,9 +33,12 @@ export interface EnqueueRequest {
   kind: string;
   callerSub: string;
   idempotencyKey?: string;
+  /** The caller's request as sent: the Idempotency-Key's fingerprint. */
   payload: Record<string, unknown>;
+  /** Whether a payload stored in an older format is this same request (requests written before the fingerprint was the request as sent). */
+  matchesLegacyPayload?: (stored: Record<string, unknown>) => boolean;
   messages: MessageSpec[];
-  /** Registered contact points of patients without preferences (looked up before the transaction). */
+  /** Registered contact points of patients whose preferences lack a phone or e-mail (looked up before the transaction). */
   registryContacts?: Record<string, ContactPoints>;
 }
 
@@ -42,6 +46,8 @@ interface Plan {
   targets: ChannelTarget[];
   language: string;
   prefs?: PreferencesRow;
+  /** A bare address that is the patient's own (preferred or registered) contact point on its channel. */
+  toPatient?: boolean;
 }
 
 /**
@@ -75,7 +81,8 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
       values.push({
         notificationNumber: numbers[i],
         patientUhid: m.audience.kind === "patient" ? m.audience.uhid : (m.audience.uhid ?? null),
-        recipientType: m.audience.kind === "address" ? "recipient" : m.audience.kind,
+        // A send to the patient's own contact point is addressed to them (they may read it); to any other address it is not.
+        recipientType: m.audience.kind === "address" ? (plan.toPatient ? "patient" : "recipient") : m.audience.kind,
         providerId: m.audience.kind === "provider" ? m.audience.providerId : null,
         recipient: first?.recipient ?? "",
         channel,
@@ -117,7 +124,7 @@ export async function enqueueNotifications(db: Db, r: EnqueueRequest, now = new 
 const byNumber = (rows: NotificationRow[]) => rows.sort((a, b) => a.notificationNumber.localeCompare(b.notificationNumber));
 
 /** JSON with object keys sorted (jsonb does not keep key order). */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     return `{${Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
@@ -131,7 +138,8 @@ async function firstCallNotifications(db: Db, r: EnqueueRequest): Promise<Notifi
     .select({ id: notificationRequests.id, payload: notificationRequests.payload })
     .from(notificationRequests)
     .where(and(eq(notificationRequests.callerSub, r.callerSub), eq(notificationRequests.kind, r.kind), eq(notificationRequests.idempotencyKey, r.idempotencyKey!)));
-  if (canonical(request.payload) !== canonical(r.payload)) throw conflict("This Idempotency-Key was already used for a different request");
+  const same = canonical(request.payload) === canonical(r.payload) || (r.matchesLegacyPayload?.(request.payload) ?? false);
+  if (!same) throw conflict("This Idempotency-Key was already used for a different request");
   return byNumber(await db.select().from(notifications).where(eq(notifications.requestId, request.id)));
 }
 
@@ -146,26 +154,62 @@ function firstStatus(template: TemplateDef, plan: Plan, now: Date): { status: st
   return { status: "PENDING", reason: null, availableAt: now };
 }
 
-/** Patients among the messages who have no stored preferences (candidates for the registry fallback). */
-export async function patientsWithoutPreferences(db: Db, messages: MessageSpec[]): Promise<string[]> {
-  const uhids = [...new Set(messages.flatMap((m) => (m.audience.kind === "patient" ? [m.audience.uhid] : [])))];
-  if (!uhids.length) return [];
-  const known = await db.select({ uhid: preferences.patientUhid }).from(preferences).where(inArray(preferences.patientUhid, uhids));
-  return uhids.filter((u) => !known.some((k) => k.uhid === u));
+/**
+ * Patients whose registered contacts the plan needs, looked up before the transaction: those whose
+ * preferences leave a registrable channel (SMS, EMAIL) without an address of their own (no
+ * preferences row, or one without that phone or e-mail), and those a send addresses at a phone or
+ * e-mail that is not their preferred one (it may be their registered one: then it is theirs).
+ */
+export async function patientsNeedingRegistryContacts(db: Db, messages: MessageSpec[]): Promise<string[]> {
+  const about = messages.flatMap((m): { uhid: string; target?: ChannelTarget }[] =>
+    m.audience.kind === "patient" ? [{ uhid: m.audience.uhid }] : m.audience.kind === "address" && m.audience.uhid ? [{ uhid: m.audience.uhid, target: m.audience.target }] : [],
+  );
+  if (!about.length) return [];
+  const rows = await db.select().from(preferences).where(inArray(preferences.patientUhid, [...new Set(about.map((a) => a.uhid))]));
+  const needs = about.filter(({ uhid, target }) => {
+    const p = rows.find((r) => r.patientUhid === uhid) ?? defaultPreferences(uhid);
+    if (target) return (target.channel === "SMS" || target.channel === "EMAIL") && !isOwnAddress(target, p);
+    return p.channels.some((c) => (c === "SMS" || c === "EMAIL") && !addressOn(c, p));
+  });
+  return [...new Set(needs.map((a) => a.uhid))];
+}
+
+/** Whether `target` is the contact's address on the target's channel (phones compared normalised, e-mail without case). */
+function isOwnAddress(target: ChannelTarget, contact: ContactPoints | undefined): boolean {
+  const own = contact && isChannel(target.channel) ? addressOn(target.channel, contact) : null;
+  if (!own) return false;
+  if (target.channel === "EMAIL") return own.trim().toLowerCase() === target.recipient.trim().toLowerCase();
+  if (target.channel === "PUSH") return own === target.recipient;
+  const phone = normalizePhone(target.recipient);
+  return phone !== null && phone === normalizePhone(own);
+}
+
+/**
+ * A patient's contact points: their preferences' own address on each channel, else the one of their
+ * registration (decisions: patients are reached at the phone/e-mail of their registration). Applied
+ * per channel at send time, so a later change in the registry is used and nothing is copied.
+ */
+export function patientContactPoints(prefs: ContactPoints, registered: ContactPoints | undefined): ContactPoints {
+  return {
+    phone: prefs.phone ?? registered?.phone ?? null,
+    email: prefs.email ?? registered?.email ?? null,
+    pushToken: prefs.pushToken ?? registered?.pushToken ?? null,
+    messagingAppId: prefs.messagingAppId ?? registered?.messagingAppId ?? null,
+  };
 }
 
 /** The channels to try in order, each with the recipient's address on it. */
 async function planDelivery(db: Db, audience: Audience, registry: Record<string, ContactPoints>): Promise<Plan> {
   const uhid = audience.kind === "provider" ? undefined : audience.uhid;
   const [prefs] = uhid ? await db.select().from(preferences).where(eq(preferences.patientUhid, uhid)) : [];
-  if (audience.kind === "address") return { targets: [audience.target], language: prefs?.language ?? "en", prefs };
+  if (audience.kind === "address") {
+    const toPatient = !!audience.uhid && (isOwnAddress(audience.target, prefs) || isOwnAddress(audience.target, registry[audience.uhid]));
+    return { targets: [audience.target], language: prefs?.language ?? "en", prefs, toPatient };
+  }
   if (audience.kind === "patient") {
-    if (!prefs) {
-      // No preferences: the registration's phone, then e-mail (default consent, no quiet hours).
-      const registered = registry[audience.uhid];
-      return { targets: registered ? deliveryTargets(["SMS", "EMAIL"], registered) : [], language: "en" };
-    }
-    return { targets: deliveryTargets(prefs.channels, prefs), language: prefs.language, prefs };
+    // No preferences: the defaults (phone, then e-mail; default consent, no quiet hours).
+    const chosen = prefs ?? defaultPreferences(audience.uhid);
+    return { targets: deliveryTargets(chosen.channels, patientContactPoints(chosen, registry[audience.uhid])), language: chosen.language, prefs };
   }
   const [contact] = await db.select().from(providerContacts).where(eq(providerContacts.providerId, audience.providerId));
   if (!contact) return { targets: [], language: "en" };

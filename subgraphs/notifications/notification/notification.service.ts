@@ -103,7 +103,36 @@ export async function eventsOfNotifications(db: Db, notificationIds: readonly st
     .from(notificationEvents)
     .where(inArray(notificationEvents.notificationId, [...new Set(notificationIds)]))
     .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id));
-  return listsByKey(notificationIds, rows, (r) => r.notificationId);
+  return listsByKey(notificationIds, rows, (r) => r.notificationId).map(inOrderOfHappening);
+}
+
+type EventOrder = Pick<NotificationEvent, "fromStatus" | "toStatus" | "createdAt">;
+
+/**
+ * Events written in one transaction share created_at (now() is the transaction's start) and their
+ * ids are random, so among equal times the order they happened is recovered from the status chain:
+ * each event starts from the status the one before it ended in (PROCESSING → SENT before SENT →
+ * DELIVERED). `events` are one notification's, sorted by time.
+ */
+export function inOrderOfHappening<E extends EventOrder>(events: E[]): E[] {
+  const ordered: E[] = [];
+  let status: string | null = null;
+  for (let i = 0; i < events.length; ) {
+    let end = i;
+    while (end < events.length && events[end].createdAt.getTime() === events[i].createdAt.getTime()) end++;
+    const tied = events.slice(i, end);
+    while (tied.length) {
+      const continues = (e: E) => e.fromStatus === status;
+      // Of two events starting where the chain is, the one whose end another starts from goes first.
+      const next = tied.findIndex((e) => continues(e) && tied.some((o) => o !== e && o.fromStatus === e.toStatus));
+      const at = next >= 0 ? next : Math.max(0, tied.findIndex(continues));
+      const [event] = tied.splice(at, 1);
+      ordered.push(event);
+      status = event.toStatus;
+    }
+    i = end;
+  }
+  return ordered;
 }
 
 /** PENDING → CANCELLED only: once a worker holds it, the provider may already have it. */

@@ -22,9 +22,9 @@ export const NotificationStatus = valueEnum("NotificationStatus", STATUSES, "Del
 });
 export const RECIPIENT_TYPES = ["patient", "provider", "recipient"] as const;
 export const RecipientType = valueEnum("RecipientType", RECIPIENT_TYPES, "Who a notification is for: a patient, a provider, or an address given to the send call.", {
-  patient: "The patient named by patientUhid, at their preferred channels or their registered phone or e-mail.",
+  patient: "The patient named by patientUhid, at their preferred channels or their registered phone or e-mail (also a send call to one of those addresses).",
   provider: "A provider (clinician) named by providerId, at their provider contact: the clinician's copy of a critical alert.",
-  recipient: "A phone number or e-mail address given to the send call.",
+  recipient: "A phone number or e-mail address given to the send call that is not the patient's own (a carer's, say), or with no patient named.",
 });
 export const Language = valueEnum("Language", LANGUAGES, "Template language: English, Luganda, Swahili.", {
   en: "English: the reference text, and the fallback when a template has no text in the wanted language.",
@@ -64,7 +64,7 @@ export class Notification {
   @Field(() => String, { nullable: true, description: "UHID of the patient the message is to or about; null when a send call named no patient." })
   patientUhid!: string | null;
 
-  @Field(() => RecipientType, { description: "patient, provider, or recipient (an address given to the send call)." })
+  @Field(() => RecipientType, { description: "patient (the patient at their own preferred or registered contact point, also when the send call named it), provider, or recipient (an address given to the send call that is not the patient's own)." })
   recipientType!: string;
 
   @Field(() => String, { nullable: true, description: "Provider notified (critical alerts)." })

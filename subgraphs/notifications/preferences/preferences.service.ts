@@ -14,8 +14,12 @@ export const DEFAULT_TIME_ZONE = "Africa/Kampala";
 export const CATEGORIES = [...new Set([...TEMPLATES.values()].map((t) => t.category))].sort();
 const CRITICAL_CATEGORIES = [...new Set([...TEMPLATES.values()].filter((t) => t.critical).map((t) => t.category))];
 
+/**
+ * A patient who never chose: phone, then e-mail, at the addresses of their registration (no address
+ * of their own here; the registry's fills each channel at send time, notification/enqueue.ts).
+ */
 export function defaultPreferences(uhid: string): NotificationPreferences {
-  return { patientUhid: uhid, channels: ["SMS"], phone: null, email: null, pushToken: null, messagingAppId: null, language: "en", consent: {}, quietHoursStart: null, quietHoursEnd: null, timeZone: DEFAULT_TIME_ZONE };
+  return { patientUhid: uhid, channels: ["SMS", "EMAIL"], phone: null, email: null, pushToken: null, messagingAppId: null, language: "en", consent: {}, quietHoursStart: null, quietHoursEnd: null, timeZone: DEFAULT_TIME_ZONE };
 }
 
 const preferencesOfPatient = preparedRead((db) => db.select().from(preferences).where(eq(preferences.patientUhid, sql.placeholder("uhid"))).prepare("preferences_of_patient"));

@@ -8,13 +8,13 @@ export class NotificationPreferences {
   @Field(() => String, { description: "UHID of the patient." })
   patientUhid!: string;
 
-  @Field(() => [Channel], { description: "Preferred channels, most preferred first; later ones are fallbacks." })
+  @Field(() => [Channel], { description: "Preferred channels, most preferred first; later ones are fallbacks. Default SMS, then EMAIL." })
   channels!: string[];
 
-  @Field(() => String, { nullable: true, description: "Phone number for SMS, international form (e.g. +256772000111); null when none (SMS is then skipped)." })
+  @Field(() => String, { nullable: true, description: "Phone number for SMS, international form (e.g. +256772000111); null when none: SMS then goes to the phone of the patient's registration, if any." })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true, description: "E-mail address; null when none (EMAIL is then skipped)." })
+  @Field(() => String, { nullable: true, description: "E-mail address; null when none: EMAIL then goes to the e-mail of the patient's registration, if any." })
   email!: string | null;
 
   @Field(() => String, { nullable: true, description: "Device token for push notifications; null when none (PUSH is then skipped)." })
@@ -43,7 +43,7 @@ export class NotificationPreferences {
 @InputType({ description: "Changes to a patient's notification preferences: fields left out keep their value; null clears an optional one." })
 export class NotificationPreferencesInput {
   @Field(() => [Channel], { nullable: true, description: "Channels in order of preference, at least one, none twice; later ones are fallbacks." }) @IsOptional() channels?: string[];
-  @Field(() => String, { nullable: true, description: "Phone number for SMS, e.g. +256772000111 (8-15 digits; spaces and dashes are removed)." }) @IsOptional() @MaxLength(200) phone?: string | null;
+  @Field(() => String, { nullable: true, description: "Phone number for SMS, e.g. +256772000111 or 0772 000 111 (without country code: DEFAULT_PHONE_REGION); stored in E.164; not a valid number is 400." }) @IsOptional() @MaxLength(200) phone?: string | null;
   @Field(() => String, { nullable: true, description: "E-mail address." }) @IsOptional() @MaxLength(200) email?: string | null;
   @Field(() => String, { nullable: true, description: "Device token for push notifications (at most 4096 characters)." }) @IsOptional() @MaxLength(4096) pushToken?: string | null;
   @Field(() => String, { nullable: true, description: "Messaging-app (WhatsApp) phone number, e.g. +256772000111." }) @IsOptional() @MaxLength(200) messagingAppId?: string | null;

@@ -113,3 +113,20 @@ describe("optional parameters", () => {
     expect(() => checkTemplate("generic", {})).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ fields: { "parameters.message": [expect.any(String)] } }) }));
   });
 });
+
+describe("appointment_reminder with and without an appointment type", () => {
+  const t = TEMPLATES.get("appointment_reminder")!;
+  const base = { appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: "Mon 1 Jun 2026, 09:00" };
+  const expected = {
+    en: ["Reminder: you have an appointment with Dr. Okello at Mulago", "Reminder: you have a follow-up appointment with Dr. Okello at Mulago"],
+    sw: ["Kikumbusho: una miadi na Dr. Okello katika Mulago", "Kikumbusho: una miadi ya follow-up na Dr. Okello katika Mulago"],
+    lg: ["Okukujjukiza: olina okulaba Dr. Okello ku Mulago", "Okukujjukiza: olina okulaba Dr. Okello (follow-up) ku Mulago"],
+  } as const;
+
+  it.each(LANGUAGES)("%s: reads as a sentence either way, on every channel", (lang) => {
+    for (const channel of ["SMS", "EMAIL"]) {
+      expect(renderTemplate(t, base, channel, lang).body).toContain(expected[lang][0]);
+      expect(renderTemplate(t, { ...base, appointment_type: "follow-up" }, channel, lang).body).toContain(expected[lang][1]);
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoin
 import { Counter } from "prom-client";
 import { metrics } from "../../../lib/observability.js";
 import { preferences, providerContacts } from "../db/tables.js";
-import { deliveryTargets, enqueueNotifications, patientsWithoutPreferences, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
+import { canonical, deliveryTargets, enqueueNotifications, patientsNeedingRegistryContacts, type EnqueueRequest, type MessageSpec, type NotificationRow } from "../notification/enqueue.js";
 import { assertPatientKnown } from "../notification/patient-known.js";
 import type { RegistryContactLookup, RegistryPatientExists } from "../notification/registry-contact.js";
 import { checkTemplate, isLanguage, label, type Language } from "../templates/templates.js";
@@ -31,17 +31,17 @@ export interface TriggerCall {
   db: Db;
   principal: Principal;
   idempotencyKey?: string;
-  /** Contact points from the patient registry, for patients without preferences. */
+  /** Contact points from the patient registry, for channels the patient's preferences have no address on. */
   registryContact?: RegistryContactLookup;
   /** Whether the registry knows a UHID: an unknown patient is a 404 (notification/patient-known.ts). */
   patientExists?: RegistryPatientExists;
 }
 
-/** Writes the request's notifications, first looking up registered contacts of patients without preferences. */
+/** Writes the request's notifications, first looking up registered contacts of patients whose preferences lack a phone or e-mail. */
 async function enqueue(call: TriggerCall, r: Omit<EnqueueRequest, "callerSub" | "idempotencyKey">): Promise<NotificationRow[]> {
   const registryContacts: Record<string, ContactPoints> = {};
   if (call.registryContact) {
-    for (const uhid of await patientsWithoutPreferences(call.db, r.messages)) {
+    for (const uhid of await patientsNeedingRegistryContacts(call.db, r.messages)) {
       const contact = await call.registryContact(uhid);
       if (contact) registryContacts[uhid] = contact;
     }
@@ -81,12 +81,37 @@ function defined(values: Record<string, string | null | undefined>): Record<stri
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== ""));
 }
 
-async function triggerOne(call: TriggerCall, kind: string, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string | undefined): Promise<TriggerResult> {
+/**
+ * What an Idempotency-Key fingerprints: the caller's request as sent (JSON, so a date is its ISO
+ * instant and an amount its decimal string), never the parameters formatted for the patient's
+ * language and time zone, which change when the patient's preferences do (decisions: a repeat
+ * returns the first call's notifications). Marked, to tell it from payloads stored before.
+ */
+export function requestFingerprint(input: object): Record<string, unknown> {
+  return { fingerprint: "request", request: JSON.parse(JSON.stringify(input)) };
+}
+
+/** Parameters derived, in the patient's language, from fields the old payload also holds (status, delivery_type): not compared. */
+const DERIVED_LABELS = ["status_text", "delivery_type_text"];
+
+/**
+ * Requests stored before the fingerprint was the request as sent held `{ patientUhid, ...parameters }`
+ * as formatted then: compare them the same way (minus the derived labels), so their retries still
+ * answer with the first call's notifications.
+ */
+function legacyPayloadMatcher(uhid: string, parameters: Record<string, string>): (stored: Record<string, unknown>) => boolean {
+  const withoutLabels = (p: Record<string, unknown>) => Object.fromEntries(Object.entries(p).filter(([k]) => !DERIVED_LABELS.includes(k)));
+  const expected = canonical(withoutLabels({ patientUhid: uhid, ...parameters }));
+  return (stored) => !("fingerprint" in stored) && canonical(withoutLabels(stored)) === expected;
+}
+
+async function triggerOne(call: TriggerCall, kind: string, request: object, uhid: string, templateName: string, parameters: Record<string, string>, referenceId: string | undefined): Promise<TriggerResult> {
   const { template, parameters: checked } = checkTemplate(templateName, parameters);
   await assertPatientKnown(call.patientExists, uhid);
   const [n] = await enqueue(call, {
     kind,
-    payload: { patientUhid: uhid, ...parameters },
+    payload: requestFingerprint(request),
+    matchesLegacyPayload: legacyPayloadMatcher(uhid, parameters),
     messages: [{ audience: { kind: "patient", uhid }, template, parameters: checked, referenceId }],
   });
   return toTriggerResult(n);
@@ -102,12 +127,12 @@ export async function triggerAppointmentReminder(call: TriggerCall, i: Appointme
     appointment_type: i.appointmentType,
     notes: i.notes,
   });
-  return triggerOne(call, "appointment-reminder", i.patientUhid, "appointment_reminder", parameters, i.appointmentId);
+  return triggerOne(call, "appointment-reminder", i, i.patientUhid, "appointment_reminder", parameters, i.appointmentId);
 }
 
 export function triggerLabResult(call: TriggerCall, i: LabResultInput): Promise<TriggerResult> {
   const parameters = defined({ test_name: i.testName, ordered_by: i.orderedBy, facility_name: i.facilityName, observation_id: i.observationId });
-  return triggerOne(call, "lab-result", i.patientUhid, "lab_result_ready", parameters, i.observationId);
+  return triggerOne(call, "lab-result", i, i.patientUhid, "lab_result_ready", parameters, i.observationId);
 }
 
 export function triggerPrescriptionReady(call: TriggerCall, i: PrescriptionReadyInput): Promise<TriggerResult> {
@@ -118,7 +143,7 @@ export function triggerPrescriptionReady(call: TriggerCall, i: PrescriptionReady
     facility_name: i.facilityName,
     instructions: i.instructions,
   });
-  return triggerOne(call, "prescription-ready", i.patientUhid, "prescription_ready", parameters, i.prescriptionId);
+  return triggerOne(call, "prescription-ready", i, i.patientUhid, "prescription_ready", parameters, i.prescriptionId);
 }
 
 export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatusInput): Promise<TriggerResult> {
@@ -134,7 +159,7 @@ export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatus
     courier_name: i.courierName,
     courier_phone: i.courierPhone,
   });
-  return triggerOne(call, "delivery-status", i.patientUhid, "delivery_status", parameters, i.deliveryId);
+  return triggerOne(call, "delivery-status", i, i.patientUhid, "delivery_status", parameters, i.deliveryId);
 }
 
 export function triggerCarePlanUpdate(call: TriggerCall, i: CarePlanUpdateInput): Promise<TriggerResult> {
@@ -145,7 +170,7 @@ export function triggerCarePlanUpdate(call: TriggerCall, i: CarePlanUpdateInput)
     facility_name: i.facilityName,
     next_review_date: i.nextReviewDate,
   });
-  return triggerOne(call, "care-plan-update", i.patientUhid, "care_plan_update", parameters, i.carePlanId);
+  return triggerOne(call, "care-plan-update", i, i.patientUhid, "care_plan_update", parameters, i.carePlanId);
 }
 
 export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInput): Promise<TriggerResult> {
@@ -165,7 +190,7 @@ export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInpu
     facility_name: i.facilityName,
     payment_instructions: i.paymentInstructions,
   });
-  return triggerOne(call, "payment-reminder", i.patientUhid, "payment_reminder", parameters, i.invoiceId);
+  return triggerOne(call, "payment-reminder", i, i.patientUhid, "payment_reminder", parameters, i.invoiceId);
 }
 
 /**
