@@ -5,7 +5,7 @@ import { Decimal, formatMoney } from "../../../../lib/money.js";
 import { products } from "../../db/tables.js";
 import { basketStats, cooccurrencePairs } from "./association-rules.js";
 import type { BasketAnalysis, SalesSummary } from "./analytics.type.js";
-import { analyticsPharmacy, completedSales, dateRange } from "./sales-data.js";
+import { analyticsPharmacy, completedReturnsByProduct, completedSales, dateRange } from "./sales-data.js";
 
 export interface RangeArgs {
   dateFrom?: Date | null;
@@ -13,11 +13,14 @@ export interface RangeArgs {
   pharmacyId?: string | null;
 }
 
-/** Revenue, count, average basket, top products and payment methods of completed sales (default: last 30 days). */
+/**
+ * Revenue, count, average basket, top products and payment methods of completed sales, and the customer
+ * returns completed in the same range netted against them (default: last 30 days).
+ */
 export async function salesSummary(db: Db, principal: Principal, args: RangeArgs & { top?: number }): Promise<SalesSummary> {
   const pharmacyId = analyticsPharmacy(principal, args.pharmacyId);
   const range = dateRange(args.dateFrom, args.dateTo, 30);
-  const sales = await completedSales(db, pharmacyId, range);
+  const [sales, returns] = await Promise.all([completedSales(db, pharmacyId, range), completedReturnsByProduct(db, pharmacyId, range)]);
   let revenue = new Decimal(0);
   let tax = new Decimal(0);
   let discounts = new Decimal(0);
@@ -40,8 +43,17 @@ export async function salesSummary(db: Db, principal: Principal, args: RangeArgs
       byProduct.set(i.productId, p);
     }
   }
+  const returned = new Map(returns.map((r) => [r.productId, r]));
+  const refunds = returns.reduce((s, r) => s.plus(r.refunded), new Decimal(0));
+  const itemsReturned = returns.reduce((n, r) => n + r.quantity, 0);
+  // Net of the units returned in the range: a product whose units all came back is no top product.
   const top = [...byProduct.values()]
-    .sort((a, b) => b.revenue.comparedTo(a.revenue) || b.quantity - a.quantity || a.productName.localeCompare(b.productName))
+    .map((p) => {
+      const r = returned.get(p.productId);
+      return { ...p, netQuantity: p.quantity - (r?.quantity ?? 0), netRevenue: p.revenue.minus(r?.lineValue ?? 0) };
+    })
+    .filter((p) => p.netQuantity > 0)
+    .sort((a, b) => b.netRevenue.comparedTo(a.netRevenue) || b.netQuantity - a.netQuantity || a.productName.localeCompare(b.productName))
     .slice(0, Math.min(Math.max(args.top ?? 5, 1), 50));
   return {
     pharmacyId,
@@ -53,7 +65,10 @@ export async function salesSummary(db: Db, principal: Principal, args: RangeArgs
     itemsSold,
     taxCollected: formatMoney(tax),
     discountsGiven: formatMoney(discounts),
-    topProducts: top.map((p) => ({ ...p, revenue: formatMoney(p.revenue) })),
+    refunds: formatMoney(refunds),
+    netRevenue: formatMoney(revenue.minus(refunds)),
+    itemsReturned,
+    topProducts: top.map((p) => ({ productId: p.productId, productName: p.productName, quantity: p.quantity, revenue: formatMoney(p.revenue) })),
     byPaymentMethod: [...byMethod.values()].sort((a, b) => a.paymentMethod.localeCompare(b.paymentMethod)).map((m) => ({ ...m, revenue: formatMoney(m.revenue) })),
   };
 }

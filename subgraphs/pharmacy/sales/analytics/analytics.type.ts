@@ -42,7 +42,7 @@ export class SalesSummary {
   @Field(() => Date, { description: "Exclusive." })
   dateTo!: Date;
 
-  @Field(() => Decimal, { description: "Sum of total_amount of completed sales." })
+  @Field(() => Decimal, { description: "Gross sales: sum of total_amount of completed sales, before customer returns (see refunds and netRevenue)." })
   revenue!: string;
 
   @Field(() => Int, { description: "Completed sales in the range." })
@@ -60,7 +60,16 @@ export class SalesSummary {
   @Field(() => Decimal, { description: "Sum of discountAmount (manual and loyalty) of the completed sales." })
   discountsGiven!: string;
 
-  @Field(() => [ProductSales], { description: "By revenue, highest first." })
+  @Field(() => Decimal, { description: "Sum of the refunds of customer returns completed in the range (dated by the return's completion; a return still processing counts nothing)." })
+  refunds!: string;
+
+  @Field(() => Decimal, { description: "revenue − refunds." })
+  netRevenue!: string;
+
+  @Field(() => Int, { description: "Units returned by customer returns completed in the range." })
+  itemsReturned!: number;
+
+  @Field(() => [ProductSales], { description: "Products sold in the range, ranked by revenue net of the units returned in the range (their share of the sale line), highest first, then by net units; a product with no units left net of returns is left out. quantity and revenue stay gross." })
   topProducts!: ProductSales[];
 
   @Field(() => [PaymentMethodSales], { description: "One entry per payment method used, by method name." })

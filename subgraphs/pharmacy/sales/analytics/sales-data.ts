@@ -1,10 +1,10 @@
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
 import { badRequest, fieldError } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
-import { salesTransactions, transactionItems } from "../../db/tables.js";
+import { customerReturnItems, customerReturns, salesTransactions, transactionItems } from "../../db/tables.js";
 import { businessDay } from "../transaction/transaction.service.js";
 
 export interface CompletedSale {
@@ -61,6 +61,37 @@ export async function completedSales(db: Db, pharmacyId: string, range: DateRang
     sale.items.push({ productId: i.productId, productName: i.productName, quantity: i.quantity, lineTotal: i.lineTotal });
   }
   return [...sales.values()];
+}
+
+/** One product's units returned and money refunded by completed customer returns in a range. */
+export interface ProductReturns {
+  productId: string;
+  quantity: number;
+  /** Sum of the return lines' refunds (VAT included, net of the sale's discount share: what left the till). */
+  refunded: string;
+  /** The returned units' share of their sale lines' totals (line total × returned / sold), the basis of line revenue. */
+  lineValue: string;
+}
+
+/**
+ * Customer returns of one pharmacy **completed** in the range (dated by the return's completion, as sales
+ * by theirs), per product, in one aggregate query. A return still `processing` has refunded nothing yet
+ * and a `cancelled` one never will: neither counts.
+ */
+export async function completedReturnsByProduct(db: Db, pharmacyId: string, range: DateRange): Promise<ProductReturns[]> {
+  const rows = await db
+    .select({
+      productId: customerReturnItems.productId,
+      quantity: sql<string>`sum(${customerReturnItems.quantity})`,
+      refunded: sql<string>`sum(${customerReturnItems.refundAmount})`,
+      lineValue: sql<string>`sum(${transactionItems.lineTotal} * ${customerReturnItems.quantity} / ${transactionItems.quantity})`,
+    })
+    .from(customerReturnItems)
+    .innerJoin(customerReturns, eq(customerReturns.id, customerReturnItems.returnId))
+    .innerJoin(transactionItems, eq(transactionItems.id, customerReturnItems.transactionItemId))
+    .where(and(eq(customerReturns.pharmacyId, pharmacyId), eq(customerReturns.status, "completed"), gte(customerReturns.completedAt, range.from), lt(customerReturns.completedAt, range.to)))
+    .groupBy(customerReturnItems.productId);
+  return rows.map((r) => ({ productId: r.productId, quantity: Number(r.quantity), refunded: String(r.refunded), lineValue: String(r.lineValue) }));
 }
 
 /** Kampala business date of an instant, as yyyy-mm-dd. */
