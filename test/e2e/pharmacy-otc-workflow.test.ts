@@ -140,6 +140,15 @@ describe("workflow 1: OTC sale through REST", () => {
     const final = await stack.rest("GET", `${sales}/loyalty-accounts/${account.body.id}/`, { token: cashier });
     expect(final.body.points_balance).toBe(12 - 10 + 1);
     expect(final.body.history.map((h: { kind: string; points: number }) => [h.kind, h.points]).sort()).toEqual([["earn", 1], ["earn", 12], ["redeem", -10]]);
+
+    // Points worth more than the subtotal: the error names redeem_points, which the client sent, not discount_amount.
+    const sweet = await createProduct(stack, { name: "Glucose sweet", retail_price: "20.00", stock_quantity: 5 });
+    const overPoints = await stack.rest("POST", `${sales}/transactions/`, {
+      token: cashier,
+      body: { pharmacy_id: KAMPALA, cashier: "till-2", items: [{ product_id: sweet, quantity: 1 }], payment_method: "cash", loyalty_account_id: account.body.id, redeem_points: 3 },
+    });
+    expect(overPoints.status).toBe(400);
+    expect(Object.keys(overPoints.body.error.fields)).toEqual(["redeem_points"]);
   });
 });
 

@@ -201,7 +201,13 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
       totalDiscount,
     );
   } catch (err) {
-    if (err instanceof RangeError) throw badRequest(`The discount may not exceed the subtotal: ${err.message}`, { discountAmount: ["must not exceed the subtotal"] });
+    if (err instanceof RangeError) {
+      // Name what the client sent: the discount, the points redeemed (worth more than the subtotal), or both.
+      const fields: Record<string, string[]> = {};
+      if (discount.gt(0)) fields.discountAmount = ["must not exceed the subtotal (with any points redeemed)"];
+      if (redemption?.value.gt(0)) fields.redeemPoints = [`are worth ${redemption.value.toFixed(2)}: with any discount, more than the subtotal`];
+      throw badRequest(`The discount may not exceed the subtotal: ${err.message}`, fields);
+    }
     throw err;
   }
   assertAmountsFit(priced, lines);
