@@ -1,6 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBillingProxy, type BillingProxy } from "../support/billing-proxy.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { createProduct, saleBody } from "./pharmacy-pos-helpers.js";
 
@@ -20,17 +19,8 @@ const customer = "/api/v1/returns/customer/";
 let fullWindow: { from: string; to: string };
 let pendingReturnId = "";
 
-/** Billing as the pharmacy reaches it: forwards to this service, or answers 503 while `down`. */
-const billing = { down: false, target: "" };
-const proxy: Server = createServer(async (req, res) => {
-  if (billing.down) return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"down"}}');
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const headers: Record<string, string> = {};
-  for (const h of ["authorization", "content-type", "idempotency-key", "x-request-id"]) if (req.headers[h]) headers[h] = String(req.headers[h]);
-  const upstream = await fetch(billing.target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-  res.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
-});
+/** Billing as the pharmacy reaches it, switched to 503 by `billing.down`. */
+let billing: BillingProxy;
 
 async function completedSale(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) {
   const created = await stack.rest("POST", `${sales}/transactions/`, { token: cashier, body: saleBody(items, extra) });
@@ -50,8 +40,8 @@ const summary = async (query = "") => {
 };
 
 beforeAll(async () => {
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-  stack = await startStack({ env: { BILLING_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } });
+  billing = await startBillingProxy();
+  stack = await startStack({ env: { BILLING_URL: billing.url } });
   billing.target = stack.url;
   cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "kla-analytics-till" });
   pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "kla-analytics-pharmacist" });
@@ -87,7 +77,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await stack?.stop();
-  await new Promise<void>((r) => proxy.close(() => r()));
+  await billing?.close();
 });
 
 describe("sales summary net of customer returns", () => {

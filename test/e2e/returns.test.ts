@@ -1,10 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger.js";
 import { refundCustomerReturn } from "../../subgraphs/pharmacy/returns/customer/billing-refunds.js";
 import { claimReturn } from "../../subgraphs/pharmacy/returns/customer/customer-return.service.js";
 import { sweepStaleReturns, type ReturnSweepRuntime } from "../../subgraphs/pharmacy/returns/customer/return-sweeper.js";
+import { startBillingProxy, type BillingProxy } from "../support/billing-proxy.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { createProduct, saleBody, stockOf } from "./pharmacy-pos-helpers.js";
 
@@ -19,17 +18,8 @@ const supplierPath = "/api/v1/returns/supplier/";
 const destructionPath = "/api/v1/returns/destruction/";
 const movementsPath = "/api/v1/pharmacy/inventory/movements/";
 
-/** Billing as the pharmacy reaches it: forwards to this service, or answers 503 while `down`. */
-const billing = { down: false, target: "" };
-const proxy: Server = createServer(async (req, res) => {
-  if (billing.down) return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"code":"UPSTREAM_UNAVAILABLE","message":"down"}}');
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const headers: Record<string, string> = {};
-  for (const h of ["authorization", "content-type", "idempotency-key", "x-request-id"]) if (req.headers[h]) headers[h] = String(req.headers[h]);
-  const upstream = await fetch(billing.target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-  res.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
-});
+/** Billing as the pharmacy reaches it, switched to 503 by `billing.down`. */
+let billing: BillingProxy;
 
 function kampalaDay(days = 0): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
@@ -52,15 +42,15 @@ async function charge(id: string) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-  stack = await startStack({ env: { BILLING_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` } });
+  billing = await startBillingProxy();
+  stack = await startStack({ env: { BILLING_URL: billing.url } });
   billing.target = stack.url;
   cashier = await stack.token("cashier", { pharmacy: KAMPALA, sub: "kla-till-1" });
   pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA, sub: "kla-returns-pharmacist" });
 }, 240_000);
 afterAll(async () => {
   await stack?.stop();
-  await new Promise<void>((r) => proxy.close(() => r()));
+  await billing?.close();
 });
 
 describe("customer returns", () => {
