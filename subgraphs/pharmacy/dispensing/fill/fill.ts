@@ -42,6 +42,20 @@ export function quantityOwed(item: OwedItem, openFill: number | null): number {
   return Math.max(0, item.quantity - item.quantityDispensed);
 }
 
+/** An item as the prescription and the queue show it: what it prescribes, what its fill gave and still owes. */
+export function itemOnFill(i: PrescriptionItemRow, fillNumber: number | null) {
+  return {
+    position: i.position,
+    medicationCode: i.medicationCode,
+    medicationName: i.medicationName,
+    dose: i.dose,
+    frequency: i.frequency,
+    quantity: i.quantity,
+    quantityDispensed: i.quantityDispensed,
+    quantityOwed: quantityOwed(i, fillNumber),
+  };
+}
+
 export interface OpenFill {
   fillNumber: number;
   refillId: string | null;

@@ -8,7 +8,7 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { preparedRead } from "../../../../lib/prepared.js";
 import { listsByKey } from "../../../../lib/request-loader.js";
 import { prescriptionItems, prescriptions } from "../../db/tables.js";
-import { openFillNumber, quantityOwed } from "../fill/fill.js";
+import { itemOnFill, openFillNumber } from "../fill/fill.js";
 import { prescribableFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
 import type { CreatePrescriptionInput, Prescription, PrescriptionItem } from "./prescription.type.js";
@@ -24,17 +24,7 @@ const MAX_REFILLS = 12;
 
 export function toPrescription(row: PrescriptionRow, items: PrescriptionItemRow[]): Prescription {
   const openFill = openFillNumber(row);
-  const list: PrescriptionItem[] = items.map((i) => ({
-    position: i.position,
-    medicationCode: i.medicationCode,
-    medicationName: i.medicationName,
-    dose: i.dose,
-    frequency: i.frequency,
-    quantity: i.quantity,
-    refillsAllowed: i.refillsAllowed,
-    quantityDispensed: i.quantityDispensed,
-    quantityOwed: quantityOwed(i, openFill),
-  }));
+  const list: PrescriptionItem[] = items.map((i) => ({ ...itemOnFill(i, openFill), refillsAllowed: i.refillsAllowed }));
   const first = list[0];
   return {
     id: row.id,

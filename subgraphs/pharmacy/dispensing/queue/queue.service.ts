@@ -7,7 +7,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionRefills, prescriptions } from "../../db/tables.js";
 import { sellableStock } from "../../inventory/ledger.js";
-import { fillStatusOf, itemsOfFill, OPEN_PRESCRIPTION_STATUSES, OPEN_REFILL_STATUSES, quantityOwed } from "../fill/fill.js";
+import { fillStatusOf, itemOnFill, itemsOfFill, OPEN_PRESCRIPTION_STATUSES, OPEN_REFILL_STATUSES } from "../fill/fill.js";
 import { itemsOfPrescriptions, toPrescription, type PrescriptionRow } from "../prescription/prescription.service.js";
 import type { DispenseQueueEntry } from "./queue.type.js";
 
@@ -108,20 +108,9 @@ async function entriesWithStock(db: Db, pharmacyId: string, fills: WaitingFill[]
   return fills.map((f) => {
     const all = items.get(f.prescriptionId)!;
     const fillItems = itemsOfFill(all, f.fillNumber).map((i) => {
+      const item = itemOnFill(i, f.fillNumber);
       const available = i.medicationCode ? (stock.get(i.medicationCode) ?? 0) : 0;
-      const owed = quantityOwed(i, f.fillNumber);
-      return {
-        position: i.position,
-        medicationCode: i.medicationCode,
-        medicationName: i.medicationName,
-        dose: i.dose,
-        frequency: i.frequency,
-        quantity: i.quantity,
-        quantityDispensed: i.quantityDispensed,
-        quantityOwed: owed,
-        available,
-        inStock: available >= owed,
-      };
+      return { ...item, available, inStock: available >= item.quantityOwed };
     });
     return {
       prescription: toPrescription(rows.get(f.prescriptionId)!, all),
