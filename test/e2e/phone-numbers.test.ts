@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patients } from "../../subgraphs/clinical/db/tables.js";
 import { notifications, preferences } from "../../subgraphs/notifications/db/tables.js";
-import { loyaltyAccounts } from "../../subgraphs/pharmacy/db/tables.js";
+import { loyaltyAccounts, salesTransactions } from "../../subgraphs/pharmacy/db/tables.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { registerTestPatient } from "./notifications-fake-providers.js";
 
@@ -163,5 +163,63 @@ describe("pharmacy: loyalty accounts and consultations", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty("customer_phone");
     expect((await stack.rest("GET", `${SALES}/consultations/`, { token: cashier })).body.count).toBe(before);
+  });
+});
+
+describe("the till, suppliers and couriers: their phones are E.164 too", () => {
+  const saleCount = async () => (await db().select({ n: count() }).from(salesTransactions))[0].n;
+
+  it("a sale's customer_phone is stored in E.164 and found by any spelling; hello world is 400 and records no sale", async () => {
+    const product = (await stack.rest("GET", `${SALES}/products/?search=paracetamol`, { token: cashier })).body.results[0];
+    const sell = (customer_phone: string) =>
+      stack.rest("POST", `${SALES}/transactions/`, { token: cashier, body: { pharmacy_id: KAMPALA, cashier: "till-1", payment_method: "mobile_money", customer_phone, items: [{ product_id: product.id, quantity: 1 }] } });
+    const sale = await sell("0772 000 555");
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.customer_phone).toBe("+256772000555");
+    for (const spelling of ["0772000555", "+256 772 000 555", "256772000555"]) {
+      const listed = await stack.rest("GET", `${SALES}/transactions/?customer_phone=${encodeURIComponent(spelling)}`, { token: cashier });
+      expect(listed.body.results.map((t: { id: string }) => t.id), spelling).toEqual([sale.body.id]);
+    }
+    const before = await saleCount();
+    for (const bad of ["hello world", "12345678", "+2567720005551"]) {
+      const res = await sell(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.fields, bad).toHaveProperty("customer_phone");
+    }
+    expect(await saleCount()).toBe(before);
+  });
+
+  it("a supplier's phone is stored in E.164 on create and update; an impossible one is 400 and changes nothing", async () => {
+    const pharmacist = await stack.token("pharmacist", { pharmacy: KAMPALA });
+    const created = await stack.rest("POST", "/api/v1/procurement/suppliers/", { token: pharmacist, body: { name: "Phone Wholesale", code: "PHONE-01", phone: "0414 100 777" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.phone).toBe("+256414100777");
+    const refused = await stack.rest("POST", "/api/v1/procurement/suppliers/", { token: pharmacist, body: { name: "Bad Phone Wholesale", code: "PHONE-02", phone: "12345678" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty("phone");
+    expect((await stack.rest("GET", "/api/v1/procurement/suppliers/?search=PHONE-02", { token: pharmacist })).body.results).toEqual([]);
+
+    const path = `/api/v1/procurement/suppliers/${created.body.id}/`;
+    const updated = await stack.rest("PATCH", path, { token: pharmacist, body: { phone: "+256 772 111 222" } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.phone).toBe("+256772111222");
+    const badUpdate = await stack.rest("PATCH", path, { token: pharmacist, body: { phone: "0772 111 2229" } });
+    expect(badUpdate.status).toBe(400);
+    expect((await stack.rest("GET", path, { token: pharmacist })).body.phone).toBe("+256772111222");
+  });
+
+  it("a courier's phone in a delivery-status message is the number in E.164; one that cannot be dialled is 400 and sends nothing", async () => {
+    await registerTestPatient(stack, nurse, "UG-PHONE-0031");
+    const trigger = (courier_phone: string) =>
+      stack.rest("POST", "/api/v1/triggers/delivery-status/", { token: admin, body: { patient_uhid: "UG-PHONE-0031", delivery_id: `DEL-${courier_phone}`, status: "out_for_delivery", delivery_type: "medication", courier_name: "Okello", courier_phone } });
+    const sent = await trigger("0772 333 444");
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const message = (await stack.rest("GET", `/api/v1/notifications/${sent.body.notification_id}/`, { token: admin })).body.body as string;
+    expect(message).toContain("+256772333444");
+    const before = await notificationCount();
+    const refused = await trigger("12345678");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toHaveProperty("courier_phone");
+    expect(await notificationCount()).toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
 import { mayUse } from "../../../lib/access.js";
-import { FieldErrorCollector, forbidden } from "../../../lib/errors.js";
+import { fieldError, FieldErrorCollector, forbidden } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
 import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
 import { Counter } from "prom-client";
@@ -149,6 +149,9 @@ export function triggerPrescriptionReady(call: TriggerCall, i: PrescriptionReady
 export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatusInput): Promise<TriggerResult> {
   const { language } = await patientLocale(call.db, i.patientUhid);
   const status = i.status.trim().toLowerCase();
+  // The patient calls this number from the message: one that cannot be dialled is refused, not sent.
+  const courierPhone = i.courierPhone?.trim() ? normalizePhone(i.courierPhone) : undefined;
+  if (i.courierPhone?.trim() && !courierPhone) throw fieldError("courierPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
   const parameters = defined({
     delivery_id: i.deliveryId,
     status,
@@ -157,7 +160,7 @@ export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatus
     delivery_type_text: label("delivery_type", i.deliveryType, language),
     estimated_time: i.estimatedTime,
     courier_name: i.courierName,
-    courier_phone: i.courierPhone,
+    courier_phone: courierPhone,
   });
   return triggerOne(call, "delivery-status", i, i.patientUhid, "delivery_status", parameters, i.deliveryId);
 }

@@ -69,7 +69,7 @@ export class DeliveryStatusInput {
   deliveryType!: string;
   @Field(() => String, { nullable: true, description: "Expected delivery time as text, shown in the message when given." }) @IsOptional() @Short() estimatedTime?: string;
   @Field(() => String, { nullable: true, description: "Courier's name, shown in the message when given." }) @IsOptional() @Short() courierName?: string;
-  @Field(() => String, { nullable: true, description: "Courier's phone number, shown in the message when given." }) @IsOptional() @Short() courierPhone?: string;
+  @Field(() => String, { nullable: true, description: "Courier's phone number, shown in the message when given, in E.164 (a number without country code is read in DEFAULT_PHONE_REGION)." }) @IsOptional() @Short() courierPhone?: string;
 }
 
 /**

@@ -29,12 +29,12 @@ export class SupplierResolver {
   @Authorized("procurement:write")
   @Mutation(() => Supplier, { nullable: true, description: "Create a supplier (409 when its code is taken)." })
   createSupplier(@Arg("input", () => CreateSupplierInput, { description: "The supplier." }) input: CreateSupplierInput, @Ctx() ctx: SubgraphContext): Promise<Supplier> {
-    return createSupplier(ctx.db, input);
+    return createSupplier(ctx.db, input, ctx.config.DEFAULT_PHONE_REGION);
   }
 
   @Authorized("procurement:write")
   @Mutation(() => Supplier, { nullable: true, description: "Change a supplier's details, or deactivate it (no new orders)." })
   updateSupplier(@Arg("id", () => ID, { description: "Supplier id (UUID)." }) id: string, @Arg("input", () => UpdateSupplierInput, { description: "What to change." }) input: UpdateSupplierInput, @Ctx() ctx: SubgraphContext): Promise<Supplier> {
-    return updateSupplier(ctx.db, id, input);
+    return updateSupplier(ctx.db, id, input, ctx.config.DEFAULT_PHONE_REGION);
   }
 }

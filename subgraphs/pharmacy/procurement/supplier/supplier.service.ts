@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../../lib/db.js";
-import { conflict, notFound } from "../../../../lib/errors.js";
+import { conflict, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
+import { normalizePhone, type PhoneRegion } from "../../../../lib/phone.js";
 import { suppliers } from "../../db/tables.js";
 import { likeTerm } from "../procurement-common.js";
 import type { CreateSupplierInput, Supplier, UpdateSupplierInput } from "./supplier.type.js";
@@ -36,9 +37,21 @@ export async function getSupplier(db: Db, id: string): Promise<Supplier> {
   return row;
 }
 
+/**
+ * A supplier's phone in E.164, like every phone of the service ("0414 100 001" → "+256414100001"), so
+ * one number is one spelling; a number outside the numbering plan is a 400 naming the field.
+ */
+function supplierPhone(phone: string | null | undefined, phoneRegion: PhoneRegion): string | null | undefined {
+  if (phone === undefined || phone === null || !phone.trim()) return phone === undefined ? undefined : null;
+  const e164 = normalizePhone(phone, phoneRegion);
+  if (!e164) throw fieldError("phone", "must be a phone number, e.g. +256414100001 or 0414 100 001");
+  return e164;
+}
+
 /** Creates a supplier; its code is unique (409), compared without regard to case. */
-export async function createSupplier(db: Db, input: CreateSupplierInput): Promise<Supplier> {
+export async function createSupplier(db: Db, input: CreateSupplierInput, phoneRegion: PhoneRegion): Promise<Supplier> {
   const code = input.code.trim().toUpperCase();
+  const phone = supplierPhone(input.phone, phoneRegion) ?? null;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [taken] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.code, code));
@@ -48,7 +61,7 @@ export async function createSupplier(db: Db, input: CreateSupplierInput): Promis
       .values({
         code,
         name: input.name.trim(),
-        phone: input.phone?.trim() ?? null,
+        phone,
         email: input.email?.trim() ?? null,
         district: input.district?.trim() ?? null,
         address: input.address?.trim() ?? null,
@@ -64,10 +77,10 @@ export async function createSupplier(db: Db, input: CreateSupplierInput): Promis
 }
 
 /** Changes a supplier's details or deactivates it; its orders keep pointing at it. */
-export async function updateSupplier(db: Db, id: string, input: UpdateSupplierInput): Promise<Supplier> {
+export async function updateSupplier(db: Db, id: string, input: UpdateSupplierInput, phoneRegion: PhoneRegion): Promise<Supplier> {
   await getSupplier(db, id);
   const set = Object.fromEntries(
-    Object.entries({ name: input.name, phone: input.phone, email: input.email, district: input.district, address: input.address, licenceNumber: input.licenceNumber, isActive: input.isActive })
+    Object.entries({ name: input.name, phone: supplierPhone(input.phone, phoneRegion), email: input.email, district: input.district, address: input.address, licenceNumber: input.licenceNumber, isActive: input.isActive })
       .filter(([, v]) => v !== undefined && v !== null)
       .map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]),
   );

@@ -13,7 +13,7 @@ export class Supplier {
   @Field(() => String, { description: "Supplier name." })
   name!: string;
 
-  @Field(() => String, { nullable: true, description: "Phone number; null when not recorded." })
+  @Field(() => String, { nullable: true, description: "Phone number in E.164 (+256414100001); null when not recorded." })
   phone!: string | null;
 
   @Field(() => String, { nullable: true, description: "E-mail address; null when not recorded." })
@@ -49,7 +49,7 @@ export class CreateSupplierInput {
   @Matches(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { message: "may hold only letters, digits, '-' and '_'" })
   code!: string;
 
-  @Field(() => String, { nullable: true, description: "Phone number: 6 to 20 digits or spaces, an optional leading +." })
+  @Field(() => String, { nullable: true, description: "Phone number: 6 to 20 digits or spaces, an optional leading +; stored in E.164 (a number without country code is read in DEFAULT_PHONE_REGION)." })
   @IsOptional()
   @Matches(/^\+?[0-9 ]{6,20}$/, { message: "must be a phone number such as +256414100001" })
   phone?: string;
@@ -87,7 +87,7 @@ export class UpdateSupplierInput {
   @Length(1, 200)
   name?: string;
 
-  @Field(() => String, { nullable: true, description: "New phone number: 6 to 20 digits or spaces, an optional leading +." })
+  @Field(() => String, { nullable: true, description: "New phone number: 6 to 20 digits or spaces, an optional leading +; stored in E.164." })
   @IsOptional()
   @Matches(/^\+?[0-9 ]{6,20}$/, { message: "must be a phone number such as +256414100001" })
   phone?: string;

@@ -20,13 +20,13 @@ export class TransactionResolver {
     @Arg("dateFrom", () => Date, { nullable: true, description: "Created at or after." }) dateFrom: Date | null,
     @Arg("dateTo", () => Date, { nullable: true, description: "Created before." }) dateTo: Date | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,
-    @Arg("customerPhone", () => String, { nullable: true, description: "The customer's phone, exactly." }) customerPhone: string | null,
+    @Arg("customerPhone", () => String, { nullable: true, description: "Only sales to this customer phone, written in any form (0772 123 456, +256772123456)." }) customerPhone: string | null,
     @Arg("search", () => String, { nullable: true, description: "Part of the customer's name or of the transaction number." }) search: string | null,
     @Arg("after", () => String, { nullable: true, description: "nextCursor of the previous page: the transactions after it, without OFFSET (deep walks)." }) after: string | null,
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SalesTransactionPage> {
-    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search, after, total: listSelection(info).total });
+    return listTransactions(ctx.db, ctx.principal, { ...page, status, cashier, dateFrom, dateTo, pharmacyId, customerPhone, search, after, total: listSelection(info).total, phoneRegion: ctx.config.DEFAULT_PHONE_REGION });
   }
 
   @Authorized("sales:read")
@@ -38,7 +38,7 @@ export class TransactionResolver {
   @Authorized("sales:write")
   @Mutation(() => SalesTransaction, { nullable: true, description: "Create a pending sale (validated and priced; nothing charged or moved). Idempotency-Key honoured." })
   createSalesTransaction(@Arg("input", () => CreateTransactionInput, { description: "The sale." }) input: CreateTransactionInput, @Ctx() ctx: SubgraphContext): Promise<SalesTransaction> {
-    return createTransaction(ctx.db, ctx.principal, input, ctx.idempotencyKey);
+    return createTransaction(ctx.db, ctx.principal, input, ctx.idempotencyKey, ctx.config.DEFAULT_PHONE_REGION);
   }
 
   @Authorized("sales:write")

@@ -19,6 +19,7 @@ import { productStock } from "../../inventory/stock/stock.service.js";
 import { priceTransaction } from "./transaction-pricing.js";
 import type { CreateTransactionInput, SalesTransaction } from "./transaction.type.js";
 import { calendarDate } from "../../../../lib/calendar.js";
+import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 
 type TransactionRow = typeof salesTransactions.$inferSelect;
 type ItemRow = typeof transactionItems.$inferSelect;
@@ -61,8 +62,10 @@ export interface TransactionFilters {
   dateFrom?: Date | null;
   dateTo?: Date | null;
   pharmacyId?: string | null;
-  /** Exact customer phone as typed at the till. */
+  /** The customer's phone, written in any form (0772 123 456, +256772123456). */
   customerPhone?: string | null;
+  /** Country of a customerPhone written without a country code (DEFAULT_PHONE_REGION). */
+  phoneRegion: PhoneRegion;
   /** Part of the customer's name or of the transaction number (case-insensitive). */
   search?: string | null;
 }
@@ -87,7 +90,7 @@ export async function listTransactions(
   if (args.pharmacyId && !isUuid(args.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
   if (args.pharmacyId && principal.pharmacyId) assertPharmacyAccess(principal, args.pharmacyId);
   if (pharmacyId) filters.push(eq(salesTransactions.pharmacyId, pharmacyId));
-  if (args.customerPhone) filters.push(eq(salesTransactions.customerPhone, args.customerPhone.trim()));
+  if (args.customerPhone) filters.push(samePhoneAs(salesTransactions.customerPhone, args.customerPhone.trim(), args.phoneRegion));
   if (args.search) filters.push(or(ilike(salesTransactions.customerName, likeTerm(args.search)), ilike(salesTransactions.transactionNumber, likeTerm(args.search)))!);
   if (args.status) filters.push(eq(salesTransactions.status, args.status));
   if (args.cashier) filters.push(eq(salesTransactions.cashier, args.cashier));
@@ -132,7 +135,7 @@ function mergeLines(items: CreateTransactionInput["items"]): { productId: string
  * quantity > 0 and within stock), prices the basket exactly and records a `pending` transaction with a
  * human number. Nothing is charged and no stock moves until completion.
  */
-export async function createTransaction(db: Db, principal: Principal, input: CreateTransactionInput, idempotencyKey?: string): Promise<SalesTransaction> {
+export async function createTransaction(db: Db, principal: Principal, input: CreateTransactionInput, idempotencyKey: string | undefined, phoneRegion: PhoneRegion): Promise<SalesTransaction> {
   if (!isUuid(input.pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
   assertPharmacyAccess(principal, input.pharmacyId);
   const request = { ...input, items: input.items.map((i) => ({ ...i })) };
@@ -152,6 +155,9 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   if (discount.lt(0)) errors.add("discountAmount", "must not be negative");
   if (input.redeemPoints && !input.loyaltyAccountId) errors.add("redeemPoints", "needs loyalty_account_id");
   if (input.loyaltyAccountId && !isUuid(input.loyaltyAccountId)) errors.add("loyaltyAccountId", "must be a loyalty account id (UUID)");
+  // Stored in E.164, like every phone: the number pays by mobile money and finds the sale again, however it was typed.
+  const customerPhone = input.customerPhone?.trim() ? normalizePhone(input.customerPhone, phoneRegion) : null;
+  if (input.customerPhone?.trim() && !customerPhone) errors.add("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
   errors.throwIfAny("Invalid transaction");
 
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
@@ -221,7 +227,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
         cashier: input.cashier,
         createdBy: principal.sub,
         customerName: input.customerName ?? null,
-        customerPhone: input.customerPhone ?? null,
+        customerPhone,
         notes: input.notes ?? null,
         subtotal: priced.subtotal,
         taxAmount: priced.taxAmount,

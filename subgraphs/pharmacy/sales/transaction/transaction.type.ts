@@ -158,7 +158,7 @@ export class CreateTransactionInput {
   @Length(1, 200)
   customerName?: string;
 
-  @Field(() => String, { nullable: true, description: "Customer's phone number (6 to 20 characters); also passed to billing as the payer's phone." })
+  @Field(() => String, { nullable: true, description: "Customer's phone number (6 to 20 characters), stored in E.164 (a number without country code is read in DEFAULT_PHONE_REGION); also passed to billing as the payer's phone." })
   @IsOptional()
   @Length(6, 20)
   customerPhone?: string;
