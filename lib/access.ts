@@ -25,6 +25,9 @@ export const ACCESS = {
   // Issue 10, dispensing: physicians write prescriptions; a refill may be asked by the patient, the
   // prescriber or the pharmacist at the counter; dispense records are read by pharmacists and auditors.
   "prescriptions:write": ["physician"],
+  // The prescription list: prescribers see every prescription, a patient their own (the service narrows
+  // it). Pharmacists find a patient's prescriptions by the UHID presented at the counter instead.
+  "prescriptions:list": ["physician", "patient"],
   "prescriptions:refill": ["physician", "pharmacist", "patient"],
   "dispenses:read": ["pharmacist", "auditor"],
   "notifications:read": ["physician", "nurse", "patient", "service", "auditor"],
@@ -120,6 +123,18 @@ export type Capability = keyof typeof ACCESS;
 
 export function rolesFor(capability: Capability): readonly UserRole[] {
   return ACCESS[capability];
+}
+
+/**
+ * True when the caller holds these capabilities only as a patient: among their roles, `patient` is
+ * the one that grants any of them, so the patient's own-record rule applies (`sub` is their UHID). A
+ * staff member who is also a patient (`["patient", "physician"]`) reads as staff; `["patient",
+ * "researcher"]` or `["patient", "cashier"]` reads as a patient, because the other role grants none of
+ * the capabilities (before, any second role lifted the rule and opened every patient's record).
+ */
+export function onlyAsPatient(roles: readonly UserRole[], capabilities: readonly Capability[]): boolean {
+  if (!roles.includes("patient")) return false;
+  return !mayUse(roles.filter((r) => r !== "patient"), capabilities);
 }
 
 /** True when any of the principal's roles grants any of the capabilities. */

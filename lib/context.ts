@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db.js";
 import type { Logger } from "./logger.js";
 import { forbidden, unauthenticated } from "./errors.js";
+import { onlyAsPatient, type Capability } from "./access.js";
 
 /** What every subgraph resolver receives. */
 export interface SubgraphContext {
@@ -56,10 +57,14 @@ export const BoundStaff: MiddlewareFn<SubgraphContext> = async ({ context }, nex
   return next();
 };
 
-/** Patients may read only their own records (`sub` is their uhid). */
-export function assertPatientAccess(principal: Principal, uhid: string): void {
-  const onlyPatient = principal.roles.every((r) => r === "patient");
-  if (onlyPatient && principal.sub !== uhid) throw forbidden("Patients may read only their own records");
+/**
+ * Patients may read only their own records (`sub` is their uhid). `capabilities` are the ones the
+ * caller was let in by (the resolver's `@Authorized` list): the rule applies when only the `patient`
+ * role grants them, whatever other roles the token also carries (lib/access.ts `onlyAsPatient`).
+ */
+export function assertPatientAccess(principal: Principal, uhid: string, ...capabilities: Capability[]): void {
+  if (!capabilities.length) throw new Error("assertPatientAccess needs the capabilities the caller was let in by");
+  if (onlyAsPatient(principal.roles, capabilities) && principal.sub !== uhid) throw forbidden("Patients may read only their own records");
 }
 
 export function requirePrincipal(principal: Principal | undefined): Principal {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { onlyAsPatient } from "../../../lib/access.js";
 import { eq } from "drizzle-orm";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
@@ -89,9 +90,9 @@ export async function processPatientMessage(ctx: SubgraphContext, input: Patient
   if (!(CHANNELS as readonly string[]).includes(channel)) errors.add("channel", `must be one of ${CHANNELS.join(", ")}`);
   if (!rules.languages_accepted.includes(language)) errors.add("language", `must be one of ${rules.languages_accepted.join(", ")}`);
   errors.throwIfAny("Invalid patient message");
-  assertPatientAccess(ctx.principal, input.patientUhid);
+  assertPatientAccess(ctx.principal, input.patientUhid, "patient-messages:process");
   const patient = await getPatient(ctx.db, input.patientUhid);
-  const isStaff = !ctx.principal.roles.every((r) => r === "patient");
+  const isStaff = !onlyAsPatient(ctx.principal.roles, ["patient-messages:process"]);
 
   const triage = triageMessage(rules, input.message, language, ageOn(patient.birthDate));
   const retrievalStart = performance.now();

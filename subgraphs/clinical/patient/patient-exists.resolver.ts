@@ -14,7 +14,7 @@ export class PatientExistsResolver {
   @Authorized("patients:read", "notifications:read", "notifications:preferences", "notifications:trigger", "notifications:trigger-lab", "notifications:send")
   @Query(() => Boolean, { description: "Whether a patient with this UHID is registered (no other detail)." })
   async patientExists(@Arg("uhid", () => ID, { description: "UHID to look up (a patient may ask only about their own)." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
-    assertPatientAccess(ctx.principal, uhid);
+    assertPatientAccess(ctx.principal, uhid, "patients:read", "notifications:read", "notifications:preferences", "notifications:trigger", "notifications:trigger-lab", "notifications:send");
     const [row] = await ctx.db.select({ uhid: patients.uhid }).from(patients).where(eq(patients.uhid, uhid));
     return Boolean(row);
   }

@@ -24,7 +24,7 @@ export class PatientResolver {
   @Authorized("patients:read", "timeline:read")
   @Query(() => Patient, { description: "One patient by UHID (clinical roles, or the patient themself)." })
   async patient(@Arg("uhid", () => ID, { description: "UHID of the patient (404 when not registered)." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
-    assertPatientAccess(ctx.principal, uhid);
+    assertPatientAccess(ctx.principal, uhid, "patients:read", "timeline:read");
     return getPatient(ctx.db, uhid);
   }
 

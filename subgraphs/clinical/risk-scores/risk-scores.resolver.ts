@@ -23,7 +23,7 @@ export class RiskScoresResolver {
     @Arg("riskTypes", () => [String], { nullable: true, description: "cardiovascular, readmission, mortality; all three when omitted." }) riskTypes: string[] | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<RiskScoresResult> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "predictive:risk-scores");
     return calculateRiskScores(ctx.db, ctx.principal, patient.uhid, riskTypes, ctx.requestId);
   }
 }

@@ -18,7 +18,7 @@ export class TimelineResolver {
     @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS, description: DAYS }) days: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PatientTimeline> {
-    assertPatientAccess(ctx.principal, uhid);
+    assertPatientAccess(ctx.principal, uhid, "timeline:read");
     return buildTimeline(ctx.db, uhid, days);
   }
 
@@ -29,7 +29,7 @@ export class TimelineResolver {
     @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS, description: DAYS }) days: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PatientTimeline> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "timeline:read");
     return buildTimeline(ctx.db, patient.uhid, days, true);
   }
 }

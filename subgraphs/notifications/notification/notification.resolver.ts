@@ -82,14 +82,15 @@ export class PatientNotificationsResolver {
     @Ctx() ctx: SubgraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<NotificationPage> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "notifications:read");
     return listNotifications(ctx.db, ctx.principal, { ...page, patientUhid: patient.uhid, recipientType: "patient", after, ...listSelection(info) });
   }
 
-  @Authorized("notifications:read", "notifications:preferences")
-  @FieldResolver(() => NotificationPreferences, { description: "How and when the patient wants to be reached (the defaults when none are stored)." })
+  // Preferences hold the patient's phone and e-mail: for those who may set them, not every notifications reader (auditors).
+  @Authorized("notifications:preferences")
+  @FieldResolver(() => NotificationPreferences, { description: "How and when the patient wants to be reached (the defaults when none are stored); holds contact details, so physicians, nurses, services and the patient themself." })
   notificationPreferences(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "notifications:preferences");
     return requestLoader(ctx, preferencesOfPatients).load(patient.uhid);
   }
 }

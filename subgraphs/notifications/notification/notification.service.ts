@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { onlyAsPatient } from "../../../lib/access.js";
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPatientAccess } from "../../../lib/context.js";
@@ -30,7 +31,8 @@ export interface NotificationFilters {
   dateTo?: string | null;
 }
 
-const onlyPatient = (p: Principal) => p.roles.every((r) => r === "patient");
+/** A caller who reads notifications only as a patient (lib/access.ts onlyAsPatient): their own messages. */
+const onlyPatient = (p: Principal) => onlyAsPatient(p.roles, ["notifications:read"]);
 
 /** Parses the date filters; a bare date `to` includes that whole day (UTC). */
 function dateBounds(f: NotificationFilters, errors: FieldErrorCollector): { from?: Date; to?: Date } {
@@ -88,7 +90,7 @@ async function findRow(db: Db, principal: Principal, id: string): Promise<Notifi
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   // A patient sees only messages addressed to them; anything else is "not found" (ids do not leak).
   if (!row || (onlyPatient(principal) && (row.patientUhid !== principal.sub || row.recipientType !== "patient"))) throw notFound("Notification", id);
-  if (row.patientUhid) assertPatientAccess(principal, row.patientUhid);
+  if (row.patientUhid) assertPatientAccess(principal, row.patientUhid, "notifications:read");
   return row;
 }
 

@@ -9,10 +9,11 @@ import { NotificationPreferences, NotificationPreferencesInput } from "./prefere
 @Resolver(() => NotificationPreferences)
 @UseMiddleware(RateLimit("notifications"))
 export class PreferencesResolver {
-  @Authorized("notifications:read", "notifications:preferences")
-  @Query(() => NotificationPreferences, { description: "A patient's notification preferences (defaults when none are stored)." })
+  // Preferences hold the patient's phone and e-mail: for those who may set them, not every notifications reader (auditors).
+  @Authorized("notifications:preferences")
+  @Query(() => NotificationPreferences, { description: "A patient's notification preferences (defaults when none are stored); holds contact details, so physicians, nurses, services and the patient themself." })
   async notificationPreferences(@Arg("patientUhid", () => String, { description: "UHID of the patient (404 when unknown; a patient may ask only for their own)." }) patientUhid: string, @Ctx() ctx: SubgraphContext): Promise<NotificationPreferences> {
-    assertPatientAccess(ctx.principal, patientUhid);
+    assertPatientAccess(ctx.principal, patientUhid, "notifications:preferences");
     await assertPatientKnown(registryPatientExists(ctx), patientUhid);
     return getPreferences(ctx.db, patientUhid);
   }
@@ -24,7 +25,7 @@ export class PreferencesResolver {
     @Arg("input", () => NotificationPreferencesInput, { description: "The changes: fields left out keep their value." }) input: NotificationPreferencesInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<NotificationPreferences> {
-    assertPatientAccess(ctx.principal, patientUhid);
+    assertPatientAccess(ctx.principal, patientUhid, "notifications:preferences");
     await assertPatientKnown(registryPatientExists(ctx), patientUhid);
     return setPreferences(ctx.db, patientUhid, input);
   }

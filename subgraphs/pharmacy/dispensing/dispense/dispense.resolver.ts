@@ -50,7 +50,7 @@ export class PatientDispensesResolver {
   @Authorized("dispenses:read", "prescriptions:read")
   @FieldResolver(() => [Dispense], { description: "The patient's dispenses, newest first (pharmacy staff: their pharmacy's)." })
   dispenses(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Dispense[]> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "dispenses:read", "prescriptions:read");
     return requestLoader(ctx, dispensesOfPatients).load({ uhid: patient.uhid, pharmacyId: ctx.principal.pharmacyId ?? null });
   }
 }

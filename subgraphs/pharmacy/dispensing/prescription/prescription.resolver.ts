@@ -19,7 +19,7 @@ export class PatientPrescriptionsResolver {
   @Authorized("prescriptions:read")
   @FieldResolver(() => [Prescription], { description: "The patient's prescriptions, newest first." })
   prescriptions(@Root() patient: Patient, @Ctx() ctx: SubgraphContext): Promise<Prescription[]> {
-    assertPatientAccess(ctx.principal, patient.uhid);
+    assertPatientAccess(ctx.principal, patient.uhid, "prescriptions:read");
     return requestLoader(ctx, prescriptionsOfPatients).load(patient.uhid);
   }
 }
@@ -44,9 +44,9 @@ export class PrescriptionResolver {
     return withItems(ctx.db, rows);
   }
 
-  @Authorized("prescriptions:write")
+  @Authorized("prescriptions:list")
   @UseMiddleware(RateLimit("pharmacy"))
-  @Query(() => PrescriptionPage, { description: "Prescriptions, newest first, for prescribers (filters: patient, status)." })
+  @Query(() => PrescriptionPage, { description: "Prescriptions, newest first: every prescription for prescribers, their own for a patient (filters: patient, status)." })
   prescriptionList(
     @Args(() => PageArgs) page: PageArgs,
     @Arg("patientUhid", () => String, { nullable: true, description: "Only this patient's prescriptions (a patient caller: only their own UHID, else 403)." }) patientUhid: string | null,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { onlyAsPatient } from "../../../../lib/access.js";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPatientAccess, type SubgraphContext } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -72,7 +73,7 @@ export async function getPrescriptionRow(db: Db, id: string): Promise<Prescripti
 /** One prescription; a patient sees only their own (403 otherwise). */
 export async function getPrescription(db: Db, principal: Principal, id: string): Promise<Prescription> {
   const row = await getPrescriptionRow(db, id);
-  assertPatientAccess(principal, row.patientUhid);
+  assertPatientAccess(principal, row.patientUhid, "prescriptions:read");
   return (await withItems(db, [row]))[0];
 }
 
@@ -119,14 +120,14 @@ export async function prescriptionsOfPatients(db: Db, uhids: readonly string[]):
   return listsByKey(uhids, await withItems(db, rows), (p) => p.patientUhid);
 }
 
-/** Prescriptions for prescribers, newest first; filters patient and status. */
+/** Prescriptions for prescribers (a patient: their own), newest first; filters patient and status. */
 export async function listPrescriptions(db: Db, principal: Principal, args: Partial<PageArgs> & PrescriptionFilters): Promise<Page<Prescription>> {
   const w = pageWindow(args);
   const filters: SQL[] = [];
   if (args.patientUhid) {
-    assertPatientAccess(principal, args.patientUhid);
+    assertPatientAccess(principal, args.patientUhid, "prescriptions:list");
     filters.push(eq(prescriptions.patientUhid, args.patientUhid));
-  } else if (principal.roles.every((r) => r === "patient")) {
+  } else if (onlyAsPatient(principal.roles, ["prescriptions:list"])) {
     filters.push(eq(prescriptions.patientUhid, principal.sub));
   }
   if (args.status) filters.push(eq(prescriptions.status, args.status));

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
+import { onlyAsPatient } from "../../../../lib/access.js";
 import type { Principal } from "../../../../lib/auth.js";
 import { assertPatientAccess } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
@@ -7,6 +8,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionItems, prescriptionRefills, prescriptions } from "../../db/tables.js";
 import { OPEN_REFILL_STATUSES } from "../fill/fill.js";
+import { assertRefillDue } from "./refill-timing.js";
 import type { PrescriptionRefill, RequestRefillInput } from "./refill.type.js";
 
 type RefillRow = typeof prescriptionRefills.$inferSelect;
@@ -24,7 +26,8 @@ function toRefill(r: RefillRow, patientUhid: string, refillsAllowed: number): Pr
  * Asks for the next refill of a dispensed prescription. Under a lock on the prescription: its current
  * fill must be complete or closed short (409 while pending or partially dispensed, or when cancelled:
  * a refill on top of units still owed would count a fill the patient has not had), and the next number
- * may not exceed the refills its items allow (409). The refill then waits in the dispensing queue, and
+ * may not exceed the refills its items allow (409), and most of the previous fill must have been used
+ * (409 "refill too soon" naming the earliest date, `assertRefillDue`). The refill then waits in the dispensing queue, and
  * the items count what it gives from 0; any participating pharmacy may dispense it, in one or more parts.
  */
 export async function requestRefill(db: Db, principal: Principal, input: RequestRefillInput): Promise<PrescriptionRefill> {
@@ -33,7 +36,7 @@ export async function requestRefill(db: Db, principal: Principal, input: Request
     const tx = txRaw as unknown as Db;
     const [p] = await tx.select().from(prescriptions).where(eq(prescriptions.id, input.prescriptionId)).for("update");
     if (!p) throw notFound("Prescription", input.prescriptionId);
-    assertPatientAccess(principal, p.patientUhid);
+    assertPatientAccess(principal, p.patientUhid, "prescriptions:refill");
     if (p.status === "pending") throw conflict("This prescription has not been dispensed yet: dispense it first; a refill follows a dispense");
     if (p.status === "partially_dispensed") throw conflict(stillOwed("The prescription's first fill", p.id));
     if (p.status === "cancelled") throw conflict("This prescription is cancelled");
@@ -47,6 +50,7 @@ export async function requestRefill(db: Db, principal: Principal, input: Request
     const [{ last }] = await tx.select({ last: max(prescriptionRefills.number) }).from(prescriptionRefills).where(eq(prescriptionRefills.prescriptionId, p.id));
     const number = (last ?? 0) + 1;
     if (number > allowed) throw conflict(allowed === 0 ? "This prescription allows no refills" : `All ${allowed} refills of this prescription have been requested`);
+    await assertRefillDue(tx, p.id, number, await tx.select().from(prescriptionItems).where(eq(prescriptionItems.prescriptionId, p.id)));
     const [row] = await tx.insert(prescriptionRefills).values({ prescriptionId: p.id, number, requestedBy: principal.sub, notes: input.notes?.trim() || null }).returning();
     await tx.update(prescriptions).set({ openRefillNumber: number }).where(eq(prescriptions.id, p.id));
     await tx.update(prescriptionItems).set({ quantityDispensed: 0 }).where(eq(prescriptionItems.prescriptionId, p.id));
@@ -73,9 +77,9 @@ export async function listRefills(db: Db, principal: Principal, args: Partial<Pa
   }
   if (args.status) filters.push(eq(prescriptionRefills.status, args.status));
   if (args.patientUhid) {
-    assertPatientAccess(principal, args.patientUhid);
+    assertPatientAccess(principal, args.patientUhid, "prescriptions:refill");
     filters.push(eq(prescriptions.patientUhid, args.patientUhid));
-  } else if (principal.roles.every((r) => r === "patient")) {
+  } else if (onlyAsPatient(principal.roles, ["prescriptions:refill"])) {
     filters.push(eq(prescriptions.patientUhid, principal.sub));
   }
   const where = filters.length ? and(...filters) : undefined;
