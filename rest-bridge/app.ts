@@ -155,6 +155,9 @@ function methodsByPath(routes: RouteDef[]): (path: string) => string[] | undefin
   };
 }
 
+/** GraphQL's Int: a signed 32-bit integer. */
+const INT_MAX = 2_147_483_647;
+
 async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions): Promise<Response> {
   const { route } = compiled;
   // A variant's value is matched without regard to case (?format=PDF); a value no variant takes is a 400 below.
@@ -178,12 +181,19 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     if (!compiled.acceptedQuery.has(param) && !param.startsWith("_")) {
       errors.add(param, `is not a known query parameter; accepted: ${[...compiled.acceptedQuery].join(", ")} and names starting with "_"`);
     } else if (values.some(hasNul)) errors.add(param, NUL_MESSAGE);
+    // A repeated parameter (items=a&items=b) is refused, not read as its first value: dropping the rest
+    // unannounced turned a two-drug interaction check into a one-drug "safe".
+    else if (values.length > 1) errors.add(param, `is given ${values.length} times: give it once (a list is one comma-separated value, e.g. ${param}=a,b)`);
   }
   const queryMap: Record<string, string> = { ...(route.paginated ? PAGE_QUERY : {}), ...route.query };
   for (const [param, variable] of Object.entries(queryMap)) {
     // HEAD asks what GET would answer without its effects: a parameter that sends something is left out.
     if (c.req.method === "HEAD" && route.effectQuery?.includes(param)) continue;
-    const value = query[param]?.[0]; // the first, as c.req.query(param) gives, without parsing the URL again per name
+    let value = query[param]?.[0]; // the only one (a repeated parameter is refused above)
+    // A page or page size past GraphQL's Int (32 bits) is a whole number all the same: it is read as the
+    // largest Int, which the page window clamps (page_size → 100) or answers as past the end, instead of
+    // a 400 saying a whole number "must be an integer".
+    if (value !== undefined && Object.hasOwn(PAGE_QUERY, param) && /^\d+$/.test(value) && Number(value) > INT_MAX) value = String(INT_MAX);
     const type = types.get(variable);
     if (value === undefined) {
       // A required query parameter left out is a field error like a body field's, not GraphQL's message.

@@ -41,6 +41,29 @@ describe("patient registry through REST", () => {
     expect(res.body.next).toBeNull();
   });
 
+  it.each(["101", "500", "2147483647", "2147483648", "99999999999999999999"])("clamps page_size=%s to 100 (past GraphQL's 32-bit Int too)", async (size) => {
+    const res = await stack.rest("GET", `/api/v1/uhid/?page_size=${size}`, { token: physician });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.page_size).toBe(100);
+  });
+
+  it.each(["2147483648", "99999999999999999999"])("answers page=%s past GraphQL's Int as past the end, not as 'not an integer'", async (page) => {
+    const res = await stack.rest("GET", `/api/v1/uhid/?page=${page}`, { token: physician });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ results: [], count: 0, next: null });
+  });
+
+  it.each([
+    ["/api/v1/uhid/?page=1&page=2", "page"],
+    ["/api/v1/uhid/?search=a&search=b", "search"],
+    ["/api/v1/drug-safety/interactions/?items=11289&items=10831", "items"],
+  ])("refuses a repeated parameter (%s) with 400 naming it, instead of reading only the first", async (path, field) => {
+    const token = field === "items" ? await stack.token("pharmacist", { pharmacy: "6a0c1d1e-0000-4000-8000-000000000001" }) : physician;
+    const res = await stack.rest("GET", path, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.fields[field][0]).toMatch(/is given 2 times/);
+  });
+
   it("answers a page past the end with empty results and next null", async () => {
     const res = await stack.rest("GET", "/api/v1/uhid/?page=9", { token: physician });
     expect(res.status).toBe(200);
