@@ -18,8 +18,10 @@ afterAll(() => stack?.stop());
 const UHID = "UG-2024-000001";
 const UNKNOWN = "UG-2099-999999";
 
+/** An appointment this many days from now at 07:30 UTC: reminders are only for appointments still ahead. */
+const appointmentIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T07:30:00Z`;
 const TRIGGERS: Record<string, Record<string, string>> = {
-  "appointment-reminder": { appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: "2026-12-01T09:30:00Z" },
+  "appointment-reminder": { appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: appointmentIn(30) },
   "lab-result": { observation_id: "OBS-1", test_name: "Full blood count", ordered_by: "Dr. Okello", facility_name: "Mulago Lab" },
   "critical-alert": { provider_id: "PRV-0001", observation_id: "OBS-2", test_name: "Potassium", value: "7.1", unit: "mmol/L", reference_range: "3.5-5.1", patient_name: "Kamau Mutesi" },
   "prescription-ready": { prescription_id: "RX-1", medication_name: "Amoxicillin 500 mg", prescriber_name: "Dr. Okello", facility_name: "Kampala Pharmacy" },

@@ -51,7 +51,9 @@ const setPrefs = async (uhid: string, body: Record<string, unknown>) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const appointmentBody = (uhid: string, date = "2026-12-01T07:30:00Z") => ({ patient_uhid: uhid, appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: date });
+/** An appointment this many days from now at 07:30 UTC: reminders are only for appointments still ahead. */
+const appointmentIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T07:30:00Z`;
+const appointmentBody = (uhid: string, date = appointmentIn(30)) => ({ patient_uhid: uhid, appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: date });
 const reminder = (uhid: string, headers?: Record<string, string>, body = appointmentBody(uhid)) => stack.rest("POST", "/api/v1/triggers/appointment-reminder/", { token: nurse, body, headers });
 const labResult = (uhid: string) =>
   stack.rest("POST", "/api/v1/triggers/lab-result/", { token: nurse, body: { patient_uhid: uhid, observation_id: "OBS-1", test_name: "Lipid panel", ordered_by: "Dr. Achieng", facility_name: "Mbarara RRH" } });
@@ -161,7 +163,7 @@ describe("an Idempotency-Key fingerprints the request as sent (defect 3)", () =>
     const again = await reminder(uhid, key);
     expect(again.status).toBe(200);
     expect(again.body.notification_id).toBe(first.body.notification_id);
-    expect((await reminder(uhid, key, appointmentBody(uhid, "2026-12-02T07:30:00Z"))).status).toBe(409);
+    expect((await reminder(uhid, key, appointmentBody(uhid, appointmentIn(31)))).status).toBe(409);
   });
 
   it("keeps answering retries of requests stored before, with the parameters formatted then (labels in the language of then)", async () => {
@@ -187,7 +189,7 @@ describe("an Idempotency-Key fingerprints the request as sent (defect 3)", () =>
     expect((await deliveryStatus({ ...delivery, status: "delivered" })).status).toBe(409);
     await setPrefs(uhid, { language: "lg" });
     expect((await reminder(uhid, { "idempotency-key": `old-apt-${uhid}` })).body.notification_id).toBe(apt.body.notification_id);
-    expect((await reminder(uhid, { "idempotency-key": `old-apt-${uhid}` }, appointmentBody(uhid, "2026-12-03T07:30:00Z"))).status).toBe(409);
+    expect((await reminder(uhid, { "idempotency-key": `old-apt-${uhid}` }, appointmentBody(uhid, appointmentIn(32)))).status).toBe(409);
   });
 });
 

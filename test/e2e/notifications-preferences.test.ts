@@ -193,6 +193,12 @@ describe("records", () => {
     const badDate = await stack.rest("GET", "/api/v1/notifications/?status=SENT&date_from=yesterday", { token: nurse });
     expect(badDate.status).toBe(400);
     expect(Object.keys(badDate.body.error.fields)).toEqual(["date_from"]);
+    // A day that does not exist is refused, not rolled into the next month (2026-11-31 is not 1 December).
+    for (const [path, field] of [["/api/v1/notifications/?date_from=2026-11-31", "date_from"], ["/api/v1/notifications/?date_to=2026-02-30T08:00:00Z", "date_to"], ["/api/v1/notifications/costs/?date_from=2026-02-30", "date_from"]]) {
+      const impossible = await stack.rest("GET", path, { token: field === "date_from" && path.includes("costs") ? await stack.token("auditor") : nurse });
+      expect(impossible.status, path).toBe(400);
+      expect(Object.keys(impossible.body.error.fields), path).toEqual([field]);
+    }
   });
 
   it("shows a patient only their own messages (404 for someone else's)", async () => {

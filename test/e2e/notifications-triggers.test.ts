@@ -1,4 +1,6 @@
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "../../subgraphs/notifications/db/tables.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -13,8 +15,10 @@ afterAll(() => stack?.stop());
 const UHID = "UG-2024-000001";
 
 /** A valid body for each trigger (spec, "Notification trigger endpoints"; ours for the last two). */
+/** An appointment this many days from now at 07:30 UTC: reminders are only for appointments still ahead. */
+const appointmentIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T07:30:00Z`;
 const VALID: Record<string, Record<string, string>> = {
-  "appointment-reminder": { patient_uhid: UHID, appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: "2026-12-01T09:30:00Z" },
+  "appointment-reminder": { patient_uhid: UHID, appointment_id: "APT-1", provider_name: "Dr. Okello", facility_name: "Mulago", appointment_date: appointmentIn(30) },
   "lab-result": { patient_uhid: UHID, observation_id: "OBS-1", test_name: "Full blood count", ordered_by: "Dr. Okello", facility_name: "Mulago Lab" },
   "critical-alert": { patient_uhid: UHID, provider_id: "PRV-0001", observation_id: "OBS-2", test_name: "Potassium", value: "7.1", unit: "mmol/L", reference_range: "3.5-5.1", patient_name: "Kamau Mutesi" },
   "prescription-ready": { patient_uhid: UHID, prescription_id: "RX-1", medication_name: "Amoxicillin 500 mg", prescriber_name: "Dr. Okello", facility_name: "Kampala Pharmacy" },
@@ -64,6 +68,18 @@ describe("trigger validation", () => {
       expect(res.body.error.fields).toHaveProperty("patient_uhid");
     });
   }
+
+  it.each([
+    ["a year ago", -365 * 86_400_000],
+    ["a minute ago", -60_000],
+  ])("appointment-reminder for an appointment %s → 400 on appointment_date, nothing queued", async (_, offset) => {
+    const notificationCount = async () => (await stack.server.database!.db.select({ n: count() }).from(notifications))[0].n;
+    const before = await notificationCount();
+    const res = await stack.rest("POST", "/api/v1/triggers/appointment-reminder/", { token: nurse, body: { ...VALID["appointment-reminder"], appointment_id: `APT-PAST-${offset}`, appointment_date: new Date(Date.now() + offset).toISOString() } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.appointment_date[0]).toMatch(/future/);
+    expect(await notificationCount()).toBe(before);
+  });
 
   it("delivery-status: delivery_type outside medication/specimen/equipment → 400", async () => {
     const res = await stack.rest("POST", "/api/v1/triggers/delivery-status/", { token: nurse, body: { ...VALID["delivery-status"], delivery_type: "pizza" } });

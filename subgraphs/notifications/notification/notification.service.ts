@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { onlyAsPatient } from "../../../lib/access.js";
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
+import { isCalendarDate } from "../../../lib/calendar.js";
 import { assertPatientAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { conflict, FieldErrorCollector, forbidden, notFound } from "../../../lib/errors.js";
@@ -39,7 +40,8 @@ function dateBounds(f: NotificationFilters, errors: FieldErrorCollector): { from
   const parse = (value: string, field: string, endOfDay: boolean): Date | undefined => {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
     const at = new Date(dateOnly ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(at.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value))) {
+    // The day must exist: JavaScript reads 2026-11-31 as 1 December and 2026-02-30 as 2 March.
+    if (Number.isNaN(at.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value)) || !isCalendarDate(value.slice(0, 10))) {
       errors.add(field, "must be an ISO 8601 date (2026-11-21) or date-time");
       return undefined;
     }

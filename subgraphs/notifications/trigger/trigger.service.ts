@@ -118,6 +118,8 @@ async function triggerOne(call: TriggerCall, kind: string, request: object, uhid
 }
 
 export async function triggerAppointmentReminder(call: TriggerCall, i: AppointmentReminderInput): Promise<TriggerResult> {
+  // A reminder of an appointment that has already begun misleads the patient (and is paid for): refused.
+  if (!(i.appointmentDate.getTime() > Date.now())) throw fieldError("appointmentDate", "must be in the future: the appointment this reminds of has already begun");
   const { language, timeZone } = await patientLocale(call.db, i.patientUhid);
   const parameters = defined({
     appointment_id: i.appointmentId,
