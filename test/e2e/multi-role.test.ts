@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../lib/db.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
@@ -293,7 +295,7 @@ describe("researcher assistant", () => {
     const all = await post(`${RES}/cohort/`, {}, researcher);
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ count: expect.any(Number), suppressed: false, suppression_threshold: 5, requires_review: true });
-    expect(all.body.count).toBeGreaterThanOrEqual(50);
+    expect(all.body.count).toBeGreaterThanOrEqual(48); // 50 demo patients or more, with a noise of at most ±2
     expect(JSON.stringify(all.body)).not.toMatch(/UG-\d{4}-\d{6}/);
     for (const cell of [...all.body.by_sex, ...all.body.by_age_band]) expect(cell.suppressed ? cell.count === null : cell.count >= 5).toBe(true);
     const shownSex = all.body.by_sex.filter((c: { suppressed: boolean }) => !c.suppressed);
@@ -306,6 +308,33 @@ describe("researcher assistant", () => {
     expect(narrow.body).toMatchObject({ count: null, suppressed: true });
     expect(narrow.body.by_sex.every((c: { count: null }) => c.count === null)).toBe(true);
     expect(await auditCount("research_cohort_count")).toBeGreaterThanOrEqual(3);
+  });
+
+  it("cannot be differenced: counts of overlapping cohorts carry unrelated noise (±2), the same cohort the same answer", async () => {
+    const ages = await rowsOf<{ age: number }>(await stack.server.database!.db.execute(sql`select date_part('year', age(current_date, birth_date))::int as age from clinical.patients`));
+    const atLeast = (min: number) => ages.filter((a) => a.age >= min).length;
+    // A researcher of its own: the assistants allow 60 calls a minute per caller, and this asks 56.
+    const asker = await stack.token("researcher", { sub: "mr-researcher-differencing" });
+    let revealed = 0;
+    let pairs = 0;
+    for (let min = 18; min <= 44; min++) {
+      const [older, younger] = await Promise.all([post(`${RES}/cohort/`, { age_min: min + 1 }, asker), post(`${RES}/cohort/`, { age_min: min }, asker)]);
+      for (const [res, truth] of [[older, atLeast(min + 1)], [younger, atLeast(min)]] as const) {
+        if (truth < 5) continue;
+        expect(res.body.count, `age_min ${min}`).toBeGreaterThanOrEqual(Math.max(5, truth - 2));
+        expect(res.body.count, `age_min ${min}`).toBeLessThanOrEqual(truth + 2);
+      }
+      if (atLeast(min + 1) < 5) continue;
+      pairs++;
+      if (younger.body.count - older.body.count === atLeast(min) - atLeast(min + 1)) revealed++;
+    }
+    // Without noise every difference is the true number of patients of that age (the attack); with it, most are not.
+    expect(pairs).toBeGreaterThan(15);
+    expect(revealed).toBeLessThan(pairs * 0.75);
+    // Asking again teaches nothing: the same cohort gets the same answer.
+    const again = await Promise.all([post(`${RES}/cohort/`, { age_min: 30, sex: "male" }, asker), post(`${RES}/cohort/`, { age_min: 30, sex: "male" }, asker)]);
+    expect(again[0].body.count).toBe(again[1].body.count);
+    expect(again[0].body.by_age_band).toEqual(again[1].body.by_age_band);
   });
 
   it("refuses criteria it cannot apply", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageBand, suppressCells } from "./cohort.engine.js";
+import { ageBand, CELL_KEY_MODULUS, cellNoise, perturbedCount, suppressCells } from "./cohort.engine.js";
 
 describe("small-cell suppression (< 5)", () => {
   it("withholds counts below 5, zero included, and shows 5 and above", () => {
@@ -15,4 +15,26 @@ describe("small-cell suppression (< 5)", () => {
   });
 
   it.each([[0, "0-17"], [17, "0-17"], [18, "18-39"], [39, "18-39"], [40, "40-64"], [64, "40-64"], [65, "65+"]])("age %d → band %s", (age, band) => expect(ageBand(age)).toBe(band));
+});
+
+describe("cell-key noise (ABS cell key method)", () => {
+  it("spreads the 256 cell keys over -2..2 with zero mean: half 0, 3/16 each ±1, 1/16 each ±2", () => {
+    const noise = Array.from({ length: CELL_KEY_MODULUS }, (_, k) => cellNoise(k));
+    const tally = (v: number) => noise.filter((n) => n === v).length;
+    expect([tally(-2), tally(-1), tally(0), tally(1), tally(2)]).toEqual([16, 48, 128, 48, 16]);
+    expect(noise.reduce((a, b) => a + b, 0)).toBe(0);
+  });
+
+  it("reads any whole-number key modulo 256 (sums of record keys grow past it)", () => {
+    for (const k of [0, 127, 128, 200, 255]) for (const wrap of [0, 1, 7, 1000]) expect(cellNoise(k + wrap * CELL_KEY_MODULUS)).toBe(cellNoise(k));
+  });
+
+  it("moves a shown count by at most 2 and never shows it below the threshold", () => {
+    for (let count = 5; count < 200; count++)
+      for (let key = 0; key < CELL_KEY_MODULUS; key += 7) {
+        const shown = perturbedCount(count, key);
+        expect(Math.abs(shown - count)).toBeLessThanOrEqual(2);
+        expect(shown).toBeGreaterThanOrEqual(5);
+      }
+  });
 });

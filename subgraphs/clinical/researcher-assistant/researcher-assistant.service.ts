@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, count, eq, exists, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
@@ -5,18 +6,19 @@ import { appendAuditNow } from "../audit/audit.service.js";
 import { diagnoses, medications, patients } from "../db/tables.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { getKnowledge, normaliseName } from "../knowledge/knowledge.js";
-import { AGE_BANDS, SUPPRESSION_THRESHOLD, suppressCells } from "./cohort.engine.js";
+import { AGE_BANDS, perturbedCount, SUPPRESSION_THRESHOLD, suppressCells } from "./cohort.engine.js";
 import { OUTCOME_TYPES, recommendStatisticalTest, STATISTICAL_TEST_ENGINE_VERSION } from "./statistical-test.engine.js";
 import type { CohortCountResult, CohortCriteriaInput, StatisticalTestInput, StatisticalTestResult } from "./researcher-assistant.type.js";
 import type { OutcomeType } from "../knowledge/knowledge.types.js";
 
-const COHORT_ENGINE_VERSION = "cohort-count@1.0.0";
+const COHORT_ENGINE_VERSION = "cohort-count@1.1.0";
 const ICD10_PREFIX = /^[A-Z][0-9]{2}(\.?[0-9A-Z]{0,4})?$|^[A-Z][0-9]?$/i;
 const SEXES = ["female", "male", "other", "unknown"];
 
 /**
  * Counts the patients matching the criteria, with sex and age-band breakdowns, and nothing else: no
- * identifier leaves the query, and any count below 5 is withheld (cohort.engine.ts).
+ * identifier leaves the query, any count below 5 is withheld, and every shown count carries its
+ * cell's fixed noise so overlapping queries cannot be subtracted (cohort.engine.ts, cell key method).
  */
 export async function countCohort(ctx: SubgraphContext, input: CohortCriteriaInput): Promise<CohortCountResult> {
   const k = await getKnowledge(ctx.db);
@@ -57,28 +59,39 @@ export async function countCohort(ctx: SubgraphContext, input: CohortCriteriaInp
     const match = rxcuis.length ? or(byName, inArray(medications.rxnormCode, rxcuis)) : byName;
     where.push(exists(ctx.db.select({ one: sql`1` }).from(medications).where(and(eq(medications.patientUhid, patients.uhid), match))));
   }
+  // Each patient's record key (0-255): a keyed hash of the UHID, summed per group; a cell's key is the sum of its groups'.
+  const recordKey = sql<string>`sum(('x' || substr(md5(${cellKeySalt(ctx)} || ${patients.uhid}), 1, 2))::bit(8)::int)`;
   const rows = await ctx.db
-    .select({ sex: patients.sex, band, n: count() })
+    .select({ sex: patients.sex, band, n: count(), key: recordKey })
     .from(patients)
     .where(where.length ? and(...where) : undefined)
     .groupBy(patients.sex, band);
   const total = rows.reduce((s, r) => s + Number(r.n), 0);
   const suppressed = total < SUPPRESSION_THRESHOLD;
   const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((s, r) => s + Number(r.n), 0);
+  const keyOf = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((s, r) => s + Number(r.key), 0);
+  /** Withheld cells as they are; shown cells with their cell's noise (the suppression decision is on the true counts). */
+  const shownCells = (labels: string[], pick: (label: string) => (r: (typeof rows)[number]) => boolean) =>
+    suppressCells(labels.map((label) => ({ label, count: sum(pick(label)) }))).map((c) => (c.suppressed ? c : { ...c, count: perturbedCount(c.count!, keyOf(pick(c.label))) }));
   const hideAll = (labels: string[]) => labels.map((label) => ({ label, count: null, suppressed: true }));
   const sexes = SEXES.filter((s) => s === input.sex || (!input.sex && (s === "female" || s === "male" || rows.some((r) => r.sex === s))));
   const output = {
-    count: suppressed ? null : total,
+    count: suppressed ? null : perturbedCount(total, keyOf(() => true)),
     suppressed,
     suppressionThreshold: SUPPRESSION_THRESHOLD,
-    bySex: suppressed ? hideAll(sexes) : suppressCells(sexes.map((s) => ({ label: s, count: sum((r) => r.sex === s) }))),
-    byAgeBand: suppressed ? hideAll(AGE_BANDS) : suppressCells(AGE_BANDS.map((b) => ({ label: b, count: sum((r) => r.band === b) }))),
-    dataScope: "Counts only over the clinical record: no identifiers, names, dates or free text are returned; counts below 5 are withheld",
+    bySex: suppressed ? hideAll(sexes) : shownCells(sexes, (s) => (r) => r.sex === s),
+    byAgeBand: suppressed ? hideAll(AGE_BANDS) : shownCells(AGE_BANDS, (b) => (r) => r.band === b),
+    dataScope: "Counts only over the clinical record: no identifiers, names, dates or free text are returned; counts below 5 are withheld, and shown counts carry a fixed noise of up to ±2 (cells need not add up to the total)",
     requiresReview: true,
   };
   const rulesetVersion = `${COHORT_ENGINE_VERSION}; drugs@${k.versions.drugs}`;
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "research_cohort_count", patientUhid: null, input, output, rulesetVersion, requestId: ctx.requestId });
   return { ...output, auditId: audit.id, rulesetVersion };
+}
+
+/** The secret the record keys are hashed with: derived from the internal secret, never stored or returned. */
+function cellKeySalt(ctx: SubgraphContext): string {
+  return createHmac("sha256", ctx.config.internalSecret).update("cohort-cell-key").digest("hex");
 }
 
 /** A statistical test for the design, from knowledge/statistical-tests.json. */
