@@ -56,6 +56,25 @@ export function normalizePhone(input: string | null | undefined, defaultRegion: 
 }
 
 /**
+ * Number types a text message or a messaging app reaches: mobiles, and numbers the numbering plan
+ * cannot tell from mobiles (North America's FIXED_LINE_OR_MOBILE). A landline or a toll-free number is
+ * a valid number, but an SMS gateway refuses it after we answered 200 (Uganda's 0414…, 0800…).
+ */
+const TEXTABLE_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE"]);
+
+/**
+ * A number an SMS or a messaging app can reach, in E.164, or null: `normalizePhone`, and a type the
+ * metadata knows as mobile. A valid number whose type the metadata cannot name is kept (refusing it
+ * would refuse numbers the installed metadata is too old to classify).
+ */
+export function normalizeMobilePhone(input: string | null | undefined, defaultRegion: PhoneRegion): string | null {
+  const e164 = normalizePhone(input, defaultRegion);
+  if (!e164) return null;
+  const type = parsePhoneNumberFromString(e164)?.getType();
+  return type === undefined || TEXTABLE_TYPES.has(type) ? e164 : null;
+}
+
+/**
  * The digit strings (everything but digits removed) that `normalizePhone` reads as the same number as
  * `phone`: "256772123456", "0772123456", "772123456", "00256…", "000256…" for +256772123456 under UG
  * (the national forms only when the number is of `defaultRegion`). Rows stored before numbers were

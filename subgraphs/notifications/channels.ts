@@ -1,4 +1,4 @@
-import { defaultPhoneRegion, normalizePhone as normalizePhoneNumber } from "../../lib/phone.js";
+import { defaultPhoneRegion, normalizeMobilePhone, normalizePhone as normalizePhoneNumber } from "../../lib/phone.js";
 
 /** Spec, "Notification channels": the four channels and what one message costs (UGX). */
 export const CHANNEL_COSTS = {
@@ -26,6 +26,18 @@ export function normalizePhone(value: string): string | null {
   return normalizePhoneNumber(value, defaultPhoneRegion());
 }
 
+/**
+ * A number a text message reaches (SMS, messaging app), in E.164, or null: a valid number that is a
+ * landline or toll-free is refused too (lib/phone.ts `normalizeMobilePhone`). For addresses a caller
+ * gives; numbers already stored are matched with `normalizePhone`.
+ */
+export function normalizeMobile(value: string): string | null {
+  return normalizeMobilePhone(value, defaultPhoneRegion());
+}
+
+/** What to tell a caller whose number cannot take a text message. */
+export const NOT_A_MOBILE = "must be a mobile phone number such as +256772000111 (a landline or toll-free number cannot take an SMS)";
+
 export function isEmail(value: string): boolean {
   return EMAIL.test(value);
 }
@@ -33,7 +45,7 @@ export function isEmail(value: string): boolean {
 /** The channel a bare address belongs to (the send call's `recipient`): e-mail → EMAIL, phone → SMS. */
 export function channelForAddress(address: string): { channel: Channel; recipient: string } | null {
   if (isEmail(address.trim())) return { channel: "EMAIL", recipient: address.trim() };
-  const phone = normalizePhone(address);
+  const phone = normalizeMobile(address);
   return phone ? { channel: "SMS", recipient: phone } : null;
 }
 

@@ -47,6 +47,24 @@ describe("notifications send: the recipient is read as a phone number before any
     expect(await notificationCount()).toBe(before);
   });
 
+  it.each(["0800 123 456", "+256 800 123456", "0414 123 456", "+256 200 123456", "0392 123456"])("refuses %j, a valid landline or toll-free number no SMS reaches, with 400 on recipient", async (recipient) => {
+    const before = await notificationCount();
+    const res = await pickupReady(recipient);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.recipient[0]).toMatch(/mobile/);
+    expect(await notificationCount()).toBe(before);
+  });
+
+  it("refuses a landline as a patient's SMS or messaging-app number, and as a provider's", async () => {
+    await registerTestPatient(stack, nurse, "UG-PHONE-0032");
+    const prefs = await stack.rest("PUT", "/api/v1/notifications/preferences/UG-PHONE-0032/", { token: nurse, body: { phone: "0414 123 456", messaging_app_id: "0800 123 456" } });
+    expect(prefs.status).toBe(400);
+    expect(Object.keys(prefs.body.error.fields).sort()).toEqual(["messaging_app_id", "phone"]);
+    const provider = await stack.rest("PUT", "/api/v1/notifications/providers/PRV-PHONE-2/", { token: await stack.token("physician"), body: { name: "Dr. Landline", channels: ["SMS"], phone: "0414 123 456" } });
+    expect(provider.status).toBe(400);
+    expect(provider.body.error.fields).toHaveProperty("phone");
+  });
+
   it("keeps a Kenyan number Kenyan under the default region UG", async () => {
     const res = await pickupReady("+254 712 345 678");
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { preparedRead } from "../../../lib/prepared.js";
-import { CHANNELS, isChannel, isEmail, normalizePhone } from "../channels.js";
+import { CHANNELS, isChannel, isEmail, normalizeMobile, NOT_A_MOBILE } from "../channels.js";
 import { preferences } from "../db/tables.js";
 import { LANGUAGES, isLanguage, TEMPLATES } from "../templates/templates.js";
 import { CLOCK_TIME, isTimeZone } from "./quiet-hours.js";
@@ -52,8 +52,8 @@ export function checkContactInput(i: NotificationPreferencesInput, errors: Field
     i.channels.forEach((c, n) => !isChannel(c) && errors.add(`channels.${n}`, `must be one of ${CHANNELS.join(", ")}`));
     if (new Set(i.channels).size !== i.channels.length) errors.add("channels", "must not repeat a channel");
   }
-  if (i.phone && !normalizePhone(i.phone)) errors.add("phone", "must be a phone number such as +256772000111");
-  if (i.messagingAppId && !normalizePhone(i.messagingAppId)) errors.add("messagingAppId", "must be the messaging-app phone number");
+  if (i.phone && !normalizeMobile(i.phone)) errors.add("phone", NOT_A_MOBILE);
+  if (i.messagingAppId && !normalizeMobile(i.messagingAppId)) errors.add("messagingAppId", `${NOT_A_MOBILE.replace("an SMS", "a message")}: the messaging-app number`);
   if (i.email && !isEmail(i.email)) errors.add("email", "must be an e-mail address");
   if (i.language !== undefined && (i.language === null || !isLanguage(i.language))) errors.add("language", `must be one of ${LANGUAGES.join(", ")}`);
 }
@@ -79,10 +79,10 @@ export async function setPreferences(db: Db, uhid: string, i: NotificationPrefer
 
   const next = {
     channels: i.channels ?? current.channels,
-    phone: i.phone === undefined ? current.phone : i.phone && normalizePhone(i.phone),
+    phone: i.phone === undefined ? current.phone : i.phone && normalizeMobile(i.phone),
     email: i.email === undefined ? current.email : i.email?.trim() || null,
     pushToken: i.pushToken === undefined ? current.pushToken : i.pushToken?.trim() || null,
-    messagingAppId: i.messagingAppId === undefined ? current.messagingAppId : i.messagingAppId && normalizePhone(i.messagingAppId),
+    messagingAppId: i.messagingAppId === undefined ? current.messagingAppId : i.messagingAppId && normalizeMobile(i.messagingAppId),
     language: i.language ?? current.language,
     consent: { ...current.consent, ...(i.consent as Record<string, boolean> | undefined) },
     quietHoursStart: start,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector, notFound } from "../../../lib/errors.js";
-import { normalizePhone } from "../channels.js";
+import { normalizeMobile } from "../channels.js";
 import { providerContacts } from "../db/tables.js";
 import { checkContactInput } from "../preferences/preferences.service.js";
 import type { ProviderContact, ProviderContactInput } from "./provider-contact.type.js";
@@ -23,10 +23,10 @@ export async function setProviderContact(db: Db, providerId: string, i: Provider
   const next = {
     name: pick("name", current?.name ?? null) as string | null,
     channels: i.channels ?? current?.channels ?? ["SMS"],
-    phone: i.phone === undefined ? (current?.phone ?? null) : i.phone && normalizePhone(i.phone),
+    phone: i.phone === undefined ? (current?.phone ?? null) : i.phone && normalizeMobile(i.phone),
     email: pick("email", current?.email ?? null) as string | null,
     pushToken: pick("pushToken", current?.pushToken ?? null) as string | null,
-    messagingAppId: i.messagingAppId === undefined ? (current?.messagingAppId ?? null) : i.messagingAppId && normalizePhone(i.messagingAppId),
+    messagingAppId: i.messagingAppId === undefined ? (current?.messagingAppId ?? null) : i.messagingAppId && normalizeMobile(i.messagingAppId),
     language: i.language ?? current?.language ?? "en",
     updatedAt: new Date(),
   };

@@ -4,7 +4,7 @@ import type { Db } from "../../../lib/db.js";
 import { mayUse } from "../../../lib/access.js";
 import { fieldError, FieldErrorCollector, forbidden } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
-import { channelForAddress, isChannel, normalizePhone, isEmail, type ContactPoints } from "../channels.js";
+import { channelForAddress, isChannel, normalizeMobile, normalizePhone, isEmail, NOT_A_MOBILE, type ContactPoints } from "../channels.js";
 import { Counter } from "prom-client";
 import { metrics } from "../../../lib/observability.js";
 import { preferences, providerContacts } from "../db/tables.js";
@@ -279,10 +279,10 @@ export async function sendNotification(call: TriggerCall, i: SendNotificationInp
   if (i.channel) {
     if (!isChannel(i.channel)) errors.add("channel", "must be one of SMS, EMAIL, PUSH, MESSAGING_APP");
     else if (i.channel === "EMAIL" && !isEmail(i.recipient.trim())) errors.add("recipient", "must be an e-mail address for the EMAIL channel");
-    else if ((i.channel === "SMS" || i.channel === "MESSAGING_APP") && !normalizePhone(i.recipient)) errors.add("recipient", "must be a phone number such as +256772000111");
-    else target = { channel: i.channel, recipient: i.channel === "PUSH" ? i.recipient.trim() : (normalizePhone(i.recipient) ?? i.recipient.trim()) };
+    else if ((i.channel === "SMS" || i.channel === "MESSAGING_APP") && !normalizeMobile(i.recipient)) errors.add("recipient", NOT_A_MOBILE);
+    else target = { channel: i.channel, recipient: i.channel === "PUSH" ? i.recipient.trim() : (normalizeMobile(i.recipient) ?? i.recipient.trim()) };
   } else if (!target) {
-    errors.add("recipient", "must be a phone number such as +256772000111 or an e-mail address");
+    errors.add("recipient", normalizePhone(i.recipient) ? NOT_A_MOBILE : "must be a mobile phone number such as +256772000111 or an e-mail address");
   }
   if (i.language && !isLanguage(i.language)) errors.add("language", "must be one of en, lg, sw");
   errors.throwIfAny("Invalid send request");
