@@ -34,7 +34,9 @@ export async function readMultipartOperations(request: Request, limits: Multipar
     headers: { "content-type": request.headers.get("content-type") ?? "" },
   });
   try {
-    return await processRequest(stream as never, undefined as never, { maxFileSize: limits.maxFileBytes, maxFiles: limits.maxFiles });
+    // busboy marks a file that reaches its fileSize limit as truncated, even one of exactly that size:
+    // allow one byte more so a file of exactly maxFileBytes passes, and readUpload refuses anything larger.
+    return await processRequest(stream as never, undefined as never, { maxFileSize: limits.maxFileBytes + 1, maxFiles: limits.maxFiles });
   } catch (err) {
     throw multipartError((err as { status?: number }).status ?? 400, (err as Error).message);
   }

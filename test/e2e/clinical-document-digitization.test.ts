@@ -220,6 +220,87 @@ describe("document digitization through REST (multipart/form-data)", () => {
     }
   });
 
+  it("charts results only from laboratory reports: an invoice, a prescription or a letter gives a DocumentReference and no Observation", async () => {
+    const token = await stack.token("lab_technician", { sub: "digitize-classes" });
+    const documents: [string, string[]][] = [
+      ["invoice", ["LANCET LABORATORIES UGANDA - CASH RECEIPT", "Receipt No: RCT-44871 Date: 03/04/2026", "Full Blood Count 25,000 UGX", "HbA1c 45,000 UGX", "Creatinine 15,000 UGX", "Total 130,000 UGX", "Payment: Cash. Thank you."]],
+      ["prescription", ["KISUBI HOSPITAL - PRESCRIPTION FORM", "Rx", "Amoxicillin syrup 250 mg", "5 ml tds x 5/7", "Paracetamol syrup 180 mg", "Prescriber: Dr. L. Namusoke"]],
+      ["referral", ["RUBAGA HOSPITAL", "P.O. Box 14130 Kampala", "REFERRAL LETTER", "Reason for referral: suspected stroke.", "Temperature 37.2 C", "Pulse 96 bpm", "Weight 70 kg"]],
+      ["discharge_summary", ["DISCHARGE SUMMARY", "Date of discharge: 03/04/2026", "Hospital course: transfused.", "Hb 5.2 g/dL (11.5 - 16.5) L", "Platelets 45 x10^9/L (150 - 400) L"]],
+    ];
+    for (const [type, lines] of documents) {
+      const res = await digitize(form(await pdfWithText(lines), { document_type: "lab_report" }), token);
+      expect(res.status, type).toBe(200);
+      expect(res.body.classification.type, type).toBe(type);
+      expect(res.body.extracted_data.tests, type).toEqual([]);
+      expect(res.body.fhir_resources.map((r: { resourceType: string }) => r.resourceType), type).toEqual(["DocumentReference"]);
+    }
+  });
+
+  it("reads a lab report's numbers as written: thousands, decimal points lost by OCR, differentials, units, the collection date", async () => {
+    const token = await stack.token("lab_technician", { sub: "digitize-numbers" });
+    const pdf = await pdfWithText([
+      "LABORATORY REPORT - Haematology",
+      "Date collected: 03/04/2026 08:15 Date reported: 04/04/2026 11:40",
+      "Test Result Unit Reference range Flag",
+      "Platelets 95,000 cells/µL 150,000 - 400,000 L",
+      "Viral load 125,000 copies/mL < 1000 H",
+      "CD4 180 cells/µL 500 - 1500",
+      "Neutrophils 78 % 40 - 75 H",
+      "Potassium 6.1 mmol/L 35 - 51",
+      "Total WBC 3.2 ×10^9/L 4.0 - 11.0",
+      "Creatinine 132 Mmol/L 53-106 H",
+    ]);
+    const res = await digitize(form(pdf, { document_type: "lab_report" }), token);
+    expect(res.status).toBe(200);
+    expect(res.body.extracted_data.tests.map((t: { name: string; value: number; abnormal_flag: string | null; loinc_code: string | null }) => [t.name, t.value, t.abnormal_flag, t.loinc_code])).toEqual([
+      ["Platelets", 95000, "L", "777-3"],
+      ["Viral load", 125000, "H", "20447-9"],
+      ["CD4", 180, "L", null],
+      ["Neutrophils", 78, "H", "770-8"],
+      ["Potassium", 6.1, null, "2823-3"],
+      ["Total WBC", 3.2, "L", null],
+    ]);
+    expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/"Potassium 6.1": the reference range "35-51" was not used/), expect.stringMatching(/Line "Creatinine 132 Mmol\/L 53-106 H" was not read/)]));
+    const [report, platelets] = res.body.fhir_resources.slice(1);
+    expect(report).toMatchObject({ category: [{ coding: [{ code: "LAB" }] }], effectiveDateTime: "2026-04-03" });
+    expect(platelets).toMatchObject({ effectiveDateTime: "2026-04-03", valueQuantity: { value: 95000 } });
+    for (const r of res.body.fhir_resources) expectValidFhir(r);
+  });
+
+  it("refuses with 409, storing nothing, a document that prints another patient's UHID", async () => {
+    const token = await stack.token("lab_technician", { sub: "digitize-uhid" });
+    const auditor = await stack.token("auditor");
+    const count = async () => (await stack.rest("GET", "/api/v1/clinical-audit/records/?operation=document_digitization&page_size=1", { token: auditor })).body.count;
+    const lines = ["LABORATORY REPORT", `Patient: Nakato Sarah UHID: ${UHID} Sex: F`, "Potassium 5.9 mmol/L 3.5-5.1 H"];
+    const before = await count();
+    const wrong = await digitize(form(await pdfWithText(lines), { document_type: "lab_report", uhid: "UG-2024-000002" }), token);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error.code).toBe("CONFLICT");
+    expect(wrong.body.error.message).toContain(UHID);
+    expect(await count()).toBe(before);
+    const right = await digitize(form(await pdfWithText(lines), { document_type: "lab_report", uhid: UHID }), token);
+    expect(right.status).toBe(200);
+    const unprinted = await digitize(form(await pdfWithText(LAB_LINES), { document_type: "lab_report", uhid: "UG-2024-000002" }), token);
+    expect(unprinted.status).toBe(200);
+  });
+
+  it.each([
+    [MAX_BYTES - 1, 200],
+    [MAX_BYTES, 200],
+    [MAX_BYTES + 1, 413],
+  ])("takes a file of %i bytes (limit %i) through REST and GraphQL: %i", async (size, status) => {
+    const token = await stack.token("lab_technician", { sub: `digitize-size-${size}` });
+    const pdf = await pdfWithText(LAB_LINES);
+    // A PDF of exactly `size` bytes: padded after %%EOF with a comment line, which readers ignore.
+    const padded = Buffer.concat([pdf, Buffer.from("\n%"), Buffer.alloc(size - pdf.length - 2, 0x20)]);
+    expect(padded.length).toBe(size);
+    const rest = await digitize(form(padded, { document_type: "lab_report" }), token);
+    expect(rest.status).toBe(status);
+    const gql = await graphqlUpload(padded, "application/pdf", { documentType: "lab_report" });
+    expect(gql.status).toBe(status);
+  });
+
   it("allows 20 digitizations a minute per caller, then 429 with Retry-After", async () => {
     const token = await stack.token("nurse", { sub: "digitize-rate" });
     const statuses: number[] = [];

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { badRequest, fieldError, notFound, unsupportedMediaType } from "../../../lib/errors.js";
+import { badRequest, conflict, fieldError, notFound, unsupportedMediaType } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { readUpload } from "../../../lib/uploads.js";
 import { appendAudit } from "../audit/audit.service.js";
@@ -15,11 +15,12 @@ import { classifyDocument, CLASSIFIER_VERSION } from "./classification.js";
 import { CONTENT_TYPES, sniffDocumentFormat } from "./file-type.js";
 import { buildFhirResources } from "./fhir.js";
 import { parseLabResults } from "./lab-results.js";
+import { reportDates } from "./report-dates.js";
 import { LOINC_UNITS_VERSION } from "./loinc-by-unit.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.1.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.2.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;
@@ -44,9 +45,20 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   const text = await extractDocumentText(file.bytes, format, { ocrWorkers: ctx.config.DIGITIZATION_OCR_WORKERS, ocrMaxPages: ctx.config.DIGITIZATION_OCR_MAX_PAGES });
   const warnings = [...text.warnings];
   if (!text.text.trim()) warnings.push("No text was found in the document");
-  const { tests, warnings: loincWarnings } = parseLabResults(text.text);
-  warnings.push(...loincWarnings);
-  const classification = classifyDocument(text.text, input.documentType, tests.length);
+  const printedUhidConflict = uhid ? wrongPatient(text.text, uhid) : null;
+  if (printedUhidConflict) throw printedUhidConflict;
+  const parsed = parseLabResults(text.text);
+  const classification = classifyDocument(text.text, input.documentType, parsed.tests.length);
+  // Results are charted only from laboratory reports: a price, a dose or a letterhead is not a result.
+  const tests = classification.type === "lab_report" ? parsed.tests : [];
+  if (classification.type === "lab_report") warnings.push(...parsed.warnings, ...parsed.unread);
+  else if (parsed.tests.length) {
+    warnings.push(
+      `${parsed.tests.length} line${parsed.tests.length === 1 ? "" : "s"} that look like lab results (${parsed.tests.map((t) => t.name).join(", ")}) were not read as results: the document is a ${classification.display.toLowerCase()}, not a laboratory report`,
+    );
+  }
+  const dates = reportDates(text.text, createdAtLimit());
+  warnings.push(...dates.warnings);
   const vocabulary = loadVocabulary();
   const found = extractEntities(vocabulary, text.text.slice(0, MAX_TEXT_CHARS));
   if (text.text.length > MAX_TEXT_CHARS) warnings.push(`Entities were looked for in the first ${MAX_TEXT_CHARS} characters only`);
@@ -60,6 +72,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
     documentId,
     classification,
     tests,
+    collectedOn: dates.collectedOn,
     patientUhid: uhid,
     encounterId,
     contentType,
@@ -124,6 +137,23 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   });
   ctx.logger.info({ documentId, format, method: text.method, class: classification.type, tests: tests.length }, "document digitized");
   return { ...fromRow({ ...rowShape(documentId, uhid, encounterId, file.filename, contentType, file.bytes.length, sha256, text.text, stored, bundle, audit.id, createdAt) }), processingTimeMs: Math.round(performance.now() - startedAt) };
+}
+
+/** Identifiers printed on a document in the shape of our UHIDs (UG-2024-000003). */
+const PRINTED_UHID = /\b([A-Z]{2}) ?- ?(\d{4}) ?- ?(\d{6})\b/g;
+
+/** Latest collection date a document may carry: today (the server's date) plus one day for time zones. */
+const createdAtLimit = () => new Date(Date.now() + 86_400_000);
+
+/**
+ * A 409 when the document prints UHIDs and none is the patient it is being filed to: a result filed to
+ * the wrong patient is the classic digitization error, so it is refused, not stored with a warning
+ * (docs/decisions/clinical.md, "Wrong patient").
+ */
+function wrongPatient(text: string, uhid: string): Error | null {
+  const printed = [...new Set([...text.matchAll(PRINTED_UHID)].map((m) => `${m[1]}-${m[2]}-${m[3]}`))];
+  if (!printed.length || printed.includes(uhid.toUpperCase())) return null;
+  return conflict(`The document prints UHID ${printed.join(", ")}, not ${uhid}: it was not stored. Check that the document belongs to this patient, or send it with the printed UHID`);
 }
 
 /** The patient and encounter the document belongs to: both must exist, and agree. */

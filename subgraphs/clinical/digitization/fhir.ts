@@ -16,6 +16,8 @@ export interface FhirInput {
   documentId: string;
   classification: Classification;
   tests: LabResult[];
+  /** Specimen collection date printed on the report (YYYY-MM-DD), the clinically relevant time of its results. */
+  collectedOn?: string | null;
   patientUhid: string | null;
   encounterId: string | null;
   contentType: string;
@@ -35,6 +37,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
   const subject = d.patientUhid ? { reference: `Patient/${d.patientUhid}` } : undefined;
   const encounter = d.encounterId ? { reference: `Encounter/${d.encounterId}` } : undefined;
   const issued = d.createdAt.toISOString();
+  const effective = d.collectedOn ? { effectiveDateTime: d.collectedOn } : {};
   const attachment = {
     contentType: d.contentType,
     size: d.bytes.length,
@@ -77,6 +80,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       code,
       ...(subject ? { subject } : {}),
       ...(encounter ? { encounter } : {}),
+      ...effective,
       issued,
       valueQuantity: quantity(t.value),
       ...(t.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: t.abnormalFlag, display: INTERPRETATION_DISPLAY[t.abnormalFlag] }] }] } : {}),
@@ -85,8 +89,10 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
     };
   });
   const resources: FhirResource[] = [documentReference];
-  if (d.classification.type === "lab_report" || d.classification.type === "radiology_report" || observations.length) {
-    const lab = d.classification.type !== "radiology_report";
+  // A DiagnosticReport only for the reports that are one: LAB for laboratory reports (with their
+  // results), RAD for radiology reports; letters, prescriptions and invoices are documents only.
+  if (d.classification.type === "lab_report" || d.classification.type === "radiology_report") {
+    const lab = d.classification.type === "lab_report";
     resources.push({
       resourceType: "DiagnosticReport",
       id: randomUUID(),
@@ -95,12 +101,13 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       code: { text: lab ? "Laboratory report" : "Radiology report" },
       ...(subject ? { subject } : {}),
       ...(encounter ? { encounter } : {}),
+      ...effective,
       issued,
       ...(observations.length ? { result: observations.map((o) => ({ reference: urn(o.id), display: String((o.code as { text: string }).text) })) } : {}),
       conclusion: "Extracted by machine from the attached document; requires review by a qualified professional.",
       presentedForm: [attachment],
     });
-    resources.push(...observations);
+    if (lab) resources.push(...observations);
   }
   const bundle: FhirResource = {
     resourceType: "Bundle",

@@ -44,13 +44,20 @@ describe("LOINC codes that agree with the unit (knowledge/lab-loinc-units.json)"
     expect(coded(line)).toEqual({ code, display, warnings: [] });
   });
 
-  it("pairs a [Moles/volume] with a [Mass/volume] code of the same component, each pair with its source", () => {
-    const file = JSON.parse(readFileSync(new URL("../knowledge/lab-loinc-units.json", import.meta.url), "utf8")) as { analytes: { molar: { display: string }; mass: { display: string }; source: string }[] };
+  it("pairs a [Moles/volume] with a [Mass/volume] code, or a /100 leukocytes with a [#/volume] code, of the same component, each with its source", () => {
+    type C = { display: string } | undefined;
+    const file = JSON.parse(readFileSync(new URL("../knowledge/lab-loinc-units.json", import.meta.url), "utf8")) as { analytes: { molar: C; mass: C; fraction: C; count: C; source: string }[] };
     for (const a of file.analytes) {
-      expect(a.molar.display).toMatch(/\[Moles\/volume\]/);
-      expect(a.mass.display).toMatch(/\[Mass\/volume\]/);
-      expect(a.molar.display.replace("Moles", "Mass")).toBe(a.mass.display);
-      expect(a.source).toMatch(/MIRACUM loinc-conversion/);
+      if (a.molar || a.mass) {
+        expect(a.molar?.display).toMatch(/\[Moles\/volume\]/);
+        expect(a.mass?.display).toMatch(/\[Mass\/volume\]/);
+        expect(a.molar?.display.replace("Moles", "Mass")).toBe(a.mass?.display);
+        expect(a.source).toMatch(/MIRACUM loinc-conversion/);
+      } else {
+        expect(a.fraction?.display).toMatch(/^(\w+)\/100 leukocytes in Blood by Automated count$/);
+        expect(a.count?.display).toBe(a.fraction?.display.replace("/100 leukocytes", " [#/volume]"));
+        expect(a.source).toMatch(/57023-4/);
+      }
     }
   });
 

@@ -1,11 +1,16 @@
+import { conversionFactor, impossibleValue } from "../critical-values/critical-values.engine.js";
 import { phraseKeys } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
-import { loincForUnit, type LoincChoice } from "./loinc-by-unit.js";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import type { LabTest } from "../knowledge/knowledge.types.js";
+import { readNumber } from "./lab-numbers.js";
+import { impossibleUnit, loincForUnit, unitProperty, type LoincChoice } from "./loinc-by-unit.js";
 
 /**
  * Lab result lines of a report: "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium: 5.9 mmol/L
  * 3.5 - 5.1 H", "WBC 7.2 x10^9/L Ref: 4.0-11.0". A line counts as a result only with a test name, a
- * number, and a unit or a reference range (so "Page 1 of 2" and dates are not results).
+ * number, and a recognised lab unit or a reference range (so "Page 1 of 2", dates, prices and doses are
+ * not results). Grammar and number rules: docs/decisions/clinical.md, "Lab results".
  */
 export interface LabResult {
   name: string;
@@ -13,29 +18,53 @@ export interface LabResult {
   unit: string | null;
   /** The reference range as written ("12.0-16.0", "<5.2"); null when the line has none. */
   reference: string | null;
+  /** Bounds of the range; null when absent or when the range is implausible for the value (see warnings). */
   low: number | null;
   high: number | null;
   /** HL7 v2 Table 0078: N, L, H, LL, HH, A; the document's own flag when written, else from the range. */
   abnormalFlag: string | null;
   flagSource: "document" | "reference_range" | null;
-  /** LOINC code only where the test name is known exactly and the code agrees with the unit (molar or mass); never guessed. */
+  /** LOINC code only where the test name is known exactly and the code agrees with the unit's property; never guessed. */
   loincCode: string | null;
   loincDisplay: string | null;
 }
 
-/** Labels that precede numbers on reports but are not tests. */
-const NOT_TESTS = /^(age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|invoice|total|subtotal|amount|qty|quantity|dob|bed|ward|room|year|years)$/i;
-const FLAGS: Record<string, string> = { h: "H", high: "H", l: "L", low: "L", hh: "HH", ll: "LL", "h*": "HH", "l*": "LL", n: "N", normal: "N", a: "A", abnormal: "A", "*": "A", critical: "A" };
+export interface LabParse {
+  tests: LabResult[];
+  /** Warnings about the results read (LOINC left empty, unreliable range, unreadable flag). */
+  warnings: string[];
+  /** Lines that look like results but were not read, each with the reason: never dropped silently. */
+  unread: string[];
+}
 
-const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
-const LINE = new RegExp(
-  String.raw`^(?<name>[A-Za-z][A-Za-z0-9 ,'()\-/+.]*?[A-Za-z)])\s*[:=]?\s+(?<value>[<>]?${NUMBER})(?:\s*(?<unit>(?:x\s?)?10\^?\d+\s*/\s*[A-Za-zµμ]+|%|[A-Za-zµμ][A-Za-z0-9µμ/.^*]*(?:/[A-Za-z0-9µμ.^]+)?))?` +
-    String.raw`(?:\s*[\[(]?\s*(?:ref(?:erence)?\.?(?:\s+(?:range|interval))?\s*:?\s*)?(?<low>${NUMBER})\s*(?:-|–|to)\s*(?<high>${NUMBER})\s*[\])]?|\s*[\[(]?\s*(?:ref(?:erence)?\.?(?:\s+(?:range|interval))?\s*:?\s*)?(?<bound>[<>]=?\s*${NUMBER})\s*[\])]?)?` +
-    String.raw`(?:\s+(?<flag>HH|LL|H\*|L\*|H|L|N|A|High|Low|Normal|Abnormal|Critical|\*))?\s*$`,
+/** Labels that precede numbers on reports but are not tests. */
+const NOT_TESTS = /^(age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
+/**
+ * Test names that end in a digit: a name word with a digit must be one of these, so that
+ * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2).
+ */
+const DIGIT_NAME_WORD = /^(?:cd[348]\+?|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+/** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
+const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
+/** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
+const FLAGS: Record<string, string> = { H: "H", L: "L", HH: "HH", LL: "LL", "H*": "HH", "L*": "LL", N: "N", A: "A", high: "H", low: "L", normal: "N", abnormal: "A" };
+/** Flags that say "critical" without a direction: HH or LL by the value against the range, else A. */
+const CRITICAL_FLAGS = new Set(["*", "**", "critical", "crit", "panic"]);
+
+const NUM = String.raw`\d+(?:[.,]\d+)*`;
+const RNUM = String.raw`(?:[1-9]\d{0,2}(?: \d{3})+(?![\d.,])|${NUM})`;
+const UNIT = String.raw`(?:[x×]\s?)?10\s?(?:\^|\*|e|E)?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[A-Za-zµμ]+[0-9³]?|log(?:10)?\s?(?:copies|IU|iu)\/m[lL]|%|(?!(?:ref|reference|range|normal)\b)\/?[A-Za-zµμ°][^\s()\[\]]*`;
+/** What follows the name: value (never split: it must end where the digits end), unit, range, flag. */
+const TAIL = new RegExp(
+  String.raw`^(?:[:=\-]\s?)?(?<value>[<>≤≥]?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
+    String.raw`(?:\s?(?<unit>${UNIT}))?` +
+    String.raw`(?:(?:\s|(?=[(\[]))(?:(?:ref(?:erence)?\.?(?:\s(?:range|interval))?|normal(?:\srange)?|range)\s?:?\s?)?[(\[]?\s?(?:(?<low>${RNUM})\s?(?:-|to)\s?(?<high>${RNUM})|(?<bound>(?:[<>]=?|≤|≥)\s?${RNUM}))\s?[)\]]?)?` +
+    String.raw`(?:\s(?<flag>\S+(?:\s(?:high|low))?))?$`,
   "i",
 );
 
-const num = (s: string) => Number(s.replace(",", "."));
+const isValueStart = (token: string) => /^[<>≤≥]?\d/.test(token);
+const isNameWord = (token: string) => /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, ""));
 
 let loincByName: Map<string, { code: string; display: string }> | undefined;
 /** The vocabulary's LOINC code for the first of the names it knows as a lab test. */
@@ -53,40 +82,147 @@ function vocabularyLoinc(names: string[]): { code: string; display: string } | n
   return null;
 }
 
+let labTests: Map<string, LabTest> | undefined;
+/** The critical-values knowledge (knowledge/lab-limits.json) for a LOINC code: reference interval and possible range. */
+const labTestFor = (loinc: string | null) => (loinc ? (labTests ??= knowledgeFromFiles().labTests).get(loinc) : undefined);
+
 /** The test's LOINC code for the name as written (or without a parenthesis), agreeing with the unit. */
 function loincFor(name: string, value: string, unit: string | null): LoincChoice {
   const names = [name, name.replace(/\s*\([^)]*\)\s*/g, " ").trim()];
   return loincForUnit(`${name} ${value}`, names, vocabularyLoinc(names), unit);
 }
 
-/** The result lines of a document, and a warning for each known test left without a LOINC code. */
-export function parseLabResults(text: string): { tests: LabResult[]; warnings: string[] } {
-  const results: LabResult[] = [];
-  const warnings: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/[|\t]+/g, " ").replace(/\s{2,}/g, " ").trim();
-    const m = LINE.exec(line);
-    if (!m?.groups) continue;
-    const g = m.groups;
-    const name = g.name.replace(/\s*[:=.]$/, "").trim();
-    if (NOT_TESTS.test(name) || (name.match(/[A-Za-z]/g) ?? []).length < 2) continue;
-    const unit = g.unit && !/^(h|l|hh|ll|n|a|high|low|normal)$/i.test(g.unit) ? g.unit.replace(/\s+/g, "") : null;
-    const writtenFlag = g.flag ?? (g.unit && !unit ? g.unit : undefined);
-    if (!unit && !g.low && !g.bound) continue;
-    if (g.value.startsWith("<") || g.value.startsWith(">")) continue; // a censored value ("<0.1") is not a number to chart
-    const value = num(g.value);
-    const low = g.low ? num(g.low) : g.bound?.startsWith(">") ? num(g.bound.replace(/[<>=\s]/g, "")) : null;
-    const high = g.high ? num(g.high) : g.bound?.startsWith("<") ? num(g.bound.replace(/[<>=\s]/g, "")) : null;
-    const reference = g.low ? `${g.low}-${g.high}` : g.bound ? g.bound.replace(/\s+/g, "") : null;
-    let abnormalFlag: string | null = writtenFlag ? (FLAGS[writtenFlag.toLowerCase()] ?? null) : null;
-    let flagSource: LabResult["flagSource"] = abnormalFlag ? "document" : null;
-    if (!abnormalFlag && (low !== null || high !== null)) {
-      abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "N";
-      flagSource = "reference_range";
-    }
-    const loinc = loincFor(name, g.value, unit);
-    if (loinc.warning) warnings.push(loinc.warning);
-    results.push({ name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display });
+/** Splits a line into its test name and the rest; null when the line does not start with a name. */
+function splitName(line: string): { name: string; rest: string } | null {
+  const tokens = line.split(" ");
+  let i = 0;
+  while (i < tokens.length && !isValueStart(tokens[i])) {
+    if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
+    else if (isNameWord(tokens[i]) || (/^[:=\-]$/.test(tokens[i]) && i > 0)) i++;
+    else return null;
   }
-  return { tests: results, warnings };
+  if (i === 0 || i === tokens.length) return null;
+  const name = tokens.slice(0, i).join(" ").replace(/\s*[:=\-.]+$/, "").trim();
+  return { name, rest: tokens.slice(i).join(" ") };
+}
+
+/**
+ * Why a printed range cannot be trusted for this value, or null. OCR drops decimal points in short
+ * ranges ("3.5 - 5.1" read "35-51"): a value written with decimals far below a range written without
+ * any, that fits the range divided by 10 or 100, would be flagged L from a range the report never
+ * printed. So would a range whose low exceeds its high, or one far from the test's known reference
+ * interval (knowledge/lab-limits.json).
+ */
+function rangeProblem(value: number, written: { low?: string; high?: string }, low: number | null, high: number | null, test: LabTest | undefined, unit: string | null): string | null {
+  if (low !== null && high !== null && low > high) return `the range's low end is above its high end`;
+  if (test && (low !== null || high !== null)) {
+    const factor = conversionFactor(test, unit);
+    const [refLow, refHigh] = test.reference_range;
+    if (factor !== undefined && ((low !== null && low * factor > refHigh * 4) || (high !== null && high * factor < refLow / 4))) {
+      return `it is far from the usual reference interval of ${test.name} (${refLow}-${refHigh} ${test.canonical_unit})`;
+    }
+  }
+  if (low === null || high === null || value >= low || Number.isInteger(value)) return null;
+  if (/[.,]/.test(`${written.low}${written.high}`) || (written.low ?? "").length < 2) return null;
+  for (const k of [10, 100]) {
+    if (value >= low / k / 1.5 && value <= (high / k) * 1.5) return `the value fits ${low / k}-${high / k}: the range may have lost its decimal points`;
+  }
+  return null;
+}
+
+/** Does a line that was not read look like a lab result (a name, a number, and a unit, range or flag)? */
+function looksLikeResult(line: string, name: string | undefined): boolean {
+  if (!/^[A-Za-z]/.test(line) || !/\d/.test(line) || (name && NOT_TESTS.test(name))) return false;
+  if (/\b\d{1,2}([/.-])\d{1,2}\1\d{2,4}\b/.test(line) || /^[A-Za-z .()]+:\s*[^\s\d<>]/.test(line)) return false;
+  const words = line.split(" ");
+  return words.some((w) => unitProperty(w) !== null || impossibleUnit(w) !== null) || /\d\s?(?:-|to)\s?\d|\s[<>≤≥]=?\s?\d/.test(line) || /\s(?:H|L|HH|LL)$/.test(line);
+}
+
+/** One line: a result, or why a result-looking line was not read, or nothing. */
+function parseLine(line: string): { result?: LabResult; warnings?: string[]; unread?: string } {
+  const split = splitName(line);
+  const unread = (reason: string) => (looksLikeResult(line, split?.name) || reason.startsWith("!") ? { unread: `Line "${line}" was not read as a lab result: ${reason.replace(/^!/, "")}` } : {});
+  if (!split) return unread("the test name could not be told apart from the value (a number inside the name, or no value)");
+  const { name, rest } = split;
+  if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name))) return {};
+  const compoundUnitInName = name.split(" ").find((w) => !/^[(\[]/.test(w) && /[/^]/.test(w) && unitProperty(w) !== null);
+  if (compoundUnitInName) return unread(`a unit (${compoundUnitInName}) stands before the value: the value is missing or unreadable`);
+  const m = TAIL.exec(rest);
+  if (!m?.groups) return unread("its layout after the name is not value, unit, range, flag");
+  const g = m.groups;
+  const warnings: string[] = [];
+  let unit = g.unit ? g.unit.replace(/\s+/g, "") : null;
+  let flagWritten = g.flag ?? null;
+  if (unit && unitProperty(unit) === null) {
+    const impossible = impossibleUnit(unit);
+    if (impossible) return unread(`!${impossible}`);
+    if (!flagWritten && (FLAGS[unit] || FLAGS[unit.toLowerCase()]) && !/^[a-z]$/.test(unit)) [flagWritten, unit] = [unit, null];
+    else return unread(`"${unit}" is not a recognised lab unit`);
+  }
+  // "Hb (g/dL) 8.5 12.0-16.0": the unit written in the name's parenthesis.
+  unit ??= name.match(/\(([^)]+)\)/g)?.map((p) => p.slice(1, -1).trim()).find((u) => unitProperty(u) !== null) ?? null;
+  if (!unit && !g.low && !g.bound) return {};
+  // "Platelets 250 000 150 000-400 000": without a unit after it, a value followed by a group of three digits may be one number or two.
+  if (!g.unit && /^[:=\-]?\s?[<>]?\d{1,3} \d{3}(?!\d)/.test(rest)) return unread(`!"${rest.split(" ").slice(0, 2).join(" ")}" may be one number with a space between its thousands or two numbers`);
+  if (/^[<>≤≥]/.test(g.value)) return unread("a censored value (below or above the measurable range) is not charted as a number");
+  const property = unitProperty(unit);
+  const bound = g.bound?.replace(/^[<>≤≥=\s]+/, "");
+  const numbers = [g.value, g.low, g.high, bound].filter((n): n is string => Boolean(n));
+  const context = { countUnit: property === "count" };
+  const read = numbers.map((n) => readNumber(n, context));
+  const ambiguous = read.find((r) => "ambiguous" in r);
+  if (ambiguous && "ambiguous" in ambiguous) return unread(`!${ambiguous.ambiguous}`);
+  const [value, ...rangeNumbers] = read.map((r) => ("value" in r ? r.value : NaN));
+  let low = g.low ? rangeNumbers[0] : g.bound?.startsWith(">") || g.bound?.startsWith("≥") ? rangeNumbers[0] : null;
+  let high = g.low ? rangeNumbers[1] : g.bound?.startsWith("<") || g.bound?.startsWith("≤") ? rangeNumbers[0] : null;
+  const reference = g.low ? `${g.low}-${g.high}` : g.bound ? g.bound.replace(/\s+/g, "") : null;
+
+  const loinc = loincFor(name, g.value, unit);
+  if (loinc.warning) warnings.push(loinc.warning);
+  const test = labTestFor(loinc.code);
+  const impossible = test && impossibleValue(test, value, unit);
+  if (impossible) return unread(`!${impossible}`);
+  const problem = rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit);
+  if (problem) {
+    warnings.push(`"${name} ${g.value}": the reference range "${reference}" was not used to flag the result: ${problem}`);
+    [low, high] = [null, null];
+  }
+
+  let abnormalFlag: string | null = null;
+  let flagSource: LabResult["flagSource"] = null;
+  if (flagWritten) {
+    const direction = low !== null && value < low ? "LL" : high !== null && value > high ? "HH" : "A";
+    abnormalFlag = FLAGS[flagWritten] ?? FLAGS[flagWritten.toLowerCase()] ?? (CRITICAL_FLAGS.has(flagWritten.toLowerCase().replace(/\s+(high|low)$/, "")) ? criticalDirection(flagWritten, direction) : null);
+    if (abnormalFlag) flagSource = "document";
+    else if (flagWritten.length <= 3) warnings.push(`"${name} ${g.value}": the flag "${flagWritten}" is not a flag the reader knows (OCR noise?); ignored`);
+    else return unread(`"${flagWritten}" after the result is not a flag`);
+  }
+  if (!abnormalFlag && (low !== null || high !== null)) {
+    abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "N";
+    flagSource = "reference_range";
+  }
+  return { result: { name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
+}
+
+/** "Critical high" → HH, "Critical low" → LL, a bare "Critical" or "*" by the value against the range. */
+function criticalDirection(flag: string, byRange: string): string {
+  if (/high$/i.test(flag)) return "HH";
+  if (/low$/i.test(flag)) return "LL";
+  return byRange;
+}
+
+/** The result lines of a document, warnings about them, and the result-looking lines it could not read. */
+export function parseLabResults(text: string): LabParse {
+  const tests: LabResult[] = [];
+  const warnings: string[] = [];
+  const unread: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/[|\t]+/g, " ").replace(/[–—]/g, "-").replace(/\s+/g, " ").trim();
+    if (!line) continue;
+    const r = parseLine(line);
+    if (r.result) tests.push(r.result);
+    if (r.warnings) warnings.push(...r.warnings);
+    if (r.unread) unread.push(r.unread);
+  }
+  return { tests, warnings, unread };
 }

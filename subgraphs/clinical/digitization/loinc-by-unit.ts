@@ -2,76 +2,117 @@ import { readFileSync } from "node:fs";
 import { normaliseUnit } from "../critical-values/critical-values.engine.js";
 import { phraseKeys } from "../extraction/text.js";
 
-/** A LOINC code's property as its long name states it: [Moles/volume] or [Mass/volume]. */
-type Property = "molar" | "mass";
+/**
+ * The property a unit measures, as LOINC names it: [Moles/volume], [Mass/volume], /100 leukocytes
+ * (fraction), [#/volume] (count), [Log #/volume]; activity (U/L) and other result units choose no code.
+ */
+export type UnitProperty = "molar" | "mass" | "fraction" | "count" | "log_count" | "activity" | "other";
+/** Properties an analyte can have a code for in knowledge/lab-loinc-units.json. */
+type CodedProperty = "molar" | "mass" | "fraction" | "count";
 
 interface Coding {
   loinc: string;
   display: string;
 }
 
-interface Analyte {
-  id: string;
-  names: string[];
-  molar: Coding | null;
-  mass: Coding | null;
-  source: string;
-}
+type Analyte = { id: string; names: string[]; source: string } & Partial<Record<CodedProperty, Coding>>;
 
 interface LoincUnits {
   name: string;
   version: string;
-  units: Record<Property, string[]>;
+  units: Record<UnitProperty, string[]>;
   analytes: Analyte[];
+  specimen_ambiguous: { names: string[] };
 }
 
-/** The molar/mass code pairs and unit properties (knowledge/lab-loinc-units.json, with their sources), read once. */
+/** The unit properties, the unit-dependent codes and their sources (knowledge/lab-loinc-units.json), read once. */
 const LOINC_UNITS = JSON.parse(readFileSync(new URL("../knowledge/lab-loinc-units.json", import.meta.url), "utf8")) as LoincUnits;
 export const LOINC_UNITS_VERSION = `${LOINC_UNITS.name}@${LOINC_UNITS.version}`;
 
+const PROPERTIES = ["molar", "mass", "fraction", "count", "log_count", "activity", "other"] as const;
+const CODED: readonly CodedProperty[] = ["molar", "mass", "fraction", "count"];
 const nameKey = (name: string) => phraseKeys(name).join(" ");
 const analyteByName = new Map(LOINC_UNITS.analytes.flatMap((a) => a.names.map((n) => [nameKey(n), a] as const)));
-const analyteByCode = new Map(LOINC_UNITS.analytes.flatMap((a) => [a.molar, a.mass].flatMap((c) => (c ? [[c.loinc, a] as const] : []))));
-const propertyByUnit = new Map((["molar", "mass"] as const).flatMap((p) => LOINC_UNITS.units[p].map((u) => [u, p] as const)));
+const analyteByCode = new Map(LOINC_UNITS.analytes.flatMap((a) => CODED.flatMap((p) => (a[p] ? [[a[p].loinc, a] as const] : []))));
+const propertyByUnit = new Map(PROPERTIES.flatMap((p) => LOINC_UNITS.units[p].map((u) => [u, p] as const)));
+const specimenAmbiguous = new Set(LOINC_UNITS.specimen_ambiguous.names.map(nameKey));
 
-/** The property of a unit as written ("mmol/L", "µmol/L", "mg%"), or null when it is neither molar nor mass. */
-function unitProperty(unit: string | null): Property | null {
-  return unit ? (propertyByUnit.get(normaliseUnit(unit)) ?? null) : null;
+/**
+ * One spelling of a unit as written on a report, for lookup: the critical-values engine's notation
+ * rules ("µmol/L" → "umol/l", "×10⁹/L" → "x10^9/l", "/cmm" → "/mm3") plus the power-of-ten forms
+ * without the "x" (UCUM writes 10*9/L; reports write x10^9/L, x10e9/L, 10^9/L) and "log10 copies/mL".
+ */
+export function canonicalUnit(unit: string): string {
+  if (unit.trim() === "%") return "%";
+  return normaliseUnit(unit)
+    .replace(/^x?10(?:\^|\*|e)?(\d+)/, (_, p: string) => `10^${p}`)
+    .replace(/^10\^(\d+)\/(?:cu\.?mm|cmm|mm\^3)$/, "10^$1/mm3")
+    .replace(/^(cells|parasites)\/(?:cu\.?mm|cmm)$/, "$1/mm3");
 }
 
-/** The property a LOINC long name states; null for other kinds (counts, ratios, activities), which a concentration unit cannot contradict. */
-function codeProperty(display: string): Property | null {
-  return /\[Moles\/volume\]/i.test(display) ? "molar" : /\[Mass\/volume\]/i.test(display) ? "mass" : null;
+/**
+ * Why a unit cannot be read as written, or null when it can. UCUM prefixes are case-sensitive (m milli,
+ * M mega): "Mmol/L" is megamoles, a misread of "µmol/L" or "mmol/L" that must not choose a molar code.
+ * A unit written wholly in capitals is UCUM's case-insensitive form ("MMOL/L" = mmol/L).
+ */
+export function impossibleUnit(unit: string): string | null {
+  if (unit === unit.toUpperCase()) return null;
+  if (/(?:^|[^A-Za-z])M(?:mol|g|l|L|Eq|eq|U|IU)(?![a-z])/.test(unit)) return `"${unit}" is not a lab unit (UCUM prefixes are case-sensitive: M is mega; the report probably says mmol or µmol)`;
+  return null;
+}
+
+/** The property of a recognised lab unit, or null when the unit is not a lab result unit (currency, kg, cm, a dose in mg). */
+export function unitProperty(unit: string | null): UnitProperty | null {
+  return unit && !impossibleUnit(unit) ? (propertyByUnit.get(canonicalUnit(unit)) ?? null) : null;
+}
+
+/** The property a LOINC long name states; null for kinds no unit here decides (entitic volume, ratios, times, rates). */
+function codeProperty(display: string): UnitProperty | "presence" | null {
+  if (/\[Moles\/volume\]/i.test(display)) return "molar";
+  if (/\[Mass\/volume\]/i.test(display)) return "mass";
+  if (/\[Log #\/volume\]/i.test(display)) return "log_count";
+  if (/\[#\/volume\]/i.test(display)) return "count";
+  if (/\/100 leukocytes/i.test(display)) return "fraction";
+  if (/\[(?:Enzymatic activity|Units)\/volume\]/i.test(display)) return "activity";
+  if (/\[Presence\]/i.test(display)) return "presence";
+  return null;
 }
 
 export interface LoincChoice {
   code: string | null;
   display: string | null;
-  /** Why no code was given although the test is known (missing unit, unit of the other property, no sourced code). */
+  /** Why no code was given although the test is known (missing unit, unit of another property, no sourced code). */
   warning: string | null;
 }
 
 const none = (warning: string | null): LoincChoice => ({ code: null, display: null, warning });
 
 /**
- * The LOINC code of a result line that agrees with its unit: a molar unit takes the analyte's
- * [Moles/volume] code, a mass unit its [Mass/volume] code. The analyte is found by the line's names
- * (knowledge/lab-loinc-units.json: "urea" is urea, never urea nitrogen), else by the code the vocabulary
- * gave the name. A code with a molar or mass property and a unit that is missing, of neither property or of
- * the other property without a sourced partner code gives no code and a warning: never a guess.
+ * The LOINC code of a result line that agrees with its unit. An analyte of knowledge/lab-loinc-units.json
+ * (found by the line's names, else by the code the vocabulary gave the name) takes its code of the unit's
+ * property: molar or mass ("urea" is urea, never urea nitrogen), fraction or count (neutrophils % →
+ * 770-8, ×10⁹/L → 751-8). A vocabulary code is kept only when its property agrees with the unit's: a
+ * [Presence] code never codes a number, a [#/volume] code never a %, a molar or mass code needs a unit
+ * of its kind. Names that are both dipstick pads and serum tests (ketones, protein) get no code. Every
+ * refusal is a warning: never a guess.
  */
 export function loincForUnit(line: string, names: string[], vocabularyHit: { code: string; display: string } | null, unit: string | null): LoincChoice {
   const analyte = names.map((n) => analyteByName.get(nameKey(n))).find(Boolean) ?? (vocabularyHit ? analyteByCode.get(vocabularyHit.code) : undefined);
   const property = unitProperty(unit);
   const written = `"${line}" ${unit ? `in ${unit}` : "without a unit"}`;
   if (analyte) {
-    const coding = property && analyte[property];
+    const coding = property && property !== "log_count" && property !== "activity" && property !== "other" ? analyte[property] : undefined;
     if (coding) return { code: coding.loinc, display: coding.display, warning: null };
-    const codes = [analyte.molar && `molar units ${analyte.molar.loinc}`, analyte.mass && `mass units ${analyte.mass.loinc}`].filter(Boolean).join(", ");
+    const codes = CODED.flatMap((p) => (analyte[p] ? [`${p === "fraction" ? "%" : p} units ${analyte[p].loinc}`] : [])).join(", ");
     return none(`${written}: LOINC left empty, the code depends on the unit (${codes})${property ? `; no ${property} code is sourced` : ""}`);
+  }
+  if (names.some((n) => specimenAmbiguous.has(nameKey(n)))) {
+    return none(`${written}: LOINC left empty, the line does not say whether it is a urine dipstick or a serum test${vocabularyHit ? ` (${vocabularyHit.code} is ${vocabularyHit.display})` : ""}`);
   }
   if (!vocabularyHit) return none(null);
   const needed = codeProperty(vocabularyHit.display);
   if (!needed || needed === property) return { ...vocabularyHit, warning: null };
-  return none(`${written}: LOINC left empty, ${vocabularyHit.code} (${vocabularyHit.display}) needs a ${needed} unit and no code of the unit's kind is sourced`);
+  if (!property && needed !== "molar" && needed !== "mass" && needed !== "presence") return { ...vocabularyHit, warning: null };
+  const kind = needed === "presence" ? "is a presence (positive/negative) code, not a measured quantity" : `needs a ${needed === "fraction" ? "% of leukocytes" : needed.replace("_", " ")} unit`;
+  return none(`${written}: LOINC left empty, ${vocabularyHit.code} (${vocabularyHit.display}) ${kind} and no code of the unit's kind is sourced`);
 }
