@@ -111,6 +111,7 @@ function addTerm(r: TermRow) {
   if (r.origin !== "lexicon" && !term.includes(" ") && /(ing|ed|ly)$/.test(term)) return;
   if (term.length < (r.origin === "lexicon" ? 1 : 2) || /[\t\n]/.test(term)) return;
   const key = `${r.type}\t${term}`;
+  if (r.type === "lab_test" && ambiguousLabs.has(term)) r = { ...r, code: "", display: term };
   const prev = terms.get(key);
   // A coded entry replaces an uncoded one for the same term (the lexicon may name a test no source codes).
   if (!prev || (!prev.code && r.code)) terms.set(key, { ...r, term, origin: prev ? prev.origin : r.origin });
@@ -121,6 +122,50 @@ const icd = SOURCES.icd10cm.via;
 const tabular = parseCsv(show(icd.repo, icd.commit, icd.tabular)).slice(1);
 const icdCodes = new Map<string, string>();
 for (const [code, description] of tabular) if (code) icdCodes.set(code.trim(), description.trim());
+/**
+ * A code with a subdivision in the tabular is a category, not a complete code: "A code is invalid if it
+ * has not been coded to the full number of characters required for that code" (ICD-10-CM Official
+ * Guidelines for Coding and Reporting FY2025, Section I.B.2). I82.40 (DVT) has I82.401-I82.409, N18.3
+ * has N18.30-N18.32. (The tabular we ship lists no 7th characters: T14.8 is complete here, see README.)
+ */
+const icdSorted = [...icdCodes.keys()].sort();
+const subdivisions = (code: string) => {
+  const out: string[] = [];
+  let lo = 0;
+  let hi = icdSorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (icdSorted[mid] <= code) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < icdSorted.length && icdSorted[i].startsWith(code); i++) out.push(icdSorted[i]);
+  return out;
+};
+const isLeafCode = (code: string) => icdCodes.has(code) && subdivisions(code).length === 0;
+const unspecifiedCount = (d: string) => (d.match(/unspecified/gi) ?? []).length;
+/**
+ * The complete code a category stands for when nothing more is said: its only subdivision (a placeholder
+ * such as S06.9 → S06.9X), or the one subdivision the tabular itself calls unspecified on the next axis
+ * (O14.1 Severe pre-eclampsia → O14.10 "…, unspecified trimester"; I82.40 → I82.409 "…, unspecified lower
+ * extremity"). Anything else (B37.3 → acute B37.31 or chronic B37.32) is a choice the note must make: null.
+ */
+function completeCode(code: string): string | null {
+  let c = code;
+  for (let depth = 0; depth < 4; depth++) {
+    if (isLeafCode(c)) return c;
+    const len = c.replace(".", "").length + 1;
+    const direct = subdivisions(c).filter((k) => k.replace(".", "").length === len);
+    if (direct.length === 1) {
+      c = direct[0];
+      continue;
+    }
+    const more = direct.filter((k) => unspecifiedCount(icdCodes.get(k)!) > unspecifiedCount(icdCodes.get(c)!));
+    if (more.length !== 1) return null;
+    c = more[0];
+  }
+  return isLeafCode(c) ? c : null;
+}
+const errors: string[] = [];
 
 // ---- SNOMED CT IPS free set ----
 function fshExpansion(text: string): Array<{ code: string; display: string }> {
@@ -165,7 +210,13 @@ for (const d of drugsJson.drugs) {
 
 // ---- Lexicon first (it wins over generated terms) ----
 type LexEntry = [string, string[]];
-const lexicon = JSON.parse(readFileSync(join(OUT, "lexicon.json"), "utf8")) as Record<"diagnoses" | "symptoms" | "medications" | "labs" | "procedures", LexEntry[]> & { version: string };
+const lexicon = JSON.parse(readFileSync(join(OUT, "lexicon.json"), "utf8")) as Record<"diagnoses" | "symptoms" | "medications" | "labs" | "procedures", LexEntry[]> & { version: string; ambiguous_labs: LexEntry[] };
+// Lab names that do not say which test they are (specimen, analyte or method): never coded, whatever a
+// source codes under the same words. The dipstick/serum names are the digitizer's (lab-loinc-units.json).
+const LAB_UNITS = new URL("../subgraphs/clinical/knowledge/lab-loinc-units.json", import.meta.url).pathname;
+const ambiguousLabs = new Set<string>((JSON.parse(readFileSync(LAB_UNITS, "utf8")) as { specimen_ambiguous: { names: string[] } }).specimen_ambiguous.names.map(norm));
+for (const [, list] of lexicon.ambiguous_labs ?? []) for (const t of list) ambiguousLabs.add(norm(t));
+for (const [, list] of lexicon.ambiguous_labs ?? []) for (const t of list) addTerm({ type: "lab_test", term: t, code: "", display: t, origin: "lexicon" });
 /** The tabular lists codes up to their sixth character; "T14.8XXA" (7th character "A", initial encounter) is shipped as "T14.8". */
 function icdInList(code: string): string | null {
   if (icdCodes.has(code)) return code;
@@ -175,7 +226,10 @@ function icdInList(code: string): string | null {
 for (const [rawCode, list] of lexicon.diagnoses) {
   const code = icdInList(rawCode) ?? rawCode;
   const display = icdCodes.get(code);
-  if (!display) warnings.push(`lexicon diagnosis ${code} is not in ICD-10-CM: shipped uncoded`);
+  // An empty code is a decision (the term names no one complete code, e.g. "traumatic brain injury"
+  // does not say whether consciousness was lost): recognised, not coded.
+  if (!display && rawCode) warnings.push(`lexicon diagnosis ${code} is not in ICD-10-CM: shipped uncoded`);
+  if (display && !isLeafCode(code)) errors.push(`lexicon diagnosis ${code} (${list[0]}) is a category with subdivisions (${subdivisions(code).slice(0, 4).join(", ")}…): write the complete code`);
   for (const t of list) addTerm({ type: "diagnosis", term: t, code: display ? code : "", display: display ?? t, origin: "lexicon" });
 }
 for (const [display, list] of lexicon.symptoms) {
@@ -237,7 +291,11 @@ for (const [, , level, term, see, , , code] of indexRows) {
   };
   // A symptom's code is looked up by the main term itself (SNOMED CT), so only diagnoses depend on the modifier.
   if (!isSymptomCode(c) && !rest.every(isVariant)) continue;
-  addTerm({ type: isSymptomCode(c) ? "symptom" : "diagnosis", term: main, code: isSymptomCode(c) ? snomedLookup(main)?.code ?? "" : c, display: isSymptomCode(c) ? snomedLookup(main)?.display ?? main : icdCodes.get(c)!, origin: "icd10cm-index" });
+  if (isSymptomCode(c)) addTerm({ type: "symptom", term: main, code: snomedLookup(main)?.code ?? "", display: snomedLookup(main)?.display ?? main, origin: "icd10cm-index" });
+  else {
+    const leaf = completeCode(c);
+    addTerm({ type: "diagnosis", term: main, code: leaf ?? "", display: leaf ? icdCodes.get(leaf)! : main, origin: "icd10cm-index" });
+  }
 }
 // Tabular descriptions: the unspecified form wins ("Typhoid fever, unspecified" → "typhoid fever" A01.00).
 const tabularTerms = new Map<string, { code: string; unspecified: boolean }>();
@@ -248,20 +306,39 @@ for (const [code, description] of icdCodes) {
   const key = norm(c.term);
   if (INDEX_STOP.has(key)) continue;
   const prev = tabularTerms.get(key);
-  if (!prev || (c.unspecified && !prev.unspecified) || (c.unspecified === prev.unspecified && code.length < prev.code.length)) tabularTerms.set(key, { code, unspecified: c.unspecified });
+  const complete = completeCode(code) !== null;
+  const prevComplete = prev ? completeCode(prev.code) !== null : false;
+  if (!prev || (complete && !prevComplete) || (complete === prevComplete && ((c.unspecified && !prev.unspecified) || (c.unspecified === prev.unspecified && code.length < prev.code.length)))) tabularTerms.set(key, { code, unspecified: c.unspecified });
 }
 const lexiconDiagnosisCodes = new Set([...terms.values()].filter((r) => r.type === "diagnosis" && r.code).map((r) => r.code));
 for (const [term, { code }] of tabularTerms) {
   if (isSymptomCode(code) && !lexiconDiagnosisCodes.has(code)) {
     const s = snomedLookup(term);
     addTerm({ type: "symptom", term, code: s?.code ?? "", display: s?.display ?? term, origin: "icd10cm-tabular" });
-  } else addTerm({ type: "diagnosis", term, code, display: icdCodes.get(code)!, origin: "icd10cm-tabular" });
+  } else {
+    // A category ("severe pre-eclampsia" O14.1) ships its complete code, or none when the note must choose.
+    const leaf = completeCode(code);
+    addTerm({ type: "diagnosis", term, code: leaf ?? "", display: leaf ? icdCodes.get(leaf)! : term, origin: "icd10cm-tabular" });
+  }
 }
 for (const p of snomedProcedures) {
   const t = p.display.replace(/\([^)]*\)/g, "").trim();
   if (words(t) <= 6) addTerm({ type: "procedure", term: t, code: p.code, display: p.display, origin: "snomed-ips" });
 }
 // LOINC names: the component before the property bracket, preferring serum/plasma and blood specimens.
+/** The specimen a LOINC name states ("… [#/volume] in Blood by …", "… panel - 24 hour Urine"), or null. */
+function loincSpecimen(name: string): string | null {
+  const m = /\] (?:\([^)]*\) )?(?:in|of|on) (.+)$/.exec(name) ?? / panel.* - (.+)$/.exec(name);
+  return m ? m[1].split(/ by | --| from | Narrative| Nominal/)[0].trim() : null;
+}
+/**
+ * A bare analyte name ("neutrophils", "bacteria", "helicobacter pylori") is read as the blood test; when
+ * the only code the source has for it is another specimen's (Neutrophils [Presence] in Stool, Bacteria in
+ * Vaginal fluid, H. pylori by urea breath test), the term is recognised but not coded. A term that names
+ * the specimen itself ("ph of urine") keeps it; "Specimen" (unstated) is not another specimen.
+ */
+const isBloodSpecimen = (specimen: string | null) => !specimen || /\b(Serum|Plasma|Blood|RBC|Red Blood Cells|DBS)\b/i.test(specimen) || /^Specimen$/i.test(specimen);
+const namesItsSpecimen = (term: string, specimen: string) => specimen.toLowerCase().split(/\s+/).some((w) => w.length > 3 && term.includes(w));
 const specimenRank = (name: string) => (/in Serum or Plasma$/.test(name) ? 0 : /in Blood$/.test(name) ? 1 : /in (Serum|Plasma)$/.test(name) ? 2 : 3);
 const loincByTerm = new Map<string, { code: string; name: string }>();
 for (const [code, name] of loinc) {
@@ -273,8 +350,18 @@ for (const [code, name] of loinc) {
 }
 const medicationTerms = new Set([...terms.values()].filter((r) => r.type === "medication").map((r) => r.term));
 for (const n of rxByName.keys()) medicationTerms.add(n);
-for (const [term, { code, name }] of loincByTerm) if (!medicationTerms.has(term) && (words(term) > 1 || term.length >= 6)) addTerm({ type: "lab_test", term, code, display: name, origin: "loinc" });
+for (const [term, { code, name }] of loincByTerm) {
+  if (medicationTerms.has(term) || !(words(term) > 1 || term.length >= 6)) continue;
+  const specimen = loincSpecimen(name);
+  const ok = isBloodSpecimen(specimen) || namesItsSpecimen(term, specimen!);
+  addTerm({ type: "lab_test", term, code: ok ? code : "", display: ok ? name : term, origin: "loinc" });
+}
 for (const [name, { rxcui, name: display }] of rxByName) addTerm({ type: "medication", term: name, code: rxcui, display, origin: "rxnorm" });
+
+if (errors.length) {
+  for (const e of errors) console.error(`error: ${e}`);
+  process.exit(1);
+}
 
 // ---- Write ----
 const header = (what: string) => [`# ${what}`, "# Generated by scripts/build-vocabularies.ts; sources, licences and versions in sources.json. Do not edit by hand."];

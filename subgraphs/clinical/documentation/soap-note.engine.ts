@@ -1,4 +1,5 @@
 import { buildPatientContext, type CopilotAlert } from "../copilot/copilot-context.engine.js";
+import { checkDrugSafety } from "../drug-safety/drug-safety.engine.js";
 import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { ExtractionResult } from "../extraction/extraction.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
@@ -7,7 +8,7 @@ import { bandScore } from "../nurse-assistant/news2.engine.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import type { RiskScore } from "../risk-scores/risk-scores.type.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.0.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.1.0";
 
 type Encounter = PatientRecord["enc"][number];
 
@@ -88,10 +89,15 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   const prior = x.includeHistory ? r.enc.filter((e) => e.id !== enc.id && e.date <= enc.date).slice(0, HISTORY_ENCOUNTERS) : [];
   const dxByEncounter = new Map<string, string[]>();
   for (const d of r.dx) if (d.encounterId) dxByEncounter.set(d.encounterId, [...(dxByEncounter.get(d.encounterId) ?? []), `${d.display} (${d.code})`]);
+  // Allergies the notes state ("Allergic to amoxicillin (rash)") count as much as recorded ones: they are
+  // shown and every medicine of the record or the notes is checked against them.
+  const recordedAllergies = new Set(r.allergies.map((a) => a.substance.trim().toLowerCase()));
+  const noteAllergies = [...new Set((x.extraction?.excluded ?? []).filter((e) => e.assertion === "allergy").map((e) => e.text.trim()))].filter((a) => !recordedAllergies.has(a.toLowerCase()));
+  const recordedText = r.allergies.length ? r.allergies.map((a) => (a.reaction ? `${a.substance} (${a.reaction})` : a.substance)).join(", ") : "none recorded";
   const subjective = [
     `Chief complaint: ${enc.chiefComplaint}.`,
     x.notes.length ? `History (encounter notes): ${x.notes.map((n) => n.trim()).join(" ")}` : "History: no notes were recorded for this encounter.",
-    `Allergies: ${r.allergies.length ? r.allergies.map((a) => (a.reaction ? `${a.substance} (${a.reaction})` : a.substance)).join(", ") : "none recorded"}.`,
+    `Allergies: ${recordedText}${noteAllergies.length ? `; stated in the notes (not on the record, confirm and record): ${noteAllergies.join(", ")}` : ""}.`,
     ...(prior.length ? [`Previous encounters: ${prior.map((e) => `${e.date} ${e.type}: ${e.chiefComplaint}${dxByEncounter.get(e.id) ? ` [${dxByEncounter.get(e.id)!.join("; ")}]` : ""}`).join("; ")}.`] : []),
   ].join(" ");
 
@@ -161,11 +167,15 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   const active = activeAll.filter((m) => !held.some((h) => h.m === m));
   for (const h of held) findings.push({ type: "note_conflict", severity: "moderate", message: `${h.m.name} is active on the record, but the encounter notes hold or stop it ("${h.said}")`, source: "Encounter notes (entity extraction, NegEx/ConText)" });
   const noted = entities.filter((e) => e.type === "medication" && e.assertion === "present");
+  const allergyConflicts = noteAllergyConflicts(k, noted, active, noteAllergies, r.allergies.map((a) => a.substance));
+  findings.push(...allergyConflicts.map((c) => c.finding));
+  const conflicted = new Set(allergyConflicts.map((c) => c.drug.toLowerCase()));
   const followUps = [...reminders.map((a) => a.message), ...risks.flatMap((s) => (s.category === "high" ? [`${s.model} is high: address modifiable risk factors`] : []))];
   const plan = [
     active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : held.length ? "Medications: none to continue unchanged" : "Medications: no active medications on record",
     ...(held.length ? [`Medications held or stopped in the notes (confirm, and update the record): ${held.map((h) => `${h.m.name} ${h.m.dose} ${h.m.frequency}`).join("; ")}`] : []),
-    ...(noted.length ? [`Medications named in the notes (confirm and prescribe): ${noted.map((e) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ")).join("; ")}`] : []),
+    ...(noted.length ? [`Medications named in the notes (confirm and prescribe): ${noted.map((e) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ") + (conflicted.has(e.text.toLowerCase()) ? " (ALLERGY CONFLICT: do not give before review)" : "")).join("; ")}`] : []),
+    ...allergyConflicts.map((c) => `Safety: ${c.finding.message}`),
     ...safety.map((a) => `Safety: ${a.message}`),
     ...criticals.filter((f) => f.type === "critical_value").map((f) => `Safety: ${f.message}`),
     ...followUps.map((f) => `Follow-up: ${f}`),
@@ -190,6 +200,32 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     findings,
     priorEncounterIds: prior.map((e) => e.id),
   };
+}
+
+/**
+ * Allergy alerts (the drug-allergy engine, with class cross-reactivity) for the medicines the notes name
+ * against every allergy, and for the record's active medicines against the allergies only the notes
+ * state (the copilot context already checks the record's medicines against the record's allergies).
+ */
+function noteAllergyConflicts(k: Knowledge, noted: ExtractionResult["entities"], active: PatientRecord["meds"], noteAllergies: string[], recordedAllergies: string[]): { drug: string; finding: SoapFinding }[] {
+  const checks = [
+    ...noted.map((e) => ({ name: e.text, code: e.code, allergies: [...recordedAllergies, ...noteAllergies], from: "named in the notes" })),
+    ...active.map((m) => ({ name: m.name, code: m.rxnormCode, allergies: noteAllergies, from: "active on the record" })),
+  ];
+  const out: { drug: string; finding: SoapFinding }[] = [];
+  const seen = new Set<string>();
+  for (const c of checks) {
+    if (!c.allergies.length) continue;
+    const res = checkDrugSafety(k, { newMedication: { code: c.code, name: c.name }, currentMedications: [], conditions: [], allergies: c.allergies });
+    for (const a of res.allergyAlerts) {
+      const key = `${c.name.toLowerCase()}|${a.allergen.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const where = noteAllergies.includes(a.allergen) ? "allergy stated in the encounter notes" : "recorded allergy";
+      out.push({ drug: c.name, finding: { type: "allergy", severity: a.severity, message: `${c.name} (${c.from}) and ${where} "${a.allergen}": ${a.description} ${a.recommendation}`, source: `${a.source}; encounter notes (entity extraction)` } });
+    }
+  }
+  return out;
 }
 
 /** The same medicine by name: the note's word is the record name's first word ("warfarin" / "Warfarin 5 mg"), case aside. */

@@ -20,10 +20,18 @@ interface TriggerDef {
 const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife"];
 const FAMILY_VERBS = ["had", "has", "with", "died of", "died from", "passed away from", "is", "was", "suffered from", "suffers from", "diagnosed with", "also has", "also had", "on", "treated for", "was treated for", "is on treatment for", "tested positive for", "is positive for"];
 
+/**
+ * A change of medicine stops the one it names first: "Switch carbamazepine to valproate", "Change from
+ * furosemide to spironolactone" (the second is the new one, present). It applies only when "to", "with" or
+ * "for" and another entity follow: "change metformin dose to 1g" changes a dose and stops nothing.
+ */
+const SWITCH_PHRASES = ["switch", "switched", "switching", "switch from", "switched from", "switching from", "change", "changed", "changing", "change from", "changed from", "changing from", "convert from", "converted from", "replace", "replaced", "swap", "swapped", "substitute", "substituted"];
+const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
+
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
-  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda"]],
-  ["absent", "pre", ["no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had"]],
-  ["absent", "post", ["non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held"]],
+  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to"]],
+  ["absent", "pre", ["no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", ...SWITCH_PHRASES]],
+  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted"]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
@@ -107,10 +115,20 @@ export interface Mention {
 }
 
 const PRE_MAX_DISTANCE = 6;
+/** "D/C" is also discharge ("D/C home on amoxicillin"): it stops a medicine only written right before it ("D/C warfarin"). */
+const ADJACENT_PRE = new Set(["d/c"].map((p) => phraseKeys(p).join(" ")));
+const SWITCHES = new Set(SWITCH_PHRASES.map((p) => phraseKeys(p).join(" ")));
+const SWITCH_MAX_DISTANCE = 2;
 const CHAIN_MAX_GAP = 3;
 /** Words that report a test's result: "mRDT negative" is a test that was done, not an absent finding. */
-const RESULT_WORDS = new Set(["negative", "neg", "not detected", "not found", "nil", "none", "absent", "non reactive", "nonreactive", "not reactive"]);
+const RESULT_WORDS = new Set(["negative", "neg", "nr", "-", "not detected", "not found", "nil", "none", "absent", "non reactive", "nonreactive", "not reactive"]);
 const POST_MAX_DISTANCE = 3;
+/**
+ * Result marks that negate only right after the test or finding (a colon or "=" between at most): "HIV NR",
+ * "HIV: NR" (non-reactive), "jaundice -". Elsewhere "NR" and a dash mean other things.
+ */
+const ADJACENT_POST = new Set(["nr", "-"]);
+const ADJACENT_GAP = new Set([":", "="]);
 /** When two triggers reach one entity, the stronger statement wins. */
 const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", "possible", "historical", "present"];
 
@@ -138,17 +156,23 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
       const covered: number[] = [];
       let last = h.to;
       let first = true;
-      const listIntro = tokens[h.to]?.key === ":";
+      const switching = SWITCHES.has(h.phrase);
+      const listIntro = tokens[h.to]?.key === ":" && !switching;
+      const reach = ADJACENT_PRE.has(h.phrase) ? 0 : switching ? SWITCH_MAX_DISTANCE : PRE_MAX_DISTANCE;
       for (let k = 0; k < mentions.length; k++) {
         const m = mentions[k];
         if (m.from < h.to) continue;
         if (sentenceOfToken(m.from) !== s) break;
         const gap = m.from - last;
-        if ((first && gap > PRE_MAX_DISTANCE) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
+        if (switching && !first) break;
+        if (switching && !switchedTo(tokens, m.to, mentions[k + 1])) break;
+        if ((first && gap > reach) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
         if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
-        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
+        // Another kind of trigger in between starts its own scope, except that a history trigger does not end a
+        // negation's ("No known history of hypertension", "Denies previous TB treatment"): ConText, Harkema 2009.
+        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && o.kind === "historical") && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         covered.push(k);
         last = m.to;
         first = false;
@@ -161,6 +185,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         const m = mentions[k];
         if (m.to > h.from) continue;
         if (sentenceOfToken(m.from) !== s || h.from - m.to > POST_MAX_DISTANCE || blockedBetween(m.to, h.from)) break;
+        if (ADJACENT_POST.has(h.phrase) && tokens.slice(m.to, h.from).some((t) => !ADJACENT_GAP.has(t.key))) break;
         if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
         found[k].push(h.kind);
         break;
@@ -171,6 +196,13 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     const all = [...found[k], fallback];
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
+}
+
+/** "… to valproate", "… with spironolactone": the new entity a change names, within three tokens. */
+function switchedTo(tokens: Token[], after: number, next: Mention | undefined): boolean {
+  if (!next) return false;
+  for (let i = after; i < Math.min(next.from, after + 3); i++) if (SWITCH_TARGET_WORDS.has(tokens[i].key)) return next.from - i - 1 <= 2;
+  return false;
 }
 
 /**

@@ -29,6 +29,18 @@ const AGE_PATTERNS: RegExp[] = [
   // "Elderly lady, 79, known CCF"
   /\b(?:male|female|man|woman|boy|girl|lady|gentleman)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|presents|presenting|who|admitted|c\/o)\b)/gi,
 ];
+/** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
+const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
+const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
+/**
+ * Read only when nothing above gave an age: "Mother 19 years" (the mother is the patient of an antenatal or
+ * delivery note; not when the note is about a baby or child) and a bare "22 years." standing as a sentence.
+ */
+const MOTHER_AGE = /\b(?:mother|mum|mama|client|patient|pt)\s*,?\s*(?:is\s+|aged\s+)?(\d{1,3})\s*(years?|yrs?)\b(?!\s*(?:ago|of|history|hx|duration))/gi;
+const BARE_AGE = /(?:^|\n|[.;]\s+)\s*(\d{1,3})\s*(years?|yrs?)(?:\s+old)?\s*(?=[.,;\n]|$)/gi;
+/** A note that opens on the child ("Baby girl born at term", "B/O Akello", "Child, 3 days old") is the child's. */
+const CHILD_PATIENT = /^\s*(?:b\/o|baby|infant|neonate|newborn|child|boy|girl)\b/i;
+
 /** "for 10 yrs", "x 3 yrs", "since 5 years": a duration, not an age. */
 const DURATION_BEFORE = /\b(for|x|since|over|past|last|about|approximately|~)\s*$/i;
 
@@ -44,8 +56,53 @@ function toAge(n: number, unit: string | undefined): { age: number; months: numb
   return { age: n, months: n < 2 ? n * 12 : null };
 }
 
+/**
+ * Words about other people blanked out (same length, offsets kept), so they do not decide the patient's sex:
+ * the baby a mother delivered ("a baby boy", "live male infant") and, in a sentence naming another man or
+ * woman ("Husband present, he accompanied her"), the pronouns of that person's sex.
+ */
+const BIRTH_OF = /\b(?:delivered|deliver(?:y|ies) of|gave\s+birth(?:\s+to)?|birth\s+to|born|SVD|C\/S|caesarean|cesarean|live\s+birth)\b[^.;\n]{0,30}?\b(boy|girl|male|female)s?\b/gi;
+const OTHER_MAN = /\b(husband|father|son|brother|boyfriend|grandfather|uncle|stepfather)\b/i;
+const OTHER_WOMAN = /\b(wife|mother|daughter|sister|girlfriend|grandmother|aunt|stepmother|co-?wife)\b/i;
+const blank = (m: string) => m.replace(/[^\n]/g, " ");
+
+function withoutOtherPeople(text: string): string {
+  let t = text;
+  if (!CHILD_PATIENT.test(text)) t = t.replace(BIRTH_OF, (m, sex: string) => {
+      const i = m.toLowerCase().lastIndexOf(sex.toLowerCase());
+      return m.slice(0, i) + blank(m.slice(i));
+    });
+  return t.replace(/[^.;\n]+/g, (sentence) => {
+    let out = sentence;
+    if (OTHER_MAN.test(sentence)) out = out.replace(/\b(he|him|his|husband|father|son|brother|boyfriend|grandfather|uncle|stepfather)\b/gi, blank);
+    if (OTHER_WOMAN.test(sentence)) out = out.replace(/\b(she|her|hers|wife|mother|daughter|sister|girlfriend|grandmother|aunt|stepmother)\b/gi, blank);
+    return out;
+  });
+}
+
+function fallbackAge(text: string): { at: number; end: number; age: number; months: number | null } | null {
+  for (const re of CHILD_PATIENT.test(text) ? [BARE_AGE] : [MOTHER_AGE, BARE_AGE]) {
+    re.lastIndex = 0;
+    const m = re.exec(text);
+    if (!m) continue;
+    const a = toAge(Number(m[1]), m[2]);
+    if (!a) continue;
+    const at = m.index + m[0].indexOf(m[1]);
+    return { at, end: m.index + m[0].length, age: a.age, months: a.months };
+  }
+  return null;
+}
+
 export function extractDemographics(text: string): Demographics {
   let best: { at: number; end: number; age: number; months: number | null; sex?: string } | null = null;
+  for (const re of SLASH_AGE) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const a = toAge(Number(m[1]), SLASH_UNIT[m[2]]);
+      if (a && (!best || m.index! < best.at)) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months };
+      break;
+    }
+  }
   for (const re of AGE_PATTERNS) {
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
@@ -60,17 +117,20 @@ export function extractDemographics(text: string): Demographics {
       break;
     }
   }
+  best ??= fallbackAge(text);
   let gender: Demographics["gender"] = null;
   if (best?.sex) gender = best.sex === "M" ? "male" : "female";
   else {
-    // The sex stated nearest after the age ("58 year old male"), else the first one in the note.
-    const after = best ? text.slice(best.end, best.end + 40) : "";
+    // The sex stated nearest after the age ("58 year old male"), else the first one in the note; never
+    // the sex of someone else (the baby delivered, the husband who came with her).
+    const own = withoutOtherPeople(text);
+    const after = best ? own.slice(best.end, best.end + 40) : "";
     const explicit = /\b(male|man|boy|gentleman|female|woman|girl|lady)\b/i.exec(after) ?? /\b([MF])\b/.exec(after.slice(0, 4));
     const word = explicit?.[1] ?? null;
     if (word) gender = /^(male|man|boy|gentleman|m)$/i.test(word) ? "male" : "female";
     else {
-      const m = MALE.exec(text);
-      const f = FEMALE.exec(text);
+      const m = MALE.exec(own);
+      const f = FEMALE.exec(own);
       if (m && (!f || m.index < f.index)) gender = "male";
       else if (f) gender = "female";
     }

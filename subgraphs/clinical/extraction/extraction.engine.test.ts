@@ -275,3 +275,219 @@ describe("robustness (property-based)", () => {
     expect(spansHold(long)).toBe(true);
   });
 });
+
+describe("tester's defects (negation over history, result marks, sigs, stops, vitamins, units, demographics)", () => {
+  const diagnosesReported = (text: string) => run(text).entities.filter((e) => e.type === "diagnosis" || e.type === "symptom").map((e) => e.text);
+
+  // Negation wins over history: a history trigger inside a negation's scope does not end it (ConText).
+  it.each([
+    ["No known history of hypertension.", "hypertension"],
+    ["No h/o previous TB treatment.", "TB"],
+    ["No prior history of diabetes.", "diabetes"],
+    ["Denies previous TB treatment.", "TB"],
+    ["Not previously diagnosed with HIV.", "HIV"],
+    ["No hx of prior stroke.", "stroke"],
+    ["No h/o previous PPH", "PPH"],
+    ["Never had previous malaria.", "malaria"],
+    ["No past history of epilepsy", "epilepsy"],
+    ["Without any prior history of hypertension", "hypertension"],
+  ])("%j: the denied past condition is absent, never historical", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("absent");
+    expect(reported(text)).not.toContain(word);
+  });
+
+  it("keeps a past condition historical when only a history trigger applies", () => {
+    expect(find("Previous TB treatment in 2015.", "TB")?.assertion).toBe("historical");
+    expect(find("Previous TB treatment, no history of diabetes.", "TB")?.assertion).toBe("historical");
+    expect(find("Previous TB treatment, no history of diabetes.", "diabetes")?.assertion).toBe("absent");
+  });
+
+  it.each([
+    ["HIV -ve", "HIV"],
+    ["HIV-ve", "HIV"],
+    ["HIV NR", "HIV"],
+    ["HIV: NR", "HIV"],
+    ["Syphilis -ve", "Syphilis"],
+    ["TB screen -ve", "TB"],
+    ["Hep B -ve", "Hep B"],
+    ["Neck stiffness -ve", "Neck stiffness"],
+    ["jaundice -, oedema -", "jaundice"],
+    ["jaundice -, oedema -", "oedema"],
+    ["Pallor +, jaundice -", "jaundice"],
+    ["Jaundice: -\nOedema: +", "Jaundice"],
+  ])("reads the result mark in %j as %s absent", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("absent");
+    expect(diagnosesReported(text)).not.toContain(word);
+  });
+
+  it.each([
+    ["HIV +ve", "HIV"],
+    ["HIV pos", "HIV"],
+    ["HIV reactive", "HIV"],
+    ["Pallor +, jaundice -", "Pallor"],
+    ["Malaria for 3-5 days", "Malaria"],
+    ["fever - cough", "fever"],
+    ["NR 5, HIV", "HIV"],
+    ["HIV. NR", "HIV"],
+    ["HIV test done, NR later", "HIV"],
+  ])("keeps %j's %s present (a dash inside a range or phrase, NR not right after it)", (text, word) => {
+    expect(run(text).entities.map((e) => e.text).some((t) => t.startsWith(word))).toBe(true);
+  });
+
+  it("reads a test's -ve or NR as its result (a test done), not an absent test", () => {
+    expect(find("mRDT -ve", "mRDT")?.assertion).toBe("present");
+    expect(find("mRDT: NR", "mRDT")?.assertion).toBe("present");
+  });
+
+  it("keeps the offsets of a result mark in the original text", () => {
+    const text = "HIV -ve, Syphilis-ve";
+    for (const e of [...run(text).entities, ...run(text).excluded]) expect(text.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it.each([
+    ["D/C warfarin.", "warfarin"],
+    ["Discontinue lisinopril.", "lisinopril"],
+    ["Cease metformin.", "metformin"],
+    ["Omit digoxin.", "digoxin"],
+    ["Metformin ceased.", "Metformin"],
+    ["Digoxin omitted today.", "Digoxin"],
+    ["Switch carbamazepine to valproate", "carbamazepine"],
+    ["Switched from carbamazepine to sodium valproate 200mg bd", "carbamazepine"],
+    ["Change from furosemide to spironolactone", "furosemide"],
+    ["Change furosemide to spironolactone", "furosemide"],
+    ["Replace furosemide with spironolactone", "furosemide"],
+  ])("reads %j as %s stopped (absent)", (text, drug) => {
+    expect(find(text, drug)?.assertion).toBe("absent");
+    expect(run(text).entities.map((e) => e.text)).not.toContain(drug);
+  });
+
+  it.each([
+    ["Switch carbamazepine to valproate", "valproate"],
+    ["Change from furosemide to spironolactone", "spironolactone"],
+    ["Switch to valproate", "valproate"],
+    ["Change metformin dose to 1g bd", "metformin"],
+    ["D/C home on amoxicillin", "amoxicillin"],
+    ["Discontinue lisinopril and start amlodipine", "amlodipine"],
+  ])("keeps the medicine that continues or starts present: %j → %s", (text, drug) => {
+    expect(find(text, drug)?.assertion).toBe("present");
+  });
+});
+
+describe("medication instructions: frequencies, routes, windows", () => {
+  const sig = (text: string) => run(text).entities.find((e) => e.type === "medication")?.sig;
+
+  // Every written form of the table, alone and after every other label's form: the form written first wins.
+  const forms: Array<[string, string]> = [
+    ["od", "once daily"], ["o.d.", "once daily"], ["once daily", "once daily"], ["daily", "once daily"], ["once a day", "once daily"], ["nocte", "once daily"], ["o.n.", "once daily"], ["o.m.", "once daily"], ["mane", "once daily"], ["at night", "once daily"], ["1x1", "once daily"],
+    ["bd", "twice daily"], ["b.d.", "twice daily"], ["bid", "twice daily"], ["twice daily", "twice daily"], ["twice a day", "twice daily"], ["12 hourly", "twice daily"], ["12hrly", "twice daily"], ["q12h", "twice daily"], ["1x2", "twice daily"],
+    ["tds", "three times daily"], ["t.d.s.", "three times daily"], ["tid", "three times daily"], ["three times daily", "three times daily"], ["three times a day", "three times daily"], ["8 hourly", "three times daily"], ["8hrly", "three times daily"], ["8hourly", "three times daily"], ["q8h", "three times daily"], ["1x3", "three times daily"],
+    ["qid", "four times daily"], ["qds", "four times daily"], ["four times daily", "four times daily"], ["four times a day", "four times daily"], ["6 hourly", "four times daily"], ["6hrly", "four times daily"], ["q6h", "four times daily"], ["1x4", "four times daily"],
+    ["q4h", "every 4 hours"], ["4 hourly", "every 4 hours"], ["weekly", "weekly"], ["once weekly", "weekly"],
+    ["stat", "once (stat)"], ["prn", "as needed"], ["as needed", "as needed"],
+  ];
+  it.each(forms)("reads %j as %s", (form, label) => {
+    expect(sig(`amoxicillin 500mg ${form}`)?.frequency).toBe(label);
+    expect(sig(`amoxicillin 500mg ${form} x 5/7`)?.frequency).toBe(label);
+  });
+  it("never reads a form as another label's form written after it (every pair)", () => {
+    for (const [a, la] of forms) {
+      for (const [b, lb] of forms) {
+        if (la === lb || la === "as needed" || lb === "as needed") continue;
+        expect(sig(`amoxicillin 500mg ${a} then ${b}`)?.frequency, `${a} / ${b}`).toBe(la);
+      }
+    }
+  });
+  it("adds as needed to a frequency written with prn, in either order", () => {
+    expect(sig("paracetamol 1g prn tds")?.frequency).toBe("three times daily, as needed");
+    expect(sig("paracetamol 1g 8hrly prn")?.frequency).toBe("three times daily, as needed");
+  });
+
+  it.each([
+    ["Amlodipine 10mg od, PR 88.", null],
+    ["Digoxin 125mcg od. PR 88/min", null],
+    ["Digoxin 125mcg od PR: 72", null],
+    ["Digoxin 125mcg od, PR=60", null],
+    ["paracetamol 1g PR stat", "rectal"],
+    ["diazepam 5mg pr", "rectal"],
+    ["salbutamol nebs 2.5mg q4h", "inhaled"],
+    ["salbutamol 2.5mg nebulised 4 hourly", "inhaled"],
+    ["salbutamol 5mg via nebuliser", "inhaled"],
+  ])("route of %j: %s (PR followed by a number is the pulse)", (text, route) => {
+    expect(sig(text)?.route).toBe(route);
+  });
+
+  it.each([
+    ["IPT2 SP given, FeSO4 200mg od", "SP"],
+    ["ORS + ZnSO4 20mg od x 10/7", "ORS"],
+    ["ORS & ZnSO4 20mg od", "ORS"],
+    ["ORS and ZnSO4 20mg od", "ORS"],
+    ["Paracetamol given, BP 150/90", "Paracetamol"],
+  ])("does not give %j's following unknown drug's dose to %s", (text, drug) => {
+    expect(run(text).entities.find((e) => e.text === drug)?.sig).toMatchObject({ dose: null, frequency: null });
+  });
+
+  it.each([
+    ["amoxicillin 500mg, tds x 5/7", { dose: "500 mg", frequency: "three times daily", duration: "5 days" }],
+    ["ceftriaxone 2g IV, once daily", { dose: "2 g", route: "intravenous", frequency: "once daily" }],
+    ["paracetamol 1g, 8 hourly", { dose: "1 g", frequency: "three times daily" }],
+  ])("still reads an instruction that runs on after a comma: %j", (text, expected) => {
+    expect(sig(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ["Phenobarbitone 20mg/kg IV loading then 5mg/kg od", "20 mg/kg", "once (stat)"],
+    ["Phenytoin 20mg/kg loading dose then 5mg/kg/day bd", "20 mg/kg", "once (stat)"],
+    ["artesunate 2.4mg/kg IV stat then 12 hourly", "2.4 mg/kg", "once (stat)"],
+    ["Quinine 20mg/kg IV over 4 hrs then 10mg/kg 8 hourly", "20 mg/kg", null],
+  ])("never merges the first dose of %j with the maintenance frequency", (text, dose, frequency) => {
+    expect(sig(text)).toMatchObject({ dose, frequency });
+  });
+});
+
+describe("one-letter lab abbreviations, mixed-case abbreviations and units", () => {
+  it.each(["Vit K 1mg IM stat", "Vitamin K 1mg IM", "vit. K 1 mg IM", "VIT K 1mg"])("never reads %j as a potassium result", (text) => {
+    expect(run(text).entities.filter((e) => e.code === "2823-3")).toEqual([]);
+  });
+  it.each(["K 5.8", "K: 3.1", "Na 130, K 5.8", "K=6.1"])("still reads %j as potassium", (text) => {
+    expect(run(text).entities.find((e) => e.text === "K")?.code).toBe("2823-3");
+  });
+
+  it("reads ALu (artemether-lumefantrine) written in mixed case, but not a name written with one capital", () => {
+    expect(run("ALu 4 tabs bd x 3/7").entities.find((e) => e.type === "medication")).toMatchObject({ display: "artemether-lumefantrine", sig: { dose: "4 tabs", frequency: "twice daily" } });
+    expect(run("Alu came today").entities.filter((e) => e.type === "medication")).toEqual([]);
+  });
+
+  it.each([
+    ["FBS 14.2 mmol/l", "FBS", "14771-0"],
+    ["FBS 126 mg/dl", "FBS", "1558-6"],
+    ["Creatinine 120 umol/L", "Creatinine", "14682-9"],
+    ["Creatinine: 120 µmol/L", "Creatinine", "14682-9"],
+    ["Creatinine 1.2 mg/dL", "Creatinine", "2160-0"],
+    ["RBS 8.1mmol/L", "RBS", "14749-6"],
+    ["K 5.8 mmol/L", "K", "2823-3"],
+  ])("codes %j with the LOINC code of its unit's kind", (text, word, code) => {
+    expect(find(text, word)?.code).toBe(code);
+  });
+});
+
+describe("demographics: the patient's own age and sex", () => {
+  it.each([
+    ["Delivered a baby boy. 22 years.", 22, null],
+    ["SVD, live male infant, 3.2kg. Mother 19 years, P1.", 19, null],
+    ["Delivered a live baby girl at 02:00. Husband present, he accompanied her.", null, "female"],
+    ["Husband present, he accompanied her to clinic.", null, "female"],
+    ["18/12 old child with fever", 1, null],
+    ["Aged 9/12, cough for 3 days", 0, null],
+    ["Baby girl born at term. Mother 25 years.", null, "female"],
+    ["Mother brings 9-month-old baby boy for immunization.", 0, "male"],
+    ["Mother reports he has fever.", null, "male"],
+    ["He came with his wife; she reports he has cough.", null, "male"],
+    ["3/12 hx of cough", null, null],
+  ])("%j → age %s, gender %s", (text, age, gender) => {
+    expect(run(text).demographics).toMatchObject({ age, gender });
+  });
+  it("reads months from the slash notation", () => {
+    expect(run("18/12 old child").demographics.ageMonths).toBe(18);
+    expect(run("3/52 old baby").demographics.ageMonths).toBe(0);
+  });
+});

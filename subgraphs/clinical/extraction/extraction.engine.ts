@@ -1,6 +1,7 @@
+import { loincForUnit } from "../digitization/loinc-by-unit.js";
 import { assertMentions, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
-import { parseSig, type MedicationSig } from "./medication-sig.js";
+import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
 import { sentenceStarts, tokenize, type Token } from "./text.js";
 import { CODE_SYSTEM, correctSpelling, type EntityType, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
 
@@ -9,7 +10,7 @@ import { CODE_SYSTEM, correctSpelling, type EntityType, type Vocabulary, type Vo
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.0.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.1.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -50,15 +51,22 @@ interface Match {
 }
 
 /**
- * How a short abbreviation must be written to count. In capitals ("SAM", "AGE", "MI") always. With only a
+ * How a short abbreviation must be written to count. In capitals ("SAM", "AGE", "MI") always, or with two
+ * capitals or more ("ALu" for artemether-lumefantrine, as East African prescriptions write it). With only a
  * capital first letter, when it is a symbol (two letters: "Hb", "Na") or a lab test ("Hct", "Plt"): a
  * three-letter diagnosis, drug or finding written so is a word or a name ("Sam", "Age: 45", "Cap"), not
  * severe acute malnutrition, gastroenteritis or a community-acquired pneumonia.
  */
 function writtenAsAbbreviation(raw: string, term: VocabularyTerm): boolean {
   if (!/^\p{Lu}/u.test(raw)) return false;
-  return raw === raw.toUpperCase() || raw.length <= 2 || term.type === "lab_test";
+  // Two capitals or more ("ALu", "HbA1c"): written as an abbreviation, never an ordinary word or a name.
+  return raw === raw.toUpperCase() || raw.length <= 2 || term.type === "lab_test" || (raw.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
 }
+
+/** The concentration unit of a result written right after a test's name: "FBS 14.2 mmol/l", "Creatinine: 120 µmol/L", "K=5.8mmol/L". */
+const LAB_VALUE_UNIT = /^[ \t]*(?:[:=][ \t]*)?(?:of[ \t]+)?[<>≤≥]?[ \t]*\d+(?:[.,]\d+)?[ \t]*([a-zµμ]+[ \t]*\/[ \t]*[a-z0-9]+)/i;
+const ALLERGY_LEADS = new Set(["allergy", "allergie", "allergic", "hypersensitivity", "intolerance", "intolerant", "sensitive", "reaction"]);
+const VITAMIN_WORDS = new Set(["vit", "vitamin", "vitamine", "vits"]);
 
 /** Greedy longest match, left to right. */
 function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
@@ -80,7 +88,11 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
         if (!ok) continue;
         if (term.needsCapitals && !writtenAsAbbreviation(tokens[i].raw, term)) continue;
         // A one-letter abbreviation ("K" for potassium) only before its value: "K 3.0", "K: 5.9", "K=4".
-        if (tokens[i].raw.length === 1 && n === 1 && !/^[\d:=]/.test(tokens[i + 1]?.raw ?? "")) continue;
+        // "Allergy to penicillin", "Hypersensitivity to ibuprofen": the words introduce the allergen (an
+        // allergy trigger, context.ts), they are not a diagnosis of their own that hides the trigger.
+        if (n === 1 && ALLERGY_LEADS.has(keys[i]) && (keys[i + 1] === "to" || keys[i + 1] === ":")) continue;
+        // Never the letter of a vitamin: "Vit K 1mg IM" is phytomenadione, not a potassium result.
+        if (tokens[i].raw.length === 1 && n === 1 && (!/^[\d:=]/.test(tokens[i + 1]?.raw ?? "") || VITAMIN_WORDS.has(keys[i - 1] ?? "") || (keys[i - 1] === "." && VITAMIN_WORDS.has(keys[i - 2] ?? "")))) continue;
         // A term must not start or end in the middle of a word ("al" inside "al-Amin" is fine; "5" of "58yo" is not a token).
         found = { term, from: i, to: i + n, corrected: useCorrection && corrected.slice(i, i + n).some(Boolean) };
         break;
@@ -95,6 +107,26 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
   return out;
 }
 
+/**
+ * Where a medication's instruction ends: at a line break, ";" or sentence end, at "then" (a loading dose
+ * and its maintenance dose are two instructions: "20mg/kg IV loading then 5mg/kg od" must not read as
+ * 20 mg/kg once daily), and at ",", "+", "&" or "and" followed by a word that is no part of an instruction
+ * (another medicine the dictionary does not know: "SP given, FeSO4 200mg od" is not SP 200 mg).
+ */
+function instructionEnd(text: string, from: number, limit: number): number {
+  const rest = text.slice(from, limit);
+  const stop = /[\n;]|\.(?=\s)|\bthen\b/i.exec(rest);
+  let end = stop ? stop.index : rest.length;
+  for (const m of rest.slice(0, end).matchAll(/\s*(?:[,+&]|\band\b)\s*/gi)) {
+    const after = rest.slice(m.index! + m[0].length, end);
+    if (/^\p{L}/u.test(after) && !startsInstruction(after)) {
+      end = m.index!;
+      break;
+    }
+  }
+  return from + end;
+}
+
 export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const tokens = tokenize(text);
   const matches = matchTerms(v, tokens);
@@ -105,17 +137,24 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   matches.forEach((m, k) => {
     const start = tokens[m.from].start;
     const end = tokens[m.to - 1].end;
-    const code = m.term.code;
+    let code = m.term.code;
+    let display = m.term.display;
+    // "FBS 14.2 mmol/l" is the [Moles/volume] code, not the dictionary's [Mass/volume] one: the unit written
+    // after the value decides (knowledge/lab-loinc-units.json), else no code (never one that contradicts it).
+    const unit = m.term.type === "lab_test" && code ? LAB_VALUE_UNIT.exec(text.slice(end, end + 40))?.[1] : undefined;
+    if (unit && code) {
+      const choice = loincForUnit(text.slice(start, end + 40).split("\n")[0], [text.slice(start, end)], { code, display }, unit);
+      code = choice.code;
+      display = choice.display ?? display;
+    }
     const validated = code !== null && (m.term.type !== "diagnosis" || v.icd10Codes.has(code));
     const base = m.term.origin === "lexicon" ? 0.95 : 0.85;
     const confidence = Math.round(base * (m.corrected ? 0.8 : 1) * ASSERTION_CONFIDENCE[assertions[k]] * 100) / 100;
     if (NEGATING_WORDS.has(text.slice(start, end).toLowerCase())) assertions[k] = "absent";
-    const e: ExtractedEntity = { type: m.term.type, text: text.slice(start, end), start, end, code, system: CODE_SYSTEM[m.term.type], display: m.term.display, validated, assertion: assertions[k], confidence };
+    const e: ExtractedEntity = { type: m.term.type, text: text.slice(start, end), start, end, code, system: CODE_SYSTEM[m.term.type], display, validated, assertion: assertions[k], confidence };
     if (m.term.type === "medication") {
       const next = matches.slice(k + 1).find((o) => o.term.type === "medication");
-      let windowEnd = Math.min(text.length, end + 80, next ? tokens[next.from].start : Infinity);
-      const stop = /[\n;]|\.(?=\s)/.exec(text.slice(end, windowEnd));
-      if (stop) windowEnd = end + stop.index;
+      const windowEnd = instructionEnd(text, end, Math.min(text.length, end + 80, next ? tokens[next.from].start : Infinity));
       e.sig = parseSig(text.slice(end, windowEnd));
       // "IV ceftriaxone", "inj. artesunate", "PO paracetamol": the route written before the name.
       if (!e.sig.route) {

@@ -32,14 +32,38 @@ export function canonicalWord(lower: string): string {
   return w;
 }
 
+/**
+ * The minus sign as a result: "HIV -ve", "HIV-ve" (one token, read as "negative") and a lone "-" after a
+ * finding that ends the item ("jaundice -, oedema -"; key "-"). A hyphen inside a word or range
+ * ("non-reactive", "3-5", "well-being") stays ignored.
+ */
+const MINUS = new Set(["-", "–", "‐", "−"]);
+const MINUS_VE = /ve(?![\p{L}\p{N}])/iuy;
+const MINUS_ENDS_ITEM = /[ \t]*(?:[,;.)\n\r]|$)/y;
+
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   const ascii = ASCII_ONLY.test(text);
+  let skipUntil = -1;
   for (const m of text.matchAll(ascii ? ASCII_TOKEN : TOKEN)) {
     const raw = m[0];
+    const at = m.index!;
+    if (at < skipUntil) continue;
+    if (MINUS.has(raw)) {
+      MINUS_VE.lastIndex = MINUS_ENDS_ITEM.lastIndex = at + 1;
+      if (MINUS_VE.test(text)) {
+        out.push({ key: "negative", raw: text.slice(at, at + 3), start: at, end: at + 3, word: false });
+        skipUntil = at + 3;
+        continue;
+      }
+      if ((at === 0 || /[\s:]/.test(text[at - 1])) && MINUS_ENDS_ITEM.test(text)) {
+        out.push({ key: "-", raw, start: at, end: at + 1, word: false });
+        continue;
+      }
+    }
     if (IGNORED_PUNCTUATION.has(raw)) continue;
     const word = ascii ? /[A-Za-z0-9]/.test(raw[0]) : /[\p{L}\p{N}]/u.test(raw);
-    out.push({ key: word ? canonicalWord(raw.toLowerCase()) : raw, raw, start: m.index!, end: m.index! + raw.length, word });
+    out.push({ key: word ? canonicalWord(raw.toLowerCase()) : raw, raw, start: at, end: at + raw.length, word });
   }
   return out;
 }
