@@ -50,7 +50,8 @@ const PROFILES = [
   },
   {
     dx: { code: "J45.9", display: "Asthma, unspecified" },
-    meds: [{ name: "Salbutamol inhaler", rxnorm: null, dose: "100 mcg, 2 puffs", frequency: "as needed" }],
+    // RxNorm 435 (albuterol = salbutamol): subgraphs/clinical/knowledge/drugs.json, confirmed in the CPIC drug table.
+    meds: [{ name: "Salbutamol inhaler", rxnorm: "435", dose: "100 mcg, 2 puffs", frequency: "as needed" }],
     complaint: ["Wheezing and shortness of breath", "Night-time cough"],
     labs: [],
   },
@@ -286,6 +287,11 @@ const suppliers = [
   { id: uuid(), code: "SUP-GLS", name: "Great Lakes Surgicals", district: "Mbarara", phone: "+256485100003", email: "info@gls.example.org" },
   { id: uuid(), code: "SUP-NCW", name: "Northern Chemists Wholesale", district: "Gulu", phone: "+256471100004", email: "orders@ncw.example.org" },
 ];
+// Only medicines of the pharmacy's catalog are prescribable (createPrescription refuses any other code),
+// so a medicine the catalog does not list (salbutamol) is left off the demo prescription.
+const PRESCRIBABLE = new Set(
+  (JSON.parse(readFileSync(new URL("../subgraphs/pharmacy/inventory/medications/medications.json", import.meta.url), "utf8")) as { medications: { code: string }[] }).medications.map((m) => m.code),
+);
 const prescriptions = patients
   .filter((p) => p.medications.some((m) => m.status === "active"))
   .slice(0, 20)
@@ -296,14 +302,16 @@ const prescriptions = patients
     items: prescriptionItemsFor(p.medications, i),
     status: i % 4 === 0 ? "dispensed" : "pending",
     days_ago: between(0, 20),
-  }));
+  }))
+  // A prescription with no prescribable line is not written (after the draws, so nothing else shifts).
+  .filter((rx) => rx.items.length > 0);
 
 // ── Prescription items (issue 10, dispensing) ──────────────────────────────────────────────────────
 // Derived from the patient's active medicines without drawing from the random stream, so the rest of
 // the demo world stays as it was. Chronic medicines allow two refills; one pending prescription
 // carries a controlled item (tramadol, RxNorm 10689) for the controlled-substance rules.
 function prescriptionItemsFor(medications: { name: string; rxnorm: string | null; dose: string; frequency: string; status: string }[], index: number) {
-  const active = medications.filter((m) => m.status === "active").slice(0, 2);
+  const active = medications.filter((m) => m.status === "active").slice(0, 2).filter((m) => m.rxnorm !== null && PRESCRIBABLE.has(m.rxnorm));
   const items = active.map((m) => ({
     medication_code: m.rxnorm,
     medication_name: m.name,

@@ -386,6 +386,11 @@ describe("refills", () => {
     const first = await stack.rest("POST", `${base}/dispenses/`, { token: pharmacist, body: dispenseBody(rx.id, KAMPALA, [{ medication_code: "6809", quantity: 30 }, { medication_code: "723", quantity: 10 }]) });
     expect(first.status).toBe(201);
 
+    // Straight after the fill it is too soon (refill-timing.ts); the patient comes back a month later.
+    const tooSoon = await stack.rest("POST", `${base}/refills/`, { token: pharmacist, body: { prescription_id: rx.id } });
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.error.message).toMatch(/^Refill too soon/);
+    await stack.server.database!.db.execute(sql`update pharmacy.dispenses set created_at = created_at - interval '30 days' where prescription_id = ${rx.id}`);
     const refill = await stack.rest("POST", `${base}/refills/`, { token: pharmacist, body: { prescription_id: rx.id, notes: "patient back after a month" } });
     expect(refill.status).toBe(201);
     expect(refill.body).toMatchObject({ prescription: rx.id, number: 1, refills_allowed: 1, status: "requested", patient_uhid: uhid });

@@ -163,6 +163,8 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
   });
 
   it("refuses a medicine that is not controlled (400) and a wrong sign, changing nothing", async () => {
+    // The demo register opens with the shelf's codeine (seed/demo); nothing may be added to it here.
+    const before = (await stack.rest("GET", `${register}?medication_code=2670`, { token: pharmacist })).body.results;
     const res = await stack.rest("POST", register, { token: pharmacist, body: { medication_code: "4603", transaction_type: "receipt", quantity: 10 } });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.medication_code).toBeDefined();
@@ -172,7 +174,7 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
     expect(sign.status).toBe(400);
     expect(sign.body.error.fields.quantity).toBeDefined();
     const list = await stack.rest("GET", `${register}?medication_code=2670`, { token: pharmacist });
-    expect(list.body.results).toEqual([]);
+    expect(list.body.results).toEqual(before);
   });
 
   it("requires a witness where the catalog says so (morphine) and for destruction, never the recorder", async () => {
@@ -192,7 +194,7 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
     expect(destroy.status).toBe(400);
     expect(destroy.body.error.fields.witness).toBeDefined();
     const destroyed = await stack.rest("POST", register, { token: pharmacist, body: { medication_code: "2670", transaction_type: "destruction", quantity: -2, witness: "pharm-kla-2", notes: "expired" } });
-    expect(destroyed.body).toMatchObject({ balance_before: 10, balance_after: 8 });
+    expect(destroyed.body).toMatchObject({ balance_before: codeine.body.balance_after, balance_after: codeine.body.balance_after - 2 });
   });
 
   it("forbids writing for another pharmacy (403) and keeps each pharmacy's register to itself", async () => {
@@ -204,7 +206,8 @@ describe("controlled register (POST/GET /api/v1/drug-safety/controlled-register/
     expect(guluReceipt.body).toMatchObject({ pharmacy_id: GULU, balance_before: 0, balance_after: 7 });
     const all = await stack.rest("GET", `${register}?page_size=100`, { token: auditor });
     expect(all.status).toBe(200);
-    expect(new Set(all.body.results.map((e: { pharmacy_id: string }) => e.pharmacy_id))).toEqual(new Set([KAMPALA, GULU]));
+    // Every demo pharmacy's register opens with its controlled stock (seed/demo), so the auditor sees them all.
+    expect([...new Set(all.body.results.map((e: { pharmacy_id: string }) => e.pharmacy_id))]).toEqual(expect.arrayContaining([KAMPALA, GULU]));
     const mine = await stack.rest("GET", `${register}?page_size=100`, { token: pharmacist });
     expect(mine.body.results.every((e: { pharmacy_id: string }) => e.pharmacy_id === KAMPALA)).toBe(true);
     expect((await stack.rest("POST", register, { token: auditor, body: { medication_code: "3322", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 1 } })).status).toBe(403);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { conflict, notFound } from "../../../lib/errors.js";
+import { conflict, fieldError, notFound } from "../../../lib/errors.js";
 import { isUuid } from "../../../lib/ids.js";
 import { onceInTransaction } from "../../../lib/idempotency.js";
 import { Decimal, minorUnitProblem, recordDigits } from "../../../lib/money.js";
@@ -26,6 +26,9 @@ export async function getCharge(db: Db, principal: Principal, id: string): Promi
   return row;
 }
 
+/** A charge's states (charge.type.ts `status`): a filter outside them is 400, not an empty page. */
+export const CHARGE_STATUSES = ["created", "paid", "cancelled"] as const;
+
 export interface ChargeFilters {
   referenceType?: string | null;
   referenceId?: string | null;
@@ -38,7 +41,10 @@ export async function listCharges(db: Db, principal: Principal, args: Partial<Pa
   if (principal.pharmacyId) filters.push(eq(charges.pharmacyId, principal.pharmacyId));
   if (args.referenceType) filters.push(eq(charges.referenceType, args.referenceType));
   if (args.referenceId) filters.push(eq(charges.referenceId, args.referenceId));
-  if (args.status) filters.push(eq(charges.status, args.status));
+  if (args.status) {
+    if (!(CHARGE_STATUSES as readonly string[]).includes(args.status)) throw fieldError("status", `must be one of ${CHARGE_STATUSES.join(", ")}`);
+    filters.push(eq(charges.status, args.status));
+  }
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(charges).where(where).orderBy(desc(charges.createdAt), asc(charges.id)).limit(w.limit).offset(w.offset),

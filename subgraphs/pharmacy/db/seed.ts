@@ -2,7 +2,9 @@ import { count } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import type { Logger } from "../../../lib/logger.js";
 import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
+import { recordControlledEntry } from "../drug-safety/controlled-register.service.js";
 import { addDays, applyStockChanges, kampalaToday, type LedgerChange } from "../inventory/ledger.js";
+import { medicationByCode } from "../inventory/medications/catalog.js";
 import { inventoryItems, loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
 
 /** A batch as stored in the demo file: expiry in days from the seeding day (negative: already expired). */
@@ -77,12 +79,37 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
       })),
     );
     await applyStockChanges(db, receipts);
+    await seedControlledOpeningBalances(db, world.inventory_items);
     await tx.insert(suppliers).values(world.suppliers);
     await seedSupplierCatalogs(tx, world.supplier_medications ?? []);
     await seedDemoPrescriptions(tx as unknown as Db, world.prescriptions);
   });
   logger.info({ pharmacies: world.pharmacies.length, products: world.products.length }, "pharmacy demo data loaded");
   return true;
+}
+
+/**
+ * The controlled register opens with what the shelf holds: one witnessed `receipt` entry (reference
+ * opening_balance/demo-seed) per controlled medicine per pharmacy, for the units its batches hold, so
+ * the register and the stock agree on the first day (a first tramadol dispense was 409 while the
+ * queue said in stock). A medicine out of stock gets no entry (a receipt is never 0).
+ */
+async function seedControlledOpeningBalances(db: Db, items: DemoPharmacyWorld["inventory_items"]): Promise<void> {
+  for (const i of items) {
+    const units = i.batches.reduce((n, b) => n + b.quantity, 0);
+    if (units === 0 || !medicationByCode(i.medication_code)?.controlled) continue;
+    await recordControlledEntry(db, {
+      pharmacyId: i.pharmacy_id,
+      medicationCode: i.medication_code,
+      transactionType: "receipt",
+      quantity: units,
+      recordedBy: "seed",
+      witness: "demo stock-take witness",
+      referenceType: "opening_balance",
+      referenceId: "demo-seed",
+      notes: "demo opening balance: the units on the shelf",
+    });
+  }
 }
 
 // ── Demo prescriptions (issue 10, dispensing) ─────────────────────────────────────────────────────

@@ -15,8 +15,9 @@ import { isUuid } from "../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { controlledBalances, controlledRegisterEntries, idempotencyKeys, pharmacies } from "../db/tables.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
+import { witnessProblem } from "./witness.js";
 
-export const CONTROLLED_TRANSACTION_TYPES = ["receipt", "dispense", "destruction", "adjustment", "return"] as const;
+export const CONTROLLED_TRANSACTION_TYPES = ["receipt", "dispense", "destruction", "adjustment", "return", "supplier_return"] as const;
 export type ControlledTransactionType = (typeof CONTROLLED_TRANSACTION_TYPES)[number];
 
 /** Sign each type's quantity must have (docs/decisions/pharmacy.md, "Drug safety"). */
@@ -26,7 +27,11 @@ const SIGN: Record<ControlledTransactionType, "positive" | "negative" | "non-zer
   dispense: "negative",
   destruction: "negative",
   adjustment: "non-zero",
+  supplier_return: "negative",
 };
+
+/** Units leave custody other than to a patient: always witnessed, whatever the schedule. */
+const ALWAYS_WITNESSED: readonly ControlledTransactionType[] = ["destruction", "supplier_return"];
 
 export interface ControlledEntryInput {
   pharmacyId: string;
@@ -36,6 +41,8 @@ export interface ControlledEntryInput {
   quantity: number;
   /** Who records it (the caller's `sub`). */
   recordedBy: string;
+  /** The recorder's name as the request gives it (a dispense's pharmacist), compared with the witness too. */
+  recordedByName?: string | null;
   witness?: string | null;
   prescriptionId?: string | null;
   referenceType?: string | null;
@@ -71,9 +78,10 @@ export function validateControlledEntry(e: ControlledEntryInput): void {
   if (Math.abs(e.quantity) > 1_000_000) errors.add("quantity", "is implausibly large");
   if (!e.recordedBy?.trim()) errors.add("recordedBy", "is required");
   const witness = e.witness?.trim();
-  if (witness && witness === e.recordedBy?.trim()) errors.add("witness", "must be another member of staff, not the recorder");
-  if (!witness && ((med?.witnessRequired ?? false) || type === "destruction")) {
-    errors.add("witness", type === "destruction" ? "is required for a destruction" : `is required for ${med!.genericName} (schedule ${med!.schedule})`);
+  const sameAsRecorder = witness ? witnessProblem(witness, [e.recordedBy, e.recordedByName]) : null;
+  if (sameAsRecorder) errors.add("witness", sameAsRecorder);
+  if (!witness && ((med?.witnessRequired ?? false) || ALWAYS_WITNESSED.includes(type))) {
+    errors.add("witness", ALWAYS_WITNESSED.includes(type) ? `is required for a ${type.replace("_", " ")}` : `is required for ${med!.genericName} (schedule ${med!.schedule})`);
   }
   if (witness && witness.length > 200) errors.add("witness", "is at most 200 characters");
   if (type === "dispense" && !e.prescriptionId?.trim() && !e.referenceId?.trim()) errors.add("prescriptionId", "is required for a dispense (or reference_type and reference_id)");

@@ -7,13 +7,14 @@ import { CONTROLLED_TRANSACTION_TYPES } from "./controlled-register.service.js";
 export const ControlledTransactionType = valueEnum(
   "ControlledTransactionType",
   CONTROLLED_TRANSACTION_TYPES,
-  "Controlled-register transaction: receipt (> 0), return (> 0, back into the pharmacy's custody), dispense (< 0), destruction (< 0, witnessed), adjustment (≠ 0).",
+  "Controlled-register transaction: receipt (> 0), return (> 0, back into the pharmacy's custody), dispense (< 0), destruction (< 0, witnessed), adjustment (≠ 0), supplier_return (< 0, witnessed).",
   {
     receipt: "Units received into the pharmacy's custody; positive.",
     dispense: "Units dispensed against a prescription (written by the dispense itself); negative.",
     destruction: "Units destroyed; negative, always witnessed.",
     adjustment: "A correction, positive or negative (entries are never changed or deleted); compounding writes one for a controlled ingredient used.",
     return: "Units back into the pharmacy's custody; positive.",
+    supplier_return: "Units sent back to their supplier (written by the supplier return itself); negative, always witnessed.",
   },
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { pharmacies } from "../inventory/tables.js";
@@ -113,7 +114,14 @@ export const goodsReceivedNotes = pharmacy.table(
     receivedBy: text("received_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("goods_received_notes_order_idx").on(t.purchaseOrderId), index("goods_received_notes_pharmacy_created_idx").on(t.pharmacyId, t.createdAt)],
+  (t) => [
+    index("goods_received_notes_order_idx").on(t.purchaseOrderId),
+    index("goods_received_notes_pharmacy_created_idx").on(t.pharmacyId, t.createdAt),
+    // One GRN per supplier delivery note in a pharmacy (compared trimmed, without regard to case): the same goods are never booked twice.
+    uniqueIndex("goods_received_notes_delivery_note_uq")
+      .on(t.pharmacyId, t.supplierId, sql`upper(btrim(${t.deliveryNote}))`)
+      .where(sql`${t.deliveryNote} is not null and btrim(${t.deliveryNote}) <> ''`),
+  ],
 );
 
 export const goodsReceivedItems = pharmacy.table(

@@ -130,6 +130,10 @@ export const supplierReturns = pharmacy.table(
     quantity: integer("quantity").notNull(),
     reason: text("reason").notNull(),
     stockMovementId: uuid("stock_movement_id").notNull(),
+    /** Who witnessed the units leave: required for a controlled medicine (its register entry carries it too). */
+    witness: text("witness"),
+    /** The controlled register's supplier_return entry, for a controlled medicine. */
+    controlledEntryId: uuid("controlled_entry_id"),
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

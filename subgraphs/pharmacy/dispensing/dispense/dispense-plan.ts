@@ -7,6 +7,7 @@ import { GraphQLError } from "graphql";
 import type { Db } from "../../../../lib/db.js";
 import { conflict, ErrorCode, FieldErrorCollector } from "../../../../lib/errors.js";
 import { quantityOwed, unitsDispensedOnPrescription } from "../fill/fill.js";
+import { witnessProblem } from "../../drug-safety/witness.js";
 import { medicationFacts } from "../knowledge.js";
 import type { PrescriptionItemRow, PrescriptionRow } from "../prescription/prescription.service.js";
 import type { CreateDispenseInput } from "./dispense.type.js";
@@ -26,8 +27,11 @@ export interface PlannedItem {
   controlled: boolean;
 }
 
-/** Items ⊆ the fill's items, one line each, quantities within what the fill still owes, controlled-substance rules (400/409). */
-export async function planItems(db: Db, input: CreateDispenseInput, p: PrescriptionRow, fillItems: PrescriptionItemRow[], fillNumber: number): Promise<PlannedItem[]> {
+/**
+ * Items ⊆ the fill's items, one line each, quantities within what the fill still owes, controlled-substance
+ * rules (400/409). The witness may be neither the pharmacist named nor the caller (`witnessProblem`).
+ */
+export async function planItems(db: Db, input: CreateDispenseInput, p: PrescriptionRow, fillItems: PrescriptionItemRow[], fillNumber: number, callerSub: string): Promise<PlannedItem[]> {
   const errors = new FieldErrorCollector();
   if (!input.pharmacist.trim()) errors.add("pharmacist", "must not be blank");
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
@@ -51,7 +55,8 @@ export async function planItems(db: Db, input: CreateDispenseInput, p: Prescript
   addOwedErrors(errors, planned, fillItems, fillNumber, await controlledUnitsGiven(db, p.id, planned.map((x) => x.code)));
   const witness = input.witness?.trim();
   if (witnessNeeded && !witness) errors.add("witness", "is required: a controlled medicine on this dispense needs a witness");
-  if (witness && witness === input.pharmacist.trim()) errors.add("witness", "must be someone other than the pharmacist");
+  const sameAsRecorder = witness ? witnessProblem(witness, [input.pharmacist, callerSub]) : null;
+  if (sameAsRecorder) errors.add("witness", sameAsRecorder);
   errors.throwIfAny("Invalid dispense");
   if (planned.some((x) => x.controlled)) {
     const ageDays = (Date.now() - p.issuedAt.getTime()) / 86_400_000;

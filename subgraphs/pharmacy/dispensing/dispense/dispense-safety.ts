@@ -60,6 +60,8 @@ export interface ControlledDispenseEntry {
   quantity: number;
   prescriptionId: string;
   recordedBy: string;
+  /** The pharmacist named on the dispense. */
+  recordedByName: string;
   witness: string | null;
   dispenseId: string;
 }
@@ -73,6 +75,7 @@ export async function writeControlledDispense(tx: Db, e: ControlledDispenseEntry
     quantity: -e.quantity,
     prescriptionId: e.prescriptionId,
     recordedBy: e.recordedBy,
+    recordedByName: e.recordedByName,
     witness: e.witness,
     referenceType: "dispense",
     referenceId: e.dispenseId,

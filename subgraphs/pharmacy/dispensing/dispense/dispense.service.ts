@@ -156,7 +156,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   if (!pharmacy) throw fieldError("pharmacyId", "is not a participating pharmacy");
   const fill = await openFillOf(db, p);
   const fillItems = itemsOfFill((await itemsOfPrescriptions(db, [p.id])).get(p.id)!, fill.fillNumber);
-  const planned = await planItems(db, input, p, fillItems, fill.fillNumber);
+  const planned = await planItems(db, input, p, fillItems, fill.fillNumber, principal.sub);
 
   // The interaction check with the patient's record is also workflow 2's "verify the patient": the
   // clinical subgraph reads the patient first and answers 404 for a UHID it does not hold, before any
@@ -228,7 +228,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
       .returning();
     try {
       for (const x of planned.filter((y) => y.controlled)) {
-        await writeControlledDispense(tx, { pharmacyId: input.pharmacyId, medicationCode: x.code, quantity: x.quantity, prescriptionId: p.id, recordedBy: principal.sub, witness: input.witness?.trim() || null, dispenseId });
+        await writeControlledDispense(tx, { pharmacyId: input.pharmacyId, medicationCode: x.code, quantity: x.quantity, prescriptionId: p.id, recordedBy: principal.sub, recordedByName: input.pharmacist, witness: input.witness?.trim() || null, dispenseId });
       }
       await applyStockChanges(
         tx,

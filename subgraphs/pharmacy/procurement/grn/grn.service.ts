@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import type { Db } from "../../../../lib/db.js";
 import { conflict, FieldErrorCollector, fieldError, notFound } from "../../../../lib/errors.js";
@@ -17,6 +17,12 @@ type ItemRow = typeof goodsReceivedItems.$inferSelect;
 
 /** Stock arriving with fewer days than this before expiry is accepted and flagged `short_expiry`. */
 export const SHORT_EXPIRY_DAYS = 90;
+/**
+ * An expiry date further ahead than this is a typing error (9999-12-31, a year keyed as 2205), not a
+ * shelf life: manufacturers' labelled shelf lives, set from ICH Q1A stability studies, are rarely
+ * above 5 years; 10 leaves room for the rare long-lived product.
+ */
+export const MAX_SHELF_LIFE_YEARS = 10;
 const MAX_LINES = 200;
 
 function toNote(row: NoteRow, order: { poNumber: string; status: string }, items: ItemRow[]): GoodsReceivedNote {
@@ -81,6 +87,7 @@ export async function listGoodsReceivedNotes(db: Db, principal: Principal, args:
 /** Checks what can be checked without the order: quantities, lots, expiry, codes. */
 function checkLines(input: CreateGoodsReceivedNoteInput, today: string): void {
   const errors = new FieldErrorCollector();
+  const latestExpiry = addYears(today, MAX_SHELF_LIFE_YEARS);
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
   if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
   const lots = new Map<string, number>();
@@ -95,6 +102,7 @@ function checkLines(input: CreateGoodsReceivedNoteInput, today: string): void {
     if (lot && lots.has(key)) errors.add(`${at}.lotNumber`, `repeats line ${lots.get(key)}; give each lot of a medication one line`);
     else lots.set(key, i);
     if (it.expiryDate <= today) errors.add(`${at}.expiryDate`, `the lot has expired or expires on arrival (today is ${today}); refuse it or return it to the supplier`);
+    else if (it.expiryDate > latestExpiry) errors.add(`${at}.expiryDate`, `is more than ${MAX_SHELF_LIFE_YEARS} years ahead (latest ${latestExpiry}): check the date printed on the pack`);
   });
   errors.throwIfAny("Invalid goods received note");
 }
@@ -133,11 +141,17 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
   if (replay) return replay.response;
   if (!isUuid(input.purchaseOrder)) throw notFound("Purchase order", input.purchaseOrder);
   checkLines(input, today);
+  const deliveryNote = input.deliveryNote?.trim() || null;
 
-  return onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
+  const booked = onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const order = await getPurchaseOrderRow(tx, principal, input.purchaseOrder, { forUpdate: true });
     if (order.status !== "submitted" && order.status !== "partially_received") {
       throw conflict(`Goods can be received only against a submitted or partially received purchase order; this one is ${order.status.replace("_", " ")}`);
+    }
+    if (deliveryNote) {
+      // Deliveries of one supplier's note on two orders queue here, so the second sees the first.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`grn-delivery-note:${order.pharmacyId}:${order.supplierId}:${deliveryNoteKey(deliveryNote)}`}))`);
+      await assertDeliveryNoteNew(tx, order.pharmacyId, order.supplierId, deliveryNote);
     }
     const lines = await tx.select().from(purchaseOrderItems).where(eq(purchaseOrderItems.purchaseOrderId, order.id));
     const lineByCode = new Map(lines.map((l) => [l.medicationCode, l]));
@@ -163,7 +177,7 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
     const grnNumber = await nextDocumentNumber(tx, "grn", pharmacy);
     const [note] = await tx
       .insert(goodsReceivedNotes)
-      .values({ grnNumber, purchaseOrderId: order.id, pharmacyId: order.pharmacyId, supplierId: order.supplierId, deliveryNote: input.deliveryNote ?? null, notes: input.notes ?? null, receivedBy: principal.sub })
+      .values({ grnNumber, purchaseOrderId: order.id, pharmacyId: order.pharmacyId, supplierId: order.supplierId, deliveryNote, notes: input.notes ?? null, receivedBy: principal.sub })
       .returning();
     const movements = await applyStockChanges(
       tx,
@@ -212,4 +226,47 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
     items.sort((a, b) => (a.medicationCode + a.lotNumber < b.medicationCode + b.lotNumber ? -1 : 1));
     return toNote(note, updated, items);
   });
+  try {
+    return await booked;
+  } catch (err) {
+    // The unique index is the last word (goods_received_notes_delivery_note_uq): name the earlier note.
+    if (deliveryNote && isUniqueViolation(err)) {
+      const [order] = await db.select({ pharmacyId: purchaseOrders.pharmacyId, supplierId: purchaseOrders.supplierId }).from(purchaseOrders).where(eq(purchaseOrders.id, input.purchaseOrder));
+      if (order) await assertDeliveryNoteNew(db, order.pharmacyId, order.supplierId, deliveryNote);
+    }
+    throw err;
+  }
+}
+
+/** A delivery note as the unique index compares it: trimmed, without regard to case (like lots). */
+const deliveryNoteKey = (note: string) => note.trim().toUpperCase();
+
+/**
+ * A supplier's delivery note (invoice) is booked once per pharmacy: a second GRN of the same note is
+ * the same goods counted twice (409 naming the earlier GRN). Enforced by a unique index on
+ * (pharmacy, supplier, upper(btrim(delivery_note))).
+ */
+async function assertDeliveryNoteNew(db: Db, pharmacyId: string, supplierId: string, deliveryNote: string): Promise<void> {
+  const [earlier] = await db
+    .select({ grnNumber: goodsReceivedNotes.grnNumber, id: goodsReceivedNotes.id, createdAt: goodsReceivedNotes.createdAt })
+    .from(goodsReceivedNotes)
+    .where(and(eq(goodsReceivedNotes.pharmacyId, pharmacyId), eq(goodsReceivedNotes.supplierId, supplierId), sql`upper(btrim(${goodsReceivedNotes.deliveryNote})) = ${deliveryNoteKey(deliveryNote)}`));
+  if (earlier) {
+    throw conflict(`Delivery note ${deliveryNote} of this supplier was booked already as ${earlier.grnNumber} (${earlier.id}, ${earlier.createdAt.toISOString()}): the same goods cannot be received twice`);
+  }
+}
+
+/** Postgres unique_violation (23505), from either driver, possibly wrapped by drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/** `date` (YYYY-MM-DD) plus whole years; 29 February lands on 28 February. */
+function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

@@ -1,4 +1,4 @@
-import { IsOptional, Length } from "class-validator";
+import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { PageOf } from "../../../../lib/pagination.js";
@@ -86,7 +86,7 @@ export class GoodsReceivedItemInput {
   @Length(1, 64)
   lotNumber!: string;
 
-  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD; after today (Kampala). Fewer than 90 days left is flagged short_expiry." })
+  @Field(() => LocalDateScalar, { description: "YYYY-MM-DD; after today (Kampala) and at most 10 years ahead. Fewer than 90 days left is flagged short_expiry." })
   expiryDate!: string;
 
   @Field(() => String, { nullable: true, description: "Condition on arrival (damaged cartons, cold chain, …)." })
@@ -101,9 +101,10 @@ export class CreateGoodsReceivedNoteInput {
   purchaseOrder!: string;
 
   @Field(() => [GoodsReceivedItemInput], { description: "One line per lot received; a medication may arrive in several lots." })
+  @ValidateNested({ each: true })
   items!: GoodsReceivedItemInput[];
 
-  @Field(() => String, { nullable: true, description: "The supplier's delivery note or invoice number (1 to 100 characters)." })
+  @Field(() => String, { nullable: true, description: "The supplier's delivery note or invoice number (1 to 100 characters); booked once per pharmacy and supplier (compared trimmed, without regard to case): a repeat is 409 naming the earlier GRN." })
   @IsOptional()
   @Length(1, 100)
   deliveryNote?: string;

@@ -7,6 +7,7 @@ import { completedResult, onceInTransaction } from "../../../../lib/idempotency.
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { destructions, idempotencyKeys, quarantineRecords } from "../../db/tables.js";
 import { ControlledBalanceError, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { witnessProblem } from "../../drug-safety/witness.js";
 import { applyStockChanges, InsufficientStock } from "../../inventory/ledger.js";
 import { medicationByCode } from "../../inventory/medications/catalog.js";
 import { pharmacyForRead, pharmacyForWrite } from "../../procurement/procurement-common.js";
@@ -20,6 +21,14 @@ export async function getDestruction(db: Db, principal: Principal, id: string): 
   return row;
 }
 
+/** A destruction's sources and a quarantine record's states: a list filter outside them is 400, not an empty page. */
+export const DESTRUCTION_SOURCES = ["stock", "quarantine"] as const;
+export const QUARANTINE_STATUSES = ["quarantined", "destroyed"] as const;
+
+function assertOneOf(field: string, value: string | null | undefined, allowed: readonly string[]): void {
+  if (value && !allowed.includes(value)) throw fieldError(field, `must be one of ${allowed.join(", ")}`);
+}
+
 export interface DestructionFilters {
   pharmacyId?: string | null;
   medicationCode?: string | null;
@@ -30,6 +39,7 @@ export interface DestructionFilters {
 
 export async function listDestructions(db: Db, principal: Principal, args: Partial<PageArgs> & DestructionFilters): Promise<Page<Destruction>> {
   const w = pageWindow(args);
+  assertOneOf("source", args.source, DESTRUCTION_SOURCES);
   const filters: SQL[] = [];
   const pharmacyId = pharmacyForRead(principal, args.pharmacyId);
   if (pharmacyId) filters.push(eq(destructions.pharmacyId, pharmacyId));
@@ -47,6 +57,7 @@ export async function listDestructions(db: Db, principal: Principal, args: Parti
 
 export async function listQuarantine(db: Db, principal: Principal, args: Partial<PageArgs> & { pharmacyId?: string | null; status?: string | null; medicationCode?: string | null }): Promise<Page<QuarantineRecord>> {
   const w = pageWindow(args);
+  assertOneOf("status", args.status, QUARANTINE_STATUSES);
   const filters: SQL[] = [];
   const pharmacyId = pharmacyForRead(principal, args.pharmacyId);
   if (pharmacyId) filters.push(eq(quarantineRecords.pharmacyId, pharmacyId));
@@ -75,7 +86,10 @@ export async function createDestruction(db: Db, principal: Principal, input: Cre
   if (!input.reason.trim()) errors.add("reason", "must not be blank");
   if (!input.method.trim()) errors.add("method", "must not be blank");
   if (!input.witness.trim()) errors.add("witness", "is required for a destruction");
-  else if (input.witness.trim() === principal.sub) errors.add("witness", "must be another member of staff, not the one destroying");
+  else {
+    const sameAsRecorder = witnessProblem(input.witness, [principal.sub]);
+    if (sameAsRecorder) errors.add("witness", sameAsRecorder);
+  }
   const fromQuarantine = Boolean(input.quarantineId);
   if (fromQuarantine && (input.inventoryItem || input.medicationCode || input.batchId || input.lotNumber || input.quantity !== undefined)) {
     errors.add("quarantineId", "a quarantine record is destroyed whole: do not name stock, batch or quantity");

@@ -3,8 +3,9 @@ import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { PageOf } from "../../../../lib/pagination.js";
+import { DESTRUCTION_SOURCES } from "./destruction.service.js";
 
-export const DestructionSource = valueEnum("DestructionSource", ["stock", "quarantine"] as const, "What was destroyed: units of a stock batch (a destruction movement), or a quarantine record (units already outside stock).", {
+export const DestructionSource = valueEnum("DestructionSource", DESTRUCTION_SOURCES, "What was destroyed: units of a stock batch (a destruction movement), or a quarantine record (units already outside stock).", {
   stock: "Units of a stock batch, taken off by a destruction movement (a controlled medicine's also in the register).",
   quarantine: "A whole quarantine record; its units were already outside stock, so no movement or register entry.",
 });

@@ -6,7 +6,10 @@ import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, purchaseOrders, supplierReturns, suppliers } from "../../db/tables.js";
+import { ControlledBalanceError, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { witnessProblem } from "../../drug-safety/witness.js";
 import { applyStockChanges, InsufficientStock } from "../../inventory/ledger.js";
+import { medicationByCode } from "../../inventory/medications/catalog.js";
 import { findSupplier, pharmacyForRead, pharmacyForWrite } from "../../procurement/procurement-common.js";
 import { nextReturnsNumber, stockAndBatch } from "../returns-common.js";
 import type { CreateSupplierReturnInput, SupplierReturn } from "./supplier-return.type.js";
@@ -62,7 +65,9 @@ export async function listSupplierReturns(db: Db, principal: Principal, args: Pa
 /**
  * Spec workflow 4, "supplier return if needed": units of one batch go back to the supplier, in one
  * database transaction: the record and a `supplier_return` movement drawing that batch (409 when it
- * holds fewer units; expired units may go back too). Honours Idempotency-Key.
+ * holds fewer units; expired units may go back too) and, for a controlled medicine, the register's
+ * witnessed `supplier_return` entry (witness required, 400; 409 when the register's balance is short),
+ * as a destruction does. Honours Idempotency-Key.
  */
 export async function createSupplierReturn(db: Db, principal: Principal, input: CreateSupplierReturnInput, idempotencyKey?: string): Promise<SupplierReturn> {
   const idempotent = { key: idempotencyKey, principal: principal.sub, operation: "createSupplierReturn", request: { ...input } };
@@ -71,11 +76,18 @@ export async function createSupplierReturn(db: Db, principal: Principal, input: 
   const errors = new FieldErrorCollector();
   if (!Number.isInteger(input.quantity) || input.quantity < 1) errors.add("quantity", "must be an integer greater than zero");
   if (!input.reason.trim()) errors.add("reason", "must not be blank");
+  const witness = input.witness?.trim() || null;
+  const sameAsRecorder = witness ? witnessProblem(witness, [principal.sub]) : null;
+  if (sameAsRecorder) errors.add("witness", sameAsRecorder);
   const supplier = await findSupplier(db, input.supplier);
   if (!supplier) errors.add("supplier", "no such supplier (id or code)");
   errors.throwIfAny("Invalid supplier return");
   const pharmacy = await pharmacyForWrite(db, principal, input.pharmacyId);
   const { item, batch } = await stockAndBatch(db, pharmacy.id, input);
+  const controlled = item.medicationCode ? medicationByCode(item.medicationCode) : undefined;
+  if (controlled?.controlled && !witness) {
+    throw fieldError("witness", `is required: ${controlled.genericName} is a controlled medicine, and units leaving custody are entered in the controlled register before a witness`);
+  }
   if (input.purchaseOrder) {
     const [po] = isUuid(input.purchaseOrder) ? await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, input.purchaseOrder)) : [];
     if (!po || po.pharmacyId !== pharmacy.id) throw fieldError("purchaseOrder", "no such purchase order of this pharmacy");
@@ -85,6 +97,7 @@ export async function createSupplierReturn(db: Db, principal: Principal, input: 
     const returnNumber = await nextReturnsNumber(tx, "sr", pharmacy);
     const id = crypto.randomUUID();
     let movementId: string;
+    let controlledEntryId: string | null = null;
     try {
       const [m] = await applyStockChanges(tx, [
         {
@@ -100,8 +113,23 @@ export async function createSupplierReturn(db: Db, principal: Principal, input: 
         },
       ]);
       movementId = m.id;
+      if (controlled?.controlled) {
+        const entry = await recordControlledEntry(tx, {
+          pharmacyId: pharmacy.id,
+          medicationCode: item.medicationCode!,
+          transactionType: "supplier_return",
+          quantity: -input.quantity,
+          recordedBy: principal.sub,
+          witness,
+          referenceType: "supplier_return",
+          referenceId: id,
+          notes: `${returnNumber} to ${supplier!.code}: lot ${batch.lotNumber ?? "-"}: ${input.reason.trim()}`,
+        });
+        controlledEntryId = entry.id;
+      }
     } catch (err) {
       if (err instanceof InsufficientStock) throw conflict(`The batch holds ${err.available} unit(s); ${err.requested} cannot go back`);
+      if (err instanceof ControlledBalanceError) throw conflict(`Controlled register: ${err.message}`);
       throw err;
     }
     const [row] = await tx
@@ -120,6 +148,8 @@ export async function createSupplierReturn(db: Db, principal: Principal, input: 
         quantity: input.quantity,
         reason: input.reason.trim(),
         stockMovementId: movementId,
+        witness,
+        controlledEntryId,
         createdBy: principal.sub,
       })
       .returning();

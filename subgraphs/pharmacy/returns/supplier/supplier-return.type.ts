@@ -47,6 +47,12 @@ export class SupplierReturn {
   @Field(() => ID, { description: "The supplier_return movement in the stock ledger." })
   stockMovementId!: string;
 
+  @Field(() => String, { nullable: true, description: "Who witnessed the units leave (required for a controlled medicine, never the recorder); null when none was given." })
+  witness!: string | null;
+
+  @Field(() => ID, { nullable: true, description: "The controlled register's supplier_return entry; null for a medicine that is not controlled." })
+  controlledEntryId!: string | null;
+
   @Field(() => String, { description: "Subject of the caller who recorded it." })
   createdBy!: string;
 
@@ -87,6 +93,11 @@ export class CreateSupplierReturnInput {
   @Field(() => String, { description: "Why they go back (1 to 500 characters)." })
   @Length(1, 500)
   reason!: string;
+
+  @Field(() => String, { nullable: true, description: "Second member of staff witnessing the units leave (1 to 200 characters): required for a controlled medicine; never the caller." })
+  @IsOptional()
+  @Length(1, 200)
+  witness?: string;
 
   @Field(() => ID, { nullable: true, description: "The purchase order the goods came on, when known (this pharmacy's, this supplier's)." })
   @IsOptional()
