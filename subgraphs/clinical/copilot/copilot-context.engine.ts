@@ -4,7 +4,7 @@ import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 
 export interface CopilotAlert {
-  /** reminder, interaction, contraindication or allergy. */
+  /** reminder, interaction, duplicate, contraindication or allergy. */
   type: string;
   severity: string;
   message: string;
@@ -50,8 +50,15 @@ export function buildPatientContext(k: Knowledge, r: PatientRecord, today = new 
       const a = known[i].found!.drug;
       const b = known[j].found!.drug;
       const key = [a.id, b.id].sort().join("+");
-      if (a.id === b.id || seen.has(key)) continue;
+      if (seen.has(key)) continue;
       seen.add(key);
+      // The same ingredient twice among the active medications (furosemide recorded twice; amoxicillin and co-amoxiclav): a double dose.
+      const sharedIngredients = a.ingredients.filter((x) => b.ingredients.includes(x));
+      if (a.id === b.id || sharedIngredients.length) {
+        const records = known.filter((x) => x.found!.drug.id === a.id || x.found!.drug.id === b.id).map((x) => `${x.med.name} ${x.med.dose} ${x.med.frequency}`);
+        alerts.push({ type: "duplicate", severity: "moderate", message: `Duplicate active medication: ${records.join("; ")} (same ingredient: ${sharedIngredients.join(", ") || a.name}). Confirm with the prescriber and correct the record; do not give it twice.`, source: "Therapeutic duplication check (project rule)" });
+        if (a.id === b.id) continue;
+      }
       const rule = interactionBetween(k, a, b);
       if (rule) alerts.push({ type: "interaction", severity: rule.severity, message: `${a.name} + ${b.name}: ${rule.description} ${rule.recommendation}`, source: rule.source });
     }

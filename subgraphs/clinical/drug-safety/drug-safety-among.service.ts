@@ -57,11 +57,14 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
   );
   const identified = uniqueBy(parts.flatMap((p) => p.identified), keyOf);
   const identifiedItems = meds.filter((m) => identified.some((x) => keyOf(x) === keyOf({ code: m.code ?? null, name: m.name })));
-  const checkedPairs = (identifiedItems.length * (identifiedItems.length - 1)) / 2;
+  // Pairs actually checked: among the identified items, and each identified item with each identified
+  // active medication of the patient (the record's medications are not checked among themselves here).
+  const identifiedPatientMeds = patientMeds.filter((m) => identified.some((x) => keyOf(x) === keyOf({ code: m.code ?? null, name: m.name })));
+  const checkedPairs = (identifiedItems.length * (identifiedItems.length - 1)) / 2 + identifiedItems.length * identifiedPatientMeds.length;
   const interactions = parts.flatMap((p) => p.interactions);
   const unidentified = uniqueBy(parts.flatMap((p) => p.unidentifiedMedications), keyOf);
   const warnings = [...new Set(parts.flatMap((p) => p.warnings))];
-  if (identifiedItems.length < 2) warnings.push("Fewer than two identified medications: no pair to check");
+  if (checkedPairs === 0) warnings.push(patientUhid ? "Fewer than two identified medications among those given and the patient's active medications: no pair to check" : "Fewer than two identified medications: no pair to check");
   const output = {
     safe: parts.every((p) => p.safe) && interactions.length === 0,
     checkedPairs,

@@ -3,7 +3,7 @@ import { DrugInteractionResult } from "./drug-safety.type.js";
 
 @ObjectType({ description: "Every pair of a list of medications checked (plus each against the patient's active medications, conditions and allergies when a patient is named). Advisory; audited." })
 export class DrugInteractionsAmongResult extends DrugInteractionResult {
-  @Field(() => Int, { description: "Pairs of identified medications checked." })
+  @Field(() => Int, { description: "Pairs of identified medications checked: among those given, and each of them with each identified active medication of the patient." })
   checkedPairs!: number;
 
   @Field(() => [String], { description: "The patient's active medications (from the record) each item was checked against." })

@@ -1,8 +1,8 @@
 import { drugKeys, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
-import { SEVERITY_RANK, type Allergen, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+import { SEVERITY_RANK, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.0.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.1.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -13,6 +13,13 @@ export interface IdentifiedDrug {
   input: MedicationRef;
   drug: DrugEntry;
   matchedBy: "rxcui" | "name";
+  /**
+   * Why the code given does not confirm the drug, or null when it does or no code was given:
+   * `names_other_drug` (the code is another drug's RxCUI, or the name is another drug than the code's),
+   * `not_drug_code` (the drug has a different RxCUI), `unknown_code` (a code the knowledge base does
+   * not hold, so it cannot say which drug the code names). Any of them makes a drug check not safe.
+   */
+  codeConflict: "names_other_drug" | "not_drug_code" | "unknown_code" | null;
 }
 
 export interface Finding {
@@ -134,7 +141,12 @@ function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   return undefined;
 }
 
-/** Identifies a medication by RxCUI first, then by name; reports a code that names another drug. */
+/**
+ * Identifies a medication by RxCUI first, then by name. A code that does not confirm the drug is
+ * reported (a warning and `codeConflict`): one naming another drug, one that is not the named drug's
+ * RxCUI, and one the knowledge base does not hold (it may name another drug: RxCUI 6813 is methadone,
+ * whatever the name says).
+ */
 export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[]): IdentifiedDrug | undefined {
   const code = med.code?.trim();
   const byCode = code ? k.drugs.byRxcui.get(code) : undefined;
@@ -142,17 +154,41 @@ export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[
   if (byCode) {
     if (byName && byName.id !== byCode.id) {
       warnings.push(`Code ${code} is ${byCode.name} (RxNorm) but the name given is "${med.name}" (${byName.name}): checked as ${byCode.name}; confirm which drug is meant`);
+      return { input: med, drug: byCode, matchedBy: "rxcui", codeConflict: "names_other_drug" };
     }
-    return { input: med, drug: byCode, matchedBy: "rxcui" };
+    return { input: med, drug: byCode, matchedBy: "rxcui", codeConflict: null };
   }
   if (byName) {
-    if (code && byName.rxcui && byName.rxcui !== code) {
+    if (code && byName.rxcui) {
       warnings.push(`"${med.name}" has RxCUI ${byName.rxcui}, not ${code}: checked as ${byName.name}; confirm the code`);
+      return { input: med, drug: byName, matchedBy: "name", codeConflict: "not_drug_code" };
     }
-    return { input: med, drug: byName, matchedBy: "name" };
+    if (code) {
+      warnings.push(`Code ${code} is not in the drug knowledge base, so it could not be confirmed as ${byName.name}: checked as ${byName.name} by name; confirm which drug is meant`);
+      return { input: med, drug: byName, matchedBy: "name", codeConflict: "unknown_code" };
+    }
+    return { input: med, drug: byName, matchedBy: "name", codeConflict: null };
   }
   return undefined;
 }
+
+/**
+ * The ATC-coded therapeutic classes two different drugs share: duplicate therapy (two NSAIDs, two
+ * sulfonamide antibacterials). Classes without an ATC code are our rule-only groupings
+ * ("QT-prolonging", "strong CYP3A4 inhibitors"): interactions, not duplicates; nor are classes given
+ * together by design (`combined_by_design`: RHZE, an ACT with primaquine, a PI with ritonavir, DAPT). The drug check and
+ * prescription verification both use this one definition.
+ */
+export function sharedTherapeuticClasses(k: Knowledge, a: DrugEntry, b: DrugEntry): DrugClass[] {
+  return a.classes.filter((c) => b.classes.includes(c)).flatMap((c) => {
+    const cls = k.drugs.classes.get(c);
+    // A class whose members make up the standard regimen (TB, malaria, boosted PIs, DAPT) is no duplication.
+    return cls?.atc && !cls.combined_by_design ? [cls] : [];
+  });
+}
+
+/** Rule id of a same-class duplicate finding (prescription verification reports these as duplicateTherapy). */
+export const DUPLICATE_CLASS_RULE = "duplicate-class";
 
 const specificity = (s: DrugSelector) => ("drug" in s ? 1 : 0);
 const bySeverity = <T extends { severity: Severity }>(a: T, b: T) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity];
@@ -177,10 +213,13 @@ export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, wor
 /** ICD-10 as compared by the rules: upper case, no dot ("n18.3" → "N183"). */
 export const compactIcd10 = (code: string) => code.toUpperCase().replace(/\./g, "").trim();
 
+/** A code (compact) matches a rule by prefix, or exactly (a bare category such as N18, stage not given). */
+export const conditionMatches = (rule: ConditionRule, code: string) => rule.icd10_prefixes.some((p) => code.startsWith(p)) || (rule.icd10_codes?.includes(code) ?? false);
+
 function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
   for (const rule of collect(k, drugKeys(drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
-    const code = conditions.find((c) => rule.icd10_prefixes.some((p) => compactIcd10(c).startsWith(p)));
+    const code = conditions.find((c) => conditionMatches(rule, compactIcd10(c)));
     if (code) {
       out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
     }
@@ -285,6 +324,11 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
       const shared = candidate.drug.ingredients.filter((i) => cur.drug.ingredients.includes(i));
       if (shared.length) {
         interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} both contain ${shared.join(", ")}.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
+      } else {
+        // Two drugs of one ATC-coded class (two NSAIDs; Fansidar and Septrin): the same check as prescription verification.
+        for (const cls of sharedTherapeuticClasses(k, candidate.drug, cur.drug)) {
+          interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} are both ${cls.name} (ATC ${cls.atc}).`, recommendation: "Confirm the intent; two drugs of the same therapeutic class are rarely meant together.", mechanism: "Same therapeutic class", source: `Therapeutic duplication check by ATC class (project rule; WHO ATC classification)`, ruleId: DUPLICATE_CLASS_RULE });
+        }
       }
       const rule = interactionBetween(k, candidate.drug, cur.drug, work);
       if (rule) {
@@ -307,7 +351,7 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   // An allergy we cannot read was not checked against the drug: the answer cannot clear it.
   for (const allergy of unrecognizedAllergies) warnings.push(`Allergy not interpreted: "${allergy}" was not checked against ${req.newMedication.name}; confirm what it is before giving`);
   interactions.sort(bySeverity);
-  const mismatch = warnings.some((w) => w.startsWith("Code "));
+  const mismatch = [candidate, ...current].some((x) => x?.codeConflict);
   return {
     safe: interactions.length === 0 && unidentified.length === 0 && unrecognizedAllergies.length === 0 && !mismatch,
     interactions,

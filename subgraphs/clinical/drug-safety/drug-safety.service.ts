@@ -9,8 +9,11 @@ import { getPatient } from "../patient/patient.service.js";
 import { checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION } from "./drug-safety.engine.js";
 import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-safety.type.js";
 
-/** ICD-10 shape: letter, two digits, optional dot and up to four more characters (e.g. N18.3, E11.65). */
-export const ICD10_PATTERN = /^[A-Z][0-9]{2}(\.?[0-9A-Z]{1,4})?$/i;
+/**
+ * ICD-10 shape: a letter, a digit, a digit or letter (ICD-10-CM categories Z3A weeks of gestation, O9A,
+ * M1A, C7A), then an optional dot and up to four more characters (e.g. N18.3, E11.65, Z3A.24).
+ */
+export const ICD10_PATTERN = /^[A-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/i;
 
 /** Field errors for the conditions (ICD-10) and allergies a request gives to a drug check. */
 export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null }): void {

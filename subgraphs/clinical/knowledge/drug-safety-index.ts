@@ -33,6 +33,29 @@ export interface AllergyName {
   rank: number;
 }
 
+/** A named set of ICD-10 prefixes in drug-conditions.json (`code_sets`), e.g. every code that means pregnancy. */
+export interface ConditionCodeSet {
+  name: string;
+  icd10_prefixes: string[];
+  source: string;
+}
+
+/**
+ * The condition rules with each rule's `icd10_sets` expanded into its prefixes, so that every
+ * pregnancy rule uses the one pregnancy code set. An unknown set name stops the start.
+ */
+export function resolveConditionRules(file: { rules: ConditionRule[]; code_sets?: Record<string, ConditionCodeSet> }): ConditionRule[] {
+  return file.rules.map((r) => {
+    if (!r.icd10_sets?.length) return r;
+    const prefixes = r.icd10_sets.flatMap((name) => {
+      const set = file.code_sets?.[name];
+      if (!set) throw new Error(`knowledge/drug-conditions.json: rule ${r.id} names unknown code set "${name}"`);
+      return set.icd10_prefixes;
+    });
+    return { ...r, icd10_prefixes: [...new Set([...(r.icd10_prefixes ?? []), ...prefixes])] };
+  });
+}
+
 export const selectorKey = (s: DrugSelector) => ("drug" in s ? `d:${s.drug}` : `c:${s.class}`);
 
 /** The keys a drug answers to: its own, then one per class. */
@@ -73,7 +96,8 @@ export function buildDrugSafetyIndex(o: {
   const allergyNameMaxWords = Math.max(1, ...[...allergyNames.keys()].map((n) => n.split(" ").length));
 
   const groupsByClass = new Map<string, Allergen[]>();
-  for (const g of new Set(o.allergensByName.values())) for (const c of g.classes) push(groupsByClass, c, g);
+  // A named-only group (beta-lactam) is not implied by a drug of its classes: amoxicillin allergy → penicillins only.
+  for (const g of new Set(o.allergensByName.values())) if (!g.named_only) for (const c of g.classes) push(groupsByClass, c, g);
   const allergyClassesByDrug = new Map<string, Set<string>>();
   for (const d of o.drugs) {
     allergyClassesByDrug.set(d.id, new Set(d.classes.flatMap((c) => groupsByClass.get(c) ?? []).flatMap((g) => g.classes)));

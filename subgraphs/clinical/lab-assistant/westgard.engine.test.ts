@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evaluateWestgard, type QcControl } from "./westgard.engine.js";
+import { Decimal } from "../../../lib/money.js";
+import { evaluateWestgard, zScore, type QcControl } from "./westgard.engine.js";
 
 // Two control levels, as in the classic N = 2 multirule procedure (Westgard et al., Clin Chem 1981).
 const LEVELS: QcControl[] = [
@@ -93,5 +95,43 @@ describe("Westgard rejection rules", () => {
     const r = evaluateWestgard(LEVELS, [...stable, run(0.2, 2.5), run(-0.1, 2.6)]);
     expect(r.runs.map((x) => x.decision)).toEqual(["accept", "accept", "accept", "accept", "accept", "accept_with_warning", "reject"]);
     expect(r.violations.filter((v) => v.rejects).map((v) => `${v.rule}@${v.runIndices.join("+")}`)).toEqual(["2-2s@5+6"]);
+  });
+});
+
+describe("Westgard limits are exact in decimal, whatever the mean and SD", () => {
+  it.each([
+    ["4.4 with mean 4.1, SD 0.1 (binary: 3.000000000000007)", 4.4, 4.1, 0.1, 3],
+    ["0.7 with mean 0.1, SD 0.2", 0.7, 0.1, 0.2, 3],
+    ["5.3 with mean 5.1, SD 0.1", 5.3, 5.1, 0.1, 2],
+    ["1.1 with mean 0.5, SD 0.3 (binary: 2.0000000000000004)", 1.1, 0.5, 0.3, 2],
+    ["-0.2 with mean 0.1, SD 0.1", -0.2, 0.1, 0.1, -3],
+  ])("%s is exactly %d SD", (_, value, mean, sd, expected) => {
+    expect(zScore(value, { name: "c", mean, sd })).toBe(expected);
+  });
+
+  it("4.4 against mean 4.1, SD 0.1 is a 1-2s warning, not a 1-3s rejection", () => {
+    const r = evaluateWestgard([{ name: "glucose L1", mean: 4.1, sd: 0.1 }], [[4.4]]);
+    expect(r.decision).toBe("accept_with_warning");
+    expect(r.violations.map((v) => v.rule)).toEqual(["1-2s"]);
+  });
+
+  // Means and SDs as a laboratory writes them (up to 3 decimals); values exactly at k SD and one
+  // unit of the next decimal beyond it.
+  const decimals = (max: number, scale: number) => fc.integer({ min: 1, max }).map((n) => new Decimal(n).div(10 ** scale).toString());
+  it("exactly ±2 SD is in control and ±3 SD is not a 1-3s; a hair beyond is (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), decimals(5_000_000, 3), decimals(500_000, 3), fc.constantFrom(1, -1), (scale, meanText, sdText, sign) => {
+        const mean = new Decimal(meanText).toDecimalPlaces(scale);
+        const sd = new Decimal(sdText).toDecimalPlaces(scale);
+        fc.pre(sd.gt(0));
+        const control = { name: "c", mean: mean.toNumber(), sd: sd.toNumber() };
+        const at = (k: number, extra = 0) => [mean.plus(sd.times(k * sign)).plus(new Decimal(extra * sign).div(10 ** (scale + 1))).toNumber()];
+        expect(evaluateWestgard([control], [at(2)]).decision, `${mean}±2×${sd}`).toBe("accept");
+        expect(evaluateWestgard([control], [at(3)]).violations.map((v) => v.rule), `${mean}±3×${sd}`).toEqual(["1-2s"]);
+        expect(evaluateWestgard([control], [at(2, 1)]).decision).toBe("accept_with_warning");
+        expect(evaluateWestgard([control], [at(3, 1)]).decision).toBe("reject");
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

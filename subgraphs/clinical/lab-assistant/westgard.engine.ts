@@ -6,7 +6,17 @@
  * Each control value becomes z = (value − mean) / SD. "Beyond" a limit is strict: z = 2.00 is not a
  * 1-2s, z = 2.01 is. Runs are in time order; within a run, the controls in the order given.
  */
-export const WESTGARD_ENGINE_VERSION = "westgard-engine@1.0.0";
+import { Decimal } from "../../../lib/money.js";
+
+export const WESTGARD_ENGINE_VERSION = "westgard-engine@1.0.1";
+
+/**
+ * z in decimal arithmetic on the numbers as written: in binary floating point (4.4 − 4.1) / 0.1 is
+ * 3.000000000000007, a value exactly at 3 SD that would be rejected as beyond it.
+ */
+export function zScore(value: number, control: QcControl): number {
+  return new Decimal(String(value)).minus(String(control.mean)).div(String(control.sd)).toNumber();
+}
 
 export const WESTGARD_SOURCE =
   "Westgard JO, Barry PL, Hunt MR, Groth T. A multi-rule Shewhart chart for quality control in clinical chemistry. Clin Chem 1981;27:493-501";
@@ -75,7 +85,7 @@ function sameSideStreak(points: Point[], n: number, limit: number): boolean {
  * to runs that have one; without it every rejection rule is applied to every run.
  */
 export function evaluateWestgard(controls: QcControl[], runs: number[][], useWarningRule = true): QcEvaluation {
-  const z = runs.map((values) => values.map((v, c) => (v - controls[c].mean) / controls[c].sd));
+  const z = runs.map((values) => values.map((v, c) => zScore(v, controls[c])));
   const timeline: Point[] = z.flatMap((vals, run) => vals.map((zz, control) => ({ run, control, z: zz })));
   const violations: QcViolation[] = [];
   const decisions: QcRunDecision[] = [];

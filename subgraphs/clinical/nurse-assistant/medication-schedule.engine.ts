@@ -1,17 +1,20 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { calendarDate } from "../../../lib/calendar.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.0.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.1.0";
 
 /** What a frequency text means: scheduled clock times, as needed (PRN), or not understood. */
 export type ParsedFrequency =
   | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; instruction: string | null }
   | { kind: "prn"; condition: string | null; courseDays: number | null }
+  /** One dose at once ("stat"): given on the day it was prescribed, never a daily time. */
+  | { kind: "stat"; courseDays: null }
   | { kind: "unparseable"; reason: string };
 
-const COURSE = /\s+(?:for|x)\s+(\d+)\s*(day|days|week|weeks)$/;
+/** "for 5 days", "x 2 weeks", and the British shorthand "x 5/7" (5 days) or "x 2/52" (2 weeks). */
+const COURSE = /\s+(?:for|x)\s*(\d+)\s*(?:(day|days|week|weeks)|\/\s*(7|52))$/;
 const INSTRUCTION = /\s+(with food|with meals|after food|after meals|before food|before meals|on an empty stomach)$/;
-const EVERY_HOURS = /^(?:every|q)\s*(\d+)\s*(?:h|hr|hrs|hour|hours|hourly)$/;
+const EVERY_HOURS = /^(?:(?:every|q)\s*(\d+)\s*(?:h|hr|hrs|hour|hours|hourly)|(\d+)\s*-?\s*hourly)$/;
 
 /** "Twice daily for 3 days." → "twice daily for 3 days" (lower case, no full stops, single spaces). */
 export function normaliseFrequency(text: string): string {
@@ -29,7 +32,7 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
   let courseDays: number | null = null;
   const course = COURSE.exec(s);
   if (course) {
-    courseDays = Number(course[1]) * (course[2].startsWith("week") ? 7 : 1);
+    courseDays = Number(course[1]) * ((course[2] ?? "").startsWith("week") || course[3] === "52" ? 7 : 1);
     s = s.slice(0, course.index).trim();
   }
   let instruction: string | null = null;
@@ -38,6 +41,7 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
     instruction = food[1];
     s = s.slice(0, food.index).trim();
   }
+  if (k.stat_phrases.includes(s)) return { kind: "stat", courseDays: null };
   if (k.prn_phrases.includes(s)) return { kind: "prn", condition: null, courseDays };
   const prefix = k.prn_prefixes.find((p) => s.startsWith(p));
   if (prefix) return { kind: "prn", condition: prefix.startsWith("after each") ? s : s.slice(prefix.length).trim() || null, courseDays };
@@ -46,11 +50,14 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
   }
   const every = EVERY_HOURS.exec(s);
   if (every) {
-    const times = k.every_hours[String(Number(every[1]))];
-    if (times) return { kind: "scheduled", pattern: `every_${Number(every[1])}_hours`, times, courseDays, instruction };
-    return { kind: "unparseable", reason: `every ${every[1]} hours has no standard administration times (known: every ${Object.keys(k.every_hours).join(", ")} hours)` };
+    const hours = Number(every[1] ?? every[2]);
+    const times = k.every_hours[String(hours)];
+    if (times) return { kind: "scheduled", pattern: `every_${hours}_hours`, times, courseDays, instruction };
+    return { kind: "unparseable", reason: `every ${hours} hours has no standard administration times (known: every ${Object.keys(k.every_hours).join(", ")} hours)` };
   }
-  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, every 6 hours, nocte, PRN)` };
+  // "1x3", "2 x 2": dose-times-frequency shorthand, read differently from place to place: never guessed.
+  if (/^\d+\s*x\s*\d+$/.test(s)) return { kind: "unparseable", reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
+  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, every 6 hours, nocte, o.n., stat, PRN)` };
 }
 
 export interface ScheduleMedication {
@@ -59,6 +66,8 @@ export interface ScheduleMedication {
   frequency: string;
   /** ISO date the course started (for "for N days" courses). */
   startDate: string | null;
+  /** Active ingredients, when the drug knowledge base identifies the medicine (for the duplicate check). */
+  ingredients?: string[] | null;
 }
 
 export interface ScheduledDose {
@@ -69,6 +78,8 @@ export interface ScheduledDose {
   dose: string;
   frequency: string;
   instruction: string | null;
+  /** Set when another active medication has the same ingredient: confirm before giving. */
+  alert: string | null;
 }
 
 export interface MedicationSchedule {
@@ -79,14 +90,64 @@ export interface MedicationSchedule {
   unparseable: { medication: string; dose: string; frequency: string; reason: string }[];
   /** Courses with a length ("for 5 days") that ended before the date. */
   completedCourses: { medication: string; frequency: string; lastDay: string }[];
+  /** Active medications that share an ingredient: never silently given twice. */
+  duplicates: ScheduleDuplicate[];
+  warnings: string[];
+}
+
+export interface ScheduleDuplicate {
+  /** The records, as "name dose frequency". */
+  medications: string[];
+  ingredients: string[];
+  /** True when the records were identical (same name, dose and frequency) and are scheduled once. */
+  scheduledOnce: boolean;
+}
+
+const describeMed = (m: ScheduleMedication) => `${m.name} ${m.dose} ${m.frequency}`;
+const sameRecord = (a: ScheduleMedication, b: ScheduleMedication) =>
+  a.name.trim().toLowerCase() === b.name.trim().toLowerCase() && a.dose.trim().toLowerCase() === b.dose.trim().toLowerCase() && normaliseFrequency(a.frequency) === normaliseFrequency(b.frequency);
+
+/**
+ * Groups the medications that share an active ingredient (the same drug recorded twice, or two
+ * products with one ingredient in common). A medicine the knowledge base does not identify is compared
+ * by its name as written.
+ */
+function findDuplicates(meds: ScheduleMedication[]): { groups: number[][]; shared: string[][] } {
+  const keys = meds.map((m) => new Set(m.ingredients?.length ? m.ingredients : [m.name.trim().toLowerCase()]));
+  const groupOf = meds.map((_, i) => i);
+  const find = (i: number): number => (groupOf[i] === i ? i : (groupOf[i] = find(groupOf[i])));
+  for (let i = 0; i < meds.length; i++) for (let j = i + 1; j < meds.length; j++) if ([...keys[i]].some((x) => keys[j].has(x))) groupOf[find(j)] = find(i);
+  const byRoot = new Map<number, number[]>();
+  meds.forEach((_, i) => byRoot.set(find(i), [...(byRoot.get(find(i)) ?? []), i]));
+  const groups = [...byRoot.values()].filter((g) => g.length > 1);
+  return { groups, shared: groups.map((g) => [...keys[g[0]]].filter((x) => g.every((i) => keys[i].has(x)))) };
 }
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The day's administration times (in the knowledge's time zone), PRN medicines apart, unreadable frequencies reported. */
 export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMedication[], date: string): MedicationSchedule {
-  const schedule: MedicationSchedule = { date, timezone: k.timezone, doses: [], prn: [], unparseable: [], completedCourses: [] };
-  for (const m of meds) {
+  const schedule: MedicationSchedule = { date, timezone: k.timezone, doses: [], prn: [], unparseable: [], completedCourses: [], duplicates: [], warnings: [] };
+  // The same ingredient twice: identical records are scheduled once, different ones both, each dose
+  // flagged; either way a warning (before, furosemide recorded twice gave two 08:00 doses, silently).
+  const alerts = new Map<number, string>();
+  const skip = new Set<number>();
+  const { groups, shared } = findDuplicates(meds);
+  groups.forEach((g, n) => {
+    const identical = g.every((i) => sameRecord(meds[i], meds[g[0]]));
+    const names = g.map((i) => describeMed(meds[i]));
+    const what = shared[n].join(", ") || meds[g[0]].name;
+    schedule.duplicates.push({ medications: names, ingredients: shared[n], scheduledOnce: identical });
+    if (identical) {
+      g.slice(1).forEach((i) => skip.add(i));
+      schedule.warnings.push(`${names[0]} is recorded ${g.length} times as an active medication: scheduled once; confirm and correct the record`);
+    } else {
+      schedule.warnings.push(`Duplicate active medications with ${what}: ${names.join("; ")}. Both are listed; confirm which is meant before giving either (never both without a prescriber's confirmation)`);
+    }
+    for (const i of g) alerts.set(i, identical ? `Recorded ${g.length} times: given once` : `Same ingredient (${what}) as ${names.filter((_, j) => g[j] !== i).join("; ")}: confirm before giving`);
+  });
+  for (const [index, m] of meds.entries()) {
+    if (skip.has(index)) continue;
     const parsed = parseFrequency(k, m.frequency);
     if (parsed.kind === "unparseable") {
       schedule.unparseable.push({ medication: m.name, dose: m.dose, frequency: m.frequency, reason: parsed.reason });
@@ -99,12 +160,18 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
         continue;
       }
     }
+    if (parsed.kind === "stat") {
+      // A stat dose is given once, at once, on the day it was prescribed; on a later day it is done.
+      if (!m.startDate || m.startDate === date) schedule.prn.push({ medication: m.name, dose: m.dose, frequency: m.frequency, condition: "stat: one dose, at once (not a daily time)" });
+      else schedule.completedCourses.push({ medication: m.name, frequency: m.frequency, lastDay: m.startDate });
+      continue;
+    }
     if (parsed.kind === "prn") {
       schedule.prn.push({ medication: m.name, dose: m.dose, frequency: m.frequency, condition: parsed.condition });
       continue;
     }
     for (const time of parsed.times) {
-      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose: m.dose, frequency: m.frequency, instruction: parsed.instruction });
+      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose: m.dose, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
     }
   }
   schedule.doses.sort((a, b) => a.time.localeCompare(b.time) || a.medication.localeCompare(b.medication));

@@ -4,6 +4,7 @@ import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
 import { CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
 import { medications, observations } from "../db/tables.js";
+import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
@@ -107,13 +108,15 @@ export async function medicationSchedule(ctx: SubgraphContext, input: Medication
   await getPatient(ctx.db, input.patientUhid);
   const date = input.date ?? todayIn(times.timezone);
   const meds = await ctx.db
-    .select({ name: medications.name, dose: medications.dose, frequency: medications.frequency, startDate: medications.startDate })
+    .select({ name: medications.name, code: medications.rxnormCode, dose: medications.dose, frequency: medications.frequency, startDate: medications.startDate })
     .from(medications)
     .where(and(eq(medications.patientUhid, input.patientUhid), eq(medications.status, "active")))
     .orderBy(medications.name);
   // A course that starts after the day is not due yet.
-  const schedule = buildMedicationSchedule(times, meds.filter((m) => m.startDate <= date), date);
-  const rulesetVersion = `${MEDICATION_SCHEDULE_ENGINE_VERSION}; administration-times@${times.version}`;
+  // Ingredients from the drug knowledge base, so the same medicine recorded twice is caught.
+  const due = meds.filter((m) => m.startDate <= date).map(({ code, ...m }) => ({ ...m, ingredients: identifyDrug(k, { code, name: m.name }, [])?.drug.ingredients ?? null }));
+  const schedule = buildMedicationSchedule(times, due, date);
+  const rulesetVersion = `${MEDICATION_SCHEDULE_ENGINE_VERSION}; administration-times@${times.version}; drugs@${k.versions.drugs}`;
   const output = { patientUhid: input.patientUhid, ...schedule, source: times.source, requiresReview: true };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "nurse_medication_schedule", patientUhid: input.patientUhid, input, output, rulesetVersion, requestId: ctx.requestId });
   return { ...output, auditId: audit.id, rulesetVersion };

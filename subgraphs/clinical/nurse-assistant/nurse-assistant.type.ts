@@ -131,6 +131,21 @@ export class ScheduledDose {
 
   @Field(() => String, { nullable: true, description: "Food instruction read from the frequency, e.g. with food; null when none." })
   instruction!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Set when another active medication has the same ingredient (a duplicate): confirm before giving; null otherwise." })
+  alert!: string | null;
+}
+
+@ObjectType({ description: "Active medications that share an active ingredient." })
+export class ScheduleDuplicate {
+  @Field(() => [String], { description: "The records, as \"name dose frequency\"." })
+  medications!: string[];
+
+  @Field(() => [String], { description: "The ingredients they share (the name as written when the drug is not in the knowledge base)." })
+  ingredients!: string[];
+
+  @Field(() => Boolean, { description: "True when the records are identical and the medication is scheduled once; false when they differ and both are listed, each dose with an alert." })
+  scheduledOnce!: boolean;
 }
 
 @ObjectType({ description: "A medication given as needed: not scheduled." })
@@ -197,6 +212,12 @@ export class MedicationScheduleResult {
 
   @Field(() => [CompletedCourse], { description: "Courses that ended before the day." })
   completedCourses!: CompletedCourse[];
+
+  @Field(() => [ScheduleDuplicate], { description: "Active medications with the same ingredient: never silently given twice." })
+  duplicates!: ScheduleDuplicate[];
+
+  @Field(() => [String], { description: "What to confirm before the round (duplicate medications)." })
+  warnings!: string[];
 
   @Field(() => String, { description: "Where the administration times come from (knowledge/administration-times.json)." })
   source!: string;

@@ -1,5 +1,5 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
-import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
 
 @InputType({ description: "One medicine of a prescription." })
@@ -82,8 +82,26 @@ export class VerifiedItem {
   @Field(() => String, { nullable: true, description: "Frequency as given; null when none was given." })
   frequency!: string | null;
 
-  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours or prn; null when it could not be read." })
+  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours, stat or prn; null when it could not be read." })
   frequencyPattern!: string | null;
+
+  @Field(() => String, {
+    description:
+      "The day's total against the adult maximum daily dose (knowledge/drugs.json, sourced per drug): within_adult_maximum, above_adult_maximum (a major issue), not_checked_unreadable (the drug has a maximum but the total could not be worked out: a warning), not_checked_prn (as needed: the single dose is checked, the day's total cannot be), not_checked_no_maximum (no sourced maximum for this drug: the dose was NOT checked against a maximum).",
+  })
+  doseCheck!: string;
+
+  @Field(() => Float, { nullable: true, description: "The day's total in mg (dose × doses a day), when it could be worked out." })
+  dailyDoseMg!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "The adult maximum per day in mg; null when none is sourced for this drug." })
+  maxDailyDoseMg!: number | null;
+
+  @Field(() => String, { nullable: true, description: "The dose check in words." })
+  doseCheckNote!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Source of the adult maximum (BNF, WHO Model Formulary, SmPC)." })
+  doseCheckSource!: string | null;
 }
 
 @ObjectType({ description: "Two medicines of the same ATC-coded therapeutic class." })
@@ -103,7 +121,7 @@ export class DuplicateTherapy {
 
 @ObjectType({ description: "Prescription verification. Advisory." })
 export class PrescriptionVerificationResult {
-  @Field(() => Boolean, { description: "True only when every item is identified, dosed and timed and nothing was found." })
+  @Field(() => Boolean, { description: "True only when every item is identified, dosed and timed and nothing was found. The dose is checked against an adult maximum only where items[].doseCheck says so (not_checked_no_maximum: no sourced maximum for that drug)." })
   verified!: boolean;
 
   @Field(() => [VerifiedItem], { description: "Each item as read, in request order." })

@@ -1,9 +1,11 @@
-import { checkDrugSafety, identifyDrug, type AllergyAlert, type Contraindication, type Finding } from "../drug-safety/drug-safety.engine.js";
+import { checkDrugSafety, DUPLICATE_CLASS_RULE, identifyDrug, sharedTherapeuticClasses, type AllergyAlert, type Contraindication, type Finding } from "../drug-safety/drug-safety.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.0.0";
+import { checkDailyDose, type DoseCheck } from "./daily-dose.js";
+
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.1.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -28,7 +30,7 @@ export interface DuplicateTherapy {
   against: "prescription" | "active_medication";
 }
 
-export interface VerifiedItem {
+export type VerifiedItem = {
   name: string;
   code: string | null;
   drugId: string | null;
@@ -36,9 +38,9 @@ export interface VerifiedItem {
   dose: string | null;
   doseParseable: boolean;
   frequency: string | null;
-  /** once_daily, twice_daily, every_8_hours, prn, … or null when it could not be read. */
+  /** once_daily, twice_daily, every_8_hours, prn, stat, … or null when it could not be read. */
   frequencyPattern: string | null;
-}
+} & DoseCheck;
 
 export interface PrescriptionVerification {
   /** True only when every item is identified, dosed and timed, and nothing was found. */
@@ -81,7 +83,8 @@ export function verifyPrescription(
   const verifiedItems: VerifiedItem[] = items.map((it, i) => {
     const found = identified[i];
     if (!found) issues.push({ item: i, field: "name", severity: "major", message: `${it.name}${it.code ? ` (${it.code})` : ""} is not in the drug knowledge base: it could not be checked` });
-    else if (it.code?.trim() && found.matchedBy === "name") issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
+    else if (found.codeConflict === "names_other_drug") issues.push({ item: i, field: "code", severity: "major", message: `Code ${it.code} is ${found.drug.name} (RxNorm), but the name "${it.name}" is another drug: checked as ${found.drug.name}; confirm which drug is meant` });
+    else if (found.codeConflict) issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
     const dose = it.dose?.trim() || null;
     const doseParseable = dose !== null && isParseableDose(dose);
     if (!dose) issues.push({ item: i, field: "dose", severity: "major", message: "No dose given" });
@@ -90,6 +93,10 @@ export function verifyPrescription(
     const parsed = frequency ? parseFrequency(k.administrationTimes, frequency) : null;
     if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
     else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
+    // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
+    const doseCheck = checkDailyDose(found?.drug, it.name, doseParseable ? dose : null, parsed);
+    if (doseCheck.doseCheck === "above_adult_maximum") issues.push({ item: i, field: "dose", severity: "major", message: doseCheck.doseCheckNote! });
+    else if (doseCheck.doseCheck === "not_checked_unreadable") warnings.push(doseCheck.doseCheckNote!);
     return {
       name: it.name,
       code: it.code?.trim() || null,
@@ -98,7 +105,8 @@ export function verifyPrescription(
       dose,
       doseParseable,
       frequency,
-      frequencyPattern: parsed?.kind === "scheduled" ? parsed.pattern : parsed?.kind === "prn" ? "prn" : null,
+      frequencyPattern: parsed?.kind === "scheduled" ? parsed.pattern : parsed?.kind === "prn" ? "prn" : parsed?.kind === "stat" ? "stat" : null,
+      ...doseCheck,
     };
   });
 
@@ -109,29 +117,26 @@ export function verifyPrescription(
     if (!identified[i]) return;
     const others = [...items.slice(i + 1).filter((_, j) => identified[i + 1 + j]), ...active.filter((a) => a.found).map((a) => a.med)];
     const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies });
-    interactions.push(...r.interactions.filter((f) => f.type === "drug-drug"));
+    // Same-class duplicates are reported below as duplicateTherapy (the same definition), not twice.
+    interactions.push(...r.interactions.filter((f) => f.type === "drug-drug" && f.ruleId !== DUPLICATE_CLASS_RULE));
     contraindications.push(...r.contraindications);
     allergyAlerts.push(...r.allergyAlerts);
     // An allergy the knowledge base cannot read was not checked: the prescription cannot be verified.
     if (r.unrecognizedAllergies.length) warnings.push(`Allergies not interpreted, not checked against the prescription: ${r.unrecognizedAllergies.map((a) => `"${a}"`).join(", ")}; confirm what they are`);
   });
 
-  // Duplicate therapy: same ATC-coded class (therapeutic groups; our rule-only groupings such as
-  // "QT-prolonging" have no ATC code and are interactions, not duplicates).
+  // Duplicate therapy: same ATC-coded class, by the drug check's own definition (sharedTherapeuticClasses).
   const duplicateTherapy: DuplicateTherapy[] = [];
-  const atcClasses = (id: string) => k.drugs.byId.get(id)!.classes.filter((c) => k.drugs.classes.get(c)?.atc);
   items.forEach((_, i) => {
     const a = identified[i];
     if (!a) return;
-    const pairs: { drug: string; classes: string[]; against: DuplicateTherapy["against"] }[] = [
-      ...items.slice(i + 1).flatMap((_, j) => (identified[i + 1 + j] ? [{ drug: identified[i + 1 + j]!.drug.id, classes: atcClasses(identified[i + 1 + j]!.drug.id), against: "prescription" as const }] : [])),
-      ...active.flatMap((x) => (x.found ? [{ drug: x.found.drug.id, classes: atcClasses(x.found.drug.id), against: "active_medication" as const }] : [])),
+    const pairs = [
+      ...items.slice(i + 1).flatMap((_, j) => (identified[i + 1 + j] ? [{ drug: identified[i + 1 + j]!.drug, against: "prescription" as const }] : [])),
+      ...active.flatMap((x) => (x.found ? [{ drug: x.found.drug, against: "active_medication" as const }] : [])),
     ];
     for (const p of pairs) {
-      const shared = atcClasses(a.drug.id).filter((c) => p.classes.includes(c));
-      for (const c of shared) {
-        const cls = k.drugs.classes.get(c)!;
-        const names = [a.drug.name, k.drugs.byId.get(p.drug)!.name];
+      for (const cls of sharedTherapeuticClasses(k, a.drug, p.drug)) {
+        const names = [a.drug.name, p.drug.name];
         duplicateTherapy.push({ drugs: names, drugClass: cls.name, atc: cls.atc, against: p.against });
         issues.push({ item: i, field: null, severity: "moderate", message: `Duplicate therapy: ${names.join(" and ")} are both ${cls.name} (ATC ${cls.atc})${p.against === "active_medication" ? "; the second is already an active medication" : ""}` });
       }

@@ -59,7 +59,7 @@ export class InteractionCheck {
   @Field(() => [String], { description: "Codes the knowledge base did not recognise: NOT checked." })
   unrecognized!: string[];
 
-  @Field(() => Int, { description: "Pairs of recognised items checked." })
+  @Field(() => Int, { description: "Pairs of recognised medications checked: among the items, and each item with each recognised active medication of the patient." })
   checkedPairs!: number;
 
   @Field(() => String, { nullable: true, description: "The patient whose active medications, conditions and allergies were included." })
