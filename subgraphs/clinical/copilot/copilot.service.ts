@@ -5,10 +5,37 @@ import { FieldErrorCollector, notFound } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
 import { copilotSessions, encounters } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
-import { loadPatientRecord } from "../patient/patient-record.js";
+import { isoDateDaysAgo } from "../../../lib/seed.js";
+import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
+import type { Knowledge } from "../knowledge/knowledge.js";
+import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { buildPatientContext, type CopilotAlert, type PatientContext } from "./copilot-context.engine.js";
 import { analyzeSymptoms, COPILOT_ENGINE_VERSION, type SymptomPatient } from "./symptom-analysis.engine.js";
 import type { AnalyzeSymptomsInput, CopilotSession, CopilotStartInput, SymptomAnalysisResult } from "./copilot.type.js";
+
+/**
+ * Critical alerts for the patient's lab results charted today (lab-limits.json, as critical values
+ * assess them), as copilot alerts of severity major. A stored value that is not a number, or whose
+ * unit the limits do not accept, is skipped: it was checked when it was charted.
+ */
+export function criticalResultsToday(k: Knowledge, record: PatientRecord, today = isoDateDaysAgo(0)): CopilotAlert[] {
+  const alerts: CopilotAlert[] = [];
+  for (const o of record.obs) {
+    const test = k.labTests.get(o.code);
+    const value = Number(o.value);
+    if (o.date !== today || !test || !Number.isFinite(value) || conversionFactor(test, o.unit) === undefined) continue;
+    const a = assessCriticalValue(test, value, o.unit, record.patient.sex);
+    if (!a.isCritical) continue;
+    const adult = record.age < 18 ? " (adult limits: the patient is a child)" : "";
+    alerts.push({
+      type: "critical_result",
+      severity: "major",
+      message: `Critical result today: ${test.name} ${o.value}${o.unit ? ` ${o.unit}` : ""} (critical ${a.criticalLimits})${adult}. ${test.significance[a.deviation === "severely_low" ? "low" : "high"]}`,
+      source: `knowledge/lab-limits.json critical limits (${test.source.critical_limits ?? "lab-limits"})`,
+    });
+  }
+  return alerts;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SEVERITIES = ["mild", "moderate", "severe"] as const;
@@ -27,9 +54,13 @@ export async function startCopilotSession(db: Db, principal: Principal, input: C
   if (known && known.patientUhid !== input.patientUhid) {
     new FieldErrorCollector().add("encounterId", `belongs to another patient than ${input.patientUhid}`).throwIfAny("Invalid copilot start request");
   }
-  const { context, alerts } = buildPatientContext(k, record);
+  const built = buildPatientContext(k, record);
+  const context = built.context;
+  // Today's critical results lead the alerts: a critical potassium charted this morning matters more
+  // than any reminder (the result was alerted when charted; the copilot must not bury it).
+  const alerts = [...criticalResultsToday(k, record), ...built.alerts];
   const stored: StoredContext = { patientContext: context, alerts, patient: { age: record.age, sex: record.patient.sex, diagnosisCodes: [...new Set(record.dx.map((d) => d.code))] } };
-  const rulesetVersion = `${COPILOT_ENGINE_VERSION}; drugs@${k.versions.drugs}; drug-interactions@${k.versions["drug-interactions"]}; drug-conditions@${k.versions["drug-conditions"]}; drug-allergies@${k.versions["drug-allergies"]}; reminders@${k.versions.reminders}`;
+  const rulesetVersion = `${COPILOT_ENGINE_VERSION}; drugs@${k.versions.drugs}; drug-interactions@${k.versions["drug-interactions"]}; drug-conditions@${k.versions["drug-conditions"]}; drug-allergies@${k.versions["drug-allergies"]}; reminders@${k.versions.reminders}; lab-limits@${k.versions["lab-limits"]}`;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [session] = await tx

@@ -130,7 +130,7 @@ export class SymptomAnalysisResult {
   @Field(() => [DifferentialDiagnosis], { description: "At most five conditions, most probable first; conditions under 1% are left out." })
   differentialDiagnosis!: DifferentialDiagnosis[];
 
-  @Field(() => String, { description: "emergency, urgent or routine." })
+  @Field(() => String, { description: "emergency, urgent, routine, or unassessed: nothing read is urgent but some input could not be read (unrecognizedSymptoms), so the answer is never routine over it." })
   urgency!: string;
 
   @Field(() => [RecommendedTest], { description: "Tests for the leading conditions, most urgent first." })
@@ -145,7 +145,7 @@ export class SymptomAnalysisResult {
   @Field(() => [String], { description: "Reported as absent (\"no fever\")." })
   negatedSymptoms!: string[];
 
-  @Field(() => [String], { description: "Not in the symptom vocabulary: not used." })
+  @Field(() => [String], { description: "Not in the symptom vocabulary: not assessed (urgency is then at least unassessed, never routine)." })
   unrecognizedSymptoms!: string[];
 
   @Field(() => Float, { description: "Probability (0-1) left to conditions not listed; 1 when no symptom was recognized." })

@@ -123,3 +123,57 @@ describe("differential diagnosis", () => {
     expect(none).toMatchObject({ differentialDiagnosis: [], unrecognizedSymptoms: ["itchy elbow"], otherConditionsProbability: 1 });
   });
 });
+
+describe("emergencies the copilot answered routine (symptoms 2026.11.4)", () => {
+  const kk = knowledgeFromFiles();
+  const adult = { age: 45, sex: "female", diagnosisCodes: [] };
+  const analyse = (symptoms: string[]) => analyzeSymptoms(kk, { symptoms }, adult);
+
+  it.each([
+    [["sudden weakness on one side", "slurred speech"], /stroke/],
+    [["face drooping", "arm weakness", "speech difficulty"], /stroke/],
+    [["face drooping"], /stroke/],
+    [["arm weakness"], /stroke/],
+    [["slurred speech"], /stroke/],
+    [["vomiting blood"], /upper gastrointestinal bleed/],
+    [["black tarry stools"], /upper gastrointestinal bleed/],
+    [["anaphylaxis"], /adrenaline/],
+    [["suicidal thoughts"], /suicide/],
+    [["swelling of lips and tongue", "difficulty breathing"], /anaphylaxis/],
+    [["swollen lips", "shortness of breath"], /anaphylaxis/],
+    [["vaginal bleeding", "pregnant 32 weeks"], /pregnancy/],
+    [["chest pain radiating to jaw with sweats"], /acute coronary syndrome/],
+    [["chest pain radiating to the left arm"], /acute coronary syndrome/],
+  ])("%j is an emergency", (symptoms, flag) => {
+    const a = analyse(symptoms);
+    expect(a.urgency).toBe("emergency");
+    expect(a.redFlags.join(" ")).toMatch(flag);
+  });
+
+  it("reads weakness on one side as a stroke sign, not fatigue", () => {
+    const r = recognizeSymptoms(kk, ["sudden weakness on one side"]);
+    expect(r.recognized).toEqual(["unilateral_weakness"]);
+  });
+
+  it("reads every symptom of one string: chest pain, radiation and sweats", () => {
+    expect(recognizeSymptoms(kk, ["chest pain radiating to jaw with sweats"]).recognized.sort()).toEqual(["chest_pain", "diaphoresis", "pain_radiation"]);
+  });
+
+  it.each([[["blood in stool"]], [["swollen lips"]]])("%j is urgent", (symptoms) => {
+    expect(analyse(symptoms).urgency).toBe("urgent");
+  });
+
+  it("does not read vomiting blood as plain vomiting, nor a negated stroke sign as present", () => {
+    expect(recognizeSymptoms(kk, ["vomiting blood"]).recognized).toEqual(["haematemesis"]);
+    expect(analyse(["no slurred speech", "cough"]).urgency).toBe("routine");
+  });
+
+  it("never says routine over input it could not read: unassessed, with the input listed", () => {
+    const a = analyse(["cough", "itchy elbow"]);
+    expect(a).toMatchObject({ urgency: "unassessed", unrecognizedSymptoms: ["itchy elbow"] });
+    expect(analyse(["itchy elbow"]).urgency).toBe("unassessed");
+    expect(analyse(["cough"]).urgency).toBe("routine");
+    // a red flag in what was read still decides
+    expect(analyse(["vomiting blood", "itchy elbow"]).urgency).toBe("emergency");
+  });
+});

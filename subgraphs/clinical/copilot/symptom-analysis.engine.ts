@@ -5,7 +5,7 @@ import { sentenceStarts, tokenize } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.0.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.1.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -28,7 +28,8 @@ export interface DifferentialItem {
 
 export interface SymptomAnalysis {
   differentialDiagnosis: DifferentialItem[];
-  urgency: "emergency" | "urgent" | "routine";
+  /** unassessed: nothing in what was read is urgent, but some input could not be read (unrecognizedSymptoms). */
+  urgency: "emergency" | "urgent" | "routine" | "unassessed";
   recommendedTests: { test: string; priority: string; reason: string }[];
   redFlags: string[];
   recognizedSymptoms: string[];
@@ -94,14 +95,20 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
       const text = spellOutContractions(part);
       const tokens = tokenize(text);
       const mentions = findPhrases(tokens, table);
-      if (!mentions.length) continue;
-      found = true;
-      const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
-      mentions.forEach((m, i) => {
-        for (const id of m.tags) addAsserted(id, assertions[i], recognized, negated);
-      });
+      if (mentions.length) {
+        found = true;
+        const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
+        mentions.forEach((m, i) => {
+          for (const id of m.tags) addAsserted(id, assertions[i], recognized, negated);
+        });
+      }
+      // Every symptom of the entry is read, not only the first kind: words no phrase took are read with
+      // the vocabulary ("chest pain radiating to jaw with sweats": sweats). The phrases' words are blanked
+      // in place, so a negation before them still reaches what follows.
+      let rest = text;
+      for (const m of mentions) rest = rest.slice(0, tokens[m.from].start) + " ".repeat(tokens[m.to - 1].end - tokens[m.from].start) + rest.slice(tokens[m.to - 1].end);
+      if (/[a-z]/i.test(rest) && recognizeByConcept(k, rest, recognized, negated)) found = true;
     }
-    if (!found) found = recognizeByConcept(k, raw, recognized, negated);
     if (!found) unrecognized.push(raw);
   }
   for (const id of negated) recognized.delete(id);
@@ -163,7 +170,10 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
 
   const present = new Set(recognized);
   const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)));
-  const urgency = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
+  // Input the vocabulary cannot read was not assessed: the answer never says routine over it (as an
+  // unscreened patient message is never routine); a red flag in what was read still decides.
+  const assessed = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
+  const urgency = assessed === "routine" && unrecognized.length ? "unassessed" : assessed;
 
   const tests = new Map<string, { test: string; priority: string; reason: string }>();
   for (const x of ranked.filter((r) => r.probability >= 0.05).slice(0, 3)) {

@@ -96,7 +96,7 @@ describe("unit conversion", () => {
 
   it("shows the critical limits in the submitted unit", () => {
     expect(assessCriticalValue(test("2823-3"), 7, "mmol/L").criticalLimits).toBe("< 2.5 or > 6.5 mmol/L");
-    expect(assessCriticalValue(test("2345-7"), 2, "mmol/L").criticalLimits).toBe("< 2.78 or > 27.8 mmol/L");
+    expect(assessCriticalValue(test("2345-7"), 2, "mmol/L").criticalLimits).toBe("< 2.78 or > 27.7 mmol/L");
   });
 
   it("normalises unit spellings and refuses unknown units", () => {
@@ -194,16 +194,63 @@ describe("impossible values (knowledge/lab-limits.json possible_range)", () => {
     expect(impossibleValue(test("2345-7"), 700, "mmol/L")).toMatch(/^value 700 mmol\/L is not a possible glucose \(the highest possible is 11200 mg\/dL, about 622 mmol\/L\)/);
   });
 
-  it("refuses nothing for a test without a sourced possible range, and every range has a source and holds every critical limit", () => {
-    expect(impossibleValue(test("718-7"), 500, "g/dL")).toBeNull();
-    const ranged = [...k.labTests.values()].filter((t) => t.possible_range);
-    expect(ranged.map((t) => t.loinc).sort()).toEqual(["2345-7", "2823-3", "2951-2"]);
-    for (const t of ranged) {
+  it("gives every test a possible range with a source, holding its critical limits and reference interval", () => {
+    for (const t of k.labTests.values()) {
+      expect(t.possible_range, t.loinc).toBeDefined();
       expect(t.source.possible_range, t.loinc).toMatch(/\d{4}/);
       const { low, high } = t.possible_range!;
       if (high !== null) expect(high).toBeGreaterThan(Math.max(t.critical_high?.value ?? 0, t.reference_range[1]));
       if (low !== null) expect(low).toBeLessThan(Math.min(t.critical_low?.value ?? Infinity, t.reference_range[0]));
+      // an open end is said to be open in its source
+      if (low === null || high === null) expect(t.source.possible_range, t.loinc).toMatch(/left open/);
     }
+  });
+
+  it.each([
+    // the tester's impossible values: a wrong unit or a slipped decimal point, never a critical result
+    ["777-3", 250_000, "10^9/L"],
+    ["718-7", 120, "g/dL"],
+    ["718-7", 0, "g/dL"],
+    ["718-7", 0.9, "g/dL"],
+    ["6690-2", 7000, "x10^9/L"],
+    ["6690-2", 881, "10^9/L"],
+    ["6301-6", 50, "INR"],
+    ["6301-6", 42.5, "INR"],
+    ["2524-7", 400, "mmol/L"],
+    ["2524-7", 124.9, "mmol/L"],
+    ["2951-2", 0, "mmol/L"],
+    ["2951-2", 48, "mmol/L"],
+    ["2160-0", 148, "mg/dL"],
+    ["777-3", 7401, "/nL"],
+  ])("refuses LOINC %s %s %s as impossible", (loinc, value, unit) => {
+    expect(impossibleValue(test(loinc), value, unit)).toMatch(/is not a possible/);
+  });
+
+  it.each([
+    ["777-3", 7400, "10^9/L"],
+    ["777-3", 0, "10^9/L"],
+    ["718-7", 1, "g/dL"],
+    ["718-7", 25, "g/dL"],
+    ["718-7", 250, "g/L"],
+    ["6690-2", 880, "10^9/L"],
+    ["6690-2", 0, "10^9/L"],
+    ["6301-6", 21.2, "INR"],
+    ["2524-7", 62.4, "mmol/L"],
+    ["2951-2", 98, "mmol/L"],
+    ["2951-2", 49, "mmol/L"],
+    ["2160-0", 73.8, "mg/dL"],
+  ])("accepts the documented extreme LOINC %s %s %s", (loinc, value, unit) => {
+    expect(impossibleValue(test(loinc), value, unit)).toBeNull();
+  });
+
+  it("makes a test without a possible range a loader failure", async () => {
+    const { KNOWLEDGE_FILES, indexKnowledge } = await import("../knowledge/knowledge.js");
+    const { readFileSync } = await import("node:fs");
+    const read = (n: string) => JSON.parse(readFileSync(new URL(`../knowledge/${n}.json`, import.meta.url), "utf8"));
+    const files = Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, read(n)])) as Parameters<typeof indexKnowledge>[0];
+    const lab = structuredClone(files["lab-limits"]) as unknown as { tests: Record<string, unknown>[] };
+    delete lab.tests[3].possible_range;
+    expect(() => indexKnowledge({ ...files, "lab-limits": lab as never })).toThrow(/718-7 needs a possible_range/);
   });
 });
 
@@ -226,6 +273,54 @@ describe("the display names the code's test", () => {
           expect(displayMismatch(k.labTests.values(), other, name) === null, `"${name}" given for ${other.loinc}`).toBe(other === t);
         }
       }
+    }
+  });
+});
+
+describe("the limit shown is the limit applied (every test, every unit)", () => {
+  /** The limits written in the answer, read back: "< 2.78 or > 27.7 mmol/L" → low < 2.78, high > 27.7. */
+  const shown = (text: string) => {
+    const low = /([<≤]) ([\d.]+)/.exec(text);
+    const high = /([>≥]) ([\d.]+)/.exec(text);
+    return {
+      critical: (v: number) =>
+        (low !== null && (low[1] === "≤" ? v <= Number(low[2]) : v < Number(low[2]))) || (high !== null && (high[1] === "≥" ? v >= Number(high[2]) : v > Number(high[2]))),
+      bounds: [low && Number(low[2]), high && Number(high[2])].filter((x): x is number => x !== null),
+    };
+  };
+  const units = [...k.labTests.values()].flatMap((t) => [...new Set(Object.keys(t.units).filter(Boolean))].map((unit) => ({ t, unit })));
+
+  it("says lactate 36 mg/dL is critical because it shows ≥ 36 mg/dL (4 mmol/L = 36.03 mg/dL)", () => {
+    const a = assessCriticalValue(test("2524-7"), 36, "mg/dL");
+    expect(a.criticalLimits).toBe("≥ 36 mg/dL");
+    expect(a.isCritical).toBe(true);
+    expect(assessCriticalValue(test("2524-7"), 35.9, "mg/dL").isCritical).toBe(false);
+  });
+
+  it.each(units.map(({ t, unit }) => [t.loinc, unit]))("LOINC %s in %s: value against the shown limit ⇔ is_critical, at and around each limit", (loinc, unit) => {
+    const t = test(loinc);
+    const probe = assessCriticalValue(t, 1, unit);
+    const { critical, bounds } = shown(probe.criticalLimits);
+    expect(bounds.length).toBeGreaterThan(0);
+    const near = fc.oneof(
+      ...bounds.map((b) => fc.double({ min: Math.max(0, b * 0.97), max: b * 1.03, noNaN: true })),
+      fc.constantFrom(...bounds.flatMap((b) => [b, b - 0.01, b + 0.01, b - 0.001, b + 0.001].filter((x) => x >= 0))),
+    );
+    fc.assert(
+      fc.property(near, (value) => {
+        if (impossibleValue(t, value, unit)) return;
+        expect(assessCriticalValue(t, value, unit).isCritical, `${value} ${unit} vs "${probe.criticalLimits}"`).toBe(critical(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("rounds only in the safe direction: a shown limit flags at least what the canonical limit flags", () => {
+    for (const { t, unit } of units) {
+      const factor = conversionFactor(t, unit)!;
+      const { bounds } = shown(assessCriticalValue(t, 1, unit).criticalLimits);
+      if (t.critical_high) expect(Math.max(...bounds) * factor, `${t.loinc} ${unit}`).toBeLessThanOrEqual(t.critical_high.value + 1e-9);
+      if (t.critical_low) expect(Math.min(...bounds) * factor, `${t.loinc} ${unit}`).toBeGreaterThanOrEqual(t.critical_low.value - 1e-9);
     }
   });
 });

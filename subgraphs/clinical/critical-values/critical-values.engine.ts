@@ -1,7 +1,7 @@
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.1.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.2.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -102,6 +102,24 @@ export function impossibleValue(test: LabTest, value: number, unit: string | nul
 const below = (v: number, l: Limit | null) => l !== null && (l.inclusive ? v <= l.value : v < l.value);
 const above = (v: number, l: Limit | null) => l !== null && (l.inclusive ? v >= l.value : v > l.value);
 
+/**
+ * A canonical-unit threshold written in the given unit to three significant figures, rounded in the
+ * safe direction (a high limit down, a low limit up), so that the number shown is the threshold
+ * applied: lactate ≥ 4 mmol/L is ≥ 36.0 mg/dL (4 × 9.008 = 36.03), and 36 mg/dL is critical as shown.
+ */
+export function thresholdInUnit(canonical: number, factor: number, side: "low" | "high"): number {
+  if (factor === 1) return canonical;
+  const exact = canonical / factor;
+  const rounded = Number(exact.toPrecision(3));
+  if (Math.abs(rounded - exact) <= Math.abs(exact) * 1e-12) return rounded;
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(exact))) - 2);
+  const safe = side === "high" ? Math.floor(exact / step) * step : Math.ceil(exact / step) * step;
+  return Number(safe.toPrecision(3));
+}
+
+/** A limit converted to the given unit by thresholdInUnit (inclusive as it was). */
+const limitInUnit = (l: Limit | null, factor: number, side: "low" | "high"): Limit | null => (l === null ? null : { value: thresholdInUnit(l.value, factor, side), inclusive: l.inclusive });
+
 /** Adult reference interval, sex-specific when the knowledge gives one for the patient's sex. */
 export function referenceRange(test: LabTest, sex?: string | null): [number, number] {
   return (sex && test.reference_range_by_sex?.[sex]) || test.reference_range;
@@ -117,9 +135,13 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   if (factor === undefined) throw new Error(`Unit "${unit}" is not accepted for LOINC ${test.loinc}`);
   const canonical = value * factor;
   const [refLow, refHigh] = referenceRange(test, sex);
-  const deviation: Deviation = below(canonical, test.critical_low)
+  // Compared in the unit given against the limits as shown (thresholdInUnit), so the answer's words
+  // and its verdict agree; the canonical unit gives the same comparison (factor 1).
+  const criticalLow = limitInUnit(test.critical_low, factor, "low");
+  const criticalHigh = limitInUnit(test.critical_high, factor, "high");
+  const deviation: Deviation = below(value, criticalLow)
     ? "severely_low"
-    : above(canonical, test.critical_high)
+    : above(value, criticalHigh)
       ? "severely_high"
       : canonical < refLow
         ? "low"
@@ -132,8 +154,8 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   const suffix = shownUnit && shownUnit !== "{INR}" ? ` ${shownUnit}` : "";
   const normalRange = `${inUnit(refLow)}–${inUnit(refHigh)}${suffix}`;
   const limitText = [
-    test.critical_low && `${test.critical_low.inclusive ? "≤" : "<"} ${inUnit(test.critical_low.value)}`,
-    test.critical_high && `${test.critical_high.inclusive ? "≥" : ">"} ${inUnit(test.critical_high.value)}`,
+    criticalLow && `${criticalLow.inclusive ? "≤" : "<"} ${criticalLow.value}`,
+    criticalHigh && `${criticalHigh.inclusive ? "≥" : ">"} ${criticalHigh.value}`,
   ]
     .filter(Boolean)
     .join(" or ");

@@ -5,6 +5,7 @@ import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { appendAudit } from "../audit/audit.service.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
+import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
 import { assessCriticalValue, checkObservation, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
@@ -12,6 +13,9 @@ import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-va
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
 type StoredCheck = Omit<CriticalValueResult, keyof CriticalAlertOutcome>;
+
+/** The limits in lab-limits.json are adult limits. */
+const ADULT_AGE = 18;
 
 /**
  * Assesses one lab result against its LOINC limits, stores it on the patient's timeline with its
@@ -40,8 +44,16 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   // The code decides what was measured; the display was only checked against it (never stored in its place).
   const testName = test!.name;
   const unit = observation.unit?.trim() || null;
+  // lab-limits.json holds adult intervals and limits: a child's result is still checked (over-alerting is
+  // the safer error) but the answer says the limits are an adult's.
+  const age = ageOn(patient.birthDate);
+  const warnings =
+    age < ADULT_AGE
+      ? [`The patient is ${age < 1 ? "under 1 year" : `${age} year${age === 1 ? "" : "s"}`} old: the reference interval and critical limits are adult limits (lab-limits@${k.versions["lab-limits"]}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`]
+      : [];
   const output = {
     ...assessment,
+    warnings,
     value: observation.value,
     loincCode: code,
     testName,

@@ -72,7 +72,10 @@ export class CriticalValueResult {
   @Field(() => String, { nullable: true, description: "Why no notification was sent for a critical value, or why it went to the on-call contact instead of the provider." })
   notificationError!: string | null;
 
-  @Field(() => String, { description: "Critical limits with unit." })
+  @Field(() => [String], { description: "What the answer cannot vouch for, e.g. a patient under 18 assessed against adult limits." })
+  warnings!: string[];
+
+  @Field(() => String, { description: "Critical limits with unit, exactly the thresholds applied (in the unit given, rounded to 3 significant figures in the safe direction)." })
   criticalLimits!: string;
 
   @Field(() => String, { description: "The LOINC code assessed." })

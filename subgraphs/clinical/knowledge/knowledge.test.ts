@@ -13,6 +13,11 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   tramadol: "10689", fluoxetine: "4493", diclofenac: "3355", chloroquine: "2393", quinine: "9071", primaquine: "8687",
   mefloquine: "6694", efavirenz: "195085", nevirapine: "53654", tenofovir: "117466", isoniazid: "6038",
   sulfamethoxazole_trimethoprim: "10831", lisinopril: "29046", ibuprofen: "5640", amoxicillin: "723",
+  // Same CPIC drug table, as copied into the pharmacy catalog's confirmed-rxcuis.json:
+  // the knowledge base must hold every code the catalog sends, or a drug check cannot confirm it.
+  rabeprazole: "114979", azathioprine: "1256", sertraline: "36437", dolutegravir: "1433868", atazanavir: "343047", propranolol: "8787",
+  metoprolol: "6918", ondansetron: "26225", irinotecan: "51499", salbutamol: "435", glibenclamide: "4815", pimozide: "8331",
+  thioridazine: "10502", fluvoxamine: "42355",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { knowledgeSets } from "../db/tables.js";
 import { canonicalJson, sha256Hex } from "./canonical-json.js";
-import { buildDrugSafetyIndex, type DrugSafetyIndex } from "./drug-safety-index.js";
+import { buildDrugSafetyIndex, resolveConditionRules, type DrugSafetyIndex } from "./drug-safety-index.js";
 import type {
   Allergen,
   ConditionRule,
@@ -100,8 +100,14 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
   const allergensByName = new Map<string, Allergen>();
   for (const a of allergyFile.allergens) for (const n of [a.name, a.id, ...a.synonyms]) allergensByName.set(normaliseName(n), a);
   const labFile = files["lab-limits"] as unknown as { tests: LabTest[] };
+  // A result outside the possible range is refused: a test shipped without one would chart any typo.
+  for (const t of labFile.tests) {
+    if (!t.possible_range || !("low" in t.possible_range) || !("high" in t.possible_range) || !t.source?.possible_range) {
+      throw new Error(`knowledge/lab-limits.json: test ${t.loinc} needs a possible_range {low, high} and a source.possible_range`);
+    }
+  }
   const interactions = (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules;
-  const conditionRules = (files["drug-conditions"] as unknown as { rules: ConditionRule[] }).rules;
+  const conditionRules = resolveConditionRules(files["drug-conditions"] as unknown as Parameters<typeof resolveConditionRules>[0]);
   return {
     versions: Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, files[n].version])) as Record<KnowledgeName, string>,
     drugs: { byId, byRxcui, byName, classes: new Map(drugsFile.classes.map((c) => [c.id, c])) },

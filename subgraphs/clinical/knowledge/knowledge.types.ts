@@ -8,6 +8,8 @@ export interface DrugClass {
   name: string;
   atc: string | null;
   source: string;
+  /** Members are given together as a standard regimen (RHZE, ACT + primaquine, PI/r, DAPT): two of them are no duplicate therapy. */
+  combined_by_design?: { source: string };
 }
 
 export interface DrugEntry {
@@ -20,6 +22,8 @@ export interface DrugEntry {
   synonyms: string[];
   classes: string[];
   source: string;
+  /** Most an adult may take in a day, in mg, where one sourced maximum exists (prescription verification). */
+  adult_max_daily_dose?: { mg: number; source: string };
 }
 
 export type DrugSelector = { drug: string } | { class: string };
@@ -38,7 +42,12 @@ export interface InteractionRule {
 export interface ConditionRule {
   id: string;
   drug: DrugSelector;
+  /** Codes (no dot) starting with one of these; after indexing also every prefix of the `icd10_sets` named. */
   icd10_prefixes: string[];
+  /** Exact codes (no dot): a bare category such as N18, stage not given. */
+  icd10_codes?: string[];
+  /** Code sets of the file's `code_sets` (e.g. "pregnancy"): one definition shared by every rule. */
+  icd10_sets?: string[];
   condition: string;
   severity: Severity;
   description: string;
@@ -52,6 +61,8 @@ export interface Allergen {
   classes: string[];
   synonyms: string[];
   source: string;
+  /** Applies only when the allergy names this group ("beta-lactam"), not when it names a drug of one of its classes. */
+  named_only?: boolean;
 }
 
 export interface CrossReactivity {
@@ -96,6 +107,11 @@ export type Comparison = { input: string; op: ">" | ">=" | "<" | "<="; value: nu
 
 export interface SepsisKnowledge {
   version: string;
+  /** qSOFA and SIRS are adult criteria: below this age the screen is refused with paediatric advice. */
+  applies_to: { min_age_years: number; source: string; paediatric_advice: string[]; advice_source: string };
+  /** Per input: values a living patient this screen applies to can show; outside, 400. */
+  possible_range: { source: string } & Record<string, { low: number; high: number; unit: string; source: string } | string>;
+  extreme_vitals: { source: string; rules: string[] };
   qsofa: { source: string; criteria: (Comparison & { id: string; description: string })[]; positive_at: number };
   sirs: { source: string; criteria: { id: string; description: string; any: Comparison[] }[]; positive_at: number };
   lactate: { source: string; elevated_at: number; severe_at: number };
@@ -251,6 +267,8 @@ export interface AdministrationTimes {
   source: string;
   frequencies: { id: string; phrases: string[]; times: string[] }[];
   every_hours: Record<string, string[]>;
+  /** One dose given at once ("stat"): not a daily time. */
+  stat_phrases: string[];
   prn_phrases: string[];
   prn_prefixes: string[];
 }

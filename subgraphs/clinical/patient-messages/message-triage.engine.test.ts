@@ -195,3 +195,56 @@ describe("intent", () => {
     expect(r.confidence).toBeLessThanOrEqual(0.95);
   });
 });
+
+describe("overdose, poisoning, low sugar, very high blood pressure, snakebite, gut bleeding (rules 2026.11.5)", () => {
+  it.each([
+    ["I took 20 tablets of my amitriptyline", "overdose_poisoning"],
+    ["she swallowed 30 pills an hour ago", "overdose_poisoning"],
+    ["he has taken 10 tablets of paracetamol at once", "overdose_poisoning"],
+    ["I drank rat poison", "overdose_poisoning"],
+    ["my child drank jik (bleach)", "overdose_poisoning"],
+    ["the baby swallowed paraffin from the lamp", "overdose_poisoning"],
+    ["I think I overdosed", "overdose_poisoning"],
+    ["My sugar is 2.1 and I am sweating and shaking", "hypoglycaemia"],
+    ["glucose 3.5 feeling dizzy", "hypoglycaemia"],
+    ["my blood sugar is low and I am shaking", "hypoglycaemia"],
+    ["BP 200/130 severe headache", "hypertensive_emergency"],
+    ["my blood pressure was 185/100 this morning", "hypertensive_emergency"],
+    ["pressure 170/125", "hypertensive_emergency"],
+    ["snake bit my leg", "snakebite"],
+    ["my son was bitten by a snake in the garden", "snakebite"],
+    ["passing black stool and feeling dizzy", "gi_bleeding"],
+    ["black tarry stools since yesterday", "gi_bleeding"],
+  ])("flags %j as %s", (text, category) => {
+    expect(flagged(text)).toContain(category);
+    expect(triage(text).redFlags.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["I took 2 tablets of paracetamol for the headache"],
+    ["I take 9 tablets a day for my HIV and TB"],
+    ["my sugar is 5.6 this morning"],
+    ["my sugar was 4"],
+    ["BP 130/80 today, is that fine?"],
+    ["my BP was 180/120 at the clinic"],
+    ["please refill my 30 tablets of metformin"],
+    ["I need paraffin for the lamp"],
+    ["I didn't take an overdose, I took 1 tablet"],
+  ])("does not flag %j", (text) => {
+    expect(triage(text).redFlags).toEqual([]);
+  });
+
+  it("reads boundaries exactly: sugar 3.9 is low, 4.0 is not; 181/80 and 120/121 are a crisis, 180/120 is not; 10 tablets is, 9 is not", () => {
+    expect(flagged("sugar 3.9")).toEqual(["hypoglycaemia"]);
+    expect(flagged("sugar 4.0")).toEqual([]);
+    expect(flagged("BP 181/80")).toEqual(["hypertensive_emergency"]);
+    expect(flagged("BP 120/121")).toEqual(["hypertensive_emergency"]);
+    expect(flagged("BP 180/120")).toEqual([]);
+    expect(flagged("took 10 tablets")).toEqual(["overdose_poisoning"]);
+    expect(flagged("took 9 tablets")).toEqual([]);
+  });
+
+  it("reads a negated or past reading as not flagged", () => {
+    expect(triage("I did not drink rat poison").redFlags).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { assertMentions, sectionDefaults, triggerIndex, type Assertion, type Men
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { sentenceStarts, tokenize } from "../extraction/text.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.0.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.1.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -18,6 +18,22 @@ interface RedFlagRule {
   flag_assertions: Assertion[];
   guidance: string;
   source: string;
+  /** Numbers a patient writes ("sugar is 2.1", "BP 200/130", "took 20 tablets"), read as mentions of the rule. */
+  readings?: Reading[];
+}
+
+/**
+ * A number written within `within` words after one of `after`: `below` / `at_least` compare it, `then`
+ * requires one of these words right after it, and `systolic_above` / `diastolic_above` read "a/b".
+ */
+interface Reading {
+  after: string[];
+  within: number;
+  below?: number;
+  at_least?: number;
+  then?: string[];
+  systolic_above?: number;
+  diastolic_above?: number;
 }
 
 /** How much of a message the rules can screen: all of it (English), its listed phrases, or only English phrases mixed into it. */
@@ -152,7 +168,8 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const coverage = screeningCoverage(rules, language);
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
-  const found = findPhrases(tokens, c.redFlags);
+  const phrases = findPhrases(tokens, c.redFlags);
+  const found = [...phrases, ...findReadings(rules, tokens, phrases)].sort((a, b) => a.from - b.from);
   // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
   // and do not hide a trigger around them ("fits as a child" is history).
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
@@ -184,4 +201,49 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   // A message with a red flag reports a symptom even when no intent phrase matched ("my child is having
   // fits"); the confidence stays that of a message no phrase matched.
   return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
+}
+
+/** The number starting at token i ("2", ".", "1" → 2.1), or null. */
+function numberAt(tokens: { key: string }[], i: number): { value: number; end: number } | null {
+  if (!/^\d+$/.test(tokens[i]?.key ?? "")) return null;
+  if (tokens[i + 1]?.key === "." && /^\d+$/.test(tokens[i + 2]?.key ?? "")) return { value: Number(`${tokens[i].key}.${tokens[i + 2].key}`), end: i + 3 };
+  return { value: Number(tokens[i].key), end: i + 1 };
+}
+
+/** Whether a reading rule holds for the number(s) at token j; the end of what it read. */
+function readingAt(r: Reading, tokens: { key: string }[], j: number): number | null {
+  const n = numberAt(tokens, j);
+  if (!n) return null;
+  if (r.systolic_above !== undefined || r.diastolic_above !== undefined) {
+    const d = tokens[n.end]?.key === "/" ? numberAt(tokens, n.end + 1) : null;
+    if (!d) return null;
+    return n.value > (r.systolic_above ?? Infinity) || d.value > (r.diastolic_above ?? Infinity) ? d.end : null;
+  }
+  if (r.below !== undefined && !(n.value < r.below)) return null;
+  if (r.at_least !== undefined && !(n.value >= r.at_least)) return null;
+  if (r.then) return r.then.includes(tokens[n.end]?.key ?? "") ? n.end + 1 : null;
+  return n.end;
+}
+
+/**
+ * Mentions made of numbers (patient-message-rules.json `readings`): the first number after a word of
+ * `after` decides. Tokens a phrase already took are left to the phrase.
+ */
+function findReadings(rules: MessageRules, tokens: { key: string }[], phrases: Mention[]): (Mention & { tags: string[] })[] {
+  const taken = new Set(phrases.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)));
+  const out: (Mention & { tags: string[] })[] = [];
+  for (const rule of rules.red_flags) {
+    for (const r of rule.readings ?? []) {
+      for (let i = 0; i < tokens.length; i++) {
+        if (!r.after.includes(tokens[i].key)) continue;
+        const j = Array.from({ length: r.within }, (_, k) => i + 1 + k).find((x) => numberAt(tokens, x));
+        const end = j === undefined ? null : readingAt(r, tokens, j);
+        if (end === null) continue;
+        if (Array.from({ length: end - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
+        out.push({ from: i, to: end, tags: [`${rule.category}#any`] });
+        for (let x = i; x < end; x++) taken.add(x);
+      }
+    }
+  }
+  return out;
 }

@@ -55,7 +55,8 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
       score: null,
       category: "unknown",
       factors: [`Age ${r.age} is outside the equation's validated range (${minAge}-${maxAge}) and the Pooled Cohort Equations' (${pMin}-${pMax}): no published 10-year equation covers this age`],
-      missingInputs: missing,
+      // No measurement would make the score possible at this age: asking for one would mislead.
+      missingInputs: [],
       inputs: [{ name: "age", value: String(r.age) }],
     };
   }
@@ -165,10 +166,23 @@ function pooledCohortScore(k: Knowledge, r: PatientRecord, sex: "male" | "female
 const formatMg = (o: { value: number; unit: string | null }) => String(Math.round(cholesterolMgDl(o) * 10) / 10);
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
+/** Charlson 1987 was derived in adult medical inpatients: a child's index is not interpreted. */
+const CHARLSON_MIN_AGE = 18;
+
 function mortality(k: Knowledge, r: PatientRecord): RiskScore {
+  const base = { model: "Charlson comorbidity index → one-year mortality band", source: `${k.riskModels.charlson.source}; ICD-10 mapping: ${k.riskModels.charlson.mapping_source}` };
+  const codes = [...new Set(r.dx.map((d) => d.code))];
+  if (r.age < CHARLSON_MIN_AGE) {
+    return { ...base, score: null, category: "unknown", points: null, factors: [`Age ${r.age}: the Charlson index and its one-year mortality bands were derived in adults (medical inpatients, Charlson 1987) and are not validated in children`], missingInputs: [], inputs: [{ name: "age", value: String(r.age) }] };
+  }
+  if (!codes.length) {
+    // No diagnosis on record is not "no comorbidity": the burden is unknown, as LACE without a discharge.
+    return { ...base, score: null, category: "unknown", points: null, factors: ["No diagnoses on record: the comorbidity burden is unknown, not zero"], missingInputs: ["recorded diagnoses (ICD-10), including chronic conditions"], inputs: [{ name: "icd10_codes", value: "none" }] };
+  }
   const c = charlsonIndex(k.riskModels, r.dx.map((d) => d.code), r.age);
   const m = charlsonOneYearMortality(k.riskModels, c.score);
   return {
+    ...base,
     score: m.mortality,
     category: m.category,
     points: c.score,
@@ -177,9 +191,7 @@ function mortality(k: Knowledge, r: PatientRecord): RiskScore {
       `Charlson index ${c.score} (age-adjusted ${c.ageAdjusted}, age ${r.age}: +${c.agePoints})`,
     ],
     missingInputs: [],
-    inputs: [{ name: "icd10_codes", value: [...new Set(r.dx.map((d) => d.code))].join(", ") || "none" }],
-    model: "Charlson comorbidity index → one-year mortality band",
-    source: `${k.riskModels.charlson.source}; ICD-10 mapping: ${k.riskModels.charlson.mapping_source}`,
+    inputs: [{ name: "icd10_codes", value: codes.join(", ") }],
   };
 }
 
@@ -218,11 +230,27 @@ function readmission(k: Knowledge, r: PatientRecord): RiskScore {
   };
 }
 
-function recommendationsFor(scores: Record<string, RiskScore | undefined>): string[] {
+/**
+ * The recommendation for the model that scored and the patient's own risk factors: the Pooled Cohort
+ * Equations' outcome and thresholds (hard ASCVD; moderate from 7.5%, 2019 ACC/AHA primary prevention),
+ * Framingham's otherwise (general CVD; 10-20%, ≥ 20%); smoking cessation only for a recorded smoker.
+ */
+function cardiovascularRecommendation(cv: RiskScore): string {
+  const pce = cv.model.startsWith("Pooled Cohort");
+  const outcome = pce ? "10-year hard ASCVD risk" : "10-year CVD risk";
+  const band = cv.category === "high" ? "≥ 20%" : pce ? "7.5-20%" : "10-20%";
+  const smoker = cv.inputs.find((i) => i.name === "smoker")?.value === "true";
+  const actions =
+    cv.category === "high"
+      ? ["intensive management of blood pressure and lipids (consider a statin)", ...(smoker ? ["smoking cessation"] : [])]
+      : ["lifestyle advice and risk-factor control", ...(smoker ? ["smoking cessation"] : []), "consider a statin"];
+  return `${outcome} ${band} (${cv.model}): ${actions.join(", ")}, per local guideline`;
+}
+
+export function recommendationsFor(scores: Record<string, RiskScore | undefined>): string[] {
   const out: string[] = [];
   const cv = scores.cardiovascular;
-  if (cv?.category === "high") out.push("10-year CVD risk ≥ 20%: intensive management of blood pressure and lipids (consider a statin), smoking cessation, per local guideline");
-  if (cv?.category === "moderate") out.push("10-year CVD risk 10-20%: lifestyle advice and risk-factor control; consider a statin per local guideline");
+  if (cv && (cv.category === "high" || cv.category === "moderate")) out.push(cardiovascularRecommendation(cv));
   const re = scores.readmission30day;
   if (re?.category === "high") out.push("High readmission risk (LACE ≥ 10): follow-up within 7 days of discharge, medication reconciliation and a discharge summary to primary care");
   const mo = scores.mortality1year;

@@ -72,3 +72,57 @@ describe("risk mapping (documented in knowledge/sepsis.json)", () => {
     expect(screen({ lactate: 3.9 }).sepsisRisk).toBe("moderate");
   });
 });
+
+describe("extreme vitals escalate (NEWS2 parameter score 3, RCP 2017; sepsis.json extreme_vitals)", () => {
+  const all = knowledgeFromFiles();
+  const withNews2 = (changes: Partial<SepsisInputs>) => assessSepsis(all.sepsis, { ...NORMAL, ...changes }, all.news2);
+
+  it.each([
+    [{ respiratory_rate: 8 }, /respiratory rate 8/],
+    [{ respiratory_rate: 2 }, /respiratory rate 2/],
+    [{ respiratory_rate: 25 }, /respiratory rate 25/],
+    [{ systolic_bp: 90 }, /systolic BP 90/],
+    [{ systolic_bp: 60 }, /systolic BP 60/],
+    [{ systolic_bp: 220 }, /systolic BP 220/],
+    [{ heart_rate: 40 }, /heart rate 40/],
+    [{ heart_rate: 12 }, /heart rate 12/],
+    [{ heart_rate: 131 }, /heart rate 131/],
+    [{ temperature: 35.0 }, /temperature 35/],
+    [{ temperature: 25 }, /temperature 25/],
+  ])("%o is never routine: at least moderate and immediate", (changes, named) => {
+    const r = withNews2(changes);
+    expect(["moderate", "high"]).toContain(r.sepsisRisk);
+    expect(r.timeToIntervention).toBe("immediate");
+    expect(r.extremeVitals.join("; ")).toMatch(named);
+    expect(r.recommendations[0]).toMatch(/registered nurse/i);
+  });
+
+  it.each([
+    [{ respiratory_rate: 9 }],
+    [{ systolic_bp: 91 }],
+    [{ heart_rate: 41 }],
+    [{ temperature: 35.1 }],
+    [{ respiratory_rate: 24 }],
+    [{ heart_rate: 130 }],
+    [{ systolic_bp: 219 }],
+  ])("%o just inside the band is not extreme on its own", (changes) => {
+    expect(withNews2(changes).extremeVitals).toEqual([]);
+  });
+
+  it("makes the tester's patient in extremis high (HR 40, RR 2, T 25 °C: NEWS2 of the vitals 9) and alerts", () => {
+    const r = withNews2({ heart_rate: 40, respiratory_rate: 2, systolic_bp: 120, temperature: 25, gcs: 15 });
+    expect(r).toMatchObject({ sepsisRisk: "high", alertTriggered: true, timeToIntervention: "immediate", news2Partial: 9 });
+    expect(r.extremeVitals).toHaveLength(3);
+  });
+
+  it("makes an aggregate of 5 without a red parameter moderate and immediate (RR 21, HR 111, T 38.1, SBP 101)", () => {
+    const r = withNews2({ respiratory_rate: 21, heart_rate: 111, temperature: 38.1, systolic_bp: 101 });
+    expect(r.news2Partial).toBe(6);
+    expect(r.sepsisRisk).not.toBe("low");
+    expect(r.timeToIntervention).toBe("immediate");
+  });
+
+  it("leaves a normal adult routine", () => {
+    expect(withNews2({})).toMatchObject({ sepsisRisk: "low", timeToIntervention: "routine", extremeVitals: [], news2Partial: 0 });
+  });
+});

@@ -1,6 +1,7 @@
-import type { Comparison, SepsisKnowledge } from "../knowledge/knowledge.types.js";
+import type { Comparison, News2Knowledge, ScoreBand, SepsisKnowledge } from "../knowledge/knowledge.types.js";
+import { bandScore } from "../nurse-assistant/news2.engine.js";
 
-export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.0.0";
+export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.1.0";
 
 export interface SepsisInputs {
   heart_rate: number;
@@ -30,6 +31,10 @@ export interface SepsisAssessment {
   timeToIntervention: string;
   recommendations: string[];
   explanation: string[];
+  /** Vital signs extreme enough to escalate on their own (NEWS2 parameter score 3), as sentences. */
+  extremeVitals: string[];
+  /** NEWS2 aggregate of the four vitals this screen collects (understates NEWS2: SpO2, oxygen, ACVPU missing); null without NEWS2 knowledge. */
+  news2Partial: number | null;
 }
 
 function holds(c: Comparison, inputs: Record<string, number | null | undefined>): boolean | undefined {
@@ -52,9 +57,11 @@ const RAISE: Record<SepsisRisk, SepsisRisk> = { low: "moderate", moderate: "high
 /**
  * qSOFA (Seymour, JAMA 2016) and SIRS (Bone, Chest 1992) computed exactly from the criteria in
  * knowledge/sepsis.json, then the documented risk mapping: high when qSOFA ≥ 2 or lactate ≥ 4;
- * moderate when qSOFA = 1 or SIRS ≥ 2; lactate ≥ 2 raises the category one step.
+ * moderate when qSOFA = 1 or SIRS ≥ 2; lactate ≥ 2 raises the category one step. With NEWS2 knowledge,
+ * extreme vitals escalate (sepsis.json extreme_vitals): a parameter scoring 3 or a partial NEWS2 ≥ 5
+ * makes it at least moderate and immediate, ≥ 7 high. Adults only: the caller refuses children.
  */
-export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs): SepsisAssessment {
+export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: News2Knowledge): SepsisAssessment {
   const values = inputs as unknown as Record<string, number | null | undefined>;
   const qsofaCriteriaMet = k.qsofa.criteria.filter((c) => holds(c, values)).map((c) => c.description);
   const sirsCriteria = k.sirs.criteria.filter((c) => c.any.some((x) => holds(x, values))).map((c) => c.description);
@@ -74,6 +81,22 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs): SepsisAs
   } else if (lactate === null) {
     notAssessed.push("lactate");
   }
+  let time = k.risk_mapping.time_to_intervention[risk];
+  const extreme = news2 ? extremeVitals(news2, inputs) : null;
+  const recommendations = [...k.recommendations[risk]];
+  if (extreme && (extreme.red.length || extreme.total >= news2!.risk.medium_at)) {
+    // RCP NEWS2 2017 Charts 3-4 (knowledge/sepsis.json extreme_vitals): extreme physiology is never "routine".
+    const emergency = extreme.total >= news2!.risk.high_at;
+    const before = risk;
+    if (emergency) risk = "high";
+    else if (risk === "low") risk = "moderate";
+    time = k.risk_mapping.time_to_intervention.high;
+    const band = emergency ? "high" : extreme.total >= news2!.risk.medium_at ? "medium" : "low_medium";
+    explanation.push(
+      `NEWS2 of the vitals collected ${extreme.total} (SpO2, oxygen and consciousness not collected, so NEWS2 may be higher)${extreme.red.length ? `; extreme: ${extreme.red.join("; ")}` : ""}: ${news2!.responses[band].response.toLowerCase()}${before !== risk ? `, risk raised from ${before} to ${risk}` : ""}`,
+    );
+    recommendations.splice(0, recommendations.length, ...news2!.responses[band].actions, ...k.recommendations[risk]);
+  }
   if (notAssessed.length) explanation.push(`Not assessed (not supplied): ${notAssessed.join(", ")}; the score may understate the risk`);
   return {
     qsofaScore: qsofa,
@@ -84,8 +107,30 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs): SepsisAs
     sepsisRisk: risk,
     riskProbability: k.risk_mapping.probability[risk],
     alertTriggered: risk === "high",
-    timeToIntervention: k.risk_mapping.time_to_intervention[risk],
-    recommendations: k.recommendations[risk],
+    timeToIntervention: time,
+    recommendations,
     explanation,
+    extremeVitals: extreme?.red ?? [],
+    news2Partial: extreme?.total ?? null,
   };
+}
+
+const NEWS2_OF_SCREEN: [keyof News2Knowledge["parameters"], keyof SepsisInputs, string, string][] = [
+  ["respiration_rate", "respiratory_rate", "respiratory rate", "/min"],
+  ["systolic_bp", "systolic_bp", "systolic BP", " mmHg"],
+  ["pulse", "heart_rate", "heart rate", "/min"],
+  ["temperature", "temperature", "temperature", " °C"],
+];
+
+/** NEWS2 parameter scores (RCP 2017 Chart 1) of the four vitals the screen collects, and those scoring 3. */
+export function extremeVitals(news2: News2Knowledge, inputs: SepsisInputs): { total: number; red: string[] } {
+  let total = 0;
+  const red: string[] = [];
+  for (const [parameter, input, name, unit] of NEWS2_OF_SCREEN) {
+    const value = inputs[input] as number;
+    const score = bandScore((news2.parameters[parameter] as { bands: ScoreBand[] }).bands, value);
+    total += score;
+    if (score >= news2.risk.single_parameter_red) red.push(`${name} ${value}${unit} (NEWS2 ${score})`);
+  }
+  return { total, red };
 }

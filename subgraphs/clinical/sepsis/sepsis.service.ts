@@ -1,12 +1,14 @@
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
-import { FieldErrorCollector } from "../../../lib/errors.js";
+import { badRequest, FieldErrorCollector } from "../../../lib/errors.js";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { appendAudit } from "../audit/audit.service.js";
 import type { CriticalAlertOutcome } from "../critical-values/critical-alert.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "../critical-values/store-once.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
+import type { SepsisKnowledge } from "../knowledge/knowledge.types.js";
+import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { assessSepsis, SEPSIS_ENGINE_VERSION } from "./sepsis.engine.js";
 import type { SepsisRiskInput, SepsisRiskResult } from "./sepsis.type.js";
@@ -16,26 +18,42 @@ export const SEPSIS_SCREEN_CODE = "local:sepsis-screen";
 
 type StoredScreen = Omit<SepsisRiskResult, keyof CriticalAlertOutcome>;
 
-/** Physiologically possible ranges; outside them the value is a typing or unit error (e.g. °F). */
-const RANGES: [string, number, number, string][] = [
-  ["vitals.heartRate", 0, 300, "beats per minute (0-300)"],
-  ["vitals.respiratoryRate", 0, 100, "breaths per minute (0-100)"],
-  ["vitals.systolicBp", 0, 350, "mmHg (0-350)"],
-  ["vitals.temperature", 20, 45, "degrees Celsius (20-45)"],
-  ["vitals.gcs", 3, 15, "a Glasgow coma score from 3 to 15"],
-  ["labs.wbc", 0, 500, "×10⁹/L (0-500)"],
-  ["labs.lactate", 0, 40, "mmol/L (0-40)"],
+const FIELDS: [string, string][] = [
+  ["vitals.heartRate", "heart_rate"],
+  ["vitals.respiratoryRate", "respiratory_rate"],
+  ["vitals.systolicBp", "systolic_bp"],
+  ["vitals.temperature", "temperature"],
+  ["vitals.gcs", "gcs"],
+  ["labs.wbc", "wbc"],
+  ["labs.lactate", "lactate"],
 ];
 
-function validate(input: SepsisRiskInput): void {
+/** Physiologically possible ranges (knowledge/sepsis.json possible_range); outside them a typing or unit error (°F, kPa) or an arrest. */
+function validate(k: SepsisKnowledge, input: SepsisRiskInput): void {
   const errors = new FieldErrorCollector();
-  const get = (path: string) => path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | null | undefined)?.[k], input);
-  for (const [path, min, max, what] of RANGES) {
+  const get = (path: string) => path.split(".").reduce<unknown>((o, key) => (o as Record<string, unknown> | null | undefined)?.[key], input);
+  for (const [path, id] of FIELDS) {
+    const range = k.possible_range[id];
+    if (typeof range !== "object") throw new Error(`knowledge/sepsis.json: no possible_range for ${id}`);
     const v = get(path);
     if (v === null || v === undefined) continue;
-    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max) errors.add(path, `must be ${what}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < range.low || v > range.high) {
+      const arrest = typeof v === "number" && v === 0 && range.low > 0 ? "; 0 means no circulation or no breathing: start resuscitation, this screen does not apply" : "";
+      errors.add(path, `must be ${range.unit} (${range.low}-${range.high})${arrest}`);
+    }
   }
   errors.throwIfAny("Invalid sepsis risk request");
+}
+
+/** qSOFA and SIRS are adult criteria (sepsis.json applies_to): a child is refused with what to use instead. */
+function refuseChild(k: SepsisKnowledge, birthDate: string): void {
+  const age = ageOn(birthDate);
+  if (age >= k.applies_to.min_age_years) return;
+  const years = age === 1 ? "1 year" : `${age} years`;
+  const advice = k.applies_to.paediatric_advice.join(". ");
+  throw badRequest(`The patient is a child (${years}): the adult sepsis screen does not apply`, {
+    patientUhid: [`is ${years} old: qSOFA and SIRS are validated from ${k.applies_to.min_age_years} years only. ${advice}`],
+  });
 }
 
 /**
@@ -49,9 +67,10 @@ export async function assessSepsisRisk(ctx: SubgraphContext, input: SepsisRiskIn
 }
 
 async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, markStored: MarkStored<StoredScreen>): Promise<Stored<StoredScreen>> {
-  validate(input);
-  const patient = await getPatient(ctx.db, input.patientUhid);
   const k = await getKnowledge(ctx.db);
+  validate(k.sepsis, input);
+  const patient = await getPatient(ctx.db, input.patientUhid);
+  refuseChild(k.sepsis, patient.birthDate);
   const v = input.vitals;
   const a = assessSepsis(k.sepsis, {
     heart_rate: v.heartRate,
@@ -61,8 +80,8 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
     gcs: v.gcs,
     wbc: input.labs?.wbc,
     lactate: input.labs?.lactate,
-  });
-  const rulesetVersion = `${SEPSIS_ENGINE_VERSION}; sepsis@${k.versions.sepsis}`;
+  }, k.news2);
+  const rulesetVersion = `${SEPSIS_ENGINE_VERSION}; sepsis@${k.versions.sepsis}; news2@${k.versions.news2}`;
   const measured = [`HR ${v.heartRate}`, `RR ${v.respiratoryRate}`, `SBP ${v.systolicBp}`, `T ${v.temperature} °C`, `GCS ${v.gcs}`];
   if (input.labs?.wbc != null) measured.push(`WBC ${input.labs.wbc}`);
   if (input.labs?.lactate != null) measured.push(`lactate ${input.labs.lactate} mmol/L`);
@@ -79,6 +98,7 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
     sirsCriteria: a.sirsCriteria,
     notAssessed: a.notAssessed,
     explanation: a.explanation,
+    extremeVitals: a.extremeVitals,
     requiresReview: true,
   };
   return ctx.db.transaction(async (t) => {
@@ -97,9 +117,9 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
               provider_id: input.providerId?.trim() || ctx.principal.sub,
               observation_id: row.id,
               test_name: "Sepsis screen (qSOFA/SIRS): high risk",
-              value: `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}`,
+              value: `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}${a.extremeVitals.length ? `, ${a.extremeVitals.join(", ")}` : ""}`,
               unit: "score",
-              reference_range: "qSOFA < 2 and lactate < 2 mmol/L",
+              reference_range: "qSOFA < 2, lactate < 2 mmol/L and NEWS2 of the vitals < 7",
               patient_name: `${patient.givenName} ${patient.familyName}`,
             },
             audit: { parentAuditId: audit.id, operation: "sepsis_notification", rulesetVersion },

@@ -28,7 +28,7 @@ export class SepsisLabsInput {
   lactate?: number | null;
 }
 
-@InputType({ description: "Spec, sepsis risk request." })
+@InputType({ description: "Spec, sepsis risk request. Adults only (18 and over): qSOFA and SIRS are adult criteria, a child's screen is refused (400) with paediatric advice." })
 export class SepsisRiskInput {
   @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
@@ -83,6 +83,9 @@ export class SepsisRiskResult {
 
   @Field(() => [String], { description: "Why this result." })
   explanation!: string[];
+
+  @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own (NEWS2 parameter score 3, RCP 2017): the risk is then at least moderate and the time immediate." })
+  extremeVitals!: string[];
 
   @Field(() => Boolean, { description: "True when the alert reached a clinician (the provider or, failing that, the on-call contact)." })
   notificationSent!: boolean;
