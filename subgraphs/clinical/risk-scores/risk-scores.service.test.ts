@@ -77,3 +77,23 @@ describe("cardiovascular recommendations follow the model and the patient", () =
     expect(recommendationsFor({ cardiovascular: cv as never })[0]).toMatch(/^10-year hard ASCVD risk 7\.5-20%/);
   });
 });
+
+describe("readmission (LACE) with no recorded diagnoses", () => {
+  const admitted = (dx: string[]) => {
+    const r = record(60, "female", { dx });
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    (r as unknown as { enc: unknown[] }).enc = [{ id: "E1", patientUhid: "UG-T", type: "inpatient", date: day(10), dischargeDate: day(5) }];
+    return scoreRecord(k, r, ["readmission"]).readmission30day!;
+  };
+
+  it("scores what it knows but names the diagnoses as missing: C is a lower bound, not zero comorbidity", () => {
+    const lace = admitted([]);
+    expect(lace.points).not.toBeNull();
+    expect(lace.missingInputs).toEqual([expect.stringMatching(/recorded diagnoses/)]);
+    expect(lace.factors.find((f) => f.startsWith("C:"))).toMatch(/unknown, not absent/);
+  });
+
+  it("has nothing missing when diagnoses are recorded", () => {
+    expect(admitted(["I50.9"]).missingInputs).toEqual([]);
+  });
+});

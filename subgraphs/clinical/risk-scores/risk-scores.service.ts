@@ -216,11 +216,12 @@ function readmission(k: Knowledge, r: PatientRecord): RiskScore {
     factors: [
       `L: length of stay ${los} day(s) (admitted ${index.date}): ${lace.parts.l}`,
       `A: ${acute ? "emergent admission (emergency visit on the admission day)" : "no emergency visit on the admission day"}: ${lace.parts.a}`,
-      `C: Charlson index ${charlson}: ${lace.parts.c}`,
+      r.dx.length ? `C: Charlson index ${charlson}: ${lace.parts.c}` : `C: no diagnoses recorded, counted 0 (comorbidity unknown, not absent: the score may understate the risk): ${lace.parts.c}`,
       `E: ${edVisits} emergency visit(s) in the 6 months before admission: ${lace.parts.e}`,
       `LACE ${lace.points}/19`,
     ],
-    missingInputs: [],
+    // No recorded diagnosis is an unknown comorbidity, not none: C counts 0, so the score is a lower bound.
+    missingInputs: r.dx.length ? [] : ["recorded diagnoses (comorbidity, the C of LACE)"],
     inputs: [
       { name: "length_of_stay_days", value: String(los) },
       { name: "acute_admission", value: String(acute) },
