@@ -256,10 +256,12 @@ function uuid2() {
 }
 
 // Pharmacies have fixed ids so dev tokens can name them (npm run token -- --role cashier --pharmacy <id>).
+// Their phone is where cold-chain and logger-silence alerts go by SMS: a mobile (a landline takes no SMS,
+// and the notifications service refuses one; docs/decisions/notifications.md, "A text message needs a mobile").
 const pharmacies = [
-  { id: "6a0c1d1e-0000-4000-8000-000000000001", code: "KLA-01", name: "Kampala Road Pharmacy", district: "Kampala", address: "Plot 12, Kampala Road", phone: "+256414000001", tax_rate: "0.18", currency: "UGX" },
-  { id: "6a0c1d1e-0000-4000-8000-000000000002", code: "GUL-01", name: "Gulu Town Chemists", district: "Gulu", address: "Plot 4, Awich Road", phone: "+256471000002", tax_rate: "0.18", currency: "UGX" },
-  { id: "6a0c1d1e-0000-4000-8000-000000000003", code: "MBR-01", name: "Mbarara Community Pharmacy", district: "Mbarara", address: "Plot 31, High Street", phone: "+256485000003", tax_rate: "0.18", currency: "UGX" },
+  { id: "6a0c1d1e-0000-4000-8000-000000000001", code: "KLA-01", name: "Kampala Road Pharmacy", district: "Kampala", address: "Plot 12, Kampala Road", phone: "+256772400001", tax_rate: "0.18", currency: "UGX" },
+  { id: "6a0c1d1e-0000-4000-8000-000000000002", code: "GUL-01", name: "Gulu Town Chemists", district: "Gulu", address: "Plot 4, Awich Road", phone: "+256772400002", tax_rate: "0.18", currency: "UGX" },
+  { id: "6a0c1d1e-0000-4000-8000-000000000003", code: "MBR-01", name: "Mbarara Community Pharmacy", district: "Mbarara", address: "Plot 31, High Street", phone: "+256772400003", tax_rate: "0.18", currency: "UGX" },
 ];
 const CATALOG = [
   { name: "Paracetamol 500 mg tablets (10)", sku: "PCM-500-10", category: "analgesics", retail_price: "1500.00", tax_exempt: true },
