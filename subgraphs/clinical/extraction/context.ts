@@ -29,8 +29,8 @@ const SWITCH_PHRASES = ["switch", "switched", "switching", "switch from", "switc
 const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
-  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to"]],
-  ["absent", "pre", ["no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", ...SWITCH_PHRASES]],
+  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
+  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", ...SWITCH_PHRASES]],
   ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted"]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
@@ -129,6 +129,8 @@ const POST_MAX_DISTANCE = 3;
  */
 const ADJACENT_POST = new Set(["nr", "-"]);
 const ADJACENT_GAP = new Set([":", "="]);
+/** Words allowed between a negation and the history or allergy trigger it runs over ("no known history of", "without any prior"). */
+const NEGATED_HISTORY_GAP = new Set(["known", "any", "past"]);
 /** When two triggers reach one entity, the stronger statement wins. */
 const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", "possible", "historical", "present"];
 
@@ -136,7 +138,7 @@ const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", 
  * The assertion of every mention (given in text order, as token ranges). `sectionOf` gives the
  * default from the section heading the mention sits under.
  */
-export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false, index: TriggerIndex = ENGLISH): Assertion[] {
+export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false, index: TriggerIndex = ENGLISH, resultMarkApplies?: (k: number, mark: "nr" | "-") => boolean): Assertion[] {
   const entityTokens = new Set<number>();
   for (const m of mentions) for (let i = m.from; i < m.to; i++) entityTokens.add(i);
   const hits = findTriggers(tokens, entityTokens, index);
@@ -146,8 +148,33 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   const found: Assertion[][] = mentions.map(() => []);
 
   const blockedBetween = (a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b);
+  // A history or allergy trigger that comes right after a negation (at most "known", "any", "past" and other
+  // history triggers between: "no known history of", "no hx of prior", "no history of allergy to") is part of
+  // what is denied. Elsewhere it starts its own scope.
+  const negations = hits.filter((h) => h.kind === "absent" && h.direction === "pre");
+  const rightAfterNegation = (o: TriggerHit): boolean => {
+    for (const n of negations) {
+      if (n.to > o.from) continue;
+      let j = n.to;
+      while (j < o.from) {
+        if (NEGATED_HISTORY_GAP.has(tokens[j].key)) j++;
+        else {
+          const next = hits.find((x) => x.kind === "historical" && x.direction === "pre" && x.from === j && x.to <= o.from);
+          if (!next) break;
+          j = next.to;
+        }
+      }
+      if (j === o.from) return true;
+    }
+    return false;
+  };
+  // An allergy trigger naming its allergen ("allergic to", "allergy to") carries the negation on to it; a bare one
+  // ("No known allergies, on amoxicillin") ends the denial there, and names no allergy either.
+  const negationRunsOver = (o: TriggerHit) => o.direction === "pre" && (o.kind === "historical" || (o.kind === "allergy" && o.phrase.endsWith(" to"))) && rightAfterNegation(o);
   for (const h of hits) {
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
+    // "Not allergic to penicillin": a denied allergy is no allergy mention.
+    if (h.kind === "allergy" && h.direction === "pre" && rightAfterNegation(h)) continue;
     const s = sentenceOfToken(h.from);
     if (h.direction === "pre") {
       // "3 days history of cough": the present illness, told with its duration; not a past one.
@@ -172,7 +199,10 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
         // Another kind of trigger in between starts its own scope, except that a history trigger does not end a
         // negation's ("No known history of hypertension", "Denies previous TB treatment"): ConText, Harkema 2009.
-        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && o.kind === "historical") && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
+        // Only right after the negation, though ("no (known) history of", "denies previous", "not previously"):
+        // "No improvement after previous TB treatment" denies the improvement, not the past TB. A negated allergy
+        // ("Not allergic to", "No history of allergy to") is no allergy: the negation runs on over it.
+        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && negationRunsOver(o)) && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         covered.push(k);
         last = m.to;
         first = false;
@@ -186,6 +216,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if (m.to > h.from) continue;
         if (sentenceOfToken(m.from) !== s || h.from - m.to > POST_MAX_DISTANCE || blockedBetween(m.to, h.from)) break;
         if (ADJACENT_POST.has(h.phrase) && tokens.slice(m.to, h.from).some((t) => !ADJACENT_GAP.has(t.key))) break;
+        if (ADJACENT_POST.has(h.phrase) && resultMarkApplies && !resultMarkApplies(k, h.phrase as "nr" | "-")) break;
         if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
         found[k].push(h.kind);
         break;

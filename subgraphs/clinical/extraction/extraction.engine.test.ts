@@ -491,3 +491,126 @@ describe("demographics: the patient's own age and sex", () => {
     expect(run("3/52 old baby").demographics.ageMonths).toBe(0);
   });
 });
+
+describe("tester's defects (negation scope over history and allergy, adherence, N-times frequencies, windows, result marks)", () => {
+  const sig = (text: string) => run(text).entities.find((e) => e.type === "medication")?.sig;
+
+  it.each([
+    ["No improvement after previous TB treatment, sputum still positive", "TB"],
+    ["Not completed previous TB treatment", "TB"],
+    ["No response to previous malaria treatment with AL", "malaria"],
+    ["Not sure about previous TB treatment", "TB"],
+    ["No change since prior stroke", "stroke"],
+  ])("a negation does not run over a history trigger that does not follow it right away: %j → %s historical", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("historical");
+    expect(reported(text)).toContain(word);
+  });
+
+  it.each([
+    ["No known history of hypertension", "hypertension"],
+    ["No h/o previous TB treatment", "TB"],
+    ["Denies previous TB treatment", "TB"],
+    ["Not previously diagnosed with HIV", "HIV"],
+    ["No hx of prior stroke", "stroke"],
+    ["Without any prior history of hypertension", "hypertension"],
+  ])("a history trigger right after a negation is denied with it: %j → %s absent", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("absent");
+    expect(reported(text)).not.toContain(word);
+  });
+
+  it.each([
+    "Not allergic to penicillin.",
+    "No allergy to penicillin",
+    "No history of allergy to penicillin",
+    "No known allergy to penicillin",
+    "Denies allergy to penicillin",
+    "No hypersensitivity to penicillin",
+  ])("a denied allergy is no allergy mention: %j", (text) => {
+    const e = find(text, "penicillin");
+    expect(e?.assertion).toBe("absent");
+    expect(run(text).excluded.filter((x) => x.assertion === "allergy")).toEqual([]);
+  });
+
+  it.each([
+    ["Allergic to penicillin", "penicillin", "allergy"],
+    ["Allergy to penicillin, rash", "penicillin", "allergy"],
+    ["No known allergies, on amoxicillin", "amoxicillin", "present"],
+  ])("an allergy not denied stays an allergy, and a bare denial ends at its list: %j → %s %s", (text, word, assertion) => {
+    expect(find(text, word)?.assertion).toBe(assertion);
+  });
+
+  it.each([
+    ["Omitted doses of TLD last week", "TLD"],
+    ["Omitted doses of warfarin over the weekend", "warfarin"],
+    ["missed doses of warfarin", "warfarin"],
+    ["Missed dose of metformin yesterday", "metformin"],
+    ["omitted dose of digoxin this morning", "digoxin"],
+  ])("adherence wording does not stop the medicine: %j → %s present", (text, drug) => {
+    expect(find(text, drug)?.assertion).toBe("present");
+    expect(reported(text)).toContain(drug);
+  });
+
+  it.each([["Omit digoxin", "digoxin"], ["Digoxin omitted today.", "Digoxin"]])("an omission order still stops it: %j", (text, drug) => {
+    expect(find(text, drug)?.assertion).toBe("absent");
+  });
+
+  const nTimes: Array<[string, string]> = [];
+  for (const [ns, label] of [[["1", "one"], "once daily"], [["2", "two"], "twice daily"], [["3", "three"], "three times daily"], [["4", "four"], "four times daily"]] as Array<[string[], string]>) {
+    for (const n of ns) for (const per of ["daily", "a day", "per day"]) nTimes.push([`${n} ${n === "1" || n === "one" ? (n === "1" ? "times" : "time") : "times"} ${per}`, label]);
+  }
+  for (const per of ["daily", "a day", "per day"]) nTimes.push([`twice ${per}`, "twice daily"], [`thrice ${per}`, "three times daily"], [`2times ${per}`, "twice daily"]);
+  it.each(nTimes)("reads the N-times form %j as %s, never the bare daily inside it", (form, label) => {
+    expect(sig(`amoxicillin 500mg ${form}`)?.frequency).toBe(label);
+    expect(sig(`amoxicillin 500mg ${form} x 5/7`)?.frequency).toBe(label);
+    if (label !== "once daily") expect(sig(`amoxicillin 500mg ${form}`)?.frequency).not.toBe("once daily");
+  });
+
+  it.each([
+    ["Cotrimoxazole 960mg, one tablet daily", { dose: "960 mg", frequency: "once daily" }],
+    ["Amoxicillin 500mg, to be taken three times a day for 5 days", { dose: "500 mg", frequency: "three times daily", duration: "5 days" }],
+    ["Amoxicillin 500mg, take two tablets twice daily", { dose: "500 mg", frequency: "twice daily" }],
+    ["Artesunate 2.4mg/kg, give at 0, 12 and 24 hours", { dose: "2.4 mg/kg" }],
+    ["IPT2 SP given, FeSO4 200mg od", { dose: null, frequency: null }],
+    ["Paracetamol given, BP 150/90", { dose: null, frequency: null }],
+  ])("cuts an instruction after a comma only where another item starts: %j", (text, expected) => {
+    expect(sig(text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ["Paracetamol 1g PR 6 hourly", "rectal"],
+    ["Diclofenac 100mg PR 12hrly prn", "rectal"],
+    ["Paracetamol 1g PR 6h", "rectal"],
+    ["Amlodipine 10mg od, PR 88", null],
+    ["Amlodipine 10mg od, PR 88/min", null],
+    ["Amlodipine 10mg od, PR 88 bpm", null],
+  ])("PR followed by a frequency is rectal, by a rate the pulse: %j → %s", (text, route) => {
+    expect(sig(text)?.route).toBe(route);
+  });
+
+  it.each([
+    ["Dx: Severe malaria -\nPlan: IV artesunate", "Severe malaria"],
+    ["Diagnosis: Pneumonia -\nPlan: amoxicillin", "Pneumonia"],
+    ["Pallor NR", "Pallor"],
+    ["Jaundice NR, oedema NR", "Jaundice"],
+  ])("a trailing dash never negates a diagnosis, nor NR a sign (not recorded): %j → %s not absent", (text, word) => {
+    expect(find(text, word)?.assertion).not.toBe("absent");
+  });
+
+  it.each([
+    ["jaundice -", "jaundice"],
+    ["Cough -", "Cough"],
+    ["oedema -", "oedema"],
+    ["hepatomegaly -", "hepatomegaly"],
+    ["HIV NR", "HIV"],
+    ["syphilis NR", "syphilis"],
+    ["Hep B NR", "Hep B"],
+  ])("a trailing dash still negates a sign, and NR an infection written as a test result: %j → %s absent", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("absent");
+  });
+
+  it.each(["HBsAg NR", "VDRL NR"])("reads %j as a test done (its result), not an absent test", (text) => {
+    const e = run(text).entities[0];
+    expect(e?.type).toBe("lab_test");
+    expect(e?.assertion).toBe("present");
+  });
+});

@@ -113,13 +113,19 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
  * 20 mg/kg once daily), and at ",", "+", "&" or "and" followed by a word that is no part of an instruction
  * (another medicine the dictionary does not know: "SP given, FeSO4 200mg od" is not SP 200 mg).
  */
-function instructionEnd(text: string, from: number, limit: number): number {
+const INSTRUCTION_WORD = /^(?:one|two|three|four|five|six|half|a|an|to|be|take|taken|takes|give|given|giving|apply|use|tab|tabs|tablets?|caps?|capsules?|puffs?|drops?|sachets?|vials?|amps?|spoons?|teaspoons?|ml|mls|with|after|before|at|in|on|every|each|per|via|by|as|if|when|until|daily|nightly|morning|evening|night|once|twice|thrice|orally|continue|start|repeat|increase|reduce|dose|doses)(?![\p{L}\p{N}])/iu;
+
+function instructionEnd(text: string, from: number, limit: number, entityStarts: ReadonlySet<number>): number {
   const rest = text.slice(from, limit);
   const stop = /[\n;]|\.(?=\s)|\bthen\b/i.exec(rest);
   let end = stop ? stop.index : rest.length;
   for (const m of rest.slice(0, end).matchAll(/\s*(?:[,+&]|\band\b)\s*/gi)) {
-    const after = rest.slice(m.index! + m[0].length, end);
-    if (/^\p{L}/u.test(after) && !startsInstruction(after)) {
+    const at = m.index! + m[0].length;
+    const after = rest.slice(at, end);
+    // Another item starts there: a recognised entity, or a new item written with a capital ("FeSO4", "BP"), not
+    // the words of an instruction ("one tablet daily", "to be taken three times a day", "take", "give").
+    const newItem = entityStarts.has(from + at) || (/^\p{Lu}/u.test(after) && !INSTRUCTION_WORD.test(after));
+    if (/^\p{L}/u.test(after) && newItem && !startsInstruction(after)) {
       end = m.index!;
       break;
     }
@@ -131,7 +137,13 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const tokens = tokenize(text);
   const matches = matchTerms(v, tokens);
   const sentences = sentenceStarts(text);
-  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure");
+  // A bare trailing "-" negates a symptom or sign (a symptom, or a finding of ICD-10 chapter XVIII: "jaundice -",
+  // "hepatomegaly -"), never a diagnosis ("Dx: Severe malaria -" ends a line). "NR" (non-reactive) negates an
+  // infection written as a test result ("HIV NR", "syphilis NR"), never a sign ("Pallor NR" is not recorded).
+  const isFinding = (t: VocabularyTerm) => t.type === "symptom" || (t.type === "diagnosis" && /^R/i.test(t.code ?? ""));
+  const resultMarkApplies = (k: number, mark: "nr" | "-") => (mark === "-" ? isFinding(matches[k].term) : matches[k].term.type === "diagnosis" && !isFinding(matches[k].term));
+  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", undefined, resultMarkApplies);
+  const entityStarts = new Set(matches.map((m) => tokens[m.from].start));
   const entities: ExtractedEntity[] = [];
   const excluded: ExtractedEntity[] = [];
   matches.forEach((m, k) => {
@@ -154,7 +166,7 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     const e: ExtractedEntity = { type: m.term.type, text: text.slice(start, end), start, end, code, system: CODE_SYSTEM[m.term.type], display, validated, assertion: assertions[k], confidence };
     if (m.term.type === "medication") {
       const next = matches.slice(k + 1).find((o) => o.term.type === "medication");
-      const windowEnd = instructionEnd(text, end, Math.min(text.length, end + 80, next ? tokens[next.from].start : Infinity));
+      const windowEnd = instructionEnd(text, end, Math.min(text.length, end + 80, next ? tokens[next.from].start : Infinity), entityStarts);
       e.sig = parseSig(text.slice(end, windowEnd));
       // "IV ceftriaxone", "inj. artesunate", "PO paracetamol": the route written before the name.
       if (!e.sig.route) {

@@ -23,7 +23,8 @@ const wholeForm = (alternatives: string) => new RegExp(`(?<![a-z0-9])(?:${altern
 
 /**
  * Routes. "PR" is per rectum only when no number follows it: "PR 88", "PR: 88/min" is the pulse rate
- * written among the vitals, and a heart drug read as rectal was printed so in the SOAP plan.
+ * written among the vitals, and a heart drug read as rectal was printed so in the SOAP plan. A number that is
+ * a frequency ("PR 6 hourly", "PR 12hrly", "PR 6h") leaves it rectal.
  */
 const ROUTES: Array<[RegExp, string]> = [
   [wholeForm(String.raw`po|p\.o\.?|per os|oral(?:ly)?|by mouth`), "oral"],
@@ -31,7 +32,7 @@ const ROUTES: Array<[RegExp, string]> = [
   [wholeForm(String.raw`im|i\.m\.?|intramuscular(?:ly)?`), "intramuscular"],
   [wholeForm(String.raw`sc|s\.c\.?|subcut(?:aneous(?:ly)?)?|sq`), "subcutaneous"],
   [wholeForm(String.raw`sl|sublingual(?:ly)?`), "sublingual"],
-  [wholeForm(String.raw`pr(?!\s*[:=]?\s*\d)|p\.r\.(?!\s*[:=]?\s*\d)|per rectum|rectal(?:ly)?`), "rectal"],
+  [wholeForm(String.raw`(?:pr|p\.r\.)(?!\s*[:=]?\s*\d+(?!\d|[.,]\d|\s*(?:hourly|hrly|hrs?|h)(?![a-z])))|per rectum|rectal(?:ly)?`), "rectal"],
   [wholeForm(String.raw`pv|per vagina|vaginal(?:ly)?`), "vaginal"],
   [wholeForm(String.raw`inhaled|inhaler|via inhaler|nebs?|nebuli[sz]ed|nebuli[sz]er|nebuli[sz]ation|mdi`), "inhaled"],
   [wholeForm(String.raw`topical(?:ly)?|apply|cream|ointment`), "topical"],
@@ -44,10 +45,10 @@ const ROUTES: Array<[RegExp, string]> = [
  * first in the instruction wins, the longest at one place: "twice daily" is not the "daily" inside it.
  */
 export const FREQUENCY_FORMS: Array<[string, string[]]> = [
-  ["once daily", ["od", "o\\.d\\.?", "qd", "once daily", "once a day", "daily", "once per day", "1x1", "mane", "o\\.m\\.?", "nocte", "o\\.n\\.?", "at night", "every morning", "qhs", "hs", "24 ?hourly", "24 ?hrly", "q24h"]],
-  ["twice daily", ["bd", "b\\.d\\.?", "bid", "b\\.i\\.d\\.?", "twice daily", "twice a day", "two times daily", "two times a day", "12 ?hourly", "12 ?hrly", "q12h", "q12hr", "every 12 hours", "1x2", "2x1"]],
-  ["three times daily", ["tds", "t\\.d\\.s\\.?", "tid", "t\\.i\\.d\\.?", "three times daily", "three times a day", "3 times daily", "3 times a day", "8 ?hourly", "8 ?hrly", "q8h", "q8hr", "every 8 hours", "1x3", "2x3"]],
-  ["four times daily", ["qid", "q\\.i\\.d\\.?", "qds", "q\\.d\\.s\\.?", "four times daily", "four times a day", "4 times daily", "4 times a day", "6 ?hourly", "6 ?hrly", "q6h", "q6hr", "every 6 hours", "1x4"]],
+  ["once daily", ["od", "o\\.d\\.?", "qd", "once daily", "once a day", "daily", "once per day", "1x1", "1 ?times? daily", "1 ?times? a day", "1 ?times? per day", "one time daily", "one time a day", "one time per day", "mane", "o\\.m\\.?", "nocte", "o\\.n\\.?", "at night", "every morning", "qhs", "hs", "24 ?hourly", "24 ?hrly", "q24h"]],
+  ["twice daily", ["bd", "b\\.d\\.?", "bid", "b\\.i\\.d\\.?", "twice daily", "twice a day", "twice per day", "two times daily", "two times a day", "two times per day", "2 ?times daily", "2 ?times a day", "2 ?times per day", "12 ?hourly", "12 ?hrly", "q12h", "q12hr", "every 12 hours", "1x2", "2x1"]],
+  ["three times daily", ["tds", "t\\.d\\.s\\.?", "tid", "t\\.i\\.d\\.?", "three times daily", "three times a day", "three times per day", "thrice daily", "thrice a day", "thrice per day", "3 ?times daily", "3 ?times a day", "3 ?times per day", "8 ?hourly", "8 ?hrly", "q8h", "q8hr", "every 8 hours", "1x3", "2x3"]],
+  ["four times daily", ["qid", "q\\.i\\.d\\.?", "qds", "q\\.d\\.s\\.?", "four times daily", "four times a day", "four times per day", "4 ?times daily", "4 ?times a day", "4 ?times per day", "6 ?hourly", "6 ?hrly", "q6h", "q6hr", "every 6 hours", "1x4"]],
   ["every 4 hours", ["q4h", "q4hr", "4 ?hourly", "4 ?hrly", "every 4 hours"]],
   ["weekly", ["weekly", "once a week", "once weekly"]],
   ["as needed", ["prn", "p\\.r\\.n\\.?", "as needed", "when required", "as required", "sos"]],
