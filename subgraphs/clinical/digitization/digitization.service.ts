@@ -139,8 +139,12 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   return { ...fromRow({ ...rowShape(documentId, uhid, encounterId, file.filename, contentType, file.bytes.length, sha256, text.text, stored, bundle, audit.id, createdAt) }), processingTimeMs: Math.round(performance.now() - startedAt) };
 }
 
-/** Identifiers printed on a document in the shape of our UHIDs (UG-2024-000003). */
-const PRINTED_UHID = /\b([A-Z]{2}) ?- ?(\d{4}) ?- ?(\d{6})\b/g;
+/** Dashes of any kind (OCR and word processors print "–", "—", "‐", "−"). */
+const DASH = "\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212";
+/** Labels that say the identifier after them is the patient's (UHID, Patient ID, IP No, MRN…). */
+const PATIENT_ID_LABEL = new RegExp(String.raw`\b(?:UHID|Patient\s?(?:ID|No\.?|Number)|IP\s?No\.?|OP\s?No\.?|MRN)(?:\s?[:#]\s?|\s)(?<id>[A-Z0-9]+(?:\s?[${DASH}]\s?[A-Z0-9]+)*)`, "gi");
+/** An identifier compared as written by anyone: dashes of any kind and spaces removed, upper case. */
+const normaliseId = (id: string) => id.replace(new RegExp(`[${DASH}\\s]`, "g"), "").toUpperCase();
 
 /** Latest collection date a document may carry: today (the server's date) plus one day for time zones. */
 const createdAtLimit = () => new Date(Date.now() + 86_400_000);
@@ -150,10 +154,36 @@ const createdAtLimit = () => new Date(Date.now() + 86_400_000);
  * the wrong patient is the classic digitization error, so it is refused, not stored with a warning
  * (docs/decisions/clinical.md, "Wrong patient").
  */
-function wrongPatient(text: string, uhid: string): Error | null {
-  const printed = [...new Set([...text.matchAll(PRINTED_UHID)].map((m) => `${m[1]}-${m[2]}-${m[3]}`))];
-  if (!printed.length || printed.includes(uhid.toUpperCase())) return null;
+export function wrongPatient(text: string, uhid: string): Error | null {
+  const printed = printedUhids(text, uhid);
+  if (!printed.length || printed.some((p) => normaliseId(p) === normaliseId(uhid))) return null;
   return conflict(`The document prints UHID ${printed.join(", ")}, not ${uhid}: it was not stored. Check that the document belongs to this patient, or send it with the printed UHID`);
+}
+
+/**
+ * The patient identifiers a document prints: those labelled as the patient's (UHID, Patient ID, Patient
+ * No, IP No, OP No, MRN) in the shape of a UHID, and unlabelled ones with the shape and the letter prefix of the UHID sent
+ * ("UG" + 4 digits + 6 digits, dashes of any kind or none). A lab, sample or receipt number with another
+ * prefix ("Lab No: HM-2026-004512") is not a UHID.
+ */
+export function printedUhids(text: string, uhid: string): string[] {
+  const found: string[] = [];
+  const parts = uhid.toUpperCase().match(/[A-Z]+|\d+/g) ?? [];
+  // A labelled identifier is a UHID only in the UHID's shape (any letters, the same digit groups): a
+  // facility's own MRN, IP or OP number ("MRN: 48213", "IP No 2024/5512") is not, and must not refuse the document.
+  const uhidShape = new RegExp(`^${parts.map((p) => (/^\d/.test(p) ? `\\d{${p.length}}` : `[A-Z]{${p.length}}`)).join("")}$`);
+  for (const m of text.matchAll(PATIENT_ID_LABEL)) {
+    const id = m.groups?.id ?? "";
+    // "UHID: UG 2024 000001": the sent UHID written with spaces is the sent UHID.
+    if (normaliseId(text.slice(m.index! + m[0].length - id.length).slice(0, uhid.length + 8)).startsWith(normaliseId(uhid))) found.push(uhid);
+    else if (parts.length > 1 ? uhidShape.test(normaliseId(id)) : /\d/.test(id)) found.push(id);
+  }
+  if (parts.length > 1 && /^[A-Z]/.test(parts[0] ?? "")) {
+    const shape = parts.map((p) => (/^\d/.test(p) ? `\\d{${p.length}}` : p)).join(`[${DASH}\\s]{0,3}`);
+    for (const m of text.matchAll(new RegExp(`(?<![A-Za-z0-9])${shape}(?![0-9])`, "gi"))) found.push(m[0]);
+  }
+  const byNormal = new Map(found.map((f) => [normaliseId(f), f.trim()] as const));
+  return [...byNormal.values()];
 }
 
 /** The patient and encounter the document belongs to: both must exist, and agree. */

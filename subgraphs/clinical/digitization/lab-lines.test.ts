@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classifyDocument } from "./classification.js";
 import { buildFhirResources } from "./fhir.js";
+import { printedUhids, wrongPatient } from "./digitization.service.js";
+import { isScaledUnit } from "./lab-numbers.js";
 import { parseLabResults } from "./lab-results.js";
 import { reportDates } from "./report-dates.js";
 
@@ -59,7 +61,9 @@ describe("a number is never split or merged: value and range are read exactly as
           return;
         }
         expect(r.tests, line).toHaveLength(1);
-        expect(r.tests[0].value, line).toBe(value.value);
+        // A scaled count unit (×10⁹/L) carries decimals: "1,250" there is never 1250; read as 1.25 only when the line uses decimal commas.
+        const expected = isScaledUnit(unit) && /^[1-9]\d{0,2},\d{3}$/.test(value.text) ? Number(value.text.replace(",", ".")) : value.value;
+        expect(r.tests[0].value, line).toBe(expected);
         expect(r.tests[0].name, line).toBe(name);
       }),
       { numRuns: 3000 },
@@ -234,5 +238,117 @@ describe("FHIR: a laboratory DiagnosticReport only for lab reports", () => {
     expect(resources.map((r) => r.resourceType)).toEqual(["DocumentReference", "DiagnosticReport", "Observation"]);
     expect(resources[1]).toMatchObject({ category: [{ coding: [{ code: "LAB" }] }], effectiveDateTime: "2026-04-03" });
     expect(resources[2]).toMatchObject({ effectiveDateTime: "2026-04-03", valueQuantity: { value: 5.9 } });
+  });
+});
+
+describe("scaled count units (×10⁹/L, ×10¹²/L) carry decimals: a comma there is never a thousands separator", () => {
+  it.each([
+    ["RBC | 4,125 | 10^12/L | 3,80 - 5,20", 4.125, 3.8, 5.2, "N"],
+    ["Monocytes | 0,450 | 10^9/L | 0,200 - 1,000", 0.45, 0.2, 1, "N"],
+    ["WBC | 7,2 | x10^9/L | 4,0 - 11,0", 7.2, 4, 11, "N"],
+    ["Neutrophils 3,250 10*9/L 2,0 - 7,5", 3.25, 2, 7.5, "N"],
+  ])("%s → %d, read as decimal commas because the line writes them", (line, value, low, high, flag) => {
+    expect(one(line).test).toMatchObject({ value, low, high, abnormalFlag: flag });
+  });
+
+  it.each([
+    "RBC | 4,610 | 10^12/L | 4,000 - 5,200",
+    "Lymphocytes | 1,850 | 10^9/L | 1,000 - 4,000",
+    "Neutrophils | 3,250 | 10^9/L | 2,000 - 7,000",
+    "RBC 4,125 x10^12/L 3.80-5.20",
+    "Platelets 1,250 x10³/µL",
+    "WBC 4,500 G/L",
+  ])("skips %j with a warning naming it: 4,610 ×10¹²/L is never 4610", (line) => {
+    const r = one(line);
+    expect(r.tests).toEqual([]);
+    expect(r.unread).toEqual([expect.stringContaining(`"${line.replace(/\s*\|\s*/g, " ")}"`)]);
+  });
+
+  it("keeps thousands in unscaled counts: cells/µL, /mm3, copies/mL", () => {
+    expect(one("Lymphocytes 1,850 cells/µL 1,000 - 4,000").test).toMatchObject({ value: 1850, low: 1000, high: 4000 });
+  });
+
+  it("property: with a scaled unit, d,ddd is read as d.ddd or not at all, never as thousands", () => {
+    const scaled = ["x10^9/L", "×10⁹/L", "x10^12/L", "10^12/L", "10*9/L", "x10³/µL", "x 10^9/L"];
+    const comma3 = fc.tuple(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 0, max: 999 })).map(([a, b]) => `${a},${String(b).padStart(3, "0")}`);
+    const rangeNumber = fc.oneof(comma3, fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a},${b}`), fc.integer({ min: 0, max: 999 }).map(String), fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`));
+    const range = fc.oneof(fc.constant(""), fc.tuple(rangeNumber, rangeNumber).map(([a, b]) => `${a} - ${b}`));
+    fc.assert(
+      fc.property(fc.constantFrom("RBC", "WBC", "Lymphocytes", "Neutrophils", "Monocytes", "Platelets"), comma3, fc.constantFrom(...scaled), range, (name, value, unit, ref) => {
+        const line = [name, value, unit, ref].filter(Boolean).join(" ");
+        const r = parseLabResults(line);
+        if (r.tests.length === 0) {
+          expect(r.unread.join("\n"), line).toContain(line);
+          return;
+        }
+        expect(r.tests[0].value, line).toBe(Number(value.replace(",", ".")));
+        expect(r.tests[0].value, line).toBeLessThan(1000);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("a printed flag before the range (Test | Result | Units | Flag | Reference Range)", () => {
+  it.each([
+    ["WBC | 3.1 | x10^9/L | L | 4.0 - 11.0", 3.1, "L"],
+    ["Haemoglobin | 9.4 | g/dL | L | 12.0 - 16.0", 9.4, "L"],
+    ["Platelets | 512 | x10^9/L | H | 150 - 400", 512, "H"],
+    ["Potassium 6.8 mmol/L HH 3.5-5.1", 6.8, "HH"],
+    ["WBC 3.1 x10^9/L 4.0 - 11.0 L", 3.1, "L"],
+    ["Haemoglobin 9.4 g/dL 12.0 - 16.0 L", 9.4, "L"],
+  ])("%s → %d flagged %s by the document", (line, value, flag) => {
+    expect(one(line).test).toMatchObject({ value, abnormalFlag: flag, flagSource: "document" });
+  });
+  it("a row with an empty flag column is flagged from the range", () => {
+    expect(one("Platelets | 250 | x10^9/L |  | 150 - 400").test).toMatchObject({ value: 250, abnormalFlag: "N", flagSource: "reference_range" });
+  });
+  it.each(["WBC 3.1 x10^9/L l 4.0 - 11.0", "WBC 3.1 x10^9/L H 4.0 - 11.0 L"])("does not read %j (lower-case code or two flags), and names it", (line) => {
+    const r = one(line);
+    expect(r.tests).toEqual([]);
+    expect(r.unread).toEqual([expect.stringContaining(`"${line}"`)]);
+  });
+});
+
+describe("qualitative results are not charted but named in the warnings", () => {
+  it.each([
+    "Viral Load Result: Target Not Detected",
+    "Suppression status: Suppressed",
+    "GeneXpert MTB/RIF Ultra: MTB DETECTED LOW",
+    "GeneXpert MTB/RIF Ultra: MTB DETECTED LOW; Rifampicin resistance NOT DETECTED",
+    "Urine hCG (pregnancy test): Positive",
+    "Blood slide for malaria parasites: +++",
+    "Protein ++",
+    "Nitrite Positive",
+    "HIV 1+2 antibodies: Non-reactive",
+    "Blood slide: No parasites seen",
+    "Glucose Nil",
+  ])("%s", (line) => {
+    const r = one(line);
+    expect(r.tests).toEqual([]);
+    expect(r.warnings).toEqual([`qualitative result not charted: ${line}`]);
+  });
+  it.each(["Seen by: Dr Okello Samuel James Mukasa", "Patient: Negative", "Haemoglobin 10.2 g/dL 12.0-16.0 L"])("not for %j", (line) => {
+    expect(one(line).warnings.filter((w) => w.startsWith("qualitative"))).toEqual([]);
+  });
+});
+
+describe("wrong patient: printed UHIDs compared normalised, lab numbers are not UHIDs", () => {
+  const uhid = "UG-2024-000001";
+  it("a lab number of another prefix, with no UHID printed, is not a UHID: the document is filed (200 path)", () => {
+    expect(printedUhids("CITY LAB\nLab No: HM-2026-004512\nHaemoglobin 10.2 g/dL", uhid)).toEqual([]);
+    expect(wrongPatient("CITY LAB\nLab No: HM-2026-004512\nHaemoglobin 10.2 g/dL", uhid)).toBeNull();
+    expect(wrongPatient("Sample No HM-2026-004512 Receipt KE-2026-000123", uhid)).toBeNull();
+  });
+  it.each(["UHID: UG–2024–000005", "UHID: UG—2024—000005", "Name: Jane  UG2024000005", "UG 2024 000005", "Patient ID: KE-2023-000009"])("another patient's identifier %j is refused (409)", (text) => {
+    expect(wrongPatient(`${text}\nHaemoglobin 10.2 g/dL`, uhid)).toMatchObject({ message: expect.stringContaining("not stored") });
+  });
+  it.each(["MRN: 48213", "IP No 2024/5512", "OP No: 7781", "Patient No. 12-3344"])("a facility's own number %j is not a UHID: the document is filed", (text) => {
+    expect(printedUhids(text, "UG-2024-000001")).toEqual([]);
+    expect(wrongPatient(text, "UG-2024-000001")).toBeNull();
+  });
+
+  it.each(["UHID: UG-2024-000001", "UHID: UG–2024–000001", "Patient ID: ug2024000001", "UHID: UG 2024 000001 Age 45", "Lab No: HM-2026-004512 UHID: UG-2024-000001"])("the patient's own UHID %j is accepted", (text) => {
+    expect(wrongPatient(text, uhid)).toBeNull();
   });
 });

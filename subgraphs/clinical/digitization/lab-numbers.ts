@@ -9,17 +9,37 @@
  *   several commas each followed by three digits ("1,250,000") or a comma group before a decimal point
  *   ("1,250.5") group thousands.
  * - One comma followed by exactly three digits ("95,000", "1,250") is ambiguous in itself: it groups
- *   thousands when the unit is a count (cells/µL, ×10⁹/L, copies/mL: counts are whole numbers, and a
- *   count of 95.000 cells/µL is not a result); with any other unit, or none, it is not read and a warning
- *   names the line, because the two readings differ a thousandfold and reports mix conventions on one
- *   line ("Haemoglobin 8,5 g/dL 12.0-16.0").
+ *   thousands when the unit is an unscaled count (cells/µL, /mm3, copies/mL, parasites/µL: counts are
+ *   whole numbers, and a count of 95.000 cells/µL is not a result). A scaled count unit (×10⁹/L,
+ *   ×10¹²/L, x10³/µL, 10*9/L, G/L, T/L) carries decimals ("RBC 4,125 ×10¹²/L" is 4.125): there it is a
+ *   decimal comma only when another number on the same line is unmistakably written with a decimal comma
+ *   ("3,80 - 5,20", "0,200") and none with a decimal point; otherwise, and with any other unit or none, it
+ *   is not read and a warning names the line, because the two readings differ a thousandfold and reports
+ *   mix conventions on one line ("Haemoglobin 8,5 g/dL 12.0-16.0").
+ * - "0," is always a decimal comma ("0,200" is 0.2).
  */
 
 /** What the line says about how to read an ambiguous number. */
 export interface NumberContext {
   /** The unit is a count ([#/volume]: cells/µL, ×10⁹/L, copies/mL), whose values are whole numbers. */
   countUnit: boolean;
+  /** The count unit is scaled (×10⁹/L, ×10¹²/L, x10³/µL, G/L): its values carry decimals, never thousands. */
+  scaledUnit?: boolean;
+  /** Another number on the line is unmistakably written with a decimal comma, and none with a decimal point. */
+  decimalCommaLine?: boolean;
 }
+
+/** Scaled count units: "×10⁹/L", "x10^12/L", "10*9/L", "x10³/µL", "10e9/L", "G/L", "T/L", "K/µL". */
+export function isScaledUnit(unit: string | null): boolean {
+  if (!unit) return false;
+  const u = unit.replace(/\s+/g, "");
+  return /10(?:\^|\*|e|E)?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\//.test(u) || /^(?:[GT]|giga|tera|k|K|thou|M|mill)\/(?:L|l|[uµμ]L|[uµμ]l|mm3|mm³|cumm)$/.test(u);
+}
+
+/** A number written unmistakably with a decimal comma ("3,80", "0,200", "12,5"). */
+export const isDecimalComma = (written: string) => /^0,\d+$/.test(written.trim()) || /^\d+,(?:\d{1,2}|\d{4,})$/.test(written.trim());
+/** A number written with a decimal point ("3.80"); not the dot-grouped thousands "1.250.000". */
+export const isDecimalPoint = (written: string) => /^\d+\.\d+$/.test(written.trim()) || /^\d{1,3}(?:,\d{3})+\.\d+$/.test(written.trim());
 
 export type ReadNumber = { value: number } | { ambiguous: string };
 
@@ -35,7 +55,9 @@ export function readNumber(written: string, context: NumberContext): ReadNumber 
   if (/^\d{1,3}(?:\.\d{3})+,\d+$/.test(s)) return { value: Number(s.replace(/\./g, "").replace(",", ".")) };
   if (/^0,\d+$/.test(s) || /^\d+,(?:\d{1,2}|\d{4,})$/.test(s)) return { value: Number(s.replace(",", ".")) };
   if (/^[1-9]\d{0,2},\d{3}$/.test(s)) {
-    if (context.countUnit) return { value: Number(s.replace(",", "")) };
+    if (context.countUnit && !context.scaledUnit) return { value: Number(s.replace(",", "")) };
+    if (context.scaledUnit && context.decimalCommaLine) return { value: Number(s.replace(",", ".")) };
+    if (context.scaledUnit) return { ambiguous: `"${s}" with a scaled unit may be ${s.replace(",", ".")} (decimal comma) or ${s.replace(",", "")} (thousands separator; never a count in this unit): the line does not say which` };
     return { ambiguous: `"${s}" may be ${s.replace(",", "")} (thousands separator) or ${s.replace(",", ".")} (decimal comma)` };
   }
   return { ambiguous: `"${s}" is not a number the reader can trust` };

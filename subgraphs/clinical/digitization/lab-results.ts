@@ -3,7 +3,7 @@ import { phraseKeys } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import { readNumber } from "./lab-numbers.js";
+import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
 import { impossibleUnit, loincForUnit, unitProperty, type LoincChoice } from "./loinc-by-unit.js";
 
 /**
@@ -48,6 +48,8 @@ const DIGIT_NAME_WORD = /^(?:cd[348]\+?|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|
 const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
 /** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
 const FLAGS: Record<string, string> = { H: "H", L: "L", HH: "HH", LL: "LL", "H*": "HH", "L*": "LL", N: "N", A: "A", high: "H", low: "L", normal: "N", abnormal: "A" };
+/** Flag codes accepted between the unit and the range (capitals only: a unit or a word there is not a flag). */
+const PRE_RANGE_FLAG = /^(?:H|L|HH|LL|N|A)\*?$/;
 /** Flags that say "critical" without a direction: HH or LL by the value against the range, else A. */
 const CRITICAL_FLAGS = new Set(["*", "**", "critical", "crit", "panic"]);
 
@@ -58,7 +60,7 @@ const UNIT = String.raw`(?:[x×]\s?)?10\s?(?:\^|\*|e|E)?\s?(?:\d+|[⁰¹²³⁴�
 const TAIL = new RegExp(
   String.raw`^(?:[:=\-]\s?)?(?<value>[<>≤≥]?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
     String.raw`(?:\s?(?<unit>${UNIT}))?` +
-    String.raw`(?:(?:\s|(?=[(\[]))(?:(?:ref(?:erence)?\.?(?:\s(?:range|interval))?|normal(?:\srange)?|range)\s?:?\s?)?[(\[]?\s?(?:(?<low>${RNUM})\s?(?:-|to)\s?(?<high>${RNUM})|(?<bound>(?:[<>]=?|≤|≥)\s?${RNUM}))\s?[)\]]?)?` +
+    String.raw`(?:(?:\s(?<preflag>[A-Z]{1,2}\*?)(?=\s))?(?:\s|(?=[(\[]))(?:(?:ref(?:erence)?\.?(?:\s(?:range|interval))?|normal(?:\srange)?|range)\s?:?\s?)?[(\[]?\s?(?:(?<low>${RNUM})\s?(?:-|to)\s?(?<high>${RNUM})|(?<bound>(?:[<>]=?|≤|≥)\s?${RNUM}))\s?[)\]]?)?` +
     String.raw`(?:\s(?<flag>\S+(?:\s(?:high|low))?))?$`,
   "i",
 );
@@ -153,6 +155,12 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const warnings: string[] = [];
   let unit = g.unit ? g.unit.replace(/\s+/g, "") : null;
   let flagWritten = g.flag ?? null;
+  // "WBC 3.1 x10^9/L L 4.0 - 11.0" (Test | Result | Units | Flag | Reference Range): a flag code, in capitals only, between the unit and the range.
+  if (g.preflag) {
+    if (!PRE_RANGE_FLAG.test(g.preflag)) return unread(`"${g.preflag}" before the range is not a flag`);
+    if (flagWritten && flagWritten !== g.preflag) return unread(`two different flags ("${g.preflag}" and "${flagWritten}")`);
+    flagWritten = g.preflag;
+  }
   if (unit && unitProperty(unit) === null) {
     const impossible = impossibleUnit(unit);
     if (impossible) return unread(`!${impossible}`);
@@ -168,7 +176,9 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const property = unitProperty(unit);
   const bound = g.bound?.replace(/^[<>≤≥=\s]+/, "");
   const numbers = [g.value, g.low, g.high, bound].filter((n): n is string => Boolean(n));
-  const context = { countUnit: property === "count" };
+  const scaledUnit = property === "count" && isScaledUnit(unit);
+  const decimalCommaLine = numbers.some(isDecimalComma) && !numbers.some(isDecimalPoint);
+  const context = { countUnit: property === "count", scaledUnit, decimalCommaLine };
   const read = numbers.map((n) => readNumber(n, context));
   const ambiguous = read.find((r) => "ambiguous" in r);
   if (ambiguous && "ambiguous" in ambiguous) return unread(`!${ambiguous.ambiguous}`);
@@ -204,6 +214,24 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   return { result: { name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
 }
 
+/**
+ * Qualitative results ("Viral Load Result: Target Not Detected", "Nitrite Positive", "Protein ++") are
+ * not charted (results are numeric by design) but are named in the warnings so a reviewer sees them.
+ * A line is one when, after a name, it says detected / not detected / positive / negative / reactive /
+ * non-reactive / suppressed / seen / not seen / trace / nil / + to ++++ (optionally followed by a few
+ * words such as "LOW" or "(Ref: Negative)").
+ */
+const QUALITATIVE = /^(?<name>[A-Za-z][^:]*?)(?:\s?[:=\-]\s?|\s)(?<result>(?:(?:target|mtb|hiv|parasites?|mps?|no(?:\s[a-z]+)?)\s)?(?:not\s|non[\s-]?|un)?(?:detected|positive|negative|reactive|suppressed|seen|trace|nil|pos|neg)\b|[1-4]?\+{1,4}(?=\s|$))(?<after>.*)$/i;
+function isQualitativeResult(line: string): boolean {
+  const m = QUALITATIVE.exec(line);
+  if (!m?.groups) return false;
+  const name = m.groups.name.trim();
+  if (!/[A-Za-z]{2}/.test(name) || NOT_TESTS.test(name) || name.split(" ").length > 8) return false;
+  const after = m.groups.after.trim();
+  // "MTB DETECTED LOW; Rifampicin resistance NOT DETECTED": a longer tail that is itself qualitative results.
+  return !/^by\b/i.test(after) && (after.split(" ").filter(Boolean).length <= 4 || (/[;,]/.test(after) && QUALITATIVE.test(after.replace(/^[^;,]*[;,]\s*/, ""))));
+}
+
 /** "Critical high" → HH, "Critical low" → LL, a bare "Critical" or "*" by the value against the range. */
 function criticalDirection(flag: string, byRange: string): string {
   if (/high$/i.test(flag)) return "HH";
@@ -220,6 +248,7 @@ export function parseLabResults(text: string): LabParse {
     const line = raw.replace(/[|\t]+/g, " ").replace(/[–—]/g, "-").replace(/\s+/g, " ").trim();
     if (!line) continue;
     const r = parseLine(line);
+    if (!r.result && !r.unread && isQualitativeResult(line)) warnings.push(`qualitative result not charted: ${line}`);
     if (r.result) tests.push(r.result);
     if (r.warnings) warnings.push(...r.warnings);
     if (r.unread) unread.push(r.unread);
