@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import { resolveConditionRules } from "../knowledge/drug-safety-index.js";
 import { checkDrugSafety, identifyDrug } from "./drug-safety.engine.js";
 
 // Defects found by testing the drug check (pregnancy codes, SP + co-trimoxazole, NSAID pairs, CKD
@@ -25,6 +26,33 @@ describe("pregnancy is one code set, used by every pregnancy rule", () => {
 
   it.each(["Z32.00", "Z32.02", "Z32.2", "Z37.0", "Z30.0", "Z39.2"])("%s (not a pregnancy) does not trigger the pregnancy rules", (code) => {
     expect(check(med("Lisinopril"), [], [code]).contraindications).toEqual([]);
+  });
+
+  it.each(["O91.12", "O72.1", "O85", "O90.89", "O92.5", "O86.4", "O89.9"])("%s (puerperium or lactation, after delivery) does not trigger the pregnancy rules", (code) => {
+    for (const [drug] of pregnancyRules) {
+      expect(check(med(drug), [], [code]).contraindications.map((c) => c.ruleId), drug).toEqual([]);
+    }
+    const r = check(med("Ibuprofen"), [], [code]);
+    expect(r.safe).toBe(true);
+    expect(ruleIds(r)).not.toContain("nsaid-pregnancy");
+  });
+
+  it.each(["O26.9", "Z34.0", "O09.90", "O71.1", "O73.0", "O94", "O98.1"])("%s (pregnancy, delivery or chapter O outside O72 and O85-O92) still triggers the NSAID pregnancy rule", (code) => {
+    const r = check(med("Ibuprofen"), [], [code]);
+    expect(r.safe).toBe(false);
+    expect(r.contraindications.map((c) => c.ruleId)).toContain("nsaid-pregnancy");
+  });
+
+  it("every pregnancy rule carries the pregnancy set exclusion of O72 and O85-O92", () => {
+    for (const r of k.conditionRules.filter((x) => x.icd10_sets?.includes("pregnancy"))) {
+      expect([...(r.icd10_exclude_prefixes ?? [])].sort(), r.id).toEqual(["O72", "O85", "O86", "O87", "O88", "O89", "O90", "O91", "O92"]);
+    }
+  });
+
+  it("a code set exclusion that would remove a rule's own codes stops the start", () => {
+    const set = { name: "Pregnancy", icd10_prefixes: ["O"], exclude_prefixes: ["O9"], source: "test" };
+    const rule = { id: "r", drug: { class: "nsaid" }, icd10_prefixes: ["O99"], icd10_sets: ["pregnancy"], condition: "x", severity: "major" as const, description: "", recommendation: "", source: "test" };
+    expect(() => resolveConditionRules({ rules: [rule], code_sets: { pregnancy: set } })).toThrow(/exclusion "O9"/);
   });
 
   it("every pregnancy rule names the pregnancy set (no copy of the codes)", () => {
@@ -61,12 +89,32 @@ describe("drug pairs that used to answer safe", () => {
   });
 
   it.each([
-    ["Fansidar", "Septrin", "J01E"],
-    ["Ibuprofen", "Diclofenac", "M01A"],
+    ["Cloxacillin", "Ampicillin", "J01C"],
     ["Atorvastatin", "Simvastatin", "C10AA"],
   ])("%s with %s is a same-class duplicate (%s), as in prescription verification", (a, b, atc) => {
     const dup = check(med(a), [med(b)]).interactions.find((f) => f.ruleId === "duplicate-class");
     expect(dup).toMatchObject({ severity: "moderate", description: expect.stringContaining(atc) });
+  });
+
+  it.each([
+    ["Fansidar", "Septrin", "sp-cotrimoxazole"],
+    ["Septrin", "Fansidar", "sp-cotrimoxazole"],
+    ["Ibuprofen", "Diclofenac", "nsaid-nsaid"],
+  ])("%s with %s gives one alert, the specific rule %s, not also a same-class duplicate", (a, b, rule) => {
+    const r = check(med(a), [med(b)]);
+    expect(r.safe).toBe(false);
+    expect(ruleIds(r)).toEqual([rule]);
+  });
+
+  it.each([
+    ["Magnesium trisilicate", "Aluminium hydroxide"],
+    ["Aluminium hydroxide", "Magnesium trisilicate"],
+  ])("%s with %s (an aluminium + magnesium antacid, combined by design) is no duplicate therapy", (a, b) => {
+    expect(identifyDrug(k, med(a), [])?.drug.classes).toContain("antacid");
+    expect(identifyDrug(k, med(b), [])?.drug.classes).toContain("antacid");
+    const r = check(med(a), [med(b)]);
+    expect(ruleIds(r)).not.toContain("duplicate-class");
+    expect(r.safe).toBe(true);
   });
 
   it("an ingredient duplicate is not also reported as a class duplicate", () => {
@@ -86,8 +134,8 @@ describe("drug pairs that used to answer safe", () => {
 
   it("every class given together by design names its source", () => {
     const designed = [...k.drugs.classes.values()].filter((c) => c.combined_by_design);
-    expect(designed.map((c) => c.id).sort()).toEqual(["anti_tb", "antimalarial", "antiplatelet", "hiv_protease_inhibitor"]);
-    for (const c of designed) expect(c.combined_by_design!.source, c.id).toMatch(/WHO|ESC/);
+    expect(designed.map((c) => c.id).sort()).toEqual(["antacid", "anti_tb", "antimalarial", "antiplatelet", "hiv_protease_inhibitor"]);
+    for (const c of designed) expect(c.combined_by_design!.source, c.id).toMatch(/WHO|ESC|BNF/);
   });
 
   it("drugs sharing only a rule grouping without an ATC code (QT-prolonging) are not duplicates", () => {

@@ -213,8 +213,13 @@ export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, wor
 /** ICD-10 as compared by the rules: upper case, no dot ("n18.3" → "N183"). */
 export const compactIcd10 = (code: string) => code.toUpperCase().replace(/\./g, "").trim();
 
-/** A code (compact) matches a rule by prefix, or exactly (a bare category such as N18, stage not given). */
-export const conditionMatches = (rule: ConditionRule, code: string) => rule.icd10_prefixes.some((p) => code.startsWith(p)) || (rule.icd10_codes?.includes(code) ?? false);
+/**
+ * A code (compact) matches a rule by prefix, or exactly (a bare category such as N18, stage not
+ * given), unless it starts with one of the rule's exclusions (O72, O85-O92: the puerperium is no pregnancy).
+ */
+export const conditionMatches = (rule: ConditionRule, code: string) =>
+  !(rule.icd10_exclude_prefixes?.some((p) => code.startsWith(p)) ?? false) &&
+  (rule.icd10_prefixes.some((p) => code.startsWith(p)) || (rule.icd10_codes?.includes(code) ?? false));
 
 function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
@@ -324,13 +329,16 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
       const shared = candidate.drug.ingredients.filter((i) => cur.drug.ingredients.includes(i));
       if (shared.length) {
         interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} both contain ${shared.join(", ")}.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
-      } else {
-        // Two drugs of one ATC-coded class (two NSAIDs; Fansidar and Septrin): the same check as prescription verification.
+      }
+      const rule = interactionBetween(k, candidate.drug, cur.drug, work);
+      if (!shared.length && !rule) {
+        // Two drugs of one ATC-coded class (two penicillins; two statins): the same check as prescription
+        // verification, unless a specific interaction rule already reports the pair (Fansidar and Septrin:
+        // sp-cotrimoxazole; two NSAIDs: nsaid-nsaid), so one problem gives one alert.
         for (const cls of sharedTherapeuticClasses(k, candidate.drug, cur.drug)) {
           interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} are both ${cls.name} (ATC ${cls.atc}).`, recommendation: "Confirm the intent; two drugs of the same therapeutic class are rarely meant together.", mechanism: "Same therapeutic class", source: `Therapeutic duplication check by ATC class (project rule; WHO ATC classification)`, ruleId: DUPLICATE_CLASS_RULE });
         }
       }
-      const rule = interactionBetween(k, candidate.drug, cur.drug, work);
       if (rule) {
         interactions.push({ type: "drug-drug", severity: rule.severity, drugs: [candidate.input.name, cur.input.name], description: rule.description, recommendation: rule.recommendation, mechanism: rule.mechanism, source: rule.source, ruleId: rule.id });
       }

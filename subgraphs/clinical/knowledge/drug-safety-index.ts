@@ -37,22 +37,33 @@ export interface AllergyName {
 export interface ConditionCodeSet {
   name: string;
   icd10_prefixes: string[];
+  /** Codes starting with one of these are not in the set although a prefix covers them (O72 and O85-O92, the puerperium, out of chapter O). */
+  exclude_prefixes?: string[];
   source: string;
 }
 
 /**
- * The condition rules with each rule's `icd10_sets` expanded into its prefixes, so that every
- * pregnancy rule uses the one pregnancy code set. An unknown set name stops the start.
+ * The condition rules with each rule's `icd10_sets` expanded into its prefixes and exclusions, so
+ * that every pregnancy rule uses the one pregnancy code set. A set's exclusions apply to the rule
+ * they are resolved into; a rule whose own codes, or another set's, an exclusion would remove stops
+ * the start (the exclusion would reach beyond its set). An unknown set name stops the start.
  */
 export function resolveConditionRules(file: { rules: ConditionRule[]; code_sets?: Record<string, ConditionCodeSet> }): ConditionRule[] {
   return file.rules.map((r) => {
     if (!r.icd10_sets?.length) return r;
-    const prefixes = r.icd10_sets.flatMap((name) => {
+    const sets = r.icd10_sets.map((name) => {
       const set = file.code_sets?.[name];
       if (!set) throw new Error(`knowledge/drug-conditions.json: rule ${r.id} names unknown code set "${name}"`);
-      return set.icd10_prefixes;
+      return set;
     });
-    return { ...r, icd10_prefixes: [...new Set([...(r.icd10_prefixes ?? []), ...prefixes])] };
+    const prefixes = sets.flatMap((set) => set.icd10_prefixes);
+    const excluded = [...new Set([...(r.icd10_exclude_prefixes ?? []), ...sets.flatMap((set) => set.exclude_prefixes ?? [])])];
+    for (const set of sets) {
+      const others = [...(r.icd10_prefixes ?? []), ...(r.icd10_codes ?? []), ...sets.filter((o) => o !== set).flatMap((o) => o.icd10_prefixes)];
+      const reach = (set.exclude_prefixes ?? []).find((e) => others.some((p) => p.startsWith(e) || e.startsWith(p)));
+      if (reach) throw new Error(`knowledge/drug-conditions.json: rule ${r.id}: exclusion "${reach}" of code set "${set.name}" would also remove codes not from that set`);
+    }
+    return { ...r, icd10_prefixes: [...new Set([...(r.icd10_prefixes ?? []), ...prefixes])], ...(excluded.length ? { icd10_exclude_prefixes: excluded } : {}) };
   });
 }
 

@@ -48,6 +48,8 @@ export interface ConditionRule {
   icd10_codes?: string[];
   /** Code sets of the file's `code_sets` (e.g. "pregnancy"): one definition shared by every rule. */
   icd10_sets?: string[];
+  /** Codes (no dot) starting with one of these never match: after indexing, the `exclude_prefixes` of the `icd10_sets` named (the puerperium out of pregnancy). */
+  icd10_exclude_prefixes?: string[];
   condition: string;
   severity: Severity;
   description: string;
