@@ -6,6 +6,7 @@ import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apolloHandler } from "../lib/apollo-hono.js";
+import { keepApolloGatewayOffline, noApolloReporting } from "../lib/apollo-offline.js";
 import { createRequestRecorder, useRequestContext } from "../lib/observability.js";
 import { createBearerVerifier, PRINCIPAL_HEADER, REQUEST_ID_HEADER, type Principal } from "../lib/auth.js";
 import { ErrorCode } from "../lib/errors.js";
@@ -199,6 +200,7 @@ export async function createGateway(o: GatewayOptions) {
   const logger = o.logger.child({ role: "gateway" });
   const composed = await composeSupergraph(o.subgraphUrl, { reuseCommitted: true });
   const signer = o.principalSigner ?? (await createPrincipalSigner(config, logger));
+  keepApolloGatewayOffline();
   const gateway = new ApolloGateway({
     supergraphSdl: composed.supergraphSdl,
     // Each subgraph where this process was told it runs (the supergraph may carry the compose hosts).
@@ -218,7 +220,7 @@ export async function createGateway(o: GatewayOptions) {
     validationRules: operationShapeRules(config.MAX_QUERY_DEPTH, config.MAX_QUERY_ALIASES),
     // Apollo's own landing page loads from a CDN; browsers get GraphiQL from local files (gateway/explorer.ts).
     // No answer is cacheable (patient data): no cache policy is computed, and subgraphs' Cache-Control is not followed.
-    plugins: [useOperationMetrics({ knownOperations: loadOperations().keys() }), useRejectNul(), useCostLimit(config.MAX_QUERY_COST), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [useOperationMetrics({ knownOperations: loadOperations().keys() }), useRejectNul(), useCostLimit(config.MAX_QUERY_COST), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...noApolloReporting()],
     csrfPrevention: true,
     // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
     stopOnTerminationSignals: false,
@@ -301,6 +303,7 @@ export async function createGateway(o: GatewayOptions) {
 }
 
 export type Gateway = Awaited<ReturnType<typeof createGateway>>;
+
 
 const graphqlError = (code: string, message: string) => ({ errors: [{ message, extensions: { code } }] });
 

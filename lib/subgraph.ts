@@ -4,6 +4,7 @@ import type { GraphQLSchema } from "graphql";
 import { GraphQLError } from "graphql";
 import { Hono } from "hono";
 import { apolloHandler } from "./apollo-hono.js";
+import { noApolloReporting } from "./apollo-offline.js";
 import { useRequestContext } from "./observability.js";
 import { bearerFrom, PRINCIPAL_HEADER } from "./auth.js";
 import type { Config } from "./config.js";
@@ -61,7 +62,7 @@ export async function createSubgraphApp(
     // main.ts owns SIGTERM/SIGINT: it drains HTTP first, then stops this server (Apollo would stop at once and re-raise the signal).
     stopOnTerminationSignals: false,
     // No answer is cacheable (patient data): no cache hints are computed per field.
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled(), ...noApolloReporting()],
   });
   await server.start();
 
