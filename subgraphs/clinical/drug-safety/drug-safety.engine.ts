@@ -1,4 +1,4 @@
-import { drugKeys, type AllergyName } from "../knowledge/drug-safety-index.js";
+import { componentsKey, drugKeys, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
@@ -132,7 +132,7 @@ function nameCandidates(normalised: string): string[] {
   return out;
 }
 
-function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
+function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
   const n = normaliseName(name);
   for (const candidate of [n, ...nameCandidates(n)]) {
     const found = k.drugs.byName.get(candidate);
@@ -140,6 +140,33 @@ function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   }
   return undefined;
 }
+
+/** What joins the ingredients of a combination written out: "Ampicillin + Cloxacillin", "TDF/3TC/DTG", "rifampicin and isoniazid". */
+const COMBINATION_JOIN = /\s*(?:\+|\/|&|,|\bplus\b|\band\b|\bwith\b)\s*|(?<=[a-z])-(?=[a-z])/i;
+/** A part that is only a strength or a count ("150", "75mg", "400 mg") once the name is split. */
+const STRENGTH_PART = /^\s*\d+(\.\d+)?\s*(mg|g|mcg|ug|µg|ml)?\s*$/i;
+
+/**
+ * A name, or else a combination product written as its components in any order ("Ampicillin +
+ * Cloxacillin 500mg", "Cloxacillin/ampicillin", "TDF + 3TC + DTG"): every part must name a known drug,
+ * and together exactly the components of one product. Drugs joined that make no known product stay unknown.
+ */
+function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
+  const found = lookupSingleName(k, name);
+  if (found || !COMBINATION_JOIN.test(name)) return found;
+  const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
+  if (parts.length < 2) return undefined;
+  const ids: string[] = [];
+  for (const part of parts) {
+    const drug = lookupSingleName(k, part);
+    if (!drug) return undefined;
+    ids.push(...(drug.components && drug.components.length > 1 ? drug.components : [drug.id]));
+  }
+  return k.drugSafety.combinationByComponents.get(componentsKey(ids));
+}
+
+/** The keys a drug answers to, its components' included (a combination answers to its ingredients' rules). */
+const keysOf = (k: Knowledge, d: DrugEntry) => k.drugSafety.keysByDrug.get(d.id) ?? drugKeys(d);
 
 /**
  * Identifies a medication by RxCUI first, then by name. A code that does not confirm the drug is
@@ -203,8 +230,8 @@ function collect<T extends object>(k: Knowledge, lists: (T[] | undefined)[], wor
 
 /** The one rule that best describes a pair: the most specific matching rule, then the most severe. */
 export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, work?: EngineWork) {
-  const ys = drugKeys(y);
-  const matches = collect(k, drugKeys(x).flatMap((a) => ys.map((b) => k.drugSafety.interactionsByPair.get(`${a}|${b}`))), work);
+  const ys = keysOf(k, y);
+  const matches = collect(k, keysOf(k, x).flatMap((a) => ys.map((b) => k.drugSafety.interactionsByPair.get(`${a}|${b}`))), work);
   if (!matches.length) return undefined;
   const top = Math.max(...matches.map((r) => specificity(r.a) + specificity(r.b)));
   return matches.filter((r) => specificity(r.a) + specificity(r.b) === top).sort(bySeverity)[0];
@@ -223,7 +250,7 @@ export const conditionMatches = (rule: ConditionRule, code: string) =>
 
 function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
-  for (const rule of collect(k, drugKeys(drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
+  for (const rule of collect(k, keysOf(k, drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
     const code = conditions.find((c) => conditionMatches(rule, compactIcd10(c)));
     if (code) {
       out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
@@ -287,6 +314,12 @@ function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: st
   const name = group?.name ?? allergyDrug!.name;
   if (allergyDrug && allergyDrug.id === drug.id) {
     return [{ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergyDrug.name}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative from another class.", source: "Recorded patient allergy" }];
+  }
+  // A combination and one of its ingredients (isoniazid allergy and RHZE; Septrin allergy and trimethoprim):
+  // the same substance, whichever of the two is the allergy.
+  const sharedIngredients = allergyDrug ? drug.ingredients.filter((i) => allergyDrug.ingredients.includes(i)) : [];
+  if (sharedIngredients.length) {
+    return [{ drug: drug.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `${drug.name} contains ${sharedIngredients.join(", ")}, as does ${allergyDrug!.name}; the patient has a recorded allergy to ${allergy}.`, recommendation: "Do not give; choose an alternative without that ingredient.", source: "Recorded patient allergy; same active ingredient" }];
   }
   // Classes that carry hypersensitivity: the allergen group's, or those of every allergen group the
   // drug named as the allergen belongs to (ibuprofen allergy → the "Aspirin and NSAIDs" group, so aspirin alerts too).

@@ -23,6 +23,10 @@ export interface DrugSafetyIndex {
   crossReactivityByToClass: Map<string, CrossReactivity[]>;
   /** Position of each rule in its file (interaction, condition and cross-reactivity rules). */
   order: Map<object, number>;
+  /** Drug id → the keys it answers to, its components' included (`drugKeysWithComponents`). */
+  keysByDrug: Map<string, string[]>;
+  /** Sorted component ids joined by "+" → the combination product made of exactly them. */
+  combinationByComponents: Map<string, DrugEntry>;
 }
 
 export interface AllergyName {
@@ -67,10 +71,25 @@ export function resolveConditionRules(file: { rules: ConditionRule[]; code_sets?
   });
 }
 
+/** One key for a set of drug ids, whatever their order. */
+export const componentsKey = (ids: Iterable<string>) => [...new Set(ids)].sort().join("+");
+
 export const selectorKey = (s: DrugSelector) => ("drug" in s ? `d:${s.drug}` : `c:${s.class}`);
 
 /** The keys a drug answers to: its own, then one per class. */
 export const drugKeys = (d: DrugEntry) => [`d:${d.id}`, ...d.classes.map((c) => `c:${c}`)];
+
+/**
+ * The keys a drug answers to, with those of its components when it is a combination product: RHZE
+ * answers to the rifampicin rules (with warfarin, dolutegravir…), TLE to the efavirenz ones.
+ */
+export function drugKeysWithComponents(d: DrugEntry, byId: Map<string, DrugEntry>): string[] {
+  const components = (d.components ?? []).flatMap((id) => {
+    const c = byId.get(id);
+    return c ? drugKeys(c) : [];
+  });
+  return [...new Set([...drugKeys(d), ...components])];
+}
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
   const list = m.get(k);
@@ -118,5 +137,14 @@ export function buildDrugSafetyIndex(o: {
     order.set(x, i);
     push(crossReactivityByToClass, x.to_class, x);
   });
-  return { interactionsByPair, conditionRulesByKey, allergyNames, allergyNameMaxWords, allergyClassesByDrug, crossReactivityByToClass, order };
+  const byId = new Map([...o.drugs].map((d) => [d.id, d]));
+  const keysByDrug = new Map([...byId.values()].map((d) => [d.id, drugKeysWithComponents(d, byId)]));
+  const combinationByComponents = new Map<string, DrugEntry>();
+  for (const d of byId.values()) {
+    if ((d.components?.length ?? 0) < 2) continue;
+    const key = componentsKey(d.components!);
+    if (combinationByComponents.has(key)) throw new Error(`knowledge/drugs.json: ${d.id} and ${combinationByComponents.get(key)!.id} have the same components`);
+    combinationByComponents.set(key, d);
+  }
+  return { interactionsByPair, conditionRulesByKey, allergyNames, allergyNameMaxWords, allergyClassesByDrug, crossReactivityByToClass, order, keysByDrug, combinationByComponents };
 }

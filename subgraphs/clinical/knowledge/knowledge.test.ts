@@ -18,6 +18,10 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   rabeprazole: "114979", azathioprine: "1256", sertraline: "36437", dolutegravir: "1433868", atazanavir: "343047", propranolol: "8787",
   metoprolol: "6918", ondansetron: "26225", irinotecan: "51499", salbutamol: "435", glibenclamide: "4815", pimozide: "8331",
   thioridazine: "10502", fluvoxamine: "42355",
+  // Not in the CPIC table: PharmGKB's drug → RxNorm mappings (biopragmatics/obo-db-ingest
+  // export/pharmgkb.drug/pharmgkb.drug.sssom.tsv @ 5613ff7e), checked there to agree with every CPIC code above.
+  lamivudine: "68244", zidovudine: "11413", nifedipine: "7417", methyldopa: "6876", folic_acid: "4511", pyrazinamide: "8987",
+  ethambutol: "4110", rifampicin: "9384", ampicillin: "733", cloxacillin: "2625",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));
@@ -56,6 +60,19 @@ describe("knowledge files", () => {
     for (const a of k.allergens.byName.values()) for (const c of a.classes) expect(k.drugs.classes.has(c)).toBe(true);
     for (const r of k.reminders) expect(r.source).toBeTruthy();
     for (const c of k.symptoms.conditions) expect(c.source && c.icd10).toBeTruthy();
+  });
+
+  it("gives every combination product components that are its single-ingredient drugs, and strengths only of them", () => {
+    for (const d of k.drugs.byId.values()) {
+      for (const id of d.components ?? []) {
+        const c = k.drugs.byId.get(id);
+        expect(c, `${d.id}: component ${id}`).toBeDefined();
+        expect(c!.components ?? [], `${id} is itself a combination`).toEqual([]);
+        for (const i of c!.ingredients) expect(d.ingredients, `${d.id} lacks ${i}`).toContain(i);
+      }
+      for (const u of d.unit_strengths ?? []) for (const id of Object.keys(u.mg)) expect(d.components, `${d.id}: strength of ${id}`).toContain(id);
+      if (d.unit_strengths) expect(d.unit_strengths_source, d.id).toBeTruthy();
+    }
   });
 
   it("has no two drugs answering to the same name", () => {

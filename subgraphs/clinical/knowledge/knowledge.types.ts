@@ -24,6 +24,14 @@ export interface DrugEntry {
   source: string;
   /** Most an adult may take in a day, in mg, where one sourced maximum exists (prescription verification). */
   adult_max_daily_dose?: { mg: number; source: string };
+  /**
+   * A combination product's single-ingredient drugs (drugs.json ids): the product answers to their
+   * interaction and condition rules, and a name written as them ("Ampicillin + Cloxacillin") is the product.
+   */
+  components?: string[];
+  /** mg of each component per unit (tablet, capsule) of a presentation, named by its strength as written ("30/500"). */
+  unit_strengths?: { written: string[]; mg: Record<string, number> }[];
+  unit_strengths_source?: string;
 }
 
 export type DrugSelector = { drug: string } | { class: string };

@@ -1,12 +1,16 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { calendarDate } from "../../../lib/calendar.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.1.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.2.0";
 
 /** What a frequency text means: scheduled clock times, as needed (PRN), or not understood. */
 export type ParsedFrequency =
   | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; instruction: string | null }
-  | { kind: "prn"; condition: string | null; courseDays: number | null }
+  /**
+   * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
+   * nurse chooses when, within the range): at most one dose every `minHours`.
+   */
+  | { kind: "prn"; condition: string | null; courseDays: number | null; interval?: { minHours: number; maxHours: number } }
   /** One dose at once ("stat"): given on the day it was prescribed, never a daily time. */
   | { kind: "stat"; courseDays: null }
   | { kind: "unparseable"; reason: string };
@@ -14,11 +18,35 @@ export type ParsedFrequency =
 /** "for 5 days", "x 2 weeks", and the British shorthand "x 5/7" (5 days) or "x 2/52" (2 weeks). */
 const COURSE = /\s+(?:for|x)\s*(\d+)\s*(?:(day|days|week|weeks)|\/\s*(7|52))$/;
 const INSTRUCTION = /\s+(with food|with meals|after food|after meals|before food|before meals|on an empty stomach)$/;
-const EVERY_HOURS = /^(?:(?:every|q)\s*(\d+)\s*(?:h|hr|hrs|hour|hours|hourly)|(\d+)\s*-?\s*hourly)$/;
+/** Hours written as a word ("every six hours", "eight hourly"). */
+const HOUR_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, "twenty four": 24, "twenty-four": 24 };
+const HOURS_N = `(\\d+|${Object.keys(HOUR_WORDS).join("|")})`;
+/** A number of hours, or a range of them ("4-6", "4 to 6", "4 or 6"). */
+const HOURS_RANGE = `${HOURS_N}(?:\\s*(?:-|to|or)\\s*${HOURS_N})?`;
+/**
+ * Every N hours in its common spellings, N a number, a word or a range: "every 6 hours", "every 6 hrs",
+ * "every 6h", "q6h", "q 6 h", "q6hrs", "q6hrly", "6 hourly", "6-hourly", "6hrly", "6 hrly", "6 hly",
+ * "4-6 hourly", "every 4 to 6 hours", "six hourly"; "hourly" and "every hour" are every 1 hour. A bare
+ * "6h" or "6 hrs" is not read ("8h" is a clock time in French-speaking East Africa).
+ */
+const EVERY_HOURS = new RegExp(`^(?:(?:every|each|q)\\s*${HOURS_RANGE}\\s*-?\\s*(?:h|hr|hrs|hour|hours|hrly|hourly|hly)|${HOURS_RANGE}\\s*-?\\s*(?:hrly|hourly|hly))$`);
+const EVERY_HOUR = /^(?:hourly|every hour|q1h|qh)$/;
+const hoursOf = (n: string) => HOUR_WORDS[n] ?? Number(n);
+
+/** The hours between doses a text gives ("q6h" → 6 to 6, "4-6 hourly" → 4 to 6), or null. */
+export function everyHours(s: string): { minHours: number; maxHours: number } | null {
+  if (EVERY_HOUR.test(s)) return { minHours: 1, maxHours: 1 };
+  const m = EVERY_HOURS.exec(s);
+  if (!m) return null;
+  const [a, b] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
+  const x = hoursOf(a);
+  const y = b === undefined ? x : hoursOf(b);
+  return { minHours: Math.min(x, y), maxHours: Math.max(x, y) };
+}
 
 /** "Twice daily for 3 days." → "twice daily for 3 days" (lower case, no full stops, single spaces). */
 export function normaliseFrequency(text: string): string {
-  return text.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
+  return text.toLowerCase().replace(/\./g, "").replace(/[\u2010-\u2015]/g, "-").replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -43,21 +71,32 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
   }
   if (k.stat_phrases.includes(s)) return { kind: "stat", courseDays: null };
   if (k.prn_phrases.includes(s)) return { kind: "prn", condition: null, courseDays };
+  // As needed at most every N hours, PRN before or after: "q6h prn", "prn 6 hourly", "4-6 hourly as required".
+  for (const p of k.prn_phrases) {
+    const rest = s.startsWith(`${p} `) ? s.slice(p.length + 1) : s.endsWith(` ${p}`) ? s.slice(0, -p.length - 1) : null;
+    const interval = rest === null ? null : everyHours(rest.trim());
+    if (interval) return { kind: "prn", condition: null, courseDays, interval };
+  }
   const prefix = k.prn_prefixes.find((p) => s.startsWith(p));
   if (prefix) return { kind: "prn", condition: prefix.startsWith("after each") ? s : s.slice(prefix.length).trim() || null, courseDays };
   for (const f of k.frequencies) {
     if (f.phrases.includes(s)) return { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction };
   }
-  const every = EVERY_HOURS.exec(s);
+  const every = everyHours(s);
+  if (every && every.minHours !== every.maxHours) {
+    // "4-6 hourly": when to give is the nurse's call within the range, so it is listed as needed, never
+    // at guessed clock times; a day has at most one dose every 4 hours (the maximum-dose check's worst case).
+    return { kind: "prn", condition: `every ${every.minHours} to ${every.maxHours} hours`, courseDays, interval: every };
+  }
   if (every) {
-    const hours = Number(every[1] ?? every[2]);
+    const hours = every.minHours;
     const times = k.every_hours[String(hours)];
     if (times) return { kind: "scheduled", pattern: `every_${hours}_hours`, times, courseDays, instruction };
     return { kind: "unparseable", reason: `every ${hours} hours has no standard administration times (known: every ${Object.keys(k.every_hours).join(", ")} hours)` };
   }
   // "1x3", "2 x 2": dose-times-frequency shorthand, read differently from place to place: never guessed.
   if (/^\d+\s*x\s*\d+$/.test(s)) return { kind: "unparseable", reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
-  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, every 6 hours, nocte, o.n., stat, PRN)` };
+  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, 6 hrly, every 6 hours, 4-6 hourly, nocte, o.n., stat, PRN)` };
 }
 
 export interface ScheduleMedication {

@@ -1,20 +1,23 @@
+import type { Knowledge } from "../knowledge/knowledge.js";
 import type { DrugEntry } from "../knowledge/knowledge.types.js";
 import type { ParsedFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
 /**
  * How an item's dose compares with the adult maximum per day of `knowledge/drugs.json`
  * (`adult_max_daily_dose`, BNF / WHO Model Formulary / SmPC, cited per drug):
- * - `above_adult_maximum`: the day's total (dose × doses a day; a stat or PRN dose on its own) is above it;
+ * - `above_adult_maximum`: the day's total (dose × doses a day; a stat or PRN dose on its own; "4-6
+ *   hourly" or "q6h prn" at the most doses its interval allows) is above it;
  * - `within_adult_maximum`: it is not;
  * - `not_checked_unreadable`: the drug has a maximum but the day's total could not be worked out
  *   (a dose in tablets with no strength in the name, mL without a concentration, no frequency);
  * - `not_checked_prn`: as needed, the day's total depends on how often it is given (the single dose is
  *   still checked: one dose above the day's maximum is above it);
  * - `not_checked_no_maximum`: no sourced adult maximum for this drug, or the drug is not identified.
+ * A combination product is checked per component that has a maximum (co-codamol: codeine and paracetamol).
  */
 export interface DoseCheck {
   doseCheck: "within_adult_maximum" | "above_adult_maximum" | "not_checked_unreadable" | "not_checked_prn" | "not_checked_no_maximum";
-  /** The day's total in mg, when it could be worked out. */
+  /** The day's total in mg, when it could be worked out (a combination: of its most limiting component). */
   dailyDoseMg: number | null;
   maxDailyDoseMg: number | null;
   doseCheckNote: string | null;
@@ -30,7 +33,7 @@ const STRENGTH_IN_NAME = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b(?!\s*
 const CONCENTRATION_IN_NAME = /(\d+(?:\.\d+)?)\s*(mg|g|mcg)\s*\/\s*(\d+(?:\.\d+)?)?\s*ml\b/i;
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
-const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${round(mg)} mg`);
+export const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${round(mg)} mg`);
 
 /** mg in one dose (the upper end of a range such as "1-2 tablets"), or null when it cannot be worked out. */
 export function doseInMg(dose: string, productName: string): number | null {
@@ -52,26 +55,94 @@ export function doseInMg(dose: string, productName: string): number | null {
   return null;
 }
 
-/** The item's dose against the drug's adult maximum per day (see DoseCheck). */
-export function checkDailyDose(drug: DrugEntry | undefined, productName: string, dose: string | null, frequency: ParsedFrequency | null): DoseCheck {
+/**
+ * Doses in a day as the frequency reads: its clock times; a stat dose, one; as needed at most every N
+ * hours ("q6h prn", "4-6 hourly"), the most that allows in 24 hours (⌈24/N⌉, the worst case, said in
+ * `worstCase`); plain PRN, one known dose (`open`: how many more is not known); unreadable, null.
+ */
+export function dosesPerDay(f: ParsedFrequency | null): { count: number; open: boolean; worstCase: string | null } | null {
+  if (!f || f.kind === "unparseable") return null;
+  if (f.kind === "scheduled") return { count: f.times.length, open: false, worstCase: null };
+  if (f.kind === "stat") return { count: 1, open: false, worstCase: null };
+  if (!f.interval) return { count: 1, open: true, worstCase: null };
+  const { minHours, maxHours } = f.interval;
+  const count = Math.ceil(24 / minHours);
+  const written = minHours === maxHours ? `as needed every ${minHours} hours` : `every ${minHours} to ${maxHours} hours`;
+  return { count, open: false, worstCase: `${written} read at its worst case: a dose every ${minHours} hours, ${count} a day` };
+}
+
+/** Numbers of a product name's strength as written ("Co-codamol 30/500 tabs" → "30/500"). */
+const writtenStrength = (productName: string) => (productName.match(/\d+(?:\.\d+)?/g) ?? []).join("/");
+
+/**
+ * mg of each component with a maximum in one dose of a combination product (dose in tablets or
+ * capsules × `unit_strengths` of the presentation its name writes), null where it cannot be worked out.
+ */
+export function componentDosesMg(k: Knowledge, drug: DrugEntry, productName: string, dose: string | null): { component: DrugEntry; mg: number | null }[] {
+  const limited = (drug.components ?? []).map((id) => k.drugs.byId.get(id)!).filter((c) => c?.adult_max_daily_dose);
+  const m = dose ? AMOUNT.exec(dose.trim()) : null;
+  const units = m && FORM_UNITS.test(m[3]) ? Number(m[2] ?? m[1]) : null;
+  const written = writtenStrength(productName);
+  const presentation = drug.unit_strengths?.find((p) => p.written.includes(written));
+  return limited.map((component) => ({ component, mg: units !== null && presentation?.mg[component.id] !== undefined ? units * presentation.mg[component.id] : null }));
+}
+
+/** The item's dose against the drug's adult maximum per day (see DoseCheck); a combination, per component. */
+export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, productName: string, dose: string | null, frequency: ParsedFrequency | null): DoseCheck {
+  if (drug && !drug.adult_max_daily_dose && drug.components?.some((id) => k.drugs.byId.get(id)?.adult_max_daily_dose)) return checkCombinationDailyDose(k, drug, productName, dose, frequency);
   const max = drug?.adult_max_daily_dose;
   const none = { dailyDoseMg: null, maxDailyDoseMg: max?.mg ?? null, doseCheckSource: max?.source ?? null };
   if (!drug || !max) {
     return { ...none, doseCheck: "not_checked_no_maximum", doseCheckNote: drug ? `No sourced adult maximum daily dose for ${drug.name} in the knowledge base: the dose was not checked against a maximum` : null };
   }
   const perDose = dose ? doseInMg(dose, productName) : null;
-  const perDay = !frequency || frequency.kind === "unparseable" ? null : frequency.kind === "scheduled" ? frequency.times.length : 1;
+  const perDay = dosesPerDay(frequency);
   if (perDose === null || perDay === null) {
     const why = perDose === null ? `the dose "${dose ?? ""}" does not give an amount in mg (a strength, e.g. 500 mg, or a tablet strength in the name)` : "the frequency could not be read";
     return { ...none, doseCheck: "not_checked_unreadable", doseCheckNote: `${productName}: the day's total could not be worked out (${why}): not checked against the adult maximum of ${grams(max.mg)} a day` };
   }
-  const total = round(perDose * perDay);
+  const total = round(perDose * perDay.count);
+  const worst = perDay.worstCase ? ` (${perDay.worstCase})` : "";
   if (total > max.mg) {
-    const how = frequency!.kind === "scheduled" ? `${grams(perDose)} × ${perDay} a day = ${grams(total)}` : `one ${frequency!.kind === "prn" ? "as-needed" : "stat"} dose of ${grams(perDose)}`;
+    const how = perDay.open ? `one as-needed dose of ${grams(perDose)}` : frequency!.kind === "stat" ? `one stat dose of ${grams(perDose)}` : `${grams(perDose)} × ${perDay.count} a day = ${grams(total)}${worst}`;
     return { ...none, dailyDoseMg: total, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${how}, above the adult maximum of ${grams(max.mg)} a day (${max.source})` };
   }
-  if (frequency!.kind === "prn") {
+  if (perDay.open) {
     return { ...none, doseCheck: "not_checked_prn", doseCheckNote: `${productName} as needed: the day's total depends on how often it is given; an adult must not exceed ${grams(max.mg)} a day` };
   }
-  return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day (a child's dose needs weight-based checking, not done here)` };
+  return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day${worst ? `: ${grams(perDose)} × ${perDay.count} = ${grams(total)}${worst}` : ""} (a child's dose needs weight-based checking, not done here)` };
+}
+
+/** A combination product per component with a maximum: the worst component decides (above, then unreadable). */
+function checkCombinationDailyDose(k: Knowledge, drug: DrugEntry, productName: string, dose: string | null, frequency: ParsedFrequency | null): DoseCheck {
+  const perDay = dosesPerDay(frequency);
+  const parts = componentDosesMg(k, drug, productName, dose).map(({ component, mg }) => {
+    const max = component.adult_max_daily_dose!;
+    const total = mg === null || perDay === null ? null : round(mg * perDay.count);
+    return { component, max, mg, total, above: total !== null && total > max.mg };
+  });
+  const source = parts.map((p) => `${p.component.name}: ${p.max.source}`).join("; ");
+  const worst = perDay?.worstCase ? ` (${perDay.worstCase})` : "";
+  const above = parts.filter((p) => p.above).sort((a, b) => b.total! / b.max.mg - a.total! / a.max.mg);
+  if (above.length) {
+    const p = above[0];
+    const how = perDay!.open ? `one as-needed dose holds ${grams(p.mg!)} of ${p.component.name}` : `${p.component.name} ${grams(p.mg!)} × ${perDay!.count} a day = ${grams(p.total!)}${worst}`;
+    return { dailyDoseMg: p.total, maxDailyDoseMg: p.max.mg, doseCheckSource: source, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${how}, above the adult maximum of ${grams(p.max.mg)} of ${p.component.name} a day (${p.max.source})` };
+  }
+  const unknown = parts.filter((p) => p.total === null);
+  if (unknown.length) {
+    const why = perDay === null ? "the frequency could not be read" : `the amount of ${unknown.map((p) => p.component.name).join(" and ")} per dose is not known (a dose in tablets of a strength such as ${drug.unit_strengths?.[0]?.written[0] ?? "one listed in the knowledge base"})`;
+    return { dailyDoseMg: null, maxDailyDoseMg: null, doseCheckSource: source, doseCheck: "not_checked_unreadable", doseCheckNote: `${productName}: the day's total could not be worked out (${why}): not checked against the adult maximum of ${unknown.map((p) => `${grams(p.max.mg)} of ${p.component.name}`).join(" and ")} a day` };
+  }
+  const limiting = [...parts].sort((a, b) => b.total! / b.max.mg - a.total! / a.max.mg)[0];
+  if (perDay!.open) {
+    return { dailyDoseMg: null, maxDailyDoseMg: limiting.max.mg, doseCheckSource: source, doseCheck: "not_checked_prn", doseCheckNote: `${productName} as needed: the day's total depends on how often it is given; an adult must not exceed ${parts.map((p) => `${grams(p.max.mg)} of ${p.component.name}`).join(" or ")} a day` };
+  }
+  return {
+    dailyDoseMg: limiting.total,
+    maxDailyDoseMg: limiting.max.mg,
+    doseCheckSource: source,
+    doseCheck: "within_adult_maximum",
+    doseCheckNote: `Within the adult maximum: ${parts.map((p) => `${p.component.name} ${grams(p.total!)} of ${grams(p.max.mg)} a day`).join(", ")}${worst} (a child's dose needs weight-based checking, not done here)`,
+  };
 }

@@ -82,12 +82,12 @@ export class VerifiedItem {
   @Field(() => String, { nullable: true, description: "Frequency as given; null when none was given." })
   frequency!: string | null;
 
-  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours, stat or prn; null when it could not be read." })
+  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours (q6h, 6 hrly, 6-hourly…), stat, prn, prn_every_<n>_hours (q6h prn) or every_<a>_to_<b>_hours (4-6 hourly: as needed, at most every <a> hours); null when it could not be read." })
   frequencyPattern!: string | null;
 
   @Field(() => String, {
     description:
-      "The day's total against the adult maximum daily dose (knowledge/drugs.json, sourced per drug): within_adult_maximum, above_adult_maximum (a major issue), not_checked_unreadable (the drug has a maximum but the total could not be worked out: a warning), not_checked_prn (as needed: the single dose is checked, the day's total cannot be), not_checked_no_maximum (no sourced maximum for this drug: the dose was NOT checked against a maximum).",
+      "The day's total against the adult maximum daily dose (knowledge/drugs.json, sourced per drug): within_adult_maximum, above_adult_maximum (a major issue), not_checked_unreadable (the drug has a maximum but the total could not be worked out: a warning), not_checked_prn (as needed: the single dose is checked, the day's total cannot be), not_checked_no_maximum (no sourced maximum for this drug: the dose was NOT checked against a maximum). As needed at most every N hours (q6h prn, 4-6 hourly) is checked at the most doses that allows (the worst case, said in doseCheckNote); a combination product is checked per component with a maximum. The same ingredient on several items is summed across them: above the maximum, an issue with item null and field dose.",
   })
   doseCheck!: string;
 

@@ -4,8 +4,9 @@ import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
 import { checkDailyDose, type DoseCheck } from "./daily-dose.js";
+import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.1.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.2.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -38,7 +39,7 @@ export type VerifiedItem = {
   dose: string | null;
   doseParseable: boolean;
   frequency: string | null;
-  /** once_daily, twice_daily, every_8_hours, prn, stat, … or null when it could not be read. */
+  /** once_daily, twice_daily, every_8_hours, prn, prn_every_6_hours, every_4_to_6_hours, stat, … or null when it could not be read. */
   frequencyPattern: string | null;
 } & DoseCheck;
 
@@ -64,11 +65,22 @@ export function isParseableDose(dose: string): boolean {
   return DOSE.test(dose.trim());
 }
 
+/** How a frequency was read, as `frequencyPattern` names it. */
+function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): string | null {
+  if (!parsed || parsed.kind === "unparseable") return null;
+  if (parsed.kind === "scheduled") return parsed.pattern;
+  if (parsed.kind === "stat") return "stat";
+  const every = parsed.interval;
+  if (!every) return "prn";
+  return every.minHours === every.maxHours ? `prn_every_${every.minHours}_hours` : `every_${every.minHours}_to_${every.maxHours}_hours`;
+}
+
 /**
  * Verifies a prescription's items by reusing the engines: identification and drug-drug, drug-condition
  * and drug-allergy checks (drug-safety engine; every item against the later items and the patient's
  * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
- * medicines in the same ATC-coded therapeutic class.
+ * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
+ * ingredient summed across items.
  */
 export function verifyPrescription(
   k: Knowledge,
@@ -80,6 +92,7 @@ export function verifyPrescription(
   const identified = items.map((it) => identifyDrug(k, { code: it.code, name: it.name }, warnings));
   const active = context.activeMedications.map((m) => ({ med: m, found: identifyDrug(k, m, warnings) }));
 
+  const doseLines: DoseLine[] = [];
   const verifiedItems: VerifiedItem[] = items.map((it, i) => {
     const found = identified[i];
     if (!found) issues.push({ item: i, field: "name", severity: "major", message: `${it.name}${it.code ? ` (${it.code})` : ""} is not in the drug knowledge base: it could not be checked` });
@@ -94,7 +107,8 @@ export function verifyPrescription(
     if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
     else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
     // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
-    const doseCheck = checkDailyDose(found?.drug, it.name, doseParseable ? dose : null, parsed);
+    const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? dose : null, parsed);
+    doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? dose : null, frequency, parsed });
     if (doseCheck.doseCheck === "above_adult_maximum") issues.push({ item: i, field: "dose", severity: "major", message: doseCheck.doseCheckNote! });
     else if (doseCheck.doseCheck === "not_checked_unreadable") warnings.push(doseCheck.doseCheckNote!);
     return {
@@ -105,10 +119,15 @@ export function verifyPrescription(
       dose,
       doseParseable,
       frequency,
-      frequencyPattern: parsed?.kind === "scheduled" ? parsed.pattern : parsed?.kind === "prn" ? "prn" : parsed?.kind === "stat" ? "stat" : null,
+      frequencyPattern: frequencyPatternOf(parsed),
       ...doseCheck,
     };
   });
+
+  // The adult maximum per ingredient across lines (two paracetamol lines; paracetamol and co-codamol).
+  const summed = checkSummedDailyDoses(k, doseLines);
+  for (const x of summed.issues) issues.push({ item: null, field: "dose", severity: x.severity, message: x.message });
+  warnings.push(...summed.warnings);
 
   const interactions: Finding[] = [];
   const contraindications: Contraindication[] = [];
