@@ -10,7 +10,9 @@ interface ClassRules {
   declared_prior: number;
   lab_result_weight: number;
   lab_result_max: number;
-  classes: Record<DocumentClass, { display: string; phrases: Record<string, number> }>;
+  price_line_weight: number;
+  price_line_max: number;
+  classes: Record<DocumentClass, { display: string; phrases: Record<string, number>; needs_priced_items?: boolean }>;
 }
 
 /** The rules (knowledge/document-classes.json: weights and their reasoning), read once. */
@@ -35,12 +37,47 @@ function found(text: string, phrase: string): boolean {
   return re.test(text);
 }
 
-/** Scores every class on the text (rules and arithmetic in knowledge/document-classes.json). */
+const CURRENCY = String.raw`(?:UGX|USh|Ushs?|KES|KShs?|Kshs?|TZS|TShs?|RWF|USD|US\$|\$|Shs?)`;
+/** An item line that ends in an amount: "Full Blood Count 15,000", "Malaria RDT UGX 5,000", "Lipid profile 45,000/=", "CBC 1,200.00". */
+const PRICE_LINE = new RegExp(String.raw`^(?<item>[A-Za-z][A-Za-z0-9 .,'/()&+:\-]*?[A-Za-z)])\s*[:\-]?\s+(?<currency>${CURRENCY}\.?\s?)?(?<amount>\d{1,3}(?:[, ]\d{3})+(?:\.\d{2})?|\d+\.\d{2}|\d{3,7})(?<suffix>\s?\/=|\s?\/-|\s${CURRENCY}\.?)?$`);
+/** Lines of totals and payment, not items. */
+const NOT_ITEMS = /^(?:(?:sub\s?)?total|grand total|amount|amount (?:paid|due)|paid|balance|vat|tax|discount|change|cash|cashier|receipt|invoice|bill|tel|phone|mobile|p\.?\s?o\.?\s?box|date|no|tin|vrn|pin)\b/i;
+const NAMES_CURRENCY = new RegExp(String.raw`(?<![A-Za-z])${CURRENCY}(?![A-Za-z])`);
+
+/**
+ * Priced items a document lists (an invoice's or a receipt's lines): a line naming an item and ending in
+ * an amount written as money (a currency beside it, "/=", two decimals), or any amount when the document
+ * names a currency somewhere. Totals and payment lines are not items.
+ */
+export function countPriceLines(text: string): number {
+  const currencyInDocument = NAMES_CURRENCY.test(text);
+  let n = 0;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/[|\t]+/g, " ").replace(/\s+/g, " ").trim();
+    const m = PRICE_LINE.exec(line);
+    if (!m?.groups || NOT_ITEMS.test(m.groups.item)) continue;
+    if (m.groups.currency || m.groups.suffix || /\.\d{2}$/.test(m.groups.amount) || currencyInDocument) n++;
+  }
+  return n;
+}
+
+/**
+ * Scores every class on the text (rules and arithmetic in knowledge/document-classes.json). The body
+ * weighs over a footer: invoice phrases (payment words) count only when the document lists at least as
+ * many priced items as lab result lines, so a results slip with "Amount paid: UGX 25,000" stays a lab report.
+ */
 export function classifyDocument(text: string, declared: DocumentClass, labResultCount: number): Classification {
   const scores = new Map<DocumentClass, { score: number; signals: string[] }>();
+  const priceLines = countPriceLines(text);
   for (const type of DOCUMENT_CLASSES) {
-    const signals = Object.keys(CLASS_RULES.classes[type].phrases).filter((p) => found(text, p));
-    let score = signals.reduce((n, p) => n + CLASS_RULES.classes[type].phrases[p], 0);
+    const rules = CLASS_RULES.classes[type];
+    const paymentFooterOnly = rules.needs_priced_items === true && labResultCount > 0 && priceLines < labResultCount;
+    const signals = paymentFooterOnly ? [] : Object.keys(rules.phrases).filter((p) => found(text, p));
+    let score = signals.reduce((n, p) => n + rules.phrases[p], 0);
+    if (rules.needs_priced_items && priceLines > 0) {
+      score += Math.min(priceLines, CLASS_RULES.price_line_max) * CLASS_RULES.price_line_weight;
+      signals.push(`${priceLines} priced item line${priceLines === 1 ? "" : "s"}`);
+    }
     if (type === "lab_report" && labResultCount > 0) {
       score += Math.min(labResultCount, CLASS_RULES.lab_result_max) * CLASS_RULES.lab_result_weight;
       signals.push(`${labResultCount} lab result line${labResultCount === 1 ? "" : "s"}`);

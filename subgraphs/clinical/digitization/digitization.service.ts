@@ -20,7 +20,7 @@ import { LOINC_UNITS_VERSION } from "./loinc-by-unit.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.2.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.3.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;

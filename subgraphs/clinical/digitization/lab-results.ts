@@ -1,10 +1,9 @@
-import { conversionFactor, impossibleValue } from "../critical-values/critical-values.engine.js";
 import { phraseKeys } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
-import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
-import { impossibleUnit, loincForUnit, unitProperty, type LoincChoice } from "./loinc-by-unit.js";
+import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
+import { impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
 
 /**
  * Lab result lines of a report: "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium: 5.9 mmol/L
@@ -35,6 +34,8 @@ export interface LabParse {
   warnings: string[];
   /** Lines that look like results but were not read, each with the reason: never dropped silently. */
   unread: string[];
+  /** Indexes (0-based) of the text's lines that gave at least one result: where the document's body is. */
+  resultLines: number[];
 }
 
 /** Labels that precede numbers on reports but are not tests. */
@@ -84,10 +85,6 @@ function vocabularyLoinc(names: string[]): { code: string; display: string } | n
   return null;
 }
 
-let labTests: Map<string, LabTest> | undefined;
-/** The critical-values knowledge (knowledge/lab-limits.json) for a LOINC code: reference interval and possible range. */
-const labTestFor = (loinc: string | null) => (loinc ? (labTests ??= knowledgeFromFiles().labTests).get(loinc) : undefined);
-
 /** The test's LOINC code for the name as written (or without a parenthesis), agreeing with the unit. */
 function loincFor(name: string, value: string, unit: string | null): LoincChoice {
   const names = [name, name.replace(/\s*\([^)]*\)\s*/g, " ").trim()];
@@ -115,10 +112,10 @@ function splitName(line: string): { name: string; rest: string } | null {
  * printed. So would a range whose low exceeds its high, or one far from the test's known reference
  * interval (knowledge/lab-limits.json).
  */
-function rangeProblem(value: number, written: { low?: string; high?: string }, low: number | null, high: number | null, test: LabTest | undefined, unit: string | null): string | null {
+function rangeProblem(value: number, written: { low?: string; high?: string }, low: number | null, high: number | null, test: LabTest | undefined, unit: string | null, analyte: Analyte | undefined): string | null {
   if (low !== null && high !== null && low > high) return `the range's low end is above its high end`;
   if (test && (low !== null || high !== null)) {
-    const factor = conversionFactor(test, unit);
+    const factor = inCanonicalUnit(test, 1, unit, analyte);
     const [refLow, refHigh] = test.reference_range;
     if (factor !== undefined && ((low !== null && low * factor > refHigh * 4) || (high !== null && high * factor < refLow / 4))) {
       return `it is far from the usual reference interval of ${test.name} (${refLow}-${refHigh} ${test.canonical_unit})`;
@@ -189,10 +186,11 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
 
   const loinc = loincFor(name, g.value, unit);
   if (loinc.warning) warnings.push(loinc.warning);
-  const test = labTestFor(loinc.code);
-  const impossible = test && impossibleValue(test, value, unit);
+  // The possible range of the test, in the unit as written (glucose in mmol/L is checked as mmol/L, never against mg/dL numbers).
+  const test = labTestForLine(loinc.code, loinc.analyte);
+  const impossible = impossibleInUnit(value, unit, test, loinc.analyte);
   if (impossible) return unread(`!${impossible}`);
-  const problem = rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit);
+  const problem = rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit, loinc.analyte);
   if (problem) {
     warnings.push(`"${name} ${g.value}": the reference range "${reference}" was not used to flag the result: ${problem}`);
     [low, high] = [null, null];
@@ -244,14 +242,61 @@ export function parseLabResults(text: string): LabParse {
   const tests: LabResult[] = [];
   const warnings: string[] = [];
   const unread: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/[|\t]+/g, " ").replace(/[–—]/g, "-").replace(/\s+/g, " ").trim();
-    if (!line) continue;
-    const r = parseLine(line);
-    if (!r.result && !r.unread && isQualitativeResult(line)) warnings.push(`qualitative result not charted: ${line}`);
-    if (r.result) tests.push(r.result);
-    if (r.warnings) warnings.push(...r.warnings);
-    if (r.unread) unread.push(r.unread);
+  const resultLines: number[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
+    const spaced = raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").trim();
+    const line = spaced.replace(/\s+/g, " ");
+    if (!line) return;
+    const whole = parseLine(line);
+    const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced)) ?? [whole]);
+    if (parts.length === 1 && !whole.result && !whole.unread && isQualitativeResult(line)) warnings.push(`qualitative result not charted: ${line}`);
+    for (const r of parts) {
+      if (r.result) tests.push(r.result);
+      if (r.warnings) warnings.push(...r.warnings);
+      if (r.unread) unread.push(r.unread);
+    }
+    if (parts.some((r) => r.result)) resultLines.push(index);
+  });
+  return { tests, warnings, unread, resultLines };
+}
+
+/** Tokens that are a flag, never the first word of a test name ("135-145 L Potassium 5.9": "L" ends the first column). */
+const FLAG_TOKEN = /^(?:H|L|HH|LL|N|A|H\*|L\*|\*{1,2}|high|low|normal|abnormal|critical)$/i;
+/** Indexes of the tokens of a line that follow a wide gap (two spaces or more, a tab or a "|"). */
+function wideGaps(spaced: string): Set<number> {
+  const gaps = new Set<number>();
+  let i = 0;
+  for (const m of spaced.matchAll(/(\s*)(\S+)/g)) {
+    if (m[1].length >= 2) gaps.add(i);
+    i++;
   }
-  return { tests, warnings, unread };
+  return gaps;
+}
+
+/**
+ * Two or more results printed side by side ("Hb 12.1 g/dL 11.5-16.5    WBC 5.4 x10^9/L 4.0-11.0", a
+ * report laid out in two columns, or PDF text that joins them). The line is cut before a test name where
+ * the part before it is a whole result on its own and the rest is one or more whole results: each column
+ * keeps its own value, unit, range and flag, and a range is never carried across to the other column.
+ * A cut after a wide gap is preferred; a flag ("L", "H") never starts a name. Null when no cut reads the
+ * whole line (the line is then reported unread as before).
+ */
+function parseColumns(line: string, gaps: Set<number>, offset = 0, depth = 0): ReturnType<typeof parseLine>[] | null {
+  const tokens = line.split(" ");
+  if (depth > 3 || tokens.length < 4 || tokens.length > 48) return null;
+  let best: { parts: ReturnType<typeof parseLine>[]; atGap: boolean } | null = null;
+  for (let i = 2; i < tokens.length - 1; i++) {
+    if (!/^[A-Za-z(]/.test(tokens[i]) || FLAG_TOKEN.test(tokens[i]) || !/\d/.test(tokens.slice(i).join(" "))) continue;
+    const left = parseLine(tokens.slice(0, i).join(" "));
+    if (!left.result) continue;
+    const rightLine = tokens.slice(i).join(" ");
+    const right = parseLine(rightLine);
+    const rest = right.result ? [right] : parseColumns(rightLine, gaps, offset + i, depth + 1);
+    if (!rest) continue;
+    const atGap = gaps.has(offset + i);
+    if (!best || (atGap && !best.atGap)) best = { parts: [left, ...rest], atGap };
+    if (atGap) break;
+  }
+  return best?.parts ?? null;
 }

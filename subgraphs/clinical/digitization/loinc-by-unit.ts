@@ -8,19 +8,29 @@ import { phraseKeys } from "../extraction/text.js";
  */
 export type UnitProperty = "molar" | "mass" | "fraction" | "count" | "log_count" | "activity" | "other";
 /** Properties an analyte can have a code for in knowledge/lab-loinc-units.json. */
-type CodedProperty = "molar" | "mass" | "fraction" | "count";
+export type CodedProperty = "molar" | "mass" | "fraction" | "count";
 
 interface Coding {
   loinc: string;
   display: string;
 }
 
-type Analyte = { id: string; names: string[]; source: string } & Partial<Record<CodedProperty, Coding>>;
+/** A range of values a real result can take, in the unit written beside it (either end may be null). */
+export interface UnitRange {
+  low: number | null;
+  high: number | null;
+  unit: string;
+  source: string;
+}
+
+export type Analyte = { id: string; names: string[]; source: string; molar_mass?: { g_per_mol: number; source: string }; possible_range?: UnitRange } & Partial<Record<CodedProperty, Coding>>;
 
 interface LoincUnits {
   name: string;
   version: string;
   units: Record<UnitProperty, string[]>;
+  /** Factor from each molar spelling to mol/L and each mass spelling to g/L (UCUM prefixes). */
+  scale: { molar: Record<string, number>; mass: Record<string, number>; source: string };
   analytes: Analyte[];
   specimen_ambiguous: { names: string[] };
 }
@@ -36,6 +46,13 @@ const analyteByName = new Map(LOINC_UNITS.analytes.flatMap((a) => a.names.map((n
 const analyteByCode = new Map(LOINC_UNITS.analytes.flatMap((a) => CODED.flatMap((p) => (a[p] ? [[a[p].loinc, a] as const] : []))));
 const propertyByUnit = new Map(PROPERTIES.flatMap((p) => LOINC_UNITS.units[p].map((u) => [u, p] as const)));
 const specimenAmbiguous = new Set(LOINC_UNITS.specimen_ambiguous.names.map(nameKey));
+// The file's own rules: a conversion or a range without its source is refused at start.
+for (const a of LOINC_UNITS.analytes) {
+  if (a.molar_mass && !(a.molar_mass.g_per_mol > 0 && a.molar_mass.source)) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.molar_mass needs g_per_mol > 0 and a source`);
+  const r = a.possible_range;
+  if (r && (!r.source || !r.unit || (r.low === null && r.high === null) || (r.low !== null && r.high !== null && r.low >= r.high))) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.possible_range needs a unit, a source and low < high`);
+  if (r && scaleOf(r.unit) === undefined) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.possible_range.unit "${r.unit}" has no scale`);
+}
 
 /**
  * One spelling of a unit as written on a report, for lookup: the critical-values engine's notation
@@ -78,9 +95,36 @@ function codeProperty(display: string): UnitProperty | "presence" | null {
   return null;
 }
 
+/** The property and the factor to mol/L or g/L of a molar or mass unit, as spelled on a report; undefined for other units. */
+export function scaleOf(unit: string | null | undefined): { property: "molar" | "mass"; factor: number } | undefined {
+  if (!unit || impossibleUnit(unit)) return undefined;
+  const u = canonicalUnit(unit);
+  if (LOINC_UNITS.scale.molar[u] !== undefined) return { property: "molar", factor: LOINC_UNITS.scale.molar[u] };
+  if (LOINC_UNITS.scale.mass[u] !== undefined) return { property: "mass", factor: LOINC_UNITS.scale.mass[u] };
+  return undefined;
+}
+
+/**
+ * A value written in one unit expressed in another, or undefined when that cannot be done exactly: both
+ * must be molar or mass spellings, and between the two properties the analyte's molar mass is needed
+ * (g/L = mol/L × g/mol). Never a guess: a unit without a scale (U/L, %, counts, meq/L) converts to nothing.
+ */
+export function convertQuantity(value: number, from: string | null, to: string, analyte: Analyte | undefined): number | undefined {
+  const a = scaleOf(from);
+  const b = scaleOf(to);
+  if (!a || !b) return undefined;
+  const base = value * a.factor;
+  if (a.property === b.property) return base / b.factor;
+  const grams = analyte?.molar_mass?.g_per_mol;
+  if (!grams) return undefined;
+  return (a.property === "molar" ? base * grams : base / grams) / b.factor;
+}
+
 export interface LoincChoice {
   code: string | null;
   display: string | null;
+  /** The unit-dependent analyte (knowledge/lab-loinc-units.json) the line names, whatever code was chosen. */
+  analyte?: Analyte;
   /** Why no code was given although the test is known (missing unit, unit of another property, no sourced code). */
   warning: string | null;
 }
@@ -102,9 +146,9 @@ export function loincForUnit(line: string, names: string[], vocabularyHit: { cod
   const written = `"${line}" ${unit ? `in ${unit}` : "without a unit"}`;
   if (analyte) {
     const coding = property && property !== "log_count" && property !== "activity" && property !== "other" ? analyte[property] : undefined;
-    if (coding) return { code: coding.loinc, display: coding.display, warning: null };
+    if (coding) return { code: coding.loinc, display: coding.display, warning: null, analyte };
     const codes = CODED.flatMap((p) => (analyte[p] ? [`${p === "fraction" ? "%" : p} units ${analyte[p].loinc}`] : [])).join(", ");
-    return none(`${written}: LOINC left empty, the code depends on the unit (${codes})${property ? `; no ${property} code is sourced` : ""}`);
+    return { ...none(`${written}: LOINC left empty, the code depends on the unit (${codes})${property ? `; no ${property} code is sourced` : ""}`), analyte };
   }
   if (names.some((n) => specimenAmbiguous.has(nameKey(n)))) {
     return none(`${written}: LOINC left empty, the line does not say whether it is a urine dipstick or a serum test${vocabularyHit ? ` (${vocabularyHit.code} is ${vocabularyHit.display})` : ""}`);
