@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -20,5 +20,15 @@ describe("entity extraction quality on annotated notes", () => {
     console.log(`HELD-OUT SET\n${formatScore(s)}`);
     expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("held-out set 2 (East African note styles, added 2026-11-27): micro-F1 at least 0.93 and no negated finding reported as present", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_2));
+    console.log(`HELD-OUT SET 2\n${formatScore(s)}`);
+    expect(s.notes).toBe(40);
+    expect(s.negatedReportedAsPresent).toEqual([]);
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.93);
+    // Age and sex as these notes write them ("M/59", "Pt: 50 F", "Sex: M", "G2P1", "DOL 4", "mzee"): none missed.
+    expect(s.perType.demographics.fn).toBe(0);
   });
 });

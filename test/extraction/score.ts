@@ -115,11 +115,13 @@ export function formatScore(s: Score): string {
 }
 
 export const HELDOUT = new URL("../fixtures/extraction/notes-heldout.json", import.meta.url);
+/** Held-out set 2 (added 2026-11-27): East African note styles (abbreviations, lists, Swahili, typos). */
+export const HELDOUT_2 = new URL("../fixtures/extraction/notes-heldout-2.json", import.meta.url);
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const heldout = process.argv.includes("--heldout");
-  const s = scoreExtraction(loadNotes(heldout ? HELDOUT : undefined));
-  console.log(heldout ? "HELD-OUT SET" : "DEVELOPMENT SET");
+  const [name, path] = process.argv.includes("--heldout-2") ? ["HELD-OUT SET 2", HELDOUT_2] : process.argv.includes("--heldout") ? ["HELD-OUT SET", HELDOUT] : ["DEVELOPMENT SET", undefined];
+  const s = scoreExtraction(loadNotes(path));
+  console.log(name);
   console.log(formatScore(s));
   if (process.argv.includes("--errors")) for (const e of s.errors) console.log(`${e.kind} ${e.note} ${e.type}: ${e.text}`);
   for (const n of s.negatedReportedAsPresent) console.log(`NEGATED REPORTED: ${n.note}: ${n.text}`);

@@ -18,7 +18,7 @@ interface TriggerDef {
 // Spouses and partners too: discordant couples and household contacts are everyday entries in East
 // African notes ("Partner is HIV positive", "Co-wife died of TB"), and their conditions are not the patient's.
 const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife"];
-const FAMILY_VERBS = ["had", "has", "with", "died of", "died from", "passed away from", "is", "was", "suffered from", "suffers from", "diagnosed with", "also has", "also had", "on", "treated for", "was treated for", "is on treatment for", "tested positive for", "is positive for"];
+const FAMILY_VERBS = ["had", "has", "have", "also have", "with", "died of", "died from", "passed away from", "is", "was", "suffered from", "suffers from", "diagnosed with", "also has", "also had", "on", "treated for", "was treated for", "is on treatment for", "tested positive for", "is positive for"];
 
 /**
  * A change of medicine stops the one it names first: "Switch carbamazepine to valproate", "Change from
@@ -30,7 +30,7 @@ const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
-  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", ...SWITCH_PHRASES]],
+  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...SWITCH_PHRASES]],
   ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted"]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
@@ -84,6 +84,9 @@ interface TriggerHit {
   to: number;
 }
 
+/** A Swahili negation that is also a given name (Hana): in a clinician's note, a trigger only in lower case. */
+const LOWER_CASE_ONLY = new Set(["hana"]);
+
 /** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
 export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: TriggerIndex = ENGLISH): TriggerHit[] {
   const hits: TriggerHit[] = [];
@@ -92,7 +95,9 @@ export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: 
       i++;
       continue;
     }
-    const cands = index.byFirst.get(tokens[i].key);
+    // "hana homa" (has no fever), but "Hana, 25F, c/o fever" is a name: in lower case only.
+    // Only in clinicians' notes (the English index): a patient's message writes "Sina homa" at a sentence start.
+    const cands = index === ENGLISH && LOWER_CASE_ONLY.has(tokens[i].key) && tokens[i].raw !== tokens[i].key ? undefined : index.byFirst.get(tokens[i].key);
     let matched = 0;
     if (cands) {
       for (const t of cands) {
@@ -115,6 +120,13 @@ export interface Mention {
 }
 
 const PRE_MAX_DISTANCE = 6;
+/** Triggers that stop or withhold a medicine. */
+const STOPS = new Set(["stop", "stopped", "stopping", "hold", "held", "withhold", "withheld", "avoid", "avoided", "discontinue", "discontinued", "discontinuing", "d/c", "cease", "ceased", "ceasing", "omit", "omitted", "omitting"].map((p) => phraseKeys(p).join(" ")));
+/** A dose ("40mg", "1 g", "500") or a purpose ("for back pain") written right after a medicine. */
+function ownInstructionAt(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  return !!t && (/^\d/.test(t.raw) || t.key === "for" || t.key === "to");
+}
 /** "D/C" is also discharge ("D/C home on amoxicillin"): it stops a medicine only written right before it ("D/C warfarin"). */
 const ADJACENT_PRE = new Set(["d/c"].map((p) => phraseKeys(p).join(" ")));
 const SWITCHES = new Set(SWITCH_PHRASES.map((p) => phraseKeys(p).join(" ")));
@@ -138,10 +150,11 @@ const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", 
  * The assertion of every mention (given in text order, as token ranges). `sectionOf` gives the
  * default from the section heading the mention sits under.
  */
-export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false, index: TriggerIndex = ENGLISH, resultMarkApplies?: (k: number, mark: "nr" | "-") => boolean): Assertion[] {
+export function assertMentions(tokens: Token[], mentions: Mention[], sentences: number[], sectionOf: (offset: number) => Assertion, isTest: (k: number) => boolean = () => false, index: TriggerIndex = ENGLISH, resultMarkApplies?: (k: number, mark: "nr" | "-") => boolean, isMedication?: (k: number) => boolean): Assertion[] {
   const entityTokens = new Set<number>();
   for (const m of mentions) for (let i = m.from; i < m.to; i++) entityTokens.add(i);
-  const hits = findTriggers(tokens, entityTokens, index);
+  const found0 = findTriggers(tokens, entityTokens, index);
+  const hits = [...found0, ...familyAcrossWords(tokens, entityTokens, found0)].sort((a, b) => a.from - b.from);
   const sentenceOfToken = (i: number) => sentenceOf(sentences, tokens[i].start);
   const terminators = hits.filter((h) => h.kind === "terminate");
   const result: Assertion[] = mentions.map((m) => sectionOf(tokens[m.from].start));
@@ -197,6 +210,10 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
         if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
+        // "Stop diclofenac, PCM for back pain", "hold warfarin, enoxaparin 40mg sc od": a stop reaches on through a
+        // list of medicines ("Stop aspirin, clopidogrel and heparin") but not to one that comes with its own
+        // dose or purpose, which is a new plan item.
+        if (!first && STOPS.has(h.phrase) && isMedication?.(k) && ownInstructionAt(tokens, m.to)) break;
         // Another kind of trigger in between starts its own scope, except that a history trigger does not end a
         // negation's ("No known history of hypertension", "Denies previous TB treatment"): ConText, Harkema 2009.
         // Only right after the negation, though ("no (known) history of", "denies previous", "not previously"):
@@ -216,6 +233,10 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if (m.to > h.from) continue;
         if (sentenceOfToken(m.from) !== s || h.from - m.to > POST_MAX_DISTANCE || blockedBetween(m.to, h.from)) break;
         if (ADJACENT_POST.has(h.phrase) && tokens.slice(m.to, h.from).some((t) => !ADJACENT_GAP.has(t.key))) break;
+        // "?" after a finding queries it ("malaria?", "TB ?") only right after it, and not when it is glued to the
+        // next word: "on ART, adm with ?cryptococcal meningitis" queries the meningitis, not the ART.
+        // Nor when a finding follows it ("fever ? malaria" queries the malaria).
+        if (h.phrase === "?" && (m.to !== h.from || gluedToNext(tokens, h.from) || mentions.some((o) => o.from === h.to))) break;
         if (ADJACENT_POST.has(h.phrase) && resultMarkApplies && !resultMarkApplies(k, h.phrase as "nr" | "-")) break;
         if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
         found[k].push(h.kind);
@@ -227,6 +248,40 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     const all = [...found[k], fallback];
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
+}
+
+function gluedToNext(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  return !!next && next.word && next.start === tokens[i].end;
+}
+
+/**
+ * A relative or partner and what they have, a few words apart: "Two siblings at home with similar rash",
+ * "His brother in Nairobi has TB", "Mother also on ART". At most three words between, none of them an
+ * entity, a punctuation mark or another trigger (so "Mother at bedside with child who has fever" stops at
+ * "who"). The relative right before the verb is in the trigger lists already.
+ */
+const RELATIVE_KEYS = new Set(RELATIVES.map((r) => phraseKeys(r).join(" ")).filter((k) => !k.includes(" ")));
+const FAMILY_GAP_VERBS = ["with", "has", "have", "had", "is", "was", "also has", "also have", "also had", "died of", "died from", "diagnosed with", "treated for", "on", "tested positive for"].map((p) => phraseKeys(p));
+const FAMILY_GAP_MAX = 3;
+
+function familyAcrossWords(tokens: Token[], entityTokens: Set<number>, hits: TriggerHit[]): TriggerHit[] {
+  const out: TriggerHit[] = [];
+  const inHit = (i: number) => hits.some((h) => h.from <= i && i < h.to);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!RELATIVE_KEYS.has(tokens[i].key) || entityTokens.has(i) || inHit(i)) continue;
+    for (let j = i + 2; j <= i + 1 + FAMILY_GAP_MAX && j < tokens.length; j++) {
+      const gap = tokens.slice(i + 1, j);
+      // Words only: "Mother 19 years with severe anaemia" is the mother as the patient (antenatal notes), not a relative.
+      if (gap.some((t, g) => !/^\p{L}+$/u.test(t.raw) || entityTokens.has(i + 1 + g) || RELATIVE_KEYS.has(t.key) || inHit(i + 1 + g))) break;
+      const verb = FAMILY_GAP_VERBS.find((v) => v.every((k, n) => tokens[j + n]?.key === k && !entityTokens.has(j + n)));
+      if (verb) {
+        out.push({ phrase: `${tokens[i].key} … ${verb.join(" ")}`, kind: "family", direction: "pre", from: i, to: j + verb.length });
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** "… to valproate", "… with spironolactone": the new entity a change names, within three tokens. */

@@ -28,7 +28,14 @@ const AGE_PATTERNS: RegExp[] = [
   /\b(?:Mr|Mrs|Ms|Miss)\.?\s+[A-Z][\w'-]*,\s*(\d{1,3})\b(?!\s*(?:%|mg|kg|cm|mmhg|\/))/g,
   // "Elderly lady, 79, known CCF"
   /\b(?:male|female|man|woman|boy|girl|lady|gentleman)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|presents|presenting|who|admitted|c\/o)\b)/gi,
+  // "M/59", "F/32", "F 32 yrs" (the letter in capitals first, as ward lists and referral headers write it)
+  /(?<![\p{L}\p{N}/])([MF])\s?\/\s?(\d{1,3})(?![\p{N}/])/gu,
+  // Newborn unit notes: "DOL 4", "day 3 of life" (days of life)
+  /\b(?:DOL|day\s+of\s+life)\s*:?\s*(\d{1,3})\b|\bday\s+(\d{1,3})\s+of\s+life\b/gi,
 ];
+/** Indices of the patterns above that need their own reading of the match. */
+const SEX_FIRST = 8;
+const DAY_OF_LIFE = 9;
 /** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
 const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
 const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
@@ -39,13 +46,29 @@ const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7":
 const MOTHER_AGE = /\b(?:mother|mum|mama|client|patient|pt)\s*,?\s*(?:is\s+|aged\s+)?(\d{1,3})\s*(years?|yrs?)\b(?!\s*(?:ago|of|history|hx|duration))/gi;
 const BARE_AGE = /(?:^|\n|[.;]\s+)\s*(\d{1,3})\s*(years?|yrs?)(?:\s+old)?\s*(?=[.,;\n]|$)/gi;
 /** A note that opens on the child ("Baby girl born at term", "B/O Akello", "Child, 3 days old") is the child's. */
-const CHILD_PATIENT = /^\s*(?:b\/o|baby|infant|neonate|newborn|child|boy|girl)\b/i;
+const CHILD_PATIENT = /^\s*(?:b\/o|baby|infant|neonate|newborn|child|boy|girl|mtoto|nbu|nicu|sncu|newborn unit)\b/i;
 
 /** "for 10 yrs", "x 3 yrs", "since 5 years": a duration, not an age. */
 const DURATION_BEFORE = /\b(for|x|since|over|past|last|about|approximately|~)\s*$/i;
 
 const MALE = /\b(male|man|boy|gentleman|gent|mr|he|him|his)\b/i;
 const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|gravida|primigravida|multigravida)\b/i;
+/**
+ * The patient's own obstetric history or pregnancy, as antenatal, labour and gynaecology notes write it
+ * ("G2P1", "G3P2+0", "P1+1", "LNMP 10/01/2026", "@ 26/40", "ANC visit"): only a woman is gravida, para or
+ * at 26 weeks of gestation. Read as the last resort, and never in a note that opens on a child.
+ */
+const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara)|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
+/** "Sex: M", "Gender: female", "Sex - F": a form's field says it outright. */
+const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
+/**
+ * Swahili words for the patient written right beside the age, as Tanzanian and Kenyan notes do ("62 yr old
+ * mzee", "mama 32yrs", "bibi, 70 years"): mzee and babu are old men, mama and bibi women. Only beside the age:
+ * elsewhere "mama" is the child's mother ("Mama anasema…"). Source: TUKI, Kamusi ya Kiswahili-Kiingereza
+ * (Institute of Kiswahili Research, University of Dar es Salaam, 2001).
+ */
+const SWAHILI_MALE = /^(mzee|babu|kijana)$/i;
+const SWAHILI_FEMALE = /^(mama|bibi|binti)$/i;
 
 function toAge(n: number, unit: string | undefined): { age: number; months: number | null } | null {
   const u = (unit ?? "y").toLowerCase();
@@ -80,6 +103,17 @@ function withoutOtherPeople(text: string): string {
   });
 }
 
+/** A Swahili word for the patient right before or after the age ("mama 32yrs", "62 yr old mzee"). */
+function swahiliBeside(text: string, at: number, end: number): Demographics["gender"] {
+  const before = /([\p{L}]+)[\s,]*$/u.exec(text.slice(Math.max(0, at - 12), at))?.[1];
+  const after = /^[\s,]*([\p{L}]+)/u.exec(text.slice(end, end + 12))?.[1];
+  for (const w of [after, before]) {
+    if (w && SWAHILI_MALE.test(w)) return "male";
+    if (w && SWAHILI_FEMALE.test(w)) return "female";
+  }
+  return null;
+}
+
 function fallbackAge(text: string): { at: number; end: number; age: number; months: number | null } | null {
   for (const re of CHILD_PATIENT.test(text) ? [BARE_AGE] : [MOTHER_AGE, BARE_AGE]) {
     re.lastIndex = 0;
@@ -108,18 +142,27 @@ export function extractDemographics(text: string): Demographics {
     for (const m of text.matchAll(re)) {
       const n = Number(m[1]);
       // "45M" only near the start of a note, and never a temperature ("Temp 101 F").
-      if (re === AGE_PATTERNS[3] && (m.index! > 80 || /(temp|t|°|deg)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
+      // ("Pt: 50 F" and "Patient: 45 M" end in a "t" too: only the word T or Temp is a temperature.)
+      if (re === AGE_PATTERNS[3] && (m.index! > 80 || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
       if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
-      const unit = re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] ? "y" : m[2];
-      const a = toAge(n, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
+      if (re === AGE_PATTERNS[SEX_FIRST] && m.index! > 80) continue;
+      const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
+      const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
+      const value = sexFirst ? Number(m[2]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
+      const unit = dayOfLife ? "days" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || sexFirst ? "y" : m[2];
+      const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
-      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : undefined };
+      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : sexFirst ? m[1] : undefined };
       break;
     }
   }
   best ??= fallbackAge(text);
   let gender: Demographics["gender"] = null;
+  const field = SEX_FIELD.exec(text);
+  const beside = best ? swahiliBeside(text, best.at, best.end) : null;
   if (best?.sex) gender = best.sex === "M" ? "male" : "female";
+  else if (field) gender = /^m/i.test(field[1]) ? "male" : "female";
+  else if (beside) gender = beside;
   else {
     // The sex stated nearest after the age ("58 year old male"), else the first one in the note; never
     // the sex of someone else (the baby delivered, the husband who came with her).
@@ -133,6 +176,7 @@ export function extractDemographics(text: string): Demographics {
       const f = FEMALE.exec(own);
       if (m && (!f || m.index < f.index)) gender = "male";
       else if (f) gender = "female";
+      else if (!CHILD_PATIENT.test(text) && OBSTETRIC.test(own)) gender = "female";
     }
   }
   return { age: best?.age ?? null, ageMonths: best?.months ?? null, gender, ageStart: best?.at ?? null, ageEnd: best?.end ?? null };

@@ -106,7 +106,9 @@ describe("vocabulary and coding", () => {
   it("understands the abbreviations clinicians write", () => {
     const r = run("Known HTN, DM2, T2DM, CKD, PUD; c/o SOB; hx of MI; paracetamol and acetaminophen");
     const codes = Object.fromEntries(r.entities.map((e) => [e.text, e.code]));
-    expect(codes).toMatchObject({ HTN: "I10", DM2: "E11.9", T2DM: "E11.9", CKD: "N18.9", PUD: "K27.9", MI: "I21.9" });
+    // Hypertension with CKD in the same note is the combination code I12.9 (ICD-10-CM Guidelines I.C.9.a.2); the CKD keeps N18.9.
+    expect(codes).toMatchObject({ HTN: "I12.9", DM2: "E11.9", T2DM: "E11.9", CKD: "N18.9", PUD: "K27.9", MI: "I21.9" });
+    expect(run("Known HTN, DM2; c/o SOB").entities.find((e) => e.text === "HTN")?.code).toBe("I10");
     expect(r.entities.find((e) => e.text === "SOB")).toMatchObject({ type: "symptom", system: "SNOMED-CT" });
     const meds = r.entities.filter((e) => e.type === "medication");
     expect(meds.map((m) => m.display)).toEqual(["acetaminophen", "acetaminophen"]);

@@ -3,14 +3,14 @@ import { assertMentions, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
 import { sentenceStarts, tokenize, type Token } from "./text.js";
-import { CODE_SYSTEM, correctSpelling, type EntityType, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
+import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type HeartInvolvement, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
 
 /**
  * Dictionary + rules entity extraction: longest-match lookup of the shipped vocabularies over
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.1.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.2.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -68,8 +68,29 @@ const LAB_VALUE_UNIT = /^[ \t]*(?:[:=][ \t]*)?(?:of[ \t]+)?[<>≤≥]?[ \t]*\d+(
 const ALLERGY_LEADS = new Set(["allergy", "allergie", "allergic", "hypersensitivity", "intolerance", "intolerant", "sensitive", "reaction"]);
 const VITAMIN_WORDS = new Set(["vit", "vitamin", "vitamine", "vits"]);
 
+/**
+ * "AGE" (acute gastroenteritis, the IMCI classification "AGE with some dehydration") is also the heading of every
+ * form ("AGE: 45", "AGE 45 YRS", "GESTATIONAL AGE"). It counts only in capitals within a line written in lower
+ * case too (a form or a note in capitals has headings), with no value, colon or "of/group/range" after it and no
+ * word before it that makes it an age ("gestational", "bone", "at", "of").
+ */
+const AGE_AFTER_HEADING = new Set([":", "=", "-", "/", "of", "group", "range", "at", "related", "appropriate", "specific", "sex", "year", "yr", "years", "yrs", "old", "month", "week", "day", "in", "is", "was", "unknown"]);
+const AGE_BEFORE = new Set(["gestational", "bone", "mental", "dental", "corrected", "chronological", "at", "of", "the", "your", "his", "her", "patient", "patient's", "maternal", "paternal", "same", "any", "old", "young", "advanced", "middle", "school"]);
+function ageIsGastroenteritis(text: string, tokens: Token[], i: number): boolean {
+  if (tokens[i].raw !== "AGE") return false;
+  const next = tokens[i + 1];
+  if (next && (AGE_AFTER_HEADING.has(next.key) || /^\d/.test(next.raw))) return false;
+  if (i > 0 && AGE_BEFORE.has(tokens[i - 1].key)) return false;
+  const lineStart = text.lastIndexOf("\n", tokens[i].start) + 1;
+  const lineEnd = text.indexOf("\n", tokens[i].end);
+  return /\p{Ll}/u.test(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+}
+const FREQUENCY_NOT_URINARY = new Set(["of", ":", "=", "-", "is", "was", "increased", "reduced", "decreased", "daily", "once", "twice"]);
+/** After a one-letter lab symbol, words that lead to its value: "K was 2.9", "K of 6.1", "K is 3.0". */
+const VALUE_LEADS = new Set(["was", "is", "of", "at", "now"]);
+
 /** Greedy longest match, left to right. */
-function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
+function matchTerms(v: Vocabulary, tokens: Token[], text: string): Match[] {
   const keys = tokens.map((t) => t.key);
   const corrected = tokens.map((t) => (t.word ? correctSpelling(v, t.key) : null));
   const keyAt = (i: number, useCorrection: boolean) => (useCorrection && corrected[i] ? corrected[i]! : keys[i]);
@@ -92,7 +113,11 @@ function matchTerms(v: Vocabulary, tokens: Token[]): Match[] {
         // allergy trigger, context.ts), they are not a diagnosis of their own that hides the trigger.
         if (n === 1 && ALLERGY_LEADS.has(keys[i]) && (keys[i + 1] === "to" || keys[i + 1] === ":")) continue;
         // Never the letter of a vitamin: "Vit K 1mg IM" is phytomenadione, not a potassium result.
-        if (tokens[i].raw.length === 1 && n === 1 && (!/^[\d:=]/.test(tokens[i + 1]?.raw ?? "") || VITAMIN_WORDS.has(keys[i - 1] ?? "") || (keys[i - 1] === "." && VITAMIN_WORDS.has(keys[i - 2] ?? "")))) continue;
+        const valueNext = /^[\d:=]/.test(tokens[i + 1]?.raw ?? "") || (VALUE_LEADS.has(keys[i + 1] ?? "") && /^\d/.test(tokens[i + 2]?.raw ?? ""));
+        if (tokens[i].raw.length === 1 && n === 1 && (!valueNext || VITAMIN_WORDS.has(keys[i - 1] ?? "") || (keys[i - 1] === "." && VITAMIN_WORDS.has(keys[i - 2] ?? "")))) continue;
+        if (n === 1 && keys[i] === "age" && term.type === "diagnosis" && !ageIsGastroenteritis(text, tokens, i)) continue;
+        // "dysuria, frequency and urgency" is urinary frequency; "frequency of seizures", "Frequency: BD" are not.
+        if (n === 1 && keys[i] === "frequency" && (FREQUENCY_NOT_URINARY.has(keys[i + 1] ?? "") || /^\d/.test(tokens[i + 1]?.raw ?? ""))) continue;
         // A term must not start or end in the middle of a word ("al" inside "al-Amin" is fine; "5" of "58yo" is not a token).
         found = { term, from: i, to: i + n, corrected: useCorrection && corrected.slice(i, i + n).some(Boolean) };
         break;
@@ -133,16 +158,79 @@ function instructionEnd(text: string, from: number, limit: number, entityStarts:
   return from + end;
 }
 
+/**
+ * Words that make the medicine before them the name of a service: "ART clinic review", "PrEP clinic". The
+ * patient attends it; no medicine is given by the words. A disease's clinic stays the patient's diagnosis
+ * ("TB clinic f/up", "HIV clinic": the patient is followed for it).
+ */
+const SERVICE_WORDS = new Set(["clinic", "programme", "program"]);
+/** "anti-TB treatment", "anti-malarials", "anti-HIV drugs": a class of medicine named after the disease it treats. */
+const AGAINST_PREFIX = "anti";
+/** Words of vaccination: the disease named after "vaccinated for/against" or before "vaccine" is prevented, not had. */
+const VACCINATION_WORDS = new Set(["vaccinated", "vaccination", "vaccine", "vaccinate", "immunised", "immunized", "immunisation", "immunization", "immunise", "immunize", "jab"]);
+const VACCINE_AFTER = new Set(["vaccine", "vaccination", "immunization", "immunisation", "jab", "shot"]);
+/** A route written before the medicine's name: "IV ceftriaxone", "nebulised salbutamol", "PR diazepam". */
+const ROUTE_BEFORE = /\b(iv|im|sc|po|inj\.?|injection|tab\.?|tablet|syrup|susp|oral|nebuli[sz]ed|nebs?|pr)\s*$/i;
+const routeOf = (word: string) =>
+  /^(iv|inj|injection)/i.test(word) ? "intravenous" : /^im$/i.test(word) ? "intramuscular" : /^sc$/i.test(word) ? "subcutaneous" : /^neb/i.test(word) ? "inhaled" : /^pr$/i.test(word) ? "rectal" : "oral";
+
+/**
+ * Matches that name something other than the patient's finding or medicine: a service ("ART clinic"), a class
+ * of medicine named after a disease ("anti-TB treatment"), and the nebuliser written as the route of the medicine
+ * right after it ("nebulised salbutamol": the salbutamol's route, not a procedure of its own).
+ */
+function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
+  return matches.filter((m, k) => {
+    const next = tokens[m.to];
+    if (m.term.type === "medication" && next && SERVICE_WORDS.has(next.key)) return false;
+    if (m.term.type === "diagnosis" && m.from > 0 && tokens[m.from - 1].key === AGAINST_PREFIX) return false;
+    if (m.term.type === "procedure" && /^neb/i.test(tokens[m.from].key) && m.to - m.from === 1 && matches[k + 1]?.from === m.to && matches[k + 1].term.type === "medication") return false;
+    return true;
+  });
+}
+
+/** A disease named as what a vaccine prevents: "not vaccinated for measles", "immunised against polio", "HPV vaccine". */
+function isVaccineTarget(tokens: Token[], m: Match): boolean {
+  const before = tokens[m.from - 1]?.key;
+  if ((before === "for" || before === "against") && VACCINATION_WORDS.has(tokens[m.from - 2]?.key ?? "")) return true;
+  return VACCINE_AFTER.has(tokens[m.to]?.key ?? "");
+}
+
+/**
+ * Hypertension with heart failure or chronic kidney disease in the same note is one combination code (ICD-10-CM
+ * Official Guidelines I.C.9.a.1-3: the link is presumed): "Known HTN … CCF" codes the hypertension I11.0, "HTN,
+ * CKD stage 4" I12.9, both I13.0; the heart failure and the CKD keep their own codes (the additional codes the
+ * guideline asks for). Only conditions the note states as the patient's, present or past, combine: a queried
+ * ("?CCF"), negated or relative's one does not.
+ */
+function combineHypertension(v: Vocabulary, entities: ExtractedEntity[]): void {
+  const c = v.combinations;
+  const own = entities.filter((e) => e.type === "diagnosis" && (e.assertion === "present" || e.assertion === "historical") && e.code);
+  const failure = own.some((e) => c.heart_failure_prefixes.some((p) => e.code!.startsWith(p)));
+  const stages = own.map((e) => c.ckd[e.code!]).filter(Boolean);
+  const ckd: CkdStage = stages.includes("5") ? "5" : stages.length ? "1-4" : "none";
+  for (const e of own) {
+    const base = c.hypertension[e.code!];
+    if (!base) continue;
+    const heart: HeartInvolvement = failure ? "failure" : base;
+    const rule = c.rules.find((r) => r.heart === heart && r.ckd === ckd);
+    if (!rule) continue;
+    e.code = rule.code;
+    e.display = rule.display;
+    e.validated = v.icd10Codes.has(rule.code);
+  }
+}
+
 export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const tokens = tokenize(text);
-  const matches = matchTerms(v, tokens);
+  const matches = withoutNonMentions(tokens, matchTerms(v, tokens, text));
   const sentences = sentenceStarts(text);
   // A bare trailing "-" negates a symptom or sign (a symptom, or a finding of ICD-10 chapter XVIII: "jaundice -",
   // "hepatomegaly -"), never a diagnosis ("Dx: Severe malaria -" ends a line). "NR" (non-reactive) negates an
   // infection written as a test result ("HIV NR", "syphilis NR"), never a sign ("Pallor NR" is not recorded).
   const isFinding = (t: VocabularyTerm) => t.type === "symptom" || (t.type === "diagnosis" && /^R/i.test(t.code ?? ""));
   const resultMarkApplies = (k: number, mark: "nr" | "-") => (mark === "-" ? isFinding(matches[k].term) : matches[k].term.type === "diagnosis" && !isFinding(matches[k].term));
-  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", undefined, resultMarkApplies);
+  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", undefined, resultMarkApplies, (k) => matches[k].term.type === "medication");
   const entityStarts = new Set(matches.map((m) => tokens[m.from].start));
   const entities: ExtractedEntity[] = [];
   const excluded: ExtractedEntity[] = [];
@@ -163,19 +251,29 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     const base = m.term.origin === "lexicon" ? 0.95 : 0.85;
     const confidence = Math.round(base * (m.corrected ? 0.8 : 1) * ASSERTION_CONFIDENCE[assertions[k]] * 100) / 100;
     if (NEGATING_WORDS.has(text.slice(start, end).toLowerCase())) assertions[k] = "absent";
+    if (m.term.type === "diagnosis" && assertions[k] !== "absent" && isVaccineTarget(tokens, m)) assertions[k] = "hypothetical";
     const e: ExtractedEntity = { type: m.term.type, text: text.slice(start, end), start, end, code, system: CODE_SYSTEM[m.term.type], display, validated, assertion: assertions[k], confidence };
     if (m.term.type === "medication") {
       const next = matches.slice(k + 1).find((o) => o.term.type === "medication");
-      const windowEnd = instructionEnd(text, end, Math.min(text.length, end + 80, next ? tokens[next.from].start : Infinity), entityStarts);
+      const nextStart = next ? tokens[next.from].start : Infinity;
+      let windowEnd = instructionEnd(text, end, Math.min(text.length, end + 80, nextStart), entityStarts);
+      // "ipratropium, IV hydrocortisone", "salbutamol, nebulised budesonide": a route right before the next
+      // medicine is that medicine's, not this one's.
+      if (windowEnd === nextStart) {
+        const routeOfNext = ROUTE_BEFORE.exec(text.slice(end, windowEnd));
+        if (routeOfNext) windowEnd = end + routeOfNext.index;
+      }
       e.sig = parseSig(text.slice(end, windowEnd));
-      // "IV ceftriaxone", "inj. artesunate", "PO paracetamol": the route written before the name.
+      // "IV ceftriaxone", "inj. artesunate", "PO paracetamol", "nebulised salbutamol": the route written before the name.
       if (!e.sig.route) {
-        const before = /\b(iv|im|sc|po|inj\.?|injection|tab\.?|tablet|syrup|susp)\s*$/i.exec(text.slice(Math.max(0, start - 14), start));
-        if (before) e.sig.route = /^(iv|inj|injection)/i.test(before[1]) ? "intravenous" : /^im$/i.test(before[1]) ? "intramuscular" : /^sc$/i.test(before[1]) ? "subcutaneous" : "oral";
+        const before = ROUTE_BEFORE.exec(text.slice(Math.max(0, start - 14), start));
+        // "PR 88" is the pulse, but "PR diazepam" is rectal: here the medicine follows, so the route stands.
+        if (before) e.sig.route = routeOf(before[1]);
       }
     }
     (REPORTED.has(e.assertion) ? entities : excluded).push(e);
   });
+  combineHypertension(v, entities);
   const reported = entities.map((e) => e.confidence);
   const confidence = reported.length ? Math.round((reported.reduce((a, b) => a + b, 0) / reported.length) * 100) / 100 : 0;
   return { entities, excluded, demographics: extractDemographics(text), confidence };

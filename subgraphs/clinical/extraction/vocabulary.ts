@@ -32,10 +32,23 @@ export interface Vocabulary {
   byFirstKey: Map<string, VocabularyTerm[]>;
   /** Every canonical key of a lexicon term, for spelling correction. */
   lexiconKeys: Set<string>;
+  /** Every word of every term (all sources): a word the vocabularies use is a real word, never a misspelling. */
+  knownWords: Set<string>;
   /** Single-deletion variants of lexicon keys (7+ letters) → the key, for one-edit misspellings. */
   deletions: Map<string, string | null>;
   icd10Codes: Set<string>;
   counts: Record<EntityType, number>;
+  /** Hypertension's combination codes with heart failure and chronic kidney disease (combination-codes.json). */
+  combinations: HypertensionCombinations;
+}
+
+export type HeartInvolvement = "none" | "disease" | "failure";
+export type CkdStage = "none" | "1-4" | "5";
+export interface HypertensionCombinations {
+  hypertension: Record<string, Exclude<HeartInvolvement, "failure">>;
+  heart_failure_prefixes: string[];
+  ckd: Record<string, Exclude<CkdStage, "none">>;
+  rules: Array<{ heart: HeartInvolvement; ckd: CkdStage; code: string; display: string }>;
 }
 
 const DIR = new URL("../knowledge/vocabularies/", import.meta.url);
@@ -56,9 +69,12 @@ export function loadVocabulary(): Vocabulary {
   const termsText = readFileSync(new URL("terms.tsv", DIR), "utf8");
   const codesText = readFileSync(new URL("icd10cm-codes.txt", DIR), "utf8");
   const sources = readFileSync(new URL("sources.json", DIR), "utf8");
+  const combinationsText = readFileSync(new URL("combination-codes.json", DIR), "utf8");
+  const combinations = JSON.parse(combinationsText) as HypertensionCombinations;
   const icd10Codes = new Set(codesText.split("\n").filter((l) => l && !l.startsWith("#")));
   const byFirstKey = new Map<string, VocabularyTerm[]>();
   const lexiconKeys = new Set<string>();
+  const knownWords = new Set<string>();
   const counts = { diagnosis: 0, symptom: 0, medication: 0, lab_test: 0, procedure: 0 } as Record<EntityType, number>;
   for (const line of termsText.split("\n")) {
     if (!line || line.startsWith("#")) continue;
@@ -73,6 +89,7 @@ export function loadVocabulary(): Vocabulary {
     byFirstKey.set(keys[0], list);
     counts[type]++;
     if (origin === "lexicon") for (const k of keys) if (/^[a-z]+$/.test(k)) lexiconKeys.add(k);
+    for (const k of keys) knownWords.add(k);
   }
   for (const list of byFirstKey.values()) {
     list.sort((a, b) => b.keys.length - a.keys.length || Number(b.origin === "lexicon") - Number(a.origin === "lexicon") || TYPE_PRIORITY.indexOf(a.type) - TYPE_PRIORITY.indexOf(b.type));
@@ -85,8 +102,8 @@ export function loadVocabulary(): Vocabulary {
       deletions.set(d, prev === undefined || prev === k ? k : null);
     }
   }
-  const version = `vocabularies@${createHash("sha256").update(termsText).update(codesText).update(sources).digest("hex").slice(0, 12)}`;
-  cached = { version, byFirstKey, lexiconKeys, deletions, icd10Codes, counts };
+  const version = `vocabularies@${createHash("sha256").update(termsText).update(codesText).update(sources).update(combinationsText).digest("hex").slice(0, 12)}`;
+  cached = { version, byFirstKey, lexiconKeys, knownWords, deletions, icd10Codes, counts, combinations };
   return cached;
 }
 
@@ -95,7 +112,9 @@ export function loadVocabulary(): Vocabulary {
  * transposition), or null when there is none or more than one.
  */
 export function correctSpelling(v: Vocabulary, key: string): string | null {
-  if (key.length < 7 || !/^[a-z]+$/.test(key) || v.lexiconKeys.has(key) || v.byFirstKey.has(key)) return null;
+  // A word some term of the vocabularies uses is spelt right: "evaluation" (in SNOMED CT and LOINC names) is
+  // not a misspelt "evacuation", nor "operation" a misspelt anything.
+  if (key.length < 7 || !/^[a-z]+$/.test(key) || v.lexiconKeys.has(key) || v.byFirstKey.has(key) || v.knownWords.has(key)) return null;
   const found = new Set<string>();
   for (const d of [key, ...deletionsOf(key)]) {
     const hit = v.deletions.get(d);
