@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
-import { isPhoneRegion, normalizePhone, phoneDigitSpellings } from "./phone.js";
+import { getCountries, getExampleNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import examples from "libphonenumber-js/mobile/examples";
+import { FieldErrorCollector } from "./errors.js";
+import { isPhoneRegion, normalizeMobilePhone, normalizePhone, NOT_A_PHONE, phoneDigitSpellings, phoneField, type PhoneRegion } from "./phone.js";
 
 /** One number per country, written the ways people write them at a till or in a form. */
 const SPELLINGS: [region: "UG" | "KE" | "TZ", e164: string, spellings: string[]][] = [
@@ -102,5 +105,110 @@ describe("DEFAULT_PHONE_REGION (lib/config.ts)", () => {
 
   it.each(["XX", "Uganda", "256", ""])("stops the process on %j, naming the variable", (value) => {
     expect(() => loadConfig({ DEFAULT_PHONE_REGION: value })).toThrow(/DEFAULT_PHONE_REGION: must be an ISO 3166-1 alpha-2 country code/);
+  });
+});
+
+/** normalizeMobilePhone as it was before it read the type from its own parse: the number parsed again. */
+function mobileByTwoParses(input: string, region: PhoneRegion): string | null {
+  const e164 = normalizePhone(input, region);
+  if (!e164) return null;
+  const type = parsePhoneNumberFromString(e164)?.getType();
+  return type === undefined || type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" ? e164 : null;
+}
+
+describe("normalizeMobilePhone (one parse)", () => {
+  it.each([
+    ["0772 123 456", "UG", "+256772123456"],
+    ["+254 712 345 678", "UG", "+254712345678"],
+    ["0414 100 001", "UG", null], // Kampala landline
+    ["0800 100 100", "UG", null], // toll-free
+    ["+1 201 555 0123", "UG", "+12015550123"], // North America: fixed line or mobile
+    ["hello", "UG", null],
+  ] as const)("%j in %s is %j", (input, region, expected) => {
+    expect(normalizeMobilePhone(input, region)).toBe(expected);
+  });
+
+  it("answers what parsing twice answered, over numbers of every region and type in every spelling (property)", () => {
+    // Each region's example mobile with its last digits replaced: random numbers of that plan, of every
+    // type (fixed lines, toll-free and mobiles share lengths), and many invalid ones.
+    const number = fc.tuple(fc.constantFrom(...getCountries()), fc.stringMatching(/^[0-9]{1,5}$/)).map(([country, tail]) => {
+      const example = getExampleNumber(country, examples)!;
+      return { country, nsn: `${example.nationalNumber.slice(0, Math.max(1, example.nationalNumber.length - tail.length))}${tail}`, cc: example.countryCallingCode };
+    });
+    const spelled = fc.tuple(number, fc.constantFrom("+cc", "cc", "00cc", "0", "")).map(([{ nsn, cc }, prefix]) => (prefix.includes("cc") ? `${prefix.replace("cc", cc)} ${nsn}` : `${prefix}${nsn}`));
+    const regions = fc.constantFrom<PhoneRegion>("UG", "KE", "TZ", "US", "CA", "GB", "JE", "RU", "KZ", "RE", "YT", "IT", "VA");
+    fc.assert(
+      fc.property(spelled, regions, (input, region) => {
+        expect(normalizeMobilePhone(input, region), `${input} in ${region}`).toBe(mobileByTwoParses(input, region));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+/** The error `phoneField` threw, or null when it answered. */
+function thrownBy(read: () => unknown): { message: string; extensions: Record<string, unknown> } | null {
+  try {
+    read();
+    return null;
+  } catch (err) {
+    return err as { message: string; extensions: Record<string, unknown> };
+  }
+}
+
+describe("phoneField: the one rule of every input that takes a phone", () => {
+  const UG = { defaultRegion: "UG" } as const;
+
+  it("reads a number as E.164, keeps undefined (not given) and null, and reads blank as no number", () => {
+    expect(phoneField("0772 123 456", "customerPhone", UG)).toBe("+256772123456");
+    expect(phoneField(undefined, "customerPhone", UG)).toBeUndefined();
+    expect(phoneField(null, "customerPhone", UG)).toBeNull();
+    expect(phoneField("", "customerPhone", UG)).toBeNull();
+    expect(phoneField("   ", "customerPhone", UG)).toBeNull();
+  });
+
+  it("throws a 400 naming the field, with the message every phone field gives", () => {
+    const err = thrownBy(() => phoneField("hello world", "courierPhone", UG));
+    expect(err?.message).toBe(`Invalid value for courierPhone: ${NOT_A_PHONE}`);
+    expect(err?.extensions).toEqual({ code: "BAD_USER_INPUT", fields: { courierPhone: [NOT_A_PHONE] } });
+  });
+
+  it("refuses a blank value when told to, like any text that is not a number", () => {
+    expect(thrownBy(() => phoneField("  ", "customerPhone", { ...UG, blank: "refused" }))?.extensions.fields).toEqual({ customerPhone: [NOT_A_PHONE] });
+    expect(phoneField(null, "customerPhone", { ...UG, blank: "refused" })).toBeNull();
+  });
+
+  it("takes the caller's message", () => {
+    const message = "must be a phone number, e.g. +256414100001 or 0414 100 001";
+    expect(thrownBy(() => phoneField("12345678", "phone", { ...UG, message }))?.extensions.fields).toEqual({ phone: [message] });
+  });
+
+  it("with mobile, refuses a landline and a toll-free number that it otherwise takes", () => {
+    for (const landline of ["0414 100 001", "0800 100 100"]) {
+      expect(phoneField(landline, "phone", UG)).toMatch(/^\+256/);
+      expect(thrownBy(() => phoneField(landline, "phone", { ...UG, mobile: true }))?.extensions.fields).toHaveProperty("phone");
+    }
+    expect(phoneField("0772 123 456", "phone", { ...UG, mobile: true })).toBe("+256772123456");
+  });
+
+  it("adds the error to a collector instead of throwing, and answers null", () => {
+    const errors = new FieldErrorCollector();
+    expect(phoneField("hello world", "customerPhone", { ...UG, errors })).toBeNull();
+    expect(phoneField("0772 123 456", "other", { ...UG, errors })).toBe("+256772123456");
+    expect(errors.fields).toEqual({ customerPhone: [NOT_A_PHONE] });
+  });
+
+  it("answers normalizePhone (or normalizeMobilePhone) for any text, or throws naming the field (property)", () => {
+    const phoneish = fc.stringMatching(/^[+0-9 ()-]{0,16}$/);
+    fc.assert(
+      fc.property(fc.oneof(phoneish, fc.string()), fc.boolean(), fc.constantFrom<PhoneRegion>("UG", "KE", "TZ"), (text, mobile, defaultRegion) => {
+        const expected = (mobile ? normalizeMobilePhone : normalizePhone)(text, defaultRegion);
+        const err = thrownBy(() => phoneField(text, "f", { defaultRegion, mobile }));
+        if (!text.trim()) expect([err, phoneField(text, "f", { defaultRegion, mobile })]).toEqual([null, null]);
+        else if (expected) expect([err, phoneField(text, "f", { defaultRegion, mobile })]).toEqual([null, expected]);
+        else expect(err?.extensions.fields).toEqual({ f: [NOT_A_PHONE] });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

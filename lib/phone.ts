@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/max";
+import { fieldError, type FieldErrorCollector } from "./errors.js";
 
 /**
  * Phone numbers, one form everywhere: E.164 ("+256772123456"), checked against the numbering plan.
@@ -28,10 +29,25 @@ export function isPhoneRegion(value: string): value is PhoneRegion {
  */
 const TYPED_PHONE = /^\+?[\d\s().-]+$/;
 
-function validE164(text: string, region: PhoneRegion): string | null {
+/** The number `text` spells in `region`'s plan when it is a valid one without an extension, else null. */
+function parseValid(text: string, region: PhoneRegion): PhoneNumber | null {
   const parsed = parsePhoneNumberFromString(text, region);
   // An extension cannot take an SMS; a number with one is not a delivery address.
-  return parsed && !parsed.ext && parsed.isValid() ? parsed.number : null;
+  return parsed && !parsed.ext && parsed.isValid() ? parsed : null;
+}
+
+/**
+ * The one parse behind `normalizePhone` and `normalizeMobilePhone`: the valid number a typed text
+ * spells, or null. A national number (or one with "+") is read as written; without "+", the digits may
+ * still be international ("256772123456", "00256772123456").
+ */
+function parseTyped(input: string | null | undefined, defaultRegion: PhoneRegion): PhoneNumber | null {
+  const text = input?.trim() ?? "";
+  if (!text || !TYPED_PHONE.test(text)) return null;
+  const national = parseValid(text, defaultRegion);
+  if (national || text.startsWith("+")) return national;
+  const digits = text.replace(/\D/g, "");
+  return parseValid(`+${digits}`, defaultRegion) ?? (digits.startsWith("00") ? parseValid(`+${digits.slice(2)}`, defaultRegion) : null);
 }
 
 /**
@@ -46,13 +62,7 @@ function validE164(text: string, region: PhoneRegion): string | null {
  * gateway just the same.
  */
 export function normalizePhone(input: string | null | undefined, defaultRegion: PhoneRegion): string | null {
-  const text = input?.trim() ?? "";
-  if (!text || !TYPED_PHONE.test(text)) return null;
-  const national = validE164(text, defaultRegion);
-  if (national || text.startsWith("+")) return national;
-  // No "+": the digits may still be international ("256772123456", "00256772123456").
-  const digits = text.replace(/\D/g, "");
-  return validE164(`+${digits}`, defaultRegion) ?? (digits.startsWith("00") ? validE164(`+${digits.slice(2)}`, defaultRegion) : null);
+  return parseTyped(input, defaultRegion)?.number ?? null;
 }
 
 /**
@@ -65,13 +75,49 @@ const TEXTABLE_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE"]);
 /**
  * A number an SMS or a messaging app can reach, in E.164, or null: `normalizePhone`, and a type the
  * metadata knows as mobile. A valid number whose type the metadata cannot name is kept (refusing it
- * would refuse numbers the installed metadata is too old to classify).
+ * would refuse numbers the installed metadata is too old to classify). The type is read from the same
+ * parse as the number (parsing is most of the cost).
  */
 export function normalizeMobilePhone(input: string | null | undefined, defaultRegion: PhoneRegion): string | null {
-  const e164 = normalizePhone(input, defaultRegion);
-  if (!e164) return null;
-  const type = parsePhoneNumberFromString(e164)?.getType();
-  return type === undefined || TEXTABLE_TYPES.has(type) ? e164 : null;
+  const parsed = parseTyped(input, defaultRegion);
+  if (!parsed) return null;
+  const type = parsed.getType();
+  return type === undefined || TEXTABLE_TYPES.has(type) ? parsed.number : null;
+}
+
+/** What a phone field that is not a number is told, unless the caller says otherwise. */
+export const NOT_A_PHONE = "must be a phone number, e.g. +256772000111 or 0772 000 111";
+
+export interface PhoneFieldOptions {
+  /** Region of numbers typed without a country code (DEFAULT_PHONE_REGION). */
+  defaultRegion: PhoneRegion;
+  /** Only numbers a text message reaches (`normalizeMobilePhone`): a landline or toll-free number is refused. @default false */
+  mobile?: boolean;
+  /** A blank value ("", spaces) is no number (null), or is refused like any text that is not a number. @default "none" */
+  blank?: "none" | "refused";
+  /** The field error's message. @default NOT_A_PHONE */
+  message?: string;
+  /** Adds the field error here (the caller reports every field at once) instead of throwing it; the result is then null. */
+  errors?: FieldErrorCollector;
+}
+
+/**
+ * A phone number a caller typed into `field`, in E.164: the one rule of every input that takes a phone.
+ * Not given (undefined) stays undefined, null stays null, a blank value is null (see `blank`), and
+ * anything else is a valid number (a mobile one with `mobile`) or a 400 naming `field`: `fieldError`
+ * thrown, or added to `errors` when given.
+ */
+export function phoneField(value: string, field: string, opts: PhoneFieldOptions & { blank: "refused"; errors?: undefined }): string;
+export function phoneField<T extends string | null | undefined>(value: T, field: string, opts: PhoneFieldOptions): string | null | (undefined extends T ? undefined : never);
+export function phoneField(value: string | null | undefined, field: string, opts: PhoneFieldOptions): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!value.trim() && opts.blank !== "refused") return null;
+  const e164 = (opts.mobile ? normalizeMobilePhone : normalizePhone)(value, opts.defaultRegion);
+  if (e164) return e164;
+  const message = opts.message ?? NOT_A_PHONE;
+  if (!opts.errors) throw fieldError(field, message);
+  opts.errors.add(field, message);
+  return null;
 }
 
 /**

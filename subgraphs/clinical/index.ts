@@ -18,6 +18,7 @@ import { patientReference } from "./patient/patient.reference.js";
 import { PatientFieldsResolver } from "./patient/patient.fields.resolver.js";
 import { PatientContactResolver } from "./patient/patient-contact.resolver.js";
 import { PatientExistsResolver } from "./patient/patient-exists.resolver.js";
+import { PreferencesReadAuditResolver } from "./patient/preferences-read.resolver.js";
 import { PatientResolver } from "./patient/patient.resolver.js";
 import { ResearcherAssistantResolver } from "./researcher-assistant/researcher-assistant.resolver.js";
 import { RiskScoresResolver } from "./risk-scores/risk-scores.resolver.js";
@@ -30,7 +31,7 @@ export const clinicalSubgraph: SubgraphModule = {
   name: "clinical",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, EntityExtractionResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver, ResearcherAssistantResolver, SoapNoteResolver, PatientMessageResolver, DigitizationResolver],
+      [PatientResolver, PatientFieldsResolver, PatientExistsResolver, PatientContactResolver, PreferencesReadAuditResolver, TimelineResolver, DrugSafetyResolver, CriticalValuesResolver, SepsisResolver, RiskScoresResolver, CopilotResolver, EntityExtractionResolver, ClinicalAuditResolver, NurseAssistantResolver, LabAssistantResolver, PharmacistAssistantResolver, ResearcherAssistantResolver, SoapNoteResolver, PatientMessageResolver, DigitizationResolver],
       patientReference,
     )),
   migrationsFolder: fileURLToPath(new URL("../../drizzle/clinical", import.meta.url)),

@@ -1,4 +1,5 @@
-import { defaultPhoneRegion, normalizeMobilePhone, normalizePhone as normalizePhoneNumber } from "../../lib/phone.js";
+import type { FieldErrorCollector } from "../../lib/errors.js";
+import { defaultPhoneRegion, normalizeMobilePhone, normalizePhone as normalizePhoneNumber, phoneField } from "../../lib/phone.js";
 
 /** Spec, "Notification channels": the four channels and what one message costs (UGX). */
 export const CHANNEL_COSTS = {
@@ -37,6 +38,16 @@ export function normalizeMobile(value: string): string | null {
 
 /** What to tell a caller whose number cannot take a text message. */
 export const NOT_A_MOBILE = "must be a mobile phone number such as +256772000111 (a landline or toll-free number cannot take an SMS)";
+
+/**
+ * A contact number a caller sets (preferences, provider contacts): `phoneField` for a mobile, in
+ * DEFAULT_PHONE_REGION, its 400 added to `errors`. Blank text is refused like any other that is not a
+ * mobile; an empty string is kept as given (no address, as it always was), null clears, undefined
+ * leaves the stored number.
+ */
+export function contactNumber(value: string | null | undefined, field: string, errors: FieldErrorCollector, message = NOT_A_MOBILE): string | null | undefined {
+  return value ? phoneField(value, field, { defaultRegion: defaultPhoneRegion(), mobile: true, blank: "refused", message, errors }) : value;
+}
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value);

@@ -7,6 +7,7 @@ import { receiptRoutes } from "./delivery/receipts.js";
 import { startNotificationWorker } from "./delivery/worker.js";
 import { NotificationResolver, notificationsPatientReference, PatientNotificationsResolver } from "./notification/notification.resolver.js";
 import { Patient } from "./notification/notification.type.js";
+import { PreferencesFieldsResolver } from "./preferences/preferences.fields.resolver.js";
 import { PreferencesResolver } from "./preferences/preferences.resolver.js";
 import { ProviderContactResolver } from "./provider-contact/provider-contact.resolver.js";
 import { notificationSettings } from "./settings.js";
@@ -19,7 +20,7 @@ export const notificationsSubgraph: SubgraphModule = {
   name: "notifications",
   schema: () =>
     (schema ??= buildFederatedSchema(
-      [NotificationResolver, PatientNotificationsResolver, TriggerResolver, PreferencesResolver, ProviderContactResolver, TemplateResolver],
+      [NotificationResolver, PatientNotificationsResolver, TriggerResolver, PreferencesResolver, PreferencesFieldsResolver, ProviderContactResolver, TemplateResolver],
       notificationsPatientReference,
       [Patient],
     )),

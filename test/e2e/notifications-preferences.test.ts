@@ -217,3 +217,69 @@ describe("records", () => {
     expect(res.body.data.patient.notificationPreferences).toMatchObject({ channels: ["SMS", "EMAIL"], timeZone: "Africa/Kampala" });
   });
 });
+
+describe("audit of staff reads of preferences (contact details, as the registry's)", () => {
+  const UHID = "UG-PREF-AUDIT1";
+  const prefReads = async (uhid: string): Promise<any[]> => {
+    const res = await stack.rest("GET", `/api/v1/clinical-audit/records/?operation=patient_contact_read&patient_uhid=${uhid}&page_size=100`, { token: await stack.token("auditor") });
+    expect(res.status).toBe(200);
+    return res.body.results.filter((r: { output: { source?: string } }) => r.output.source === "notification_preferences");
+  };
+
+  beforeAll(async () => {
+    const res = await stack.rest("POST", "/api/v1/uhid/", { token: nurse, body: { uhid: UHID, given_name: "Audit", family_name: "Prefs", sex: "female", birth_date: "1990-01-01" } });
+    expect(res.status).toBe(201);
+  });
+
+  it("records who read whose preferences, which contact fields, when, and the request id; the echo of a set too", async () => {
+    const set = await stack.rest("PUT", `/api/v1/notifications/preferences/${UHID}/`, { token: await stack.token("physician", { sub: "prefs-physician" }), body: { phone: "0772 000 301", email: "audit@example.org" } });
+    expect(set.status).toBe(200);
+    const [echo] = await prefReads(UHID);
+    expect(echo).toMatchObject({ actor_sub: "prefs-physician", output: { via: { rootField: "setNotificationPreferences" } } });
+
+    const before = (await prefReads(UHID)).length;
+    const read = await stack.rest("GET", `/api/v1/notifications/preferences/${UHID}/`, { token: await stack.token("nurse", { sub: "prefs-nurse" }), headers: { "x-request-id": "prefs-trace-1" } });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ phone: "+256772000301", email: "audit@example.org" });
+    const records = await prefReads(UHID);
+    expect(records.length).toBe(before + 1);
+    expect(records[0]).toMatchObject({
+      actor_sub: "prefs-nurse",
+      actor_roles: "nurse",
+      operation: "patient_contact_read",
+      patient_uhid: UHID,
+      request_id: "prefs-trace-1",
+      output: { fields: ["email", "messagingAppId", "phone", "pushToken"], source: "notification_preferences", via: { rootField: "notificationPreferences" } },
+    });
+    expect(Date.now() - new Date(records[0].occurred_at).getTime()).toBeLessThan(60_000);
+  });
+
+  it("leaves no record when the patient reads their own, or when no contact detail is selected", async () => {
+    const before = (await prefReads(UHID)).length;
+    const own = await stack.rest("GET", `/api/v1/notifications/preferences/${UHID}/`, { token: await stack.token("patient", { sub: UHID }) });
+    expect(own.status).toBe(200);
+    expect(own.body.phone).toBe("+256772000301");
+    const noContact = await stack.gql(`{ notificationPreferences(patientUhid: "${UHID}") { channels language } }`, {}, nurse);
+    expect(noContact.body.errors).toBeUndefined();
+    expect((await prefReads(UHID)).length).toBe(before);
+  });
+
+  it("audits preferences reached through the patient (federation), with the fields selected", async () => {
+    const before = (await prefReads(UHID)).length;
+    const res = await stack.gql(`{ patient(uhid: "${UHID}") { notificationPreferences { channels phone } } }`, {}, await stack.token("physician", { sub: "prefs-physician-2" }));
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.patient.notificationPreferences.phone).toBe("+256772000301");
+    const records = await prefReads(UHID);
+    expect(records.length).toBe(before + 1);
+    expect(records[0]).toMatchObject({ actor_sub: "prefs-physician-2", output: { fields: ["phone"], via: { rootField: "_entities" } } });
+  });
+
+  it("records a read only for those who may read: a patient may not record one about another, and fields are checked", async () => {
+    const record = (token: string, fields: string[]) =>
+      stack.gql(`mutation($reads: [NotificationPreferencesReadInput!]!) { recordNotificationPreferencesReads(reads: $reads, rootField: "x") }`, { reads: [{ patientUhid: UHID, fields }] }, token);
+    const asPatient = await record(await stack.token("patient", { sub: "UG-2024-000010" }), ["phone"]);
+    expect(asPatient.body.errors[0].extensions.code, JSON.stringify(asPatient.body)).toBe("FORBIDDEN");
+    expect((await record(await stack.token("auditor"), ["phone"])).body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect((await record(nurse, ["givenName"])).body.errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", fields: { "reads.0.fields": [expect.any(String)] } });
+  });
+});

@@ -241,3 +241,53 @@ describe("the till, suppliers and couriers: their phones are E.164 too", () => {
     expect(await notificationCount()).toBe(before);
   });
 });
+
+describe("every phone field, one rule (lib/phone.ts phoneField): its message, its blank, its landline", () => {
+  const NOT_A_PHONE = "must be a phone number, e.g. +256772000111 or 0772 000 111";
+  const NOT_A_MOBILE = "must be a mobile phone number such as +256772000111 (a landline or toll-free number cannot take an SMS)";
+  let n = 0;
+  /** Each phone field: the call that sends `phone` in it, and where the answer holds the number. */
+  const sites = () => ({
+    loyalty: (phone: string) => stack.rest("POST", `${SALES}/loyalty-accounts/`, { token: cashier, body: { customer_name: `Rule ${++n}`, customer_phone: phone } }),
+    consultation: (phone: string) => stack.rest("POST", `${SALES}/consultations/`, { token: cashier, body: { customer_phone: phone, reason: "BP check" } }),
+    supplier: async (phone: string) => stack.rest("POST", "/api/v1/procurement/suppliers/", { token: await stack.token("pharmacist", { pharmacy: KAMPALA }), body: { name: `Rule ${++n}`, code: `RULE-${n}`, phone } }),
+    courier: (phone: string) =>
+      stack.rest("POST", "/api/v1/triggers/delivery-status/", { token: admin, body: { patient_uhid: "UG-PHONE-0041", delivery_id: `DEL-RULE-${++n}`, status: "out_for_delivery", delivery_type: "medication", courier_name: "Okello", courier_phone: phone } }),
+    preferences: (phone: string) => stack.rest("PUT", "/api/v1/notifications/preferences/UG-PHONE-0041/", { token: nurse, body: { phone } }),
+  });
+
+  beforeAll(() => registerTestPatient(stack, nurse, "UG-PHONE-0041"));
+
+  it.each([
+    ["loyalty", { message: `Invalid value for customerPhone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
+    ["consultation", { message: `Invalid value for customerPhone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
+    ["supplier", { message: "Invalid value for phone: must be a phone number, e.g. +256414100001 or 0414 100 001", fields: { phone: ["must be a phone number, e.g. +256414100001 or 0414 100 001"] } }],
+    ["courier", { message: `Invalid value for courierPhone: ${NOT_A_PHONE}`, fields: { courier_phone: [NOT_A_PHONE] } }],
+    ["preferences", { message: "Invalid notification preferences", fields: { phone: [NOT_A_MOBILE] } }],
+  ] as const)("%s: a number in no assigned range is 400 with its own message on its own field", async (site, error) => {
+    const res = await sites()[site]("+256 100 000 000");
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: "BAD_USER_INPUT", ...error });
+  });
+
+  it("a landline is a phone where a phone is asked for, and refused where a text message must reach it", async () => {
+    const s = sites();
+    expect((await s.loyalty("0414 100 001")).body.customer_phone).toBe("+256414100001");
+    expect((await s.consultation("0414 100 001")).body.customer_phone).toBe("+256414100001");
+    expect((await s.supplier("0414 100 001")).body.phone).toBe("+256414100001");
+    expect((await s.courier("0414 100 001")).status).toBe(200);
+    expect((await s.preferences("0414 100 001")).body.error.fields).toEqual({ phone: [NOT_A_MOBILE] });
+  });
+
+  it("a blank number is no number where the field is optional, and refused where it is required or must be a mobile", async () => {
+    const s = sites();
+    expect((await s.loyalty("   ")).body.error.fields).toEqual({ customer_phone: [NOT_A_PHONE] });
+    expect((await s.consultation("   ")).body.customer_phone).toBeNull();
+    const courier = await s.courier("   ");
+    expect(courier.status).toBe(200);
+    expect((await stack.rest("GET", `/api/v1/notifications/${courier.body.notification_id}/`, { token: admin })).body.body).not.toContain("Call");
+    expect((await s.preferences("   ")).body.error.fields).toEqual({ phone: [NOT_A_MOBILE] });
+    // An empty string is kept as given (no address), as it always was.
+    expect((await s.preferences("")).body.phone).toBe("");
+  });
+});

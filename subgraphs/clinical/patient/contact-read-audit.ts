@@ -51,19 +51,28 @@ export function auditContactRead(ctx: SubgraphContext, uhid: string, field: Cont
   return batch.written;
 }
 
-async function writeContactReads(ctx: SubgraphContext, batch: PendingReads): Promise<void> {
+function writeContactReads(ctx: SubgraphContext, batch: PendingReads): Promise<void> {
+  return appendContactReads(ctx, batch.fields, batch.via);
+}
+
+/**
+ * Appends one `patient_contact_read` record per patient of `reads` (uhid → the fields read), in one
+ * transaction: the caller, the request id and how they were reached. `source` names where the fields
+ * are held when it is not the registry (e.g. "notification_preferences").
+ */
+export async function appendContactReads(ctx: SubgraphContext, reads: ReadonlyMap<string, ReadonlySet<string>>, via: ContactReadVia, source?: string): Promise<void> {
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // In stream order: two batches lock the stream heads they share in the same order (no deadlock).
-    const byStream = [...batch.fields].map(([uhid, set]) => ({ uhid, set, stream: auditStreamOf({ patientUhid: uhid, actor: ctx.principal }) })).sort((a, b) => a.stream - b.stream);
+    const byStream = [...reads].map(([uhid, set]) => ({ uhid, set, stream: auditStreamOf({ patientUhid: uhid, actor: ctx.principal }) })).sort((a, b) => a.stream - b.stream);
     for (const { uhid, set } of byStream) {
       const fields = [...set].sort();
       await appendAudit(tx, {
         actor: ctx.principal,
         operation: "patient_contact_read",
         patientUhid: uhid,
-        input: { uhid, fields, via: batch.via },
-        output: { fields, via: batch.via },
+        input: { uhid, fields, via, ...(source ? { source } : {}) },
+        output: { fields, via, ...(source ? { source } : {}) },
         rulesetVersion: PATIENT_ACCESS_POLICY,
         requestId: ctx.requestId,
       });

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { preparedRead } from "../../../lib/prepared.js";
-import { CHANNELS, isChannel, isEmail, normalizeMobile, NOT_A_MOBILE } from "../channels.js";
+import { CHANNELS, contactNumber, isChannel, isEmail, NOT_A_MOBILE } from "../channels.js";
 import { preferences } from "../db/tables.js";
 import { LANGUAGES, isLanguage, TEMPLATES } from "../templates/templates.js";
 import { CLOCK_TIME, isTimeZone } from "./quiet-hours.js";
@@ -45,22 +45,32 @@ export async function preferencesOfPatients(db: Db, uhids: readonly string[]): P
   return uhids.map((uhid) => byPatient.get(uhid) ?? defaultPreferences(uhid));
 }
 
-/** Checks contact points, channel names, language, consent categories, quiet hours and time zone. */
-export function checkContactInput(i: NotificationPreferencesInput, errors: FieldErrorCollector): void {
+/** The numbers of a contact input in E.164 (undefined: not given, keep the stored one). */
+export interface ContactNumbers {
+  phone: string | null | undefined;
+  messagingAppId: string | null | undefined;
+}
+
+/**
+ * Checks contact points, channel names and language, adding what is wrong to `errors`; answers the
+ * phone and messaging-app numbers in E.164 (read once, for the check and the value stored).
+ */
+export function checkContactInput(i: NotificationPreferencesInput, errors: FieldErrorCollector): ContactNumbers {
   if (i.channels) {
     if (!i.channels.length) errors.add("channels", "must name at least one channel");
     i.channels.forEach((c, n) => !isChannel(c) && errors.add(`channels.${n}`, `must be one of ${CHANNELS.join(", ")}`));
     if (new Set(i.channels).size !== i.channels.length) errors.add("channels", "must not repeat a channel");
   }
-  if (i.phone && !normalizeMobile(i.phone)) errors.add("phone", NOT_A_MOBILE);
-  if (i.messagingAppId && !normalizeMobile(i.messagingAppId)) errors.add("messagingAppId", `${NOT_A_MOBILE.replace("an SMS", "a message")}: the messaging-app number`);
+  const phone = contactNumber(i.phone, "phone", errors);
+  const messagingAppId = contactNumber(i.messagingAppId, "messagingAppId", errors, `${NOT_A_MOBILE.replace("an SMS", "a message")}: the messaging-app number`);
   if (i.email && !isEmail(i.email)) errors.add("email", "must be an e-mail address");
   if (i.language !== undefined && (i.language === null || !isLanguage(i.language))) errors.add("language", `must be one of ${LANGUAGES.join(", ")}`);
+  return { phone, messagingAppId };
 }
 
 export async function setPreferences(db: Db, uhid: string, i: NotificationPreferencesInput): Promise<NotificationPreferences> {
   const errors = new FieldErrorCollector();
-  checkContactInput(i, errors);
+  const numbers = checkContactInput(i, errors);
   for (const [category, granted] of Object.entries(i.consent ?? {})) {
     if (!CATEGORIES.includes(category)) errors.add(`consent.${category}`, `is not a category; known: ${CATEGORIES.join(", ")}`);
     else if (CRITICAL_CATEGORIES.includes(category)) errors.add(`consent.${category}`, "critical alerts are always sent (spec: they bypass consent)");
@@ -79,10 +89,10 @@ export async function setPreferences(db: Db, uhid: string, i: NotificationPrefer
 
   const next = {
     channels: i.channels ?? current.channels,
-    phone: i.phone === undefined ? current.phone : i.phone && normalizeMobile(i.phone),
+    phone: numbers.phone === undefined ? current.phone : numbers.phone,
     email: i.email === undefined ? current.email : i.email?.trim() || null,
     pushToken: i.pushToken === undefined ? current.pushToken : i.pushToken?.trim() || null,
-    messagingAppId: i.messagingAppId === undefined ? current.messagingAppId : i.messagingAppId && normalizeMobile(i.messagingAppId),
+    messagingAppId: numbers.messagingAppId === undefined ? current.messagingAppId : numbers.messagingAppId,
     language: i.language ?? current.language,
     consent: { ...current.consent, ...(i.consent as Record<string, boolean> | undefined) },
     quietHoursStart: start,

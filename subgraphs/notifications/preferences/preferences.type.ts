@@ -11,16 +11,11 @@ export class NotificationPreferences {
   @Field(() => [Channel], { description: "Preferred channels, most preferred first; later ones are fallbacks. Default SMS, then EMAIL." })
   channels!: string[];
 
-  @Field(() => String, { nullable: true, description: "Phone number for SMS, international form (e.g. +256772000111); null when none: SMS then goes to the phone of the patient's registration, if any." })
+  // phone, email, pushToken and messagingAppId are field resolvers (preferences.resolver.ts): they are
+  // contact details, and a staff read of them is audited.
   phone!: string | null;
-
-  @Field(() => String, { nullable: true, description: "E-mail address; null when none: EMAIL then goes to the e-mail of the patient's registration, if any." })
   email!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Device token for push notifications; null when none (PUSH is then skipped)." })
   pushToken!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Messaging-app (WhatsApp) phone number." })
   messagingAppId!: string | null;
 
   @Field(() => Language, { description: "Template language: en, lg or sw." })

@@ -4,6 +4,7 @@ import type { Db } from "../../../lib/db.js";
 import { mayUse } from "../../../lib/access.js";
 import { fieldError, FieldErrorCollector, forbidden } from "../../../lib/errors.js";
 import { formatMoney } from "../../../lib/money.js";
+import { defaultPhoneRegion, phoneField } from "../../../lib/phone.js";
 import { channelForAddress, isChannel, normalizeMobile, normalizePhone, isEmail, NOT_A_MOBILE, type ContactPoints } from "../channels.js";
 import { Counter } from "prom-client";
 import { metrics } from "../../../lib/observability.js";
@@ -152,8 +153,7 @@ export async function triggerDeliveryStatus(call: TriggerCall, i: DeliveryStatus
   const { language } = await patientLocale(call.db, i.patientUhid);
   const status = i.status.trim().toLowerCase();
   // The patient calls this number from the message: one that cannot be dialled is refused, not sent.
-  const courierPhone = i.courierPhone?.trim() ? normalizePhone(i.courierPhone) : undefined;
-  if (i.courierPhone?.trim() && !courierPhone) throw fieldError("courierPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
+  const courierPhone = phoneField(i.courierPhone, "courierPhone", { defaultRegion: defaultPhoneRegion() });
   const parameters = defined({
     delivery_id: i.deliveryId,
     status,

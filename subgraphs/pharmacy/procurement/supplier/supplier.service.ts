@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../../lib/db.js";
-import { conflict, fieldError, notFound } from "../../../../lib/errors.js";
+import { conflict, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
-import { normalizePhone, type PhoneRegion } from "../../../../lib/phone.js";
+import { phoneField, type PhoneRegion } from "../../../../lib/phone.js";
 import { suppliers } from "../../db/tables.js";
 import { likeTerm } from "../procurement-common.js";
 import type { CreateSupplierInput, Supplier, UpdateSupplierInput } from "./supplier.type.js";
@@ -39,14 +39,10 @@ export async function getSupplier(db: Db, id: string): Promise<Supplier> {
 
 /**
  * A supplier's phone in E.164, like every phone of the service ("0414 100 001" → "+256414100001"), so
- * one number is one spelling; a number outside the numbering plan is a 400 naming the field.
+ * one number is one spelling; a number outside the numbering plan is a 400 naming the field. Suppliers
+ * are offices, so the example is a landline.
  */
-function supplierPhone(phone: string | null | undefined, phoneRegion: PhoneRegion): string | null | undefined {
-  if (phone === undefined || phone === null || !phone.trim()) return phone === undefined ? undefined : null;
-  const e164 = normalizePhone(phone, phoneRegion);
-  if (!e164) throw fieldError("phone", "must be a phone number, e.g. +256414100001 or 0414 100 001");
-  return e164;
-}
+const supplierPhone = (phone: string | null | undefined, defaultRegion: PhoneRegion) => phoneField(phone, "phone", { defaultRegion, message: "must be a phone number, e.g. +256414100001 or 0414 100 001" });
 
 /** Creates a supplier; its code is unique (409), compared without regard to case. */
 export async function createSupplier(db: Db, input: CreateSupplierInput, phoneRegion: PhoneRegion): Promise<Supplier> {

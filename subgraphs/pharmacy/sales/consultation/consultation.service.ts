@@ -5,7 +5,7 @@ import type { Db } from "../../../../lib/db.js";
 import { badRequest, fieldError, notFound } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
-import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
+import { phoneField, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 import { consultations, pharmacies, salesTransactions } from "../../db/tables.js";
 import type { Consultation, CreateConsultationInput } from "./consultation.type.js";
 
@@ -22,8 +22,7 @@ const CONTENT = ["notes", "reason", "advice"] as const;
 export async function createConsultation(db: Db, principal: Principal, input: CreateConsultationInput, phoneRegion: PhoneRegion): Promise<Consultation> {
   if (!CONTENT.some((k) => input[k]?.trim())) throw fieldError("notes", "give notes (or a reason or the advice given): a consultation records what was discussed");
   // A number the SMS gateway would refuse is refused here, not discovered when a follow-up's reminder fails.
-  const customerPhone = input.customerPhone?.trim() ? normalizePhone(input.customerPhone, phoneRegion) : null;
-  if (input.customerPhone?.trim() && !customerPhone) throw fieldError("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
+  const customerPhone = phoneField(input.customerPhone, "customerPhone", { defaultRegion: phoneRegion }) ?? null;
   const pharmacyId = input.pharmacyId ?? principal.pharmacyId;
   if (!pharmacyId) throw badRequest("Name the pharmacy", { pharmacyId: ["is required for callers not bound to a pharmacy"] });
   if (!isUuid(pharmacyId)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");

@@ -6,7 +6,7 @@ import { badRequest, conflict, fieldError, FieldErrorCollector, notFound } from 
 import { isUuid } from "../../../../lib/ids.js";
 import { Decimal, formatMoney, minorUnitProblem } from "../../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
-import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
+import { phoneField, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 import { loyaltyAccounts, loyaltyLedger, loyaltyPrograms, pharmacies } from "../../db/tables.js";
 import type { CreateLoyaltyAccountInput, CreateLoyaltyProgramInput, LoyaltyAccount, LoyaltyProgram } from "./loyalty.type.js";
 
@@ -63,8 +63,7 @@ async function toAccount(db: Db, row: AccountRow): Promise<LoyaltyAccount> {
  */
 export async function createLoyaltyAccount(db: Db, principal: Principal, input: CreateLoyaltyAccountInput, phoneRegion: PhoneRegion): Promise<LoyaltyAccount> {
   const pharmacyId = writePharmacy(principal, input.pharmacyId);
-  const customerPhone = normalizePhone(input.customerPhone, phoneRegion);
-  if (!customerPhone) throw fieldError("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
+  const customerPhone = phoneField(input.customerPhone, "customerPhone", { defaultRegion: phoneRegion, blank: "refused" });
   if (input.programId && !isUuid(input.programId)) throw fieldError("programId", "no such loyalty program in this pharmacy");
   const [program] = await db
     .select()

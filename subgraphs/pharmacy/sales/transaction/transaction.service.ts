@@ -19,7 +19,7 @@ import { productStock } from "../../inventory/stock/stock.service.js";
 import { priceTransaction } from "./transaction-pricing.js";
 import type { CreateTransactionInput, SalesTransaction } from "./transaction.type.js";
 import { calendarDate } from "../../../../lib/calendar.js";
-import { normalizePhone, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
+import { phoneField, samePhoneAs, type PhoneRegion } from "../../../../lib/phone.js";
 
 type TransactionRow = typeof salesTransactions.$inferSelect;
 type ItemRow = typeof transactionItems.$inferSelect;
@@ -156,8 +156,7 @@ export async function createTransaction(db: Db, principal: Principal, input: Cre
   if (input.redeemPoints && !input.loyaltyAccountId) errors.add("redeemPoints", "needs loyalty_account_id");
   if (input.loyaltyAccountId && !isUuid(input.loyaltyAccountId)) errors.add("loyaltyAccountId", "must be a loyalty account id (UUID)");
   // Stored in E.164, like every phone: the number pays by mobile money and finds the sale again, however it was typed.
-  const customerPhone = input.customerPhone?.trim() ? normalizePhone(input.customerPhone, phoneRegion) : null;
-  if (input.customerPhone?.trim() && !customerPhone) errors.add("customerPhone", "must be a phone number, e.g. +256772000111 or 0772 000 111");
+  const customerPhone = phoneField(input.customerPhone, "customerPhone", { defaultRegion: phoneRegion, errors }) ?? null;
   errors.throwIfAny("Invalid transaction");
 
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
