@@ -4,7 +4,7 @@
  * after, and never lets the balance go below zero. Append-only: a correction is a new entry.
  * Dispensing calls `recordControlledEntry` inside its own database transaction.
  */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { GraphQLError } from "graphql";
 import type { Principal } from "../../../lib/auth.js";
 import { assertPharmacyAccess } from "../../../lib/context.js";
@@ -129,6 +129,27 @@ export async function recordControlledEntry(tx: Db, e: ControlledEntryInput): Pr
     })
     .returning();
   return entry;
+}
+
+/**
+ * Locks the pharmacy's register balance rows of these medicines (created at 0 on first use), in code
+ * order, inside the caller's transaction. A writer that also moves stock calls it before locking the
+ * stock items, the order dispensing takes them in (register, then stock), so a receipt and a dispense
+ * of one drug queue instead of deadlocking. `recordControlledEntry` then finds its row already locked.
+ */
+export async function lockControlledBalances(tx: Db, pharmacyId: string, medicationCodes: readonly string[]): Promise<void> {
+  const codes = [...new Set(medicationCodes.map((c) => c.trim()))].sort();
+  if (!codes.length) return;
+  await tx
+    .insert(controlledBalances)
+    .values(codes.map((medicationCode) => ({ pharmacyId, medicationCode, balance: 0 })))
+    .onConflictDoNothing();
+  await tx
+    .select({ code: controlledBalances.medicationCode })
+    .from(controlledBalances)
+    .where(and(eq(controlledBalances.pharmacyId, pharmacyId), inArray(controlledBalances.medicationCode, codes)))
+    .orderBy(asc(controlledBalances.medicationCode))
+    .for("update");
 }
 
 /** Which pharmacy a register request names: bound staff their own (another → 403); others must name one. */

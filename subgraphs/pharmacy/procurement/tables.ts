@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 import { pharmacies } from "../inventory/tables.js";
 
@@ -86,7 +86,7 @@ export const purchaseOrderItems = pharmacy.table(
     quantity: integer("quantity").notNull(),
     unitPrice: numeric("unit_price", { precision: 14, scale: 2 }).notNull(),
     lineTotal: numeric("line_total", { precision: 14, scale: 2 }).notNull(),
-    /** Sum over the order's goods received notes; never above `quantity`. */
+    /** Units accepted into stock over the order's goods received notes (rejected units excluded); never above `quantity`. */
     quantityReceived: integer("quantity_received").notNull().default(0),
   },
   (t) => [uniqueIndex("purchase_order_items_order_code_uq").on(t.purchaseOrderId, t.medicationCode)],
@@ -112,6 +112,8 @@ export const goodsReceivedNotes = pharmacy.table(
     deliveryNote: text("delivery_note"),
     notes: text("notes"),
     receivedBy: text("received_by").notNull(),
+    /** Who witnessed the receipt; required when a controlled medicine whose register entries need a witness is accepted. */
+    witness: text("witness"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -135,16 +137,28 @@ export const goodsReceivedItems = pharmacy.table(
       .notNull()
       .references(() => purchaseOrderItems.id),
     medicationCode: text("medication_code").notNull(),
+    /** Units delivered on this line, counted at the door (accepted + rejected). */
     quantityReceived: integer("quantity_received").notNull(),
+    /** Units refused at the door (damaged, wrong product, short-dated, …): never in stock, the register or the order's received quantity. */
+    rejectedQuantity: integer("rejected_quantity").notNull().default(0),
+    /** Why units were refused; required when `rejected_quantity` > 0. */
+    rejectionReason: text("rejection_reason"),
     lotNumber: text("lot_number").notNull(),
     expiryDate: date("expiry_date", { mode: "string" }).notNull(),
     /** Less than the short-expiry window left on arrival (accepted, flagged). */
     shortExpiry: boolean("short_expiry").notNull().default(false),
     conditionNotes: text("condition_notes"),
-    /** The receipt movement this line wrote in the stock ledger. */
+    /** The receipt movement this line wrote in the stock ledger (null when every unit was rejected). */
     stockMovementId: uuid("stock_movement_id"),
+    /** The controlled register's `receipt` entry this line wrote (controlled medicines with accepted units). */
+    controlledEntryId: uuid("controlled_entry_id"),
   },
-  (t) => [index("goods_received_items_grn_idx").on(t.grnId)],
+  (t) => [
+    index("goods_received_items_grn_idx").on(t.grnId),
+    // The database's last word: what is rejected was delivered, and a rejection says why.
+    check("goods_received_items_rejected_within_received", sql`${t.rejectedQuantity} >= 0 AND ${t.rejectedQuantity} <= ${t.quantityReceived}`),
+    check("goods_received_items_rejection_reason", sql`${t.rejectedQuantity} = 0 OR btrim(coalesce(${t.rejectionReason}, '')) <> ''`),
+  ],
 );
 
 /** Per pharmacy, document kind (po | grn) and Kampala day: the last number handed out. */

@@ -5,32 +5,26 @@ import { conflict, FieldErrorCollector, fieldError, notFound } from "../../../..
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
-import { goodsReceivedItems, goodsReceivedNotes, idempotencyKeys, pharmacies, purchaseOrderItems, purchaseOrders } from "../../db/tables.js";
-import { normalLot } from "../../inventory/holds.js";
-import { applyStockChanges, lockItems, medicationItem, type Locked } from "../../inventory/ledger.js";
-import { addDays, kampalaDate, medicationCodeProblem, nextDocumentNumber, pharmacyForRead } from "../procurement-common.js";
+import { goodsReceivedItems, goodsReceivedNotes, idempotencyKeys, pharmacies, purchaseOrderItems, purchaseOrders, suppliers } from "../../db/tables.js";
+import { lockControlledBalances, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { applyStockChanges, lockItems, medicationItem } from "../../inventory/ledger.js";
+import { medicationByCode } from "../../inventory/medications/catalog.js";
+import { addDays, kampalaDate, nextDocumentNumber, pharmacyForRead } from "../procurement-common.js";
 import { getPurchaseOrderRow } from "../purchase-order/purchase-order.service.js";
+import { acceptedOf, checkLines, checkLotExpiries, SHORT_EXPIRY_DAYS } from "./grn.lines.js";
 import type { CreateGoodsReceivedNoteInput, GoodsReceivedNote } from "./grn.type.js";
+
+export { MAX_SHELF_LIFE_YEARS, SHORT_EXPIRY_DAYS } from "./grn.lines.js";
 
 type NoteRow = typeof goodsReceivedNotes.$inferSelect;
 type ItemRow = typeof goodsReceivedItems.$inferSelect;
-
-/** Stock arriving with fewer days than this before expiry is accepted and flagged `short_expiry`. */
-export const SHORT_EXPIRY_DAYS = 90;
-/**
- * An expiry date further ahead than this is a typing error (9999-12-31, a year keyed as 2205), not a
- * shelf life: manufacturers' labelled shelf lives, set from ICH Q1A stability studies, are rarely
- * above 5 years; 10 leaves room for the rare long-lived product.
- */
-export const MAX_SHELF_LIFE_YEARS = 10;
-const MAX_LINES = 200;
 
 function toNote(row: NoteRow, order: { poNumber: string; status: string }, items: ItemRow[]): GoodsReceivedNote {
   return {
     ...row,
     poNumber: order.poNumber,
     purchaseOrderStatus: order.status,
-    items: items.map(({ grnId: _g, purchaseOrderItemId: _p, ...i }) => i),
+    items: items.map(({ grnId: _g, purchaseOrderItemId: _p, ...i }) => ({ ...i, acceptedQuantity: i.quantityReceived - i.rejectedQuantity })),
   };
 }
 
@@ -84,54 +78,16 @@ export async function listGoodsReceivedNotes(db: Db, principal: Principal, args:
   return toPage(await notesWithDetails(db, rows), total, w);
 }
 
-/** Checks what can be checked without the order: quantities, lots, expiry, codes. */
-function checkLines(input: CreateGoodsReceivedNoteInput, today: string): void {
-  const errors = new FieldErrorCollector();
-  const latestExpiry = addYears(today, MAX_SHELF_LIFE_YEARS);
-  if (input.items.length === 0) errors.add("items", "must contain at least one item");
-  if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
-  const lots = new Map<string, number>();
-  input.items.forEach((it, i) => {
-    const at = `items.${i}`;
-    const problem = medicationCodeProblem(it.medicationCode.trim());
-    if (problem) errors.add(`${at}.medicationCode`, problem);
-    if (!Number.isInteger(it.quantityReceived) || it.quantityReceived < 1) errors.add(`${at}.quantityReceived`, "must be an integer greater than zero");
-    const lot = it.lotNumber.trim();
-    if (!lot) errors.add(`${at}.lotNumber`, "is required for medicines");
-    const key = `${it.medicationCode.trim()}|${normalLot(lot)}`;
-    if (lot && lots.has(key)) errors.add(`${at}.lotNumber`, `repeats line ${lots.get(key)}; give each lot of a medication one line`);
-    else lots.set(key, i);
-    if (it.expiryDate <= today) errors.add(`${at}.expiryDate`, `the lot has expired or expires on arrival (today is ${today}); refuse it or return it to the supplier`);
-    else if (it.expiryDate > latestExpiry) errors.add(`${at}.expiryDate`, `is more than ${MAX_SHELF_LIFE_YEARS} years ahead (latest ${latestExpiry}): check the date printed on the pack`);
-  });
-  errors.throwIfAny("Invalid goods received note");
-}
-
-/**
- * A manufacturer's lot has one expiry date: a line whose lot (compared without regard to case or
- * surrounding spaces) the stock already holds under another expiry is a misread pack or a wrong
- * record, never a second batch of the lot (400 on the line's expiry_date, naming the expiry on record).
- * Reads the batches under the items' row locks, so a concurrent delivery of the lot is seen.
- */
-function checkLotExpiries(input: CreateGoodsReceivedNoteInput, itemIds: string[], locked: Map<string, Locked>): void {
-  const errors = new FieldErrorCollector();
-  input.items.forEach((it, i) => {
-    const lot = normalLot(it.lotNumber);
-    const other = locked.get(itemIds[i])?.batches.find((b) => normalLot(b.lotNumber) === lot && b.expiryDate !== it.expiryDate);
-    if (!other) return;
-    const onRecord = other.expiryDate ? `with expiry ${other.expiryDate}` : "without an expiry date";
-    errors.add(`items.${i}.expiryDate`, `lot ${other.lotNumber} of this medicine is on record ${onRecord} (batch ${other.id}); a lot has one expiry: check the packs and correct the line, or refuse the goods`);
-  });
-  errors.throwIfAny("Invalid goods received note");
-}
-
 /**
  * Books a delivery against a submitted or partially received purchase order, in one database
- * transaction under a row lock on the order: the note and its lines, one receipt movement per lot
- * through the stock ledger (reference purchase_order/<order id>; a lot already in stock must carry the
- * expiry on record, `checkLotExpiries`), the order's received quantities and its status. Receiving more than ordered, over all notes of the order, is refused (400) and writes
- * nothing; two deliveries racing on one order queue on the lock, so together they cannot exceed it.
- * Honours Idempotency-Key.
+ * transaction under a row lock on the order: the note and its lines; for the accepted units of each lot
+ * (delivered − rejected) one receipt movement through the stock ledger (reference purchase_order/<order
+ * id>; a lot already in stock must carry the expiry on record, `checkLotExpiries`) and, for a controlled
+ * medicine, the register's `receipt` entry (reference goods_received_note/<GRN id>; lot, expiry and
+ * supplier in its notes; the note's witness); the order's received quantities (accepted only) and its
+ * status. Any failure rolls all of it back. Accepting more than is outstanding, over all notes of the
+ * order, is refused (400) and writes nothing; two deliveries racing on one order queue on the lock, so
+ * together they cannot exceed it. Honours Idempotency-Key.
  */
 export async function createGoodsReceivedNote(db: Db, principal: Principal, input: CreateGoodsReceivedNoteInput, idempotencyKey?: string): Promise<GoodsReceivedNote> {
   const today = kampalaDate();
@@ -140,8 +96,9 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
   const replay = await completedResult<GoodsReceivedNote>(db, idempotencyKeys, idempotent);
   if (replay) return replay.response;
   if (!isUuid(input.purchaseOrder)) throw notFound("Purchase order", input.purchaseOrder);
-  checkLines(input, today);
+  checkLines(input, today, principal.sub);
   const deliveryNote = input.deliveryNote?.trim() || null;
+  const witness = input.witness?.trim() || null;
 
   const booked = onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const order = await getPurchaseOrderRow(tx, principal, input.purchaseOrder, { forUpdate: true });
@@ -155,36 +112,44 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
     }
     const lines = await tx.select().from(purchaseOrderItems).where(eq(purchaseOrderItems.purchaseOrderId, order.id));
     const lineByCode = new Map(lines.map((l) => [l.medicationCode, l]));
-    const receiving = new Map<string, number>();
+    const accepting = new Map<string, number>();
     const errors = new FieldErrorCollector();
     input.items.forEach((it, i) => {
       const code = it.medicationCode.trim();
       const line = lineByCode.get(code);
       if (!line) return void errors.add(`items.${i}.medicationCode`, `is not on purchase order ${order.poNumber}`);
-      const total = (receiving.get(code) ?? 0) + it.quantityReceived;
-      receiving.set(code, total);
+      const total = (accepting.get(code) ?? 0) + acceptedOf(it);
+      accepting.set(code, total);
       const outstanding = line.quantity - line.quantityReceived;
-      if (total > outstanding) errors.add(`items.${i}.quantityReceived`, `exceeds what is outstanding on the order (${outstanding} of ${line.quantity} ordered)`);
+      if (total > outstanding) {
+        errors.add(`items.${i}.quantityReceived`, `accepts more than is outstanding on the order (${outstanding} of ${line.quantity} ordered; units refused at the door go in rejected_quantity)`);
+      }
     });
     errors.throwIfAny("Invalid goods received note");
+    // Lock order as in dispensing: the register's balance rows of controlled medicines, then the stock items.
+    const controlledCodes = input.items.filter((it) => acceptedOf(it) > 0 && medicationByCode(it.medicationCode)?.controlled).map((it) => it.medicationCode);
+    await lockControlledBalances(tx, order.pharmacyId, controlledCodes);
     // The stock items are locked before the lots are compared with what they hold, then handed to the ledger.
-    const itemIds: string[] = [];
-    for (const it of input.items) itemIds.push((await medicationItem(tx, order.pharmacyId, it.medicationCode.trim(), true))!);
-    const locked = await lockItems(tx, itemIds);
+    // A line whose every unit was refused touches no stock item.
+    const itemIds: (string | null)[] = [];
+    for (const it of input.items) itemIds.push(acceptedOf(it) > 0 ? (await medicationItem(tx, order.pharmacyId, it.medicationCode.trim(), true))! : null);
+    const locked = await lockItems(tx, itemIds.filter((id): id is string => id !== null));
     checkLotExpiries(input, itemIds, locked);
 
     const [pharmacy] = await tx.select().from(pharmacies).where(eq(pharmacies.id, order.pharmacyId));
+    const [supplier] = await tx.select({ code: suppliers.code, name: suppliers.name }).from(suppliers).where(eq(suppliers.id, order.supplierId));
     const grnNumber = await nextDocumentNumber(tx, "grn", pharmacy);
     const [note] = await tx
       .insert(goodsReceivedNotes)
-      .values({ grnNumber, purchaseOrderId: order.id, pharmacyId: order.pharmacyId, supplierId: order.supplierId, deliveryNote, notes: input.notes ?? null, receivedBy: principal.sub })
+      .values({ grnNumber, purchaseOrderId: order.id, pharmacyId: order.pharmacyId, supplierId: order.supplierId, deliveryNote, notes: input.notes ?? null, receivedBy: principal.sub, witness })
       .returning();
+    const receiving = input.items.map((it, i) => ({ it, i })).filter(({ it }) => acceptedOf(it) > 0);
     const movements = await applyStockChanges(
       tx,
-      input.items.map((it) => ({
+      receiving.map(({ it }) => ({
         pharmacyId: order.pharmacyId,
         stock: { medicationCode: it.medicationCode.trim() },
-        quantity: it.quantityReceived,
+        quantity: acceptedOf(it),
         movementType: "receipt" as const,
         batch: { lotNumber: it.lotNumber.trim(), expiryDate: it.expiryDate },
         referenceType: "purchase_order",
@@ -194,6 +159,26 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
       })),
       locked,
     );
+    const movementOf = new Map(receiving.map(({ i }, k) => [i, movements[k].id]));
+    // Spec workflow 2's rule for dispensing, applied to receiving: a controlled medicine's register moves with its stock, in this transaction.
+    const entryOf = new Map<number, string>();
+    for (const { it, i } of receiving) {
+      const code = it.medicationCode.trim();
+      if (!medicationByCode(code)?.controlled) continue;
+      const rejected = it.rejectedQuantity ?? 0;
+      const entry = await recordControlledEntry(tx, {
+        pharmacyId: order.pharmacyId,
+        medicationCode: code,
+        transactionType: "receipt",
+        quantity: acceptedOf(it),
+        recordedBy: principal.sub,
+        witness,
+        referenceType: "goods_received_note",
+        referenceId: note.id,
+        notes: `${grnNumber} (${order.poNumber}) from ${supplier.code} ${supplier.name}: lot ${it.lotNumber.trim()}, expiry ${it.expiryDate}${rejected ? `; ${rejected} more refused at the door: ${it.rejectionReason!.trim()}` : ""}`,
+      });
+      entryOf.set(i, entry.id);
+    }
     const shortBefore = addDays(today, SHORT_EXPIRY_DAYS);
     const items = await tx
       .insert(goodsReceivedItems)
@@ -203,24 +188,31 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
           purchaseOrderItemId: lineByCode.get(it.medicationCode.trim())!.id,
           medicationCode: it.medicationCode.trim(),
           quantityReceived: it.quantityReceived,
+          rejectedQuantity: it.rejectedQuantity ?? 0,
+          rejectionReason: it.rejectionReason?.trim() || null,
           lotNumber: it.lotNumber.trim(),
           expiryDate: it.expiryDate,
           shortExpiry: it.expiryDate < shortBefore,
           conditionNotes: it.conditionNotes ?? null,
-          stockMovementId: movements[i]?.id ?? null,
+          stockMovementId: movementOf.get(i) ?? null,
+          controlledEntryId: entryOf.get(i) ?? null,
         })),
       )
       .returning();
-    for (const [code, qty] of receiving) {
+    for (const [code, qty] of accepting) {
+      if (qty === 0) continue;
       const line = lineByCode.get(code)!;
       line.quantityReceived += qty;
       await tx.update(purchaseOrderItems).set({ quantityReceived: line.quantityReceived }).where(eq(purchaseOrderItems.id, line.id));
     }
     const complete = lines.every((l) => l.quantityReceived >= l.quantity);
+    const anything = lines.some((l) => l.quantityReceived > 0);
     const now = new Date();
+    // A delivery refused whole leaves a submitted order submitted: nothing was received against it.
+    const status = complete ? "received" : anything ? "partially_received" : order.status;
     const [updated] = await tx
       .update(purchaseOrders)
-      .set({ status: complete ? "received" : "partially_received", updatedAt: now, ...(complete ? { receivedAt: now } : {}) })
+      .set({ status, updatedAt: now, ...(complete ? { receivedAt: now } : {}) })
       .where(eq(purchaseOrders.id, order.id))
       .returning();
     items.sort((a, b) => (a.medicationCode + a.lotNumber < b.medicationCode + b.lotNumber ? -1 : 1));
@@ -262,11 +254,4 @@ function isUniqueViolation(err: unknown): boolean {
     if (e.code === "23505") return true;
   }
   return false;
-}
-
-/** `date` (YYYY-MM-DD) plus whole years; 29 February lands on 28 February. */
-function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const day = m === 2 && d === 29 ? 28 : d;
-  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }

@@ -12,8 +12,17 @@ export class GoodsReceivedItem {
   @Field(() => String, { description: "Medication catalog code received." })
   medicationCode!: string;
 
-  @Field(() => Int, { description: "Units received in this lot." })
+  @Field(() => Int, { description: "Units delivered in this lot, counted at the door (accepted + rejected)." })
   quantityReceived!: number;
+
+  @Field(() => Int, { description: "Units refused at the door; never in stock, the controlled register or the order's received quantity." })
+  rejectedQuantity!: number;
+
+  @Field(() => String, { nullable: true, description: "Why units were refused; null when none were." })
+  rejectionReason!: string | null;
+
+  @Field(() => Int, { description: "quantity_received − rejected_quantity: the units booked into stock (and the controlled register)." })
+  acceptedQuantity!: number;
 
   @Field(() => String, { description: "The manufacturer's lot number." })
   lotNumber!: string;
@@ -27,8 +36,11 @@ export class GoodsReceivedItem {
   @Field(() => String, { nullable: true, description: "Condition on arrival; null when none was noted." })
   conditionNotes!: string | null;
 
-  @Field(() => ID, { nullable: true, description: "The receipt movement this line wrote in the stock ledger." })
+  @Field(() => ID, { nullable: true, description: "The receipt movement this line wrote in the stock ledger; null when every unit was rejected." })
   stockMovementId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: "The controlled register's receipt entry this line wrote (a controlled medicine with accepted units); null otherwise." })
+  controlledEntryId!: string | null;
 }
 
 @ObjectType({ description: "A goods received note: a delivery against a purchase order, booked into stock." })
@@ -63,6 +75,9 @@ export class GoodsReceivedNote {
   @Field(() => String, { description: "Subject of the caller who received it." })
   receivedBy!: string;
 
+  @Field(() => String, { nullable: true, description: "Who witnessed the receipt (required for controlled medicines whose register entries need a witness); null when none was named." })
+  witness!: string | null;
+
   @Field(() => [GoodsReceivedItem], { description: "The lots received, by medication code and lot." })
   items!: GoodsReceivedItem[];
 
@@ -79,8 +94,14 @@ export class GoodsReceivedItemInput {
   @Length(1, 64)
   medicationCode!: string;
 
-  @Field(() => Int, { description: "Greater than zero; with earlier deliveries never above the quantity ordered." })
+  @Field(() => Int, { description: "Units delivered in this lot, counted at the door (accepted + rejected); greater than zero." })
   quantityReceived!: number;
+
+  @Field(() => Int, { nullable: true, description: "Units refused at the door, 0 (default) to quantity_received; only the rest (accepted) enters stock and counts against the order, whose outstanding quantity it never exceeds." })
+  rejectedQuantity?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Why units were refused (damaged, wrong product, cold chain broken, …; 1 to 500 characters): required when rejected_quantity > 0, refused when it is 0. Checked with the other lines' quantities, so every line's errors come at once." })
+  rejectionReason?: string | null;
 
   @Field(() => String, { description: "The manufacturer's lot (batch) number." })
   @Length(1, 64)
@@ -113,4 +134,10 @@ export class CreateGoodsReceivedNoteInput {
   @IsOptional()
   @Length(0, 2000)
   notes?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Who witnessed the receipt (another member of staff than the caller, at most 200 characters): required when a controlled medicine whose register entries need a witness (the catalog's witness_required) is accepted; written on the register's receipt entries.",
+  })
+  witness?: string | null;
 }

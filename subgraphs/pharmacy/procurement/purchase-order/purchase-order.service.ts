@@ -7,14 +7,16 @@ import { completedResult, onceInTransaction } from "../../../../lib/idempotency.
 import { Decimal } from "../../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, purchaseOrderItems, purchaseOrders, suppliers } from "../../db/tables.js";
-import { findSupplier, kampalaDate, likeTerm, medicationCodeProblem, nextDocumentNumber, pharmacyForRead, pharmacyForWrite } from "../procurement-common.js";
+import { findSupplier, kampalaDate, likeTerm, nextDocumentNumber, pharmacyForRead, pharmacyForWrite } from "../procurement-common.js";
+import { checkPurchaseOrderLines } from "./purchase-order.lines.js";
 import type { CreatePurchaseOrderInput, PurchaseOrder } from "./purchase-order.type.js";
+
+/** Longest supplier id or code a request may name, and longest notes. */
+const MAX_SUPPLIER_REF = 64;
+const MAX_NOTES = 2000;
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 type ItemRow = typeof purchaseOrderItems.$inferSelect;
-
-/** Most lines one purchase order may have. */
-const MAX_LINES = 200;
 
 export function toPurchaseOrder(row: PurchaseOrderRow, supplierName: string, items: ItemRow[]): PurchaseOrder {
   return {
@@ -106,8 +108,9 @@ export async function listPurchaseOrders(db: Db, principal: Principal, args: Par
 }
 
 /**
- * Spec, "Purchase order create request": an active supplier, at least one line, each medication once
- * with a whole quantity > 0 and a positive price (at most two decimals), delivery today or later.
+ * Spec, "Purchase order create request": an active supplier, 1 to 200 lines (`checkPurchaseOrderLines`:
+ * each medication once, a whole quantity > 0, a positive price with at most two decimals), delivery
+ * today or later; every problem is reported at once and nothing is created.
  * Totals are exact; the number is gap-free per pharmacy and day. Honours Idempotency-Key.
  */
 export async function createPurchaseOrder(db: Db, principal: Principal, input: CreatePurchaseOrderInput, idempotencyKey?: string): Promise<PurchaseOrder> {
@@ -119,23 +122,14 @@ export async function createPurchaseOrder(db: Db, principal: Principal, input: C
   if (replay) return replay.response;
 
   const errors = new FieldErrorCollector();
-  const supplier = await findSupplier(db, input.supplier);
-  if (!supplier) errors.add("supplier", "no such supplier");
+  const supplierRef = input.supplier.trim();
+  const supplier = supplierRef && supplierRef.length <= MAX_SUPPLIER_REF ? await findSupplier(db, supplierRef) : undefined;
+  if (!supplierRef) errors.add("supplier", "is required: the supplier's id or code");
+  else if (supplierRef.length > MAX_SUPPLIER_REF) errors.add("supplier", `must be at most ${MAX_SUPPLIER_REF} characters`);
+  else if (!supplier) errors.add("supplier", "no such supplier");
   else if (!supplier.isActive) errors.add("supplier", "is not active and takes no orders");
-  if (input.items.length === 0) errors.add("items", "must contain at least one item");
-  if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
-  const seen = new Map<string, number>();
-  input.items.forEach((it, i) => {
-    const code = it.medicationCode.trim();
-    const problem = medicationCodeProblem(code);
-    if (problem) errors.add(`items.${i}.medicationCode`, problem);
-    else if (seen.has(code)) errors.add(`items.${i}.medicationCode`, `is already ordered on line ${seen.get(code)}; order each medication once`);
-    else seen.set(code, i);
-    if (!Number.isInteger(it.quantity) || it.quantity < 1) errors.add(`items.${i}.quantity`, "must be an integer greater than zero");
-    else if (it.quantity > 1_000_000) errors.add(`items.${i}.quantity`, "must be at most 1000000");
-    if (it.unitPrice.lte(0)) errors.add(`items.${i}.unitPrice`, "must be greater than zero");
-    else if (it.unitPrice.decimalPlaces() > 2) errors.add(`items.${i}.unitPrice`, "must have at most two decimal places");
-  });
+  if (input.notes && input.notes.length > MAX_NOTES) errors.add("notes", `must be at most ${MAX_NOTES} characters`);
+  checkPurchaseOrderLines(input.items, errors);
   if (input.expectedDelivery < kampalaDate()) errors.add("expectedDelivery", `must be today (${kampalaDate()}, Kampala) or later`);
   errors.throwIfAny("Invalid purchase order");
 

@@ -1,4 +1,4 @@
-import { IsOptional, Length } from "class-validator";
+import { IsOptional } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
 import { LocalDateScalar } from "../../../../lib/federation.js";
@@ -39,7 +39,7 @@ export class PurchaseOrderItem {
   @Field(() => Decimal, { description: "unit_price × quantity, exact." })
   lineTotal!: string;
 
-  @Field(() => Int, { description: "Received so far over the order's goods received notes." })
+  @Field(() => Int, { description: "Accepted into stock so far over the order's goods received notes (units rejected at the door do not count); quantity − this is still outstanding." })
   quantityReceived!: number;
 }
 
@@ -102,11 +102,11 @@ export class PurchaseOrderPage extends PageOf(PurchaseOrder) {}
 
 @InputType({ description: "One line of a new purchase order." })
 export class PurchaseOrderItemInput {
-  @Field(() => String, { description: "Medication catalog code (an RxNorm ingredient RxCUI or a local: code); each at most once per order, an unknown code is 400." })
-  @Length(1, 64)
+  // Checked in the service with the other lines (purchase-order.lines.ts), not by class-validator, so every error comes at once.
+  @Field(() => String, { description: "Medication catalog code (an RxNorm ingredient RxCUI or a local: code, at most 64 characters); each at most once per order, an unknown code is 400." })
   medicationCode!: string;
 
-  @Field(() => Int, { description: "Units, greater than zero." })
+  @Field(() => Int, { description: "Whole units, 1 to 1,000,000." })
   quantity!: number;
 
   @Field(() => Decimal, { description: "Greater than zero, at most two decimals." })
@@ -116,11 +116,11 @@ export class PurchaseOrderItemInput {
 /** Spec, "Purchase order create request", plus the pharmacy and notes. */
 @InputType({ description: "A purchase order to one active supplier (spec, \"Purchase order create request\", plus the pharmacy and notes)." })
 export class CreatePurchaseOrderInput {
-  @Field(() => String, { description: "Supplier id or code; the supplier must be active." })
-  @Length(1, 64)
+  // This input's lengths are checked in the service, with the lines, so every error comes at once.
+  @Field(() => String, { description: "Supplier id or code (at most 64 characters); the supplier must be active." })
   supplier!: string;
 
-  @Field(() => [PurchaseOrderItemInput], { description: "The lines, at least one." })
+  @Field(() => [PurchaseOrderItemInput], { description: "The lines, 1 to 200; each medication once. A bad line is 400 naming it by index (items.N.field), every line and field checked at once; nothing is created." })
   items!: PurchaseOrderItemInput[];
 
   @Field(() => LocalDateScalar, { description: "YYYY-MM-DD, today (Kampala) or later." })
@@ -131,7 +131,5 @@ export class CreatePurchaseOrderInput {
   pharmacyId?: string;
 
   @Field(() => String, { nullable: true, description: "Notes (at most 2,000 characters)." })
-  @IsOptional()
-  @Length(0, 2000)
   notes?: string;
 }
