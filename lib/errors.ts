@@ -53,6 +53,18 @@ export const upstreamUnavailable = (service: string, detail?: string) =>
  * Collects field errors and throws one BAD_USER_INPUT carrying all of them. Field names come from
  * clients (`__proto__`, `constructor` are data too), so the map has no prototype to collide with.
  */
+/**
+ * The PostgreSQL SQLSTATE of a database error from either driver (postgres.js PostgresError, PGlite
+ * DatabaseError: both carry the server's `severity`), also when drizzle wraps it (DrizzleQueryError's
+ * `cause`); undefined for anything else (a socket's EPIPE is no SQLSTATE).
+ */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; severity?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === "object" && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && typeof e.severity === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 export class FieldErrorCollector {
   readonly fields: FieldErrors = Object.create(null) as FieldErrors;
   add(field: string, message: string): this {

@@ -2,7 +2,7 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import type { GraphQLFormattedError } from "graphql";
 import { ArgumentValidationError } from "type-graphql";
 import type { ValidationError } from "class-validator";
-import { ErrorCode, type FieldErrors } from "./errors.js";
+import { ErrorCode, sqlState, type FieldErrors } from "./errors.js";
 import type { Logger } from "./logger.js";
 
 const PASS_THROUGH = new Set<string>([
@@ -27,6 +27,12 @@ function collectValidationErrors(errors: ValidationError[], prefix: string, into
 
 /** Postgres SQLSTATEs that are the caller's fault rather than ours. */
 const UNIQUE_VIOLATION = "23505";
+/**
+ * A transaction PostgreSQL rolled back because a concurrent one held what it needed: a deadlock
+ * (40P01), a serialization failure (40001), a lock it could not get in time (55P03). Nothing was
+ * written, and the same request sent again may succeed.
+ */
+const CONCURRENT_WRITE = new Set(["40P01", "40001", "55P03"]);
 
 /** graphql-js appends ` Did you mean "x", "y"?` to validation and coercion errors (names only, never a `?`). */
 const SUGGESTION = / ?Did you mean [^?]*\?/g;
@@ -60,8 +66,13 @@ function codedError(logger: Logger) {
     if (code === "UNAUTHORIZED") {
       return { ...formatted, message: "Your role may not do this", extensions: { code: ErrorCode.FORBIDDEN } };
     }
-    if ((original as { code?: string })?.code === UNIQUE_VIOLATION) {
+    const state = sqlState(original);
+    if (state === UNIQUE_VIOLATION) {
       return { ...formatted, message: "A record with these values already exists", extensions: { code: ErrorCode.CONFLICT } };
+    }
+    if (state && CONCURRENT_WRITE.has(state)) {
+      logger.warn({ err: original, path: formatted.path, sqlState: state }, "write refused: a concurrent transaction held the same rows");
+      return { message: "Another change to the same records was being written at the same moment; nothing was written: send the request again", path: formatted.path, extensions: { code: ErrorCode.CONFLICT } };
     }
     if (code && PASS_THROUGH.has(code)) {
       const { stacktrace: _omit, ...extensions } = formatted.extensions ?? {};

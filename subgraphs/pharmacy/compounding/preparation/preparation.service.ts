@@ -16,7 +16,7 @@ import {
   idempotencyKeys,
   inventoryItems,
 } from "../../db/tables.js";
-import { ControlledBalanceError, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { ControlledBalanceError, lockControlledBalances, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
 import { describeHolds, heldStockByCode } from "../../inventory/holds.js";
 import { addDays, applyStockChanges, HeldStock, InsufficientStock, kampalaToday, sellableStock } from "../../inventory/ledger.js";
 import { medicationByCode } from "../../inventory/medications/catalog.js";
@@ -204,6 +204,9 @@ export async function createPreparation(db: Db, principal: Principal, input: Cre
     const lotNumber = await nextLotNumber(tx, pharmacy);
     const today = kampalaToday();
     const preparationId = crypto.randomUUID();
+    const controlledIngredients = ingredients.filter((x) => x.kind === "medication" && medicationByCode(x.stockCode)?.controlled);
+    // The register before the stock, the order every controlled write takes (a dispense of the same drug would deadlock).
+    await lockControlledBalances(tx, pharmacy.id, controlledIngredients.map((i) => i.stockCode));
     try {
       const drawn = await applyStockChanges(
         tx,
@@ -218,7 +221,7 @@ export async function createPreparation(db: Db, principal: Principal, input: Cre
           createdBy: principal.sub,
         })),
       );
-      for (const i of ingredients.filter((x) => x.kind === "medication" && medicationByCode(x.stockCode)?.controlled)) {
+      for (const i of controlledIngredients) {
         await recordControlledEntry(tx, {
           pharmacyId: pharmacy.id,
           medicationCode: i.stockCode,

@@ -18,6 +18,7 @@ import { itemsOfFill, nextPart, openFillOf, recordFillPart } from "../fill/fill.
 import { getPrescriptionRow, itemsOfPrescriptions } from "../prescription/prescription.service.js";
 import { assertStillOwed, planItems } from "./dispense-plan.js";
 import { checkDispenseSafety, ControlledBalanceError, recordSafetyOverride, writeControlledDispense } from "./dispense-safety.js";
+import { lockControlledBalances } from "../../drug-safety/controlled-register.service.js";
 import type { CreateDispenseInput, Dispense, DispenseFinding } from "./dispense.type.js";
 
 type DispenseRow = typeof dispenses.$inferSelect;
@@ -226,6 +227,9 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
       .insert(dispenseItems)
       .values(planned.map((x, position) => ({ dispenseId, position, medicationCode: x.code, medicationName: x.name, quantity: x.quantity, controlled: x.controlled })))
       .returning();
+    // Every controlled balance of the dispense at once, in code order, before the stock: two dispenses
+    // (or a GRN, a return, a destruction, a preparation) of the same drugs queue instead of deadlocking.
+    await lockControlledBalances(tx, input.pharmacyId, planned.filter((y) => y.controlled).map((y) => y.code));
     try {
       for (const x of planned.filter((y) => y.controlled)) {
         await writeControlledDispense(tx, { pharmacyId: input.pharmacyId, medicationCode: x.code, quantity: x.quantity, prescriptionId: p.id, recordedBy: principal.sub, recordedByName: input.pharmacist, witness: input.witness?.trim() || null, dispenseId });

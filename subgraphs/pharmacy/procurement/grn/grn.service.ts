@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "../../../../lib/auth.js";
 import type { Db } from "../../../../lib/db.js";
-import { conflict, FieldErrorCollector, fieldError, notFound } from "../../../../lib/errors.js";
+import { conflict, FieldErrorCollector, fieldError, notFound, sqlState } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
@@ -249,9 +249,4 @@ async function assertDeliveryNoteNew(db: Db, pharmacyId: string, supplierId: str
 }
 
 /** Postgres unique_violation (23505), from either driver, possibly wrapped by drizzle. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
+const isUniqueViolation = (err: unknown): boolean => sqlState(err) === "23505";

@@ -6,7 +6,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { destructions, idempotencyKeys, quarantineRecords } from "../../db/tables.js";
-import { ControlledBalanceError, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { ControlledBalanceError, lockControlledBalances, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
 import { witnessProblem } from "../../drug-safety/witness.js";
 import { applyStockChanges, InsufficientStock } from "../../inventory/ledger.js";
 import { medicationByCode } from "../../inventory/medications/catalog.js";
@@ -121,6 +121,8 @@ export async function createDestruction(db: Db, principal: Principal, input: Cre
   return onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const destructionNumber = await nextReturnsNumber(tx, "ds", pharmacy);
     const id = crypto.randomUUID();
+    // The register before the stock, the order every controlled write takes (a dispense of the same drug would deadlock).
+    if (controlled) await lockControlledBalances(tx, pharmacy.id, [item.medicationCode!]);
     try {
       const [m] = await applyStockChanges(tx, [
         {

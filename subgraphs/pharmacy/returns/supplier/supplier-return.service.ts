@@ -6,7 +6,7 @@ import { isUuid } from "../../../../lib/ids.js";
 import { completedResult, onceInTransaction } from "../../../../lib/idempotency.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { idempotencyKeys, purchaseOrders, supplierReturns, suppliers } from "../../db/tables.js";
-import { ControlledBalanceError, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
+import { ControlledBalanceError, lockControlledBalances, recordControlledEntry } from "../../drug-safety/controlled-register.service.js";
 import { witnessProblem } from "../../drug-safety/witness.js";
 import { applyStockChanges, InsufficientStock } from "../../inventory/ledger.js";
 import { medicationByCode } from "../../inventory/medications/catalog.js";
@@ -98,6 +98,8 @@ export async function createSupplierReturn(db: Db, principal: Principal, input: 
     const id = crypto.randomUUID();
     let movementId: string;
     let controlledEntryId: string | null = null;
+    // The register before the stock, the order every controlled write takes (a dispense of the same drug would deadlock).
+    if (controlled?.controlled) await lockControlledBalances(tx, pharmacy.id, [item.medicationCode!]);
     try {
       const [m] = await applyStockChanges(tx, [
         {
