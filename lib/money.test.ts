@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AMOUNT_RANGE_MESSAGE, Decimal, DECIMAL_INPUT_MESSAGE, fitsMoneyColumn, MAX_AMOUNT, minorDigits, minorUnitProblem, parseDecimalInput, recordDigits, roundMoney } from "./money.js";
+import { AMOUNT_RANGE_MESSAGE, Decimal, DECIMAL_INPUT_MESSAGE, DECIMAL_PLACES_MESSAGE, fitsMoneyColumn, MAX_AMOUNT, minorDigits, minorUnitProblem, parseDecimalInput, recordDigits, roundMoney } from "./money.js";
 
 /** The largest numeric(14,2) value, in cents: what a money column can hold. */
 const MAX_CENTS = 99_999_999_999_999n;
@@ -33,7 +33,10 @@ describe("money inputs fit their columns", () => {
     expect(MAX_AMOUNT.toFixed(2)).toBe("999999999999.99");
     expect(parseDecimalInput("999999999999.9949").toFixed(4)).toBe("999999999999.9949");
     for (const text of ["999999999999.995", "1000000000000", "9999999999999.99", "-1000000000000.00"]) expect(() => parseDecimalInput(text), text).toThrow(AMOUNT_RANGE_MESSAGE);
-    for (const value of [1500, "1e3", " 1.00", "12345678901234.00", "1.00001"]) expect(() => parseDecimalInput(value), String(value)).toThrow(DECIMAL_INPUT_MESSAGE);
+    for (const value of [1500, "1e3", " 1.00", "1.", ".5", "+1.00", "1,500.00", "--1"]) expect(() => parseDecimalInput(value), String(value)).toThrow(DECIMAL_INPUT_MESSAGE);
+    // Well-formed but too long: the message says what is wrong with it, not "send a decimal string".
+    for (const text of ["12345678901234.00", "99999999999999.99", "-12345678901234567890"]) expect(() => parseDecimalInput(text), text).toThrow(AMOUNT_RANGE_MESSAGE);
+    for (const text of ["1.00001", "0.123456789"]) expect(() => parseDecimalInput(text), text).toThrow(DECIMAL_PLACES_MESSAGE);
     expect(fitsMoneyColumn(new Decimal("999999999999.99").plus("0.004"))).toBe(true);
     expect(fitsMoneyColumn(new Decimal("999999999999.99").plus("0.005"))).toBe(false);
   });

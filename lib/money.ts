@@ -44,6 +44,9 @@ export function fitsMoneyColumn(value: Decimal.Value): boolean {
  */
 export const MAX_QUANTITY = 1_000_000;
 
+/** Why a decimal with more places than any amount or rate is kept at was refused. */
+export const DECIMAL_PLACES_MESSAGE = "must have at most 4 decimal places";
+
 /**
  * Money from a client: a decimal string only (docs/decisions/rest-contract.md, "Strict money"). A
  * JSON number has already lost its text (1500.10 arrives as 1500.1, 0.1 + 0.2 style values cannot be
@@ -51,7 +54,13 @@ export const MAX_QUANTITY = 1_000_000;
  * An amount a money column cannot hold (beyond `MAX_AMOUNT`) is refused here too, as a field error.
  */
 export function parseDecimalInput(value: unknown): Decimal {
-  if (typeof value !== "string" || !DECIMAL_PATTERN.test(value)) throw new TypeError(DECIMAL_INPUT_MESSAGE);
+  if (typeof value !== "string" || !DECIMAL_PATTERN.test(value)) {
+    // A well-formed decimal string that is only too long says so, not "send a decimal string".
+    const digits = typeof value === "string" ? /^-?(\d+)(?:\.(\d+))?$/.exec(value) : null;
+    if (digits && digits[1].length > 13) throw new TypeError(AMOUNT_RANGE_MESSAGE);
+    if (digits && (digits[2]?.length ?? 0) > 4) throw new TypeError(DECIMAL_PLACES_MESSAGE);
+    throw new TypeError(DECIMAL_INPUT_MESSAGE);
+  }
   const parsed = new Decimal(value);
   if (!fitsMoneyColumn(parsed)) throw new TypeError(AMOUNT_RANGE_MESSAGE);
   return parsed;

@@ -24,6 +24,9 @@ const SCALAR_MESSAGES: Record<string, string> = {
   JSONObject: "must be an object",
 };
 
+/** GraphQL's Int is 32-bit (spec §3.5.1); a larger whole number is refused with its range, not as "not an integer". */
+const INT_RANGE_MESSAGE = "must be a whole number from -2147483648 to 2147483647";
+
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -74,7 +77,9 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     } catch (err) {
       const message = isEnumType(type)
         ? `must be one of ${type.getValues().map((v) => v.name).join(", ")}`
-        : (SCALAR_MESSAGES[type.name] ?? (type.name === "Decimal" ? (err as Error).message : `is not a valid ${type.name}`));
+        : type.name === "Int" && Number.isInteger(value)
+          ? INT_RANGE_MESSAGE // a whole number, only beyond GraphQL's 32-bit Int
+          : (SCALAR_MESSAGES[type.name] ?? (type.name === "Decimal" ? (err as Error).message : `is not a valid ${type.name}`));
       errors.add(path, message);
     }
     return value;
