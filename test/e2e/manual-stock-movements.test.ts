@@ -183,10 +183,40 @@ describe("a controlled medicine's stock changes by hand only with the register",
     expect(res.body.error.fields.reference_type).toBeDefined();
   });
 
-  it("a receipt into custody may be recorded by hand, as through a goods received note", async () => {
+  it("a receipt by hand books a register receipt too: none named is 400 and changes nothing; the entry's kind, medicine and quantity must match; booked once", async () => {
     const item = await stockOf(codeine);
-    const res = await move({ inventory_item: item.id, movement_type: "receipt", quantity: 10, lot_number: "COD-HAND", expiry_date: "2030-06-30", reference_type: "delivery_note", reference_id: "DN-COD-1" });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const count = await movementCount(item.id);
+    const receipt = (extra: Record<string, unknown>, quantity = 10) => move({ inventory_item: item.id, movement_type: "receipt", quantity, lot_number: "COD-HAND", expiry_date: "2030-06-30", ...extra });
+    const unbooked = await receipt({ reference_type: "delivery_note", reference_id: "DN-COD-1" });
+    expect(unbooked.status).toBe(400);
+    expect(unbooked.body.error.fields.reference_type).toEqual([expect.stringMatching(/controlled medicine \(schedule .+\): a receipt books a controlled-register receipt.*goods received note/)]);
+    expect((await receipt({})).status).toBe(400);
+    expect(await movementCount(item.id)).toBe(count);
+    expect((await stockOf(codeine)).quantity).toBe(item.quantity);
+
+    const adjustment = await registerEntry(codeine, "adjustment", 10);
+    const entry = await registerEntry(codeine, "receipt", 10);
+    const wrongKind = await receipt({ reference_type: "controlled_register", reference_id: adjustment });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.error.fields.reference_id).toEqual([expect.stringContaining("no controlled-register receipt")]);
+    expect((await receipt({ reference_type: "controlled_register", reference_id: entry }, 9)).body.error.fields.quantity).toEqual([expect.stringContaining("10")]);
+    expect(await movementCount(item.id)).toBe(count);
+
+    const booked = await receipt({ reference_type: "controlled_register", reference_id: entry });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body).toMatchObject({ movement_type: "receipt", quantity: 10, reference_type: "controlled_register", reference_id: entry });
     expect((await stockOf(codeine)).quantity).toBe(item.quantity + 10);
+    expect((await receipt({ reference_type: "controlled_register", reference_id: entry })).status).toBe(409);
+    expect((await stockOf(codeine)).quantity).toBe(item.quantity + 10);
+  });
+
+  it("a new stock item of a controlled medicine opens at 0: an opening quantity is 400 and creates nothing", async () => {
+    const pethidine = "local:pethidine";
+    const listed = async () => (await stack.rest("GET", `${stockPath}?medication_code=${encodeURIComponent(pethidine)}&pharmacy=${KAMPALA}`, { token: pharmacist })).body.count as number;
+    const before = await listed();
+    const opened = await stack.rest("POST", stockPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, name: "Pethidine 50 mg/mL", medication_code: pethidine, quantity: 20 } });
+    expect(opened.status).toBe(400);
+    expect(opened.body.error.fields.quantity).toEqual([expect.stringMatching(/Pethidine is a controlled medicine.*open its stock item at 0/)]);
+    expect(await listed()).toBe(before);
   });
 });

@@ -280,7 +280,10 @@ describe("supplier returns and destruction", () => {
   it("destroys an expired lot of a controlled medicine before a witness and writes the controlled register", async () => {
     const register = "/api/v1/drug-safety/controlled-register/";
     expect((await stack.rest("POST", register, { token: pharmacist, body: { medication_code: "3322", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 10 } })).status).toBe(201);
-    const receipt = await stack.rest("POST", movementsPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "3322", movement_type: "receipt", quantity: 10, lot_number: "DZP-EXP", expiry_date: kampalaDay(-3) } });
+    // A controlled receipt by hand books its register receipt (manual-stock-movements.test.ts).
+    const entry = await stack.rest("POST", "/api/v1/drug-safety/controlled-register/", { token: pharmacist, body: { medication_code: "3322", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 10, witness: "S. Nakato" } });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const receipt = await stack.rest("POST", movementsPath, { token: pharmacist, body: { pharmacy_id: KAMPALA, medication_code: "3322", movement_type: "receipt", quantity: 10, lot_number: "DZP-EXP", expiry_date: kampalaDay(-3), reference_type: "controlled_register", reference_id: entry.body.id } });
     expect(receipt.status).toBe(201);
     const body = { medication_code: "3322", lot_number: "DZP-EXP", quantity: 4, reason: "expired", method: "incineration" };
     const noWitness = await stack.rest("POST", destructionPath, { token: pharmacist, body });

@@ -127,6 +127,11 @@ export async function createInventoryItem(db: Db, principal: Principal, input: C
   if (!ph) throw fieldError("pharmacyId", "no such pharmacy");
   if ((input.lotNumber || input.expiryDate) && !input.quantity) throw fieldError("quantity", "must be greater than zero with lot_number or expiry_date");
   if (input.quantity > MAX_QUANTITY) throw fieldError("quantity", `must be at most ${MAX_QUANTITY}`);
+  // A controlled medicine's units enter custody only with the register (a GRN, or a receipt booking its register entry).
+  const controlled = input.medicationCode ? medicationByCode(input.medicationCode) : undefined;
+  if (controlled?.controlled && input.quantity > 0) {
+    throw fieldError("quantity", `${controlled.genericName} is a controlled medicine (schedule ${controlled.schedule}): open its stock item at 0, then receive it on a goods received note or by a receipt that books its controlled-register entry`);
+  }
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -192,7 +197,7 @@ async function resolveStock(db: Db, principal: Principal, input: CreateStockMove
  * Records a hand-made stock movement (a receipt or an adjustment, under a reference of one's own:
  * `manual-movement.ts`) through the ledger under the item's row lock; the sign must fit the type,
  * reductions draw batches by the ledger's rules and never below zero (409, nothing written). A
- * controlled medicine's adjustment books a controlled-register entry. Honours Idempotency-Key.
+ * controlled medicine's receipt or adjustment books a controlled-register entry of its kind. Honours Idempotency-Key.
  */
 export async function createStockMovement(db: Db, principal: Principal, input: CreateStockMovementInput, idempotencyKey?: string): Promise<StockMovement> {
   const q = input.quantity;
@@ -209,7 +214,7 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
   const controlled = medicationCode ? medicationByCode(medicationCode) : undefined;
   checkControlledMovement(input, controlled?.controlled ? controlled : undefined, problems);
   problems.throwIfAny("This movement of a controlled medicine needs the controlled register");
-  const registerEntry = controlled?.controlled && type === "adjustment" ? input.referenceId! : null;
+  const registerEntry = controlled?.controlled && (type === "adjustment" || type === "receipt") ? input.referenceId! : null;
   const change: LedgerChange = {
     pharmacyId,
     stock,
@@ -223,7 +228,7 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
     createdBy: principal.sub,
   };
   return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createStockMovement", request: input }, async (tx) => {
-    if (registerEntry) await claimRegisterEntry(tx, { entryId: registerEntry, pharmacyId, medicationCode: medicationCode!, quantity: q });
+    if (registerEntry) await claimRegisterEntry(tx, { entryId: registerEntry, pharmacyId, medicationCode: medicationCode!, quantity: q, movementType: type as "receipt" | "adjustment" });
     try {
       const [m] = await applyStockChanges(tx, [change]);
       return toMovement(m, m.batches);

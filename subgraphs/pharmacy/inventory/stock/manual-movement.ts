@@ -69,10 +69,11 @@ export function checkManualMovement(input: { movementType: string; quantity: num
 
 /**
  * A controlled medicine's stock changes by hand only with the register: its balance is a legal book
- * that dispensing, destruction and compounding write in the same transaction as the stock. A receipt
- * (stock into custody, as a goods received note) may be recorded; an adjustment must name the register
- * `adjustment` entry it books (`reference_type: controlled_register`, `reference_id`: the entry), so the
- * stock never drops, or grows, without the register showing it (and its witness when one is required).
+ * that receiving (goods received notes), dispensing, destruction and compounding write in the same
+ * transaction as the stock. A receipt or an adjustment by hand must name the register entry of the same
+ * kind it books (`reference_type: controlled_register`, `reference_id`: the entry), so the stock never
+ * grows, or drops, without the register showing it (and its witness when one is required). Until
+ * goods received notes wrote the register, a receipt by hand was allowed without one: it no longer is.
  */
 export function checkControlledMovement(
   input: { movementType: string; referenceType?: string | null; referenceId?: string | null },
@@ -81,28 +82,33 @@ export function checkControlledMovement(
 ): void {
   const namesRegister = !!input.referenceType && normalType(input.referenceType) === CONTROLLED_REGISTER_REFERENCE;
   if (!controlled) {
-    if (namesRegister) errors.add("referenceType", "controlled_register references only a controlled medicine's adjustment");
+    if (namesRegister) errors.add("referenceType", "controlled_register references only a controlled medicine's receipt or adjustment");
     return;
   }
   const what = `${controlled.genericName} is a controlled medicine (schedule ${controlled.schedule})`;
-  if (input.movementType === "adjustment" && !namesRegister) {
-    errors.add("referenceType", `${what}: an adjustment books a controlled-register adjustment; record it (POST /api/v1/drug-safety/controlled-register/) and send reference_type controlled_register with its id`);
-  } else if (input.movementType !== "adjustment" && namesRegister) {
-    errors.add("referenceType", "controlled_register references only an adjustment");
+  const type = input.movementType;
+  if (REGISTER_BOOKED.has(type) && !namesRegister) {
+    const grn = type === "receipt" ? " (or receive it on a goods received note, which writes the register)" : "";
+    errors.add("referenceType", `${what}: a${type === "adjustment" ? "n" : ""} ${type} books a controlled-register ${type}; record it (POST /api/v1/drug-safety/controlled-register/) and send reference_type controlled_register with its id${grn}`);
+  } else if (!REGISTER_BOOKED.has(type) && namesRegister) {
+    errors.add("referenceType", "controlled_register references only a receipt or an adjustment");
   } else if (namesRegister && !isUuid(input.referenceId ?? "")) {
-    errors.add("referenceId", `${what}: must be the id of the controlled-register adjustment this movement books`);
+    errors.add("referenceId", `${what}: must be the id of the controlled-register ${type} this movement books`);
   }
 }
 
+/** Movements by hand that book a controlled-register entry of the same transaction type. */
+const REGISTER_BOOKED = new Set(["receipt", "adjustment"]);
+
 /**
- * Inside the movement's transaction: the register entry an adjustment books must be this pharmacy's
- * `adjustment` of this medicine with the same signed quantity (400), and booked once (409). The entry's
- * row lock serialises two movements naming it.
+ * Inside the movement's transaction: the register entry a receipt or an adjustment books must be this
+ * pharmacy's entry of this medicine, of the movement's own type, with the same signed quantity (400),
+ * and booked once (409). The entry's row lock serialises two movements naming it.
  */
-export async function claimRegisterEntry(tx: Db, c: { entryId: string; pharmacyId: string; medicationCode: string; quantity: number }): Promise<void> {
+export async function claimRegisterEntry(tx: Db, c: { entryId: string; pharmacyId: string; medicationCode: string; quantity: number; movementType: "receipt" | "adjustment" }): Promise<void> {
   const [entry] = await tx.select().from(controlledRegisterEntries).where(eq(controlledRegisterEntries.id, c.entryId)).for("update");
-  if (!entry || entry.pharmacyId !== c.pharmacyId || entry.medicationCode !== c.medicationCode || entry.transactionType !== "adjustment") {
-    throw fieldError("referenceId", `no controlled-register adjustment of ${c.medicationCode} with this id in this pharmacy`);
+  if (!entry || entry.pharmacyId !== c.pharmacyId || entry.medicationCode !== c.medicationCode || entry.transactionType !== c.movementType) {
+    throw fieldError("referenceId", `no controlled-register ${c.movementType} of ${c.medicationCode} with this id in this pharmacy`);
   }
   if (entry.quantity !== c.quantity) throw fieldError("quantity", `must be the register adjustment's ${entry.quantity}`);
   const [used] = await tx
