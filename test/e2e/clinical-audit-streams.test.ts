@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../lib/db.js";
 import { auditStreamOf } from "../../subgraphs/clinical/audit/audit.service.js";
+import { whileRowsLocked } from "../support/row-lock.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 /**
@@ -61,38 +62,22 @@ describe("clinical audit streams", () => {
     const patientA = uhid(1);
     const streamA = auditStreamOf({ patientUhid: patientA, actor: { sub: "", roles: [] } });
     const patientB = uhid([...Array(50).keys()].map((i) => i + 1).find((n) => auditStreamOf({ patientUhid: uhid(n), actor: { sub: "", roles: [] } }) !== streamA)!);
-    const { default: postgres } = await import("postgres");
-    const holder = postgres(stack.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
-    try {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((r) => (locked = r));
-      const holding = holder.begin(async (tx) => {
-        await tx`select * from clinical.ai_audit_stream_heads where stream = ${streamA} for update`;
-        locked();
-        await released;
-      });
-      await isLocked;
+    await whileRowsLocked(
+      stack.config.DATABASE_URL!,
+      (tx) => tx`select * from clinical.ai_audit_stream_heads where stream = ${streamA} for update`,
+      async (holder) => {
+        // Another stream's append completes while stream A's head is held.
+        expect((await check(physicians[1], patientB)).status).toBe(200);
 
-      // Another stream's append completes while stream A's head is held.
-      expect((await check(physicians[1], patientB)).status).toBe(200);
-
-      // Stream A's append waits on its head: it is seen blocked on a lock, and finishes once the head is released.
-      let settled = false;
-      const waiting = check(physicians[2], patientA).then((r) => ((settled = true), r));
-      for (;;) {
-        const [{ n }] = await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%ai_audit_stream_heads%'`;
-        if (n > 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(settled).toBe(false);
-      release();
-      await holding;
-      expect((await waiting).status).toBe(200);
-    } finally {
-      await holder.end();
-    }
+        // Stream A's append waits on its head: it is seen blocked on a lock, and finishes once the head is released.
+        let settled = false;
+        const waiting = check(physicians[2], patientA).then((r) => ((settled = true), r));
+        await holder.waiters(1, "%ai_audit_stream_heads%");
+        expect(settled).toBe(false);
+        await holder.release();
+        expect((await waiting).status).toBe(200);
+      },
+    );
     expect(await verify()).toMatchObject({ valid: true, problem: null });
   });
 

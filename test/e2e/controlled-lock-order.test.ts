@@ -7,6 +7,7 @@
  * docs/decisions/pharmacy.md, "Lock order of controlled writes".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whileRowsLocked } from "../support/row-lock.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 const MORPHINE = "7052"; // controlled, 1961-I: every register entry witnessed (catalog)
@@ -35,36 +36,20 @@ async function receivedLot(tag: string, quantity: number): Promise<{ lot: string
 }
 
 /** Runs `request` while another transaction holds morphine's register balance, then lets that one take the stock item and commit. */
-async function whileADispenseHoldsTheRegister<T>(request: () => Promise<T>): Promise<T> {
-  const { default: postgres } = await import("postgres");
-  const holder = postgres(stack.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
-  try {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const dispensing = holder.begin(async (tx) => {
-      await tx`select balance from pharmacy.controlled_balances where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`;
-      locked();
-      await released;
-      await tx`select id from pharmacy.inventory_items where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`;
-    });
-    await isLocked;
-    const answer = request();
-    for (let tries = 0; ; tries++) {
-      const [{ n }] = await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-      if (n >= 1) break;
-      expect(tries).toBeLessThan(500);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    // Time for a wrongly ordered write to take the stock item before the "dispense" asks for it.
-    await new Promise((r) => setTimeout(r, 300));
-    release();
-    await dispensing;
-    return await answer;
-  } finally {
-    await holder.end();
-  }
+function whileADispenseHoldsTheRegister<T>(request: () => Promise<T>): Promise<T> {
+  return whileRowsLocked(
+    stack.config.DATABASE_URL!,
+    (tx) => tx`select balance from pharmacy.controlled_balances where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`,
+    async (holder) => {
+      const answer = request();
+      await holder.waiters();
+      // Time for a wrongly ordered write to take the stock item before the "dispense" asks for it.
+      await new Promise((r) => setTimeout(r, 300));
+      await holder.release(); // a deadlock would abort the holder (or make the request the victim: a 500)
+      return answer;
+    },
+    (tx) => tx`select id from pharmacy.inventory_items where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`,
+  );
 }
 
 beforeAll(async () => {

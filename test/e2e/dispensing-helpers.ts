@@ -50,7 +50,10 @@ export function dispensingSteps(current: () => { stack: Stack; physician: string
     return res.body;
   }
 
-  /** Puts units of a medicine on a pharmacy's shelf: an inventory item, then a receipt movement. */
+  /**
+   * Puts units of a medicine on a pharmacy's shelf: an inventory item, then a receipt movement; a
+   * controlled medicine's receipt books its witnessed controlled-register receipt, as the law asks.
+   */
   async function stockUp(token: string, pharmacyId: string, code: string, quantity: number): Promise<void> {
     const { stack } = current();
     const items = await stack.rest("GET", `/api/v1/pharmacy/inventory/stock/?pharmacy=${pharmacyId}&page_size=100`, { token });
@@ -58,8 +61,15 @@ export function dispensingSteps(current: () => { stack: Stack; physician: string
       const item = await stack.rest("POST", "/api/v1/pharmacy/inventory/stock/", { token, body: { name: `Medicine ${code}`, medication_code: code, quantity: 0 } });
       expect(item.status).toBe(201);
     }
-    const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token, body: { pharmacy_id: pharmacyId, medication_code: code, movement_type: "receipt", quantity } });
-    expect(receipt.status).toBe(201);
+    const medication = await stack.rest("GET", `/api/v1/pharmacy/inventory/medications/${encodeURIComponent(code)}/`, { token });
+    let booked: Record<string, string> = {};
+    if (medication.status === 200 && medication.body.controlled) {
+      const entry = await stack.rest("POST", "/api/v1/drug-safety/controlled-register/", { token, body: { medication_code: code, pharmacy_id: pharmacyId, transaction_type: "receipt", quantity, witness: "S. Nakato" } });
+      expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+      booked = { reference_type: "controlled_register", reference_id: entry.body.id };
+    }
+    const receipt = await stack.rest("POST", "/api/v1/pharmacy/inventory/movements/", { token, body: { pharmacy_id: pharmacyId, medication_code: code, movement_type: "receipt", quantity, ...booked } });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
   }
 
   async function onHand(token: string, pharmacyId: string, code: string): Promise<number> {

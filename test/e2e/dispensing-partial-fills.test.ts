@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../lib/db.js";
+import { whileRowsLocked } from "../support/row-lock.js";
 import { GULU, KAMPALA, startStack, type Stack } from "../support/stack.js";
 import { DISPENSING as base, dispenseBody, dispensingSteps } from "./dispensing-helpers.js";
 
@@ -207,34 +208,19 @@ describe("two parts waiting on the prescription's lock", () => {
     await stockUp(pharmacist, KAMPALA, "2002", 60);
     expect((await dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "2002", quantity: 10 }])).status).toBe(201);
     const before = await onHand(pharmacist, KAMPALA, "2002");
-    const { default: postgres } = await import("postgres");
-    const holder = postgres(stack.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
-    try {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((r) => (locked = r));
-      const holding = holder.begin(async (tx) => {
-        await tx`select id from pharmacy.prescriptions where id = ${rx.id} for update`;
-        locked();
-        await released;
-      });
-      await isLocked;
-      const racing = [1, 2].map(() => dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "2002", quantity: 15 }]));
-      for (;;) {
-        const [{ n }] = await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%"prescriptions"%for update%'`;
-        if (n >= 2) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      release();
-      await holding;
-      const answers = await Promise.all(racing);
-      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-      const refused = answers.find((r) => r.status === 409)!;
-      expect(refused.body.error).toMatchObject({ code: "CONFLICT", fields: { "items.0.quantity": ["must not exceed the 5 still owed on this fill (25 of 30 dispensed)"] } });
-    } finally {
-      await holder.end();
-    }
+    const answers = await whileRowsLocked(
+      stack.config.DATABASE_URL!,
+      (tx) => tx`select id from pharmacy.prescriptions where id = ${rx.id} for update`,
+      async (holder) => {
+        const racing = [1, 2].map(() => dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "2002", quantity: 15 }]));
+        await holder.waiters(2, '%"prescriptions"%for update%');
+        await holder.release();
+        return Promise.all(racing);
+      },
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body.error).toMatchObject({ code: "CONFLICT", fields: { "items.0.quantity": ["must not exceed the 5 still owed on this fill (25 of 30 dispensed)"] } });
     expect(await onHand(pharmacist, KAMPALA, "2002")).toBe(before - 15);
     expect(await owedOf(rx.id)).toEqual([["2002", 25, 5]]);
   });
@@ -299,12 +285,7 @@ describe("controlled medicines given in parts", () => {
     const uhid = await newPatient();
     // Morphine (RxNorm 7052): controlled, at most 60 units per prescription, witness required.
     const rx = await prescribe(uhid, [{ medication_code: "7052", quantity: 60, dose: "10 mg", frequency: "every 4 hours" }]);
-    await stockUp(pharmacist, KAMPALA, "7052", 100);
-    const received = await stack.rest("POST", "/api/v1/drug-safety/controlled-register/", {
-      token: pharmacist,
-      body: { medication_code: "7052", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 100, witness: "S. Nakato" },
-    });
-    expect(received.status).toBe(201);
+    await stockUp(pharmacist, KAMPALA, "7052", 100); // and its register receipt
 
     const first = await dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "7052", quantity: 40 }], { witness: "S. Nakato" });
     expect(first.status).toBe(201);
@@ -333,11 +314,7 @@ describe("controlled medicines given in parts", () => {
   it("are not given past the 30 days a controlled prescription is valid, even as the rest of a fill; the fill can be closed short", async () => {
     const uhid = await newPatient();
     const rx = await prescribe(uhid, [{ medication_code: "7052", quantity: 30, dose: "10 mg", frequency: "every 4 hours" }]);
-    await stockUp(pharmacist, KAMPALA, "7052", 40);
-    await stack.rest("POST", "/api/v1/drug-safety/controlled-register/", {
-      token: pharmacist,
-      body: { medication_code: "7052", pharmacy_id: KAMPALA, transaction_type: "receipt", quantity: 40, witness: "S. Nakato" },
-    });
+    await stockUp(pharmacist, KAMPALA, "7052", 40); // and its register receipt
     expect((await dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "7052", quantity: 10 }], { witness: "S. Nakato" })).status).toBe(201);
     await stack.server.database!.db.execute(sql`update pharmacy.prescriptions set issued_at = now() - interval '31 days' where id = ${rx.id}`);
     const late = await dispense(pharmacist, rx.id, KAMPALA, [{ medication_code: "7052", quantity: 20 }], { witness: "S. Nakato" });

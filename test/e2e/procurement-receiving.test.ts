@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whileRowsLocked } from "../support/row-lock.js";
 import { KAMPALA, startStack, type Stack } from "../support/stack.js";
 
 /**
@@ -210,37 +211,21 @@ describe("lock order of a controlled receipt", () => {
     const first = await stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, witness: "Pharm. Achieng", items: [line(MORPHINE, 2)] } });
     expect(first.status).toBe(201); // the balance row and the stock item exist
     const before = { stock: await onHand(MORPHINE), register: await registerState(MORPHINE) };
-    const { default: postgres } = await import("postgres");
-    const holder = postgres(stack.config.DATABASE_URL!, { max: 2, onnotice: () => {} });
-    try {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((r) => (locked = r));
-      // What a dispense of morphine does: the register balance first, then (below) the stock item.
-      const dispensing = holder.begin(async (tx) => {
-        await tx`select balance from pharmacy.controlled_balances where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`;
-        locked();
-        await released;
-        await tx`select id from pharmacy.inventory_items where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`;
-      });
-      await isLocked;
-      const receiving = stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, witness: "Pharm. Achieng", items: [line(MORPHINE, 3)] } });
-      for (let tries = 0; ; tries++) {
-        const [{ n }] = await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-        if (n >= 1) break;
-        expect(tries).toBeLessThan(500);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      // Give a wrongly ordered GRN time to take the stock item before the "dispense" asks for it.
-      await new Promise((r) => setTimeout(r, 300));
-      release();
-      await dispensing; // would be aborted as a deadlock victim (or make the GRN one) with stock locked first
-      const res = await receiving;
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    } finally {
-      await holder.end();
-    }
+    const res = await whileRowsLocked(
+      stack.config.DATABASE_URL!,
+      // What a dispense of morphine does: the register balance first, then (after the release) the stock item.
+      (tx) => tx`select balance from pharmacy.controlled_balances where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`,
+      async (holder) => {
+        const receiving = stack.rest("POST", grn, { token: pharmacist, body: { purchase_order: po.id, witness: "Pharm. Achieng", items: [line(MORPHINE, 3)] } });
+        await holder.waiters();
+        // Give a wrongly ordered GRN time to take the stock item before the "dispense" asks for it.
+        await new Promise((r) => setTimeout(r, 300));
+        await holder.release(); // would be aborted as a deadlock victim (or make the GRN one) with stock locked first
+        return receiving;
+      },
+      (tx) => tx`select id from pharmacy.inventory_items where pharmacy_id = ${KAMPALA} and medication_code = ${MORPHINE} for update`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await onHand(MORPHINE)).toBe(before.stock + 3);
     expect((await registerState(MORPHINE)).balance).toBe(before.register.balance + 3);
   });
