@@ -27,9 +27,20 @@ function dayFromToday(days: number): string {
 async function medicationItem(code: string, quantity = 20): Promise<{ id: string; quantity: number }> {
   const found = await stack.rest("GET", `${stockPath}?medication_code=${encodeURIComponent(code)}`, { token: pharmacist });
   if (found.body.results[0]) return found.body.results[0];
-  const created = await stack.rest("POST", stockPath, { token: pharmacist, body: { name: `Medicine ${code}`, medication_code: code, quantity, lot_number: `LOT-${code}`, expiry_date: dayFromToday(365) } });
+  const medication = await stack.rest("GET", `/api/v1/pharmacy/inventory/medications/${encodeURIComponent(code)}/`, { token: pharmacist });
+  if (medication.status !== 200 || !medication.body.controlled) {
+    const created = await stack.rest("POST", stockPath, { token: pharmacist, body: { name: `Medicine ${code}`, medication_code: code, quantity, lot_number: `LOT-${code}`, expiry_date: dayFromToday(365) } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body;
+  }
+  // A controlled medicine's item opens at 0; its units come in with their register receipt.
+  const created = await stack.rest("POST", stockPath, { token: pharmacist, body: { name: `Medicine ${code}`, medication_code: code, quantity: 0 } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body;
+  const entry = await stack.rest("POST", "/api/v1/drug-safety/controlled-register/", { token: pharmacist, body: { medication_code: code, transaction_type: "receipt", quantity, witness: "S. Nakato" } });
+  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  const receipt = await stack.rest("POST", movementsPath, { token: pharmacist, body: { inventory_item: created.body.id, movement_type: "receipt", quantity, lot_number: `LOT-${code}`, expiry_date: dayFromToday(365), reference_type: "controlled_register", reference_id: entry.body.id } });
+  expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
+  return { id: created.body.id, quantity };
 }
 
 const productCount = async () => (await stack.rest("GET", `${productsPath}?page_size=1`, { token: pharmacist })).body.count as number;
