@@ -289,8 +289,13 @@ for (const [, , level, term, see, , , code] of indexRows) {
     const a = alt.trim().toLowerCase();
     return a.slice(0, 4) === m.slice(0, 4) || (!a.includes(" ") && a.slice(-4) === m.slice(-4)) || /^((disease|phenomenon|syndrome|or|and)\s*)+$/.test(a);
   };
-  // A symptom's code is looked up by the main term itself (SNOMED CT), so only diagnoses depend on the modifier.
-  if (!isSymptomCode(c) && !rest.every(isVariant)) continue;
+  // Symptoms too: "Movements, dystonic" (R25.8), "Satiety, early", "Shadow, lung", "Score, NIHSS", "Abolition,
+  // language" are findings only with their modifier; the bare main term is an ordinary word ("Fetal movements
+  // felt" gave a symptom "Movements"). Symptom codes were exempt because their code is looked up by name (SNOMED
+  // CT), but a single word the modifier qualifies is no finding on its own, coded or not.
+  // A symptom main term stays when it is a finding on its own: more than one word ("involuntary movement"), or a
+  // SNOMED CT finding of that very name ("Tenderness").
+  if (!rest.every(isVariant) && (!isSymptomCode(c) || (!main.includes(" ") && !snomedLookup(main)))) continue;
   if (isSymptomCode(c)) addTerm({ type: "symptom", term: main, code: snomedLookup(main)?.code ?? "", display: snomedLookup(main)?.display ?? main, origin: "icd10cm-index" });
   else {
     const leaf = completeCode(c);

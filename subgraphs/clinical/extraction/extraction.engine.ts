@@ -2,7 +2,7 @@ import { loincForUnit } from "../digitization/loinc-by-unit.js";
 import { assertMentions, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
-import { sentenceStarts, tokenize, type Token } from "./text.js";
+import { phraseKeys, sentenceOf, sentenceStarts, tokenize, type Token } from "./text.js";
 import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type HeartInvolvement, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
 
 /**
@@ -10,7 +10,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.2.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.3.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -174,6 +174,9 @@ const ROUTE_BEFORE = /\b(iv|im|sc|po|inj\.?|injection|tab\.?|tablet|syrup|susp|o
 const routeOf = (word: string) =>
   /^(iv|inj|injection)/i.test(word) ? "intravenous" : /^im$/i.test(word) ? "intramuscular" : /^sc$/i.test(word) ? "subcutaneous" : /^neb/i.test(word) ? "inhaled" : /^pr$/i.test(word) ? "rectal" : "oral";
 
+/** Only list joints between two medicine names, on one line: "+", ",", "&", "/", "and", "with", "plus". */
+const LIST_OF_NAMES = /^[ \t]*(?:[,+&/]|and|with|plus)[ \t]*$/i;
+
 /**
  * Matches that name something other than the patient's finding or medicine: a service ("ART clinic"), a class
  * of medicine named after a disease ("anti-TB treatment"), and the nebuliser written as the route of the medicine
@@ -194,6 +197,142 @@ function isVaccineTarget(tokens: Token[], m: Match): boolean {
   const before = tokens[m.from - 1]?.key;
   if ((before === "for" || before === "against") && VACCINATION_WORDS.has(tokens[m.from - 2]?.key ?? "")) return true;
   return VACCINE_AFTER.has(tokens[m.to]?.key ?? "");
+}
+
+/**
+ * A condition named as the context of advice about a medicine, not as the patient's: "avoid ciprofloxacin in
+ * pregnancy", "not for use in pregnancy", "contraindicated in asthma", "caution in renal impairment", "safe in
+ * breastfeeding", "dose adjust in CKD", "use with caution in patients with asthma or COPD". An advice word, then at
+ * most a few words (the medicine, "use", "dose") and a preposition ("in", "during", "with"), then the
+ * condition (after at most a few words naming whom: "patients with", "the first trimester of"), and the conditions
+ * listed with it. Such a mention states nothing about the patient: the negation in "not for use" or "avoid" is
+ * the medicine's, and the advice is hypothetical. The patient has the condition only when the note says so
+ * elsewhere (see `contextAssertion`).
+ */
+// The advice as written in drug information, in the present or with "be": "dose adjusted for CKD" or "NSAIDs
+// avoided in PUD" tell what was done for this patient, not advice, and are not read so.
+const ADVICE_PHRASES = ["avoid", "be avoided", "contraindicated", "contra indicated", "contraindication", "contraindications", "caution", "cautions", "cautious", "cautiously", "unsafe", "safe", "safer", "safely", "compatible", "incompatible", "not recommended", "adjust", "be adjusted", "adjustment", "dose reduction", "reduce dose", "reduce the dose", "reduced dose", "dose reduce", "teratogenic", "for use", "to use", "be used", "be given", "licensed", "licenced"].map((p) => phraseKeys(p));
+// Not "for": "Admission recommended for severe malaria", "AL given for malaria" name what the patient is treated for.
+const ADVICE_PREPOSITIONS = new Set(["in", "during", "with"]);
+/** Words between the advice word and the preposition: the medicine (any word), but never punctuation. */
+const ADVICE_REACH = 6;
+/** Words that name whom the advice is about, between the preposition and the condition. */
+const WHOM_NOUNS = new Set(["patient", "pt", "those", "people", "person", "women", "woman", "mother", "child", "children", "adult", "individual"]);
+const ADVICE_WHOM = new Set([...WHOM_NOUNS, "the", "a", "an", "any", "known", "early", "late", "first", "1st", "second", "2nd", "third", "3rd", "trimester", "of"]);
+const ADVICE_WHOM_MAX = 4;
+const LIST_JOIN = new Set([",", "and", "or", "/", "&", "+"]);
+
+/** Indices of diagnosis matches that are the context of advice about a medicine. */
+function adviceContexts(tokens: Token[], matches: Match[], sentences: number[]): Set<number> {
+  const out = new Set<number>();
+  const sentence = (i: number) => sentenceOf(sentences, tokens[i].start);
+  const isAdviceEndingAt = (end: number) => ADVICE_PHRASES.some((p) => p.length <= end && p.every((key, j) => tokens[end - p.length + j].key === key));
+  for (let k = 0; k < matches.length; k++) {
+    const m = matches[k];
+    if (m.term.type !== "diagnosis" || out.has(k)) continue;
+    // The words naming whom, back to the preposition.
+    // "in patients with asthma": "with" after whom is part of whom.
+    let p = m.from - 1;
+    while (p >= 0 && m.from - 1 - p < ADVICE_WHOM_MAX && (ADVICE_WHOM.has(tokens[p].key) || (tokens[p].key === "with" && WHOM_NOUNS.has(tokens[p - 1]?.key ?? "")))) p--;
+    if (p < 0 || !ADVICE_PREPOSITIONS.has(tokens[p].key)) continue;
+    // Back from the preposition to an advice word, over words of the same sentence only (no punctuation:
+    // "(avoid cipro in pregnancy)"; "Avoid NSAIDs. Admitted in DKA" is two statements).
+    let found = false;
+    for (let end = p; end >= Math.max(0, p - ADVICE_REACH); end--) {
+      if (isAdviceEndingAt(end)) {
+        found = true;
+        break;
+      }
+      // Nor over another preposition: "safe in ward with malaria" is no advice about malaria.
+      if (end === 0 || !tokens[end - 1].word || ADVICE_PREPOSITIONS.has(tokens[end - 1].key) || sentence(end - 1) !== sentence(p)) break;
+    }
+    if (!found) continue;
+    out.add(k);
+    // "in pregnancy and breastfeeding", "in asthma, COPD or heart failure": the list the advice names.
+    for (let j = k + 1; j < matches.length; j++) {
+      const gap = tokens.slice(matches[j - 1].to, matches[j].from);
+      if (matches[j].term.type !== "diagnosis" || gap.length === 0 || !gap.every((t) => LIST_JOIN.has(t.key))) break;
+      out.add(j);
+    }
+  }
+  return out;
+}
+
+/** ICD-10-CM codes that state a pregnancy: the pregnancy chapter (O00-O9A) and pregnant state/supervision (Z33, Z34, Z3A). */
+const isPregnancyCode = (code: string) => /^(O|Z33|Z34|Z3A)/.test(code);
+/** The condition a diagnosis code names, for "the note says so elsewhere": its ICD-10-CM category, pregnancy as one. */
+const conditionOf = (code: string | null, display: string) => (code ? (isPregnancyCode(code) ? "pregnancy" : code.slice(0, 3)) : display.toLowerCase());
+/**
+ * How notes state a current pregnancy without naming it: a gestation ("28/40", "GA 22/40", "24 weeks pregnant",
+ * "32 wks gestation"), an antenatal visit ("ANC", "antenatal"), a fundal height or a fetal heart, or a gravida
+ * greater than the deliveries and losses written with it ("G2P1", "G3P2L2", "G2P1+0"; "G2P2" has delivered).
+ */
+const GESTATION = /\b\d{1,2}(?:\+\d)?\s*\/\s*40\b|\bGA\s*[:=]?\s*\d{1,2}(?:\+\d)?\s*(?:\/\s*40|w|wks?|weeks?)\b|\b\d{1,2}\s*(?:weeks?|wks?)\s*(?:pregnant|gestation|of gestation|of amenorrh|GA\b)|\bANC\b|\bantenatal\b|\bfundal height\b|\bSFH\b|\bfetal heart\b|\bfoetal heart\b|\bFHR?\s*[:=]?\s*1\d\d(?!\d)/i;
+function statesPregnancy(text: string): boolean {
+  if (GESTATION.test(text)) return true;
+  for (const g of text.matchAll(/\bG(\d{1,2})\s*P(\d{1,2})(?:\s*\+\s*(\d{1,2}))?/gi)) if (Number(g[1]) > Number(g[2]) + Number(g[3] ?? 0)) return true;
+  return false;
+}
+
+/**
+ * The assertion of a condition named as advice's context: hypothetical, unless the note says elsewhere that the
+ * patient has it. Said by another mention of the same condition ("Known asthmatic", "UTI in pregnancy"), the
+ * condition is reported there and this mention stays hypothetical (it adds nothing). Said only in words the
+ * vocabulary has no term for ("G2P1 at 28/40", pregnancy's obstetric statements), this mention is the one that
+ * reports it, present.
+ */
+function contextAssertion(k: number, matches: Match[], assertions: Assertion[], contexts: Set<number>, text: string): Assertion {
+  const m = matches[k];
+  const condition = conditionOf(m.term.code, m.term.display);
+  const statedElsewhere = matches.some((o, j) => j !== k && !contexts.has(j) && o.term.type === "diagnosis" && (assertions[j] === "present" || assertions[j] === "historical") && conditionOf(o.term.code, o.term.display) === condition);
+  if (statedElsewhere) return "hypothetical";
+  if (condition === "pregnancy" && statesPregnancy(text)) return "present";
+  return "hypothetical";
+}
+
+/**
+ * A disease named as what a service finds out, prevents or teaches about, not as the patient's: "TB screening",
+ * "HIV testing and counselling", "malaria prophylaxis", "PCP prophylaxis", "Post-abortion FP counselling", "STI
+ * screening negative", "screened for TB", "tested for HIV". Screening, testing, counselling, prophylaxis, prevention
+ * and education are offered to people who may not have the disease. A disease's clinic or its care is different:
+ * the patient attends it because they have it ("HIV clinic", "TB clinic f/up", "DM clinic", "HIV care and
+ * treatment"), so it stays the patient's diagnosis. A positive result written with the test ("HIV test done:
+ * reactive", "tested for HIV: positive") states the disease; a negative one negates it (the result words of
+ * context.ts).
+ */
+const SERVICE_AFTER = new Set(["screening", "screen", "screened", "testing", "test", "tested", "counselling", "counseling", "counsel", "counselled", "counseled", "prophylaxis", "prophylactic", "prevention", "preventive", "preventative", "programme", "program", "education", "awareness", "sensitization", "campaign"]);
+/** Words between the disease and its service word: "HIV pre-test counselling", "Post-abortion FP counselling", "TB/HIV screening". */
+const SERVICE_GAP = new Set(["pre", "post", "fp", "family", "planning", "rapid", "routine", "self", "/", "and", "&", ","]);
+const SERVICE_GAP_MAX = 3;
+const SERVICE_BEFORE = [["screened", "for"], ["screening", "for"], ["screen", "for"], ["tested", "for"], ["testing", "for"], ["test", "for"], ["counselled", "on"], ["counselled", "for"], ["counseled", "on"], ["counseled", "for"], ["counselling", "on"], ["counselling", "for"], ["prophylaxis", "for"], ["prophylaxis", "against"], ["prevention", "of"], ["education", "on"]];
+const POSITIVE_RESULT = new Set(["positive", "pos", "reactive", "detected", "confirmed", "+"]);
+/** A negative result: "non-reactive" (tokens "non reactive"), "-ve" (token "negative"), "NR", "not detected". */
+const NEGATIVE_RESULT = new Set(["negative", "neg", "nr", "non", "not", "nonreactive", "-"]);
+const RESULT_REACH = 6;
+
+function serviceTarget(tokens: Token[], matches: Match[], k: number, sentences: number[], entityAt: ReadonlySet<number>): "service" | "positive" | "negative" | null {
+  const m = matches[k];
+  let service = -1;
+  // After: over the gap words and other diseases ("TB and HIV screening"), to a service word.
+  for (let i = m.to, gap = 0; i < tokens.length && gap <= SERVICE_GAP_MAX; i++) {
+    if (SERVICE_AFTER.has(tokens[i].key)) {
+      service = i;
+      break;
+    }
+    if (entityAt.has(i)) continue;
+    if (!SERVICE_GAP.has(tokens[i].key)) break;
+    gap++;
+  }
+  const before = SERVICE_BEFORE.some((p) => p.every((key, j) => tokens[m.from - p.length + j]?.key === key));
+  if (service < 0 && !before) return null;
+  // The first result within a few words after, in the same sentence and before another disease.
+  const sentence = sentenceOf(sentences, tokens[m.from].start);
+  for (let i = Math.max(m.to, service + 1), n = 0; i < tokens.length && n < RESULT_REACH; i++, n++) {
+    if (sentenceOf(sentences, tokens[i].start) !== sentence || entityAt.has(i)) break;
+    if (NEGATIVE_RESULT.has(tokens[i].key)) return "negative";
+    if (POSITIVE_RESULT.has(tokens[i].key)) return "positive";
+  }
+  return "service";
 }
 
 /**
@@ -231,9 +370,23 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const isFinding = (t: VocabularyTerm) => t.type === "symptom" || (t.type === "diagnosis" && /^R/i.test(t.code ?? ""));
   const resultMarkApplies = (k: number, mark: "nr" | "-") => (mark === "-" ? isFinding(matches[k].term) : matches[k].term.type === "diagnosis" && !isFinding(matches[k].term));
   const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", undefined, resultMarkApplies, (k) => matches[k].term.type === "medication");
+  // Advice's context and a service's disease are the note's words about medicines and services, not about the patient.
+  const contexts = adviceContexts(tokens, matches, sentences);
+  const contextual = [...contexts].map((k) => [k, contextAssertion(k, matches, assertions, contexts, text)] as const);
+  for (const [k, a] of contextual) assertions[k] = a;
+  const diagnosisTokens = new Set(matches.flatMap((m) => (m.term.type === "diagnosis" ? Array.from({ length: m.to - m.from }, (_, n) => m.from + n) : [])));
+  matches.forEach((m, k) => {
+    if (m.term.type !== "diagnosis" || contexts.has(k) || assertions[k] !== "present") return;
+    const service = serviceTarget(tokens, matches, k, sentences, diagnosisTokens);
+    if (service === "service") assertions[k] = "hypothetical";
+    else if (service === "negative") assertions[k] = "absent";
+  });
   const entityStarts = new Set(matches.map((m) => tokens[m.from].start));
   const entities: ExtractedEntity[] = [];
   const excluded: ExtractedEntity[] = [];
+  // Medicines whose route was written before them (or before the list they are in), and the last medicine read.
+  const routeBeforeList = new Map<number, string>();
+  let lastMedication: { k: number; end: number } | null = null;
   matches.forEach((m, k) => {
     const start = tokens[m.from].start;
     const end = tokens[m.to - 1].end;
@@ -269,7 +422,17 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
         const before = ROUTE_BEFORE.exec(text.slice(Math.max(0, start - 14), start));
         // "PR 88" is the pulse, but "PR diazepam" is rectal: here the medicine follows, so the route stands.
         if (before) e.sig.route = routeOf(before[1]);
+        // "IV ceftriaxone + metronidazole", "IV ceftriaxone, gentamicin and metronidazole": a route written before a
+        // list of names is each name's. Only names joined by nothing but "+", ",", "&", "/", "and", "with" on one
+        // line: a name with its own route ("IV ceftriaxone, oral metronidazole") or its own instruction between
+        // ("IV ceftriaxone 1g od, metronidazole") keeps what it says, and a route never crosses a sentence or line.
+        else {
+          const previous = lastMedication;
+          if (previous && routeBeforeList.has(previous.k) && LIST_OF_NAMES.test(text.slice(previous.end, start))) e.sig.route = routeBeforeList.get(previous.k)!;
+        }
+        if (e.sig.route) routeBeforeList.set(k, e.sig.route);
       }
+      lastMedication = { k, end };
     }
     (REPORTED.has(e.assertion) ? entities : excluded).push(e);
   });
