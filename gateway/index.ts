@@ -6,7 +6,7 @@ import { GraphQLError, Kind, type GraphQLFormattedError } from "graphql";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apolloHandler } from "../lib/apollo-hono.js";
-import { keepApolloGatewayOffline, noApolloReporting } from "../lib/apollo-offline.js";
+import { applyApolloTelemetrySetting, noApolloReporting } from "../lib/apollo-offline.js";
 import { createRequestRecorder, useRequestContext } from "../lib/observability.js";
 import { createBearerVerifier, PRINCIPAL_HEADER, REQUEST_ID_HEADER, type Principal } from "../lib/auth.js";
 import { ErrorCode } from "../lib/errors.js";
@@ -200,7 +200,7 @@ export async function createGateway(o: GatewayOptions) {
   const logger = o.logger.child({ role: "gateway" });
   const composed = await composeSupergraph(o.subgraphUrl, { reuseCommitted: true });
   const signer = o.principalSigner ?? (await createPrincipalSigner(config, logger));
-  keepApolloGatewayOffline();
+  applyApolloTelemetrySetting(config.APOLLO_TELEMETRY_DISABLED);
   const gateway = new ApolloGateway({
     supergraphSdl: composed.supergraphSdl,
     // Each subgraph where this process was told it runs (the supergraph may carry the compose hosts).

@@ -105,6 +105,8 @@ export const configSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /** `service.name` of exported traces. */
   OTEL_SERVICE_NAME: z.string().min(1).default("healthcare-api"),
+  /** Apollo Gateway's own telemetry (cloud metadata probes, usage metrics to Apollo): off unless "false" (docs/decisions/security.md, "No calls home"). */
+  APOLLO_TELEMETRY_DISABLED: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Browser origins allowed to call the API (comma-separated), or "*". Tokens travel in a header, never cookies. */
   CORS_ORIGINS: z.string().default("*"),
@@ -195,9 +197,10 @@ export const configSchema = z.object({
 /** The names of every variable in the schema (the source of truth for the lists that must agree). */
 export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof typeof configSchema.shape)[];
 
-export type Config = Omit<z.infer<typeof configSchema>, "SEED_DEMO" | "ALLOW_EMBEDDED_DATABASE" | "PRINCIPAL_SIGNING" | "SUBGRAPH_AUTH"> & {
+export type Config = Omit<z.infer<typeof configSchema>, "SEED_DEMO" | "ALLOW_EMBEDDED_DATABASE" | "APOLLO_TELEMETRY_DISABLED" | "PRINCIPAL_SIGNING" | "SUBGRAPH_AUTH"> & {
   SEED_DEMO: boolean;
   ALLOW_EMBEDDED_DATABASE: boolean;
+  APOLLO_TELEMETRY_DISABLED: boolean;
   PRINCIPAL_SIGNING: "secret" | "jwks";
   /** SUBGRAPH_AUTH with its default applied. */
   subgraphAuth: SubgraphAuthMode[];
@@ -247,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     subgraphAuth: SUBGRAPH_AUTH ?? [c.GATEWAY_JWKS_URL || principalSigning === "jwks" ? "jwks" : "secret"],
     SEED_DEMO: c.SEED_DEMO ?? !production,
     ALLOW_EMBEDDED_DATABASE: c.ALLOW_EMBEDDED_DATABASE ?? false,
+    APOLLO_TELEMETRY_DISABLED: c.APOLLO_TELEMETRY_DISABLED ?? true,
     jwtSecret,
     internalSecret: c.INTERNAL_SECRET ?? `${jwtSecret}:internal`,
     usingDevSecret: !c.JWT_SECRET && !c.JWKS_URL,
