@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { patients } from "../subgraphs/clinical/db/tables.js";
 import { createTestDatabase, type TestDatabase } from "../test/support/stack.js";
-import { NAMED_STATEMENT_MAX_PARAMETERS, openDatabase, rowsOf, type Database } from "./db.js";
+import { beginOnReservedConnection, NAMED_STATEMENT_MAX_PARAMETERS, openDatabase, rowsOf, type Database, type ReservingClient } from "./db.js";
 
 /**
  * Every statement named on its connection (lib/db.ts nameStatements), PostgreSQL only: PGlite has no
@@ -76,5 +76,79 @@ describe.skipIf(!onPostgres)("statements named on their connection (PostgreSQL)"
     expect(await prepared.execute({ uhid: "UG-2024-000002" })).toEqual([{ uhid: "UG-2024-000002", marker: "marker-drizzle-named" }]);
     expect(await namedOn(unnamed, "marker-by-uhid")).toBe(0);
     expect(await namedOn(unnamed, "marker-drizzle-named")).toBe(0);
+  });
+});
+
+/**
+ * Transactions on a connection reserved first (lib/db.ts beginOnReservedConnection), PostgreSQL only.
+ * postgres.js skips reserving a transaction's connection when the BEGIN's write meets backpressure or
+ * fills the pipeline; `max_pipeline: 0` makes that happen on every BEGIN, deterministically.
+ */
+describe.skipIf(!onPostgres)("transactions on a reserved connection (PostgreSQL)", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb?.drop());
+
+  async function pool(workaround: boolean) {
+    const { default: postgres } = await import("postgres");
+    // max_pipeline is a postgres.js option its types leave out.
+    const client = postgres(testDb.url!, { max: 3, onnotice: () => {}, ...({ max_pipeline: 0 } as object) });
+    if (workaround) beginOnReservedConnection(client as unknown as ReservingClient);
+    return client;
+  }
+
+  it("postgres.js alone fails such a BEGIN with UNSAFE_TRANSACTION (when a release fixes it, this workaround can go)", async () => {
+    const client = await pool(false);
+    try {
+      await expect(client.begin((tx) => tx`select 1`)).rejects.toMatchObject({ code: "UNSAFE_TRANSACTION" });
+    } finally {
+      await client.end({ timeout: 1 });
+    }
+  });
+
+  it("with the workaround, concurrent transactions beside plain statements all commit, each on its own connection, and a failed one writes nothing", async () => {
+    const client = await pool(true);
+    try {
+      await client`create table if not exists tx_probe (k int primary key, by_pid int not null)`;
+      const busy = [1, 2, 3].map(() => client`select pg_sleep(0.05)`);
+      const plain = Array.from({ length: 6 }, () => client`select 1`);
+      const writes = Array.from({ length: 8 }, (_, k) =>
+        client.begin(async (tx) => {
+          const [{ pid }] = await tx`select pg_backend_pid() as pid`;
+          await tx`insert into tx_probe values (${k}, ${pid})`;
+          // Still the same session at the end: nothing else ran on this connection in between.
+          const [{ pid: again }] = await tx`select pg_backend_pid() as pid`;
+          expect(again).toBe(pid);
+          if (k === 7) throw new Error("refused");
+          return k;
+        }),
+      );
+      const settled = await Promise.allSettled([...busy, ...plain, ...writes]);
+      expect(settled.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual(["refused"]);
+      expect((await client`select k from tx_probe order by k`).map((r) => r.k)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      // No connection was left inside a transaction.
+      const [{ open }] = await client`select count(*)::int as open from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`;
+      expect(open).toBe(0);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
+  });
+
+  it("a transaction whose statement failed inside (the error caught) is an error at COMMIT, never a silent rollback", async () => {
+    const client = await pool(true);
+    try {
+      await client`create table if not exists tx_probe2 (k int primary key)`;
+      const attempt = client.begin(async (tx) => {
+        await tx`insert into tx_probe2 values (1)`;
+        await tx`insert into tx_probe2 values (1)`.catch(() => "duplicate ignored");
+        return "done";
+      });
+      await expect(attempt).rejects.toThrow(/rolled back/);
+      expect(await client`select k from tx_probe2`).toHaveLength(0);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
   });
 });

@@ -48,6 +48,7 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   // prepare: false makes every statement unnamed, also those drizzle names (lib/prepared.ts).
   const client = postgres(url, { max, onnotice: () => {}, prepare: preparedStatements });
+  beginOnReservedConnection(client as unknown as ReservingClient);
   if (preparedStatements) nameStatements(client);
   const usage: PoolUsage = { max, inFlight: 0 };
   const unregister = registerPool(usage);
@@ -63,6 +64,64 @@ async function openPostgres(url: string, max: number, preparedStatements: boolea
     },
     migrate: (subgraph, migrationsFolder) =>
       migrate(drizzle(client), { migrationsFolder, migrationsSchema: "drizzle", migrationsTable: `migrations_${subgraph}` }),
+  };
+}
+
+/** The part of a postgres.js pool `beginOnReservedConnection` uses. */
+export interface ReservingClient {
+  reserve(): Promise<ReservedClient>;
+  begin(...args: unknown[]): PromiseLike<unknown>;
+}
+interface ReservedClient {
+  unsafe(query: string, parameters?: unknown[], options?: { prepare?: boolean }): PromiseLike<unknown> & { execute?(): unknown };
+  release(): void;
+  savepoint?(...args: unknown[]): Promise<unknown>;
+}
+
+/**
+ * postgres.js (3.4.9, the latest release) can send a transaction's BEGIN without reserving its
+ * connection: `sql.begin` reserves it in a hook that runs only when the BEGIN's write met no
+ * backpressure and did not fill the connection's pipeline (porsager/postgres#823, #1189; fixes
+ * proposed in #1207 and #1218, not released). Under load the begin then fails `UNSAFE_TRANSACTION`
+ * while PostgreSQL keeps the transaction open on a pooled connection, where other requests' statements
+ * run inside it. Found as a rare 500 from concurrent risk scores (test/e2e/rate-limit-atomic.test.ts).
+ * Here a transaction first takes a connection of its own (`sql.reserve()`, marked reserved before
+ * anything is sent), then sends BEGIN, runs the work, and sends COMMIT (ROLLBACK on any failure) on
+ * it, and gives it back. A COMMIT that PostgreSQL answers ROLLBACK (the transaction had failed inside
+ * and the failure was caught) is an error here, never a silent success. Savepoints (drizzle's nested
+ * transactions) run on the same connection.
+ */
+export function beginOnReservedConnection(client: ReservingClient): void {
+  client.begin = async (...args: unknown[]) => {
+    const work = args.pop() as (tx: ReservedClient) => unknown;
+    const mode = typeof args[0] === "string" ? args[0].replace(/[^a-z ]/gi, "") : "";
+    const tx = await client.reserve();
+    let savepoints = 0;
+    tx.savepoint = async (...sargs: unknown[]) => {
+      const inner = sargs.pop() as (t: ReservedClient) => unknown;
+      const name = `s${savepoints++}`;
+      await tx.unsafe(`savepoint ${name}`);
+      try {
+        const result = await inner(tx);
+        await tx.unsafe(`release savepoint ${name}`);
+        return result;
+      } catch (err) {
+        await tx.unsafe(`rollback to savepoint ${name}`);
+        throw err;
+      }
+    };
+    try {
+      await tx.unsafe(`begin ${mode}`.trim());
+      const result = await work(tx);
+      const committed = (await tx.unsafe("commit")) as { command?: string };
+      if (committed.command === "ROLLBACK") throw new Error("The transaction failed inside and was rolled back: nothing was written");
+      return result;
+    } catch (err) {
+      await Promise.resolve(tx.unsafe("rollback")).catch(() => {});
+      throw err;
+    } finally {
+      tx.release();
+    }
   };
 }
 
