@@ -1,4 +1,4 @@
-import type { UserRole } from "./auth.js";
+import type { Principal, UserRole } from "./auth.js";
 
 /**
  * The access matrix: which roles may use each capability. This is the one place it lives;
@@ -145,4 +145,12 @@ export function mayUse(roles: readonly UserRole[], capabilities: readonly string
     if (!allowed) throw new Error(`Unknown capability "${cap}" (add it to lib/access.ts)`);
     return roles.some((r) => allowed.includes(r));
   });
+}
+
+/**
+ * Whether the caller is the patient `uhid` themself (a patient's token carries their uhid as `sub`):
+ * their reads of their own record and contact details are theirs, not audited as another's.
+ */
+export function isThePatient(p: Principal, uhid: string): boolean {
+  return p.roles.includes("patient") && p.sub === uhid;
 }

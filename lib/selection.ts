@@ -41,3 +41,10 @@ export function selectsOnly(info: GraphQLResolveInfo, names: ReadonlySet<string>
 export function selectsAny(info: GraphQLResolveInfo, names: ReadonlySet<string>, selected = selectedNames(info)): boolean {
   return selected === null || [...names].some((n) => selected.has(n));
 }
+
+/** How a field was reached: the operation's name (as this server received it) and the root field its path starts from. */
+export function reachedVia(info: GraphQLResolveInfo): { operation: string | null; rootField: string } {
+  let path = info.path;
+  while (path.prev) path = path.prev;
+  return { operation: info.operation.name?.value ?? null, rootField: String(path.key) };
+}

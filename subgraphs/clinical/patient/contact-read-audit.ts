@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
+import { reachedVia } from "../../../lib/selection.js";
 import { appendAudit, auditStreamOf } from "../audit/audit.service.js";
 import type { ContactField } from "./patient-access.js";
 
@@ -22,12 +23,6 @@ interface PendingReads {
 /** One batch per request: every contact field resolved in one pass is written in one transaction. */
 const pendingByRequest = new WeakMap<SubgraphContext, PendingReads>();
 
-export function viaOf(info: GraphQLResolveInfo): ContactReadVia {
-  let path = info.path;
-  while (path.prev) path = path.prev;
-  return { operation: info.operation.name?.value ?? null, rootField: String(path.key) };
-}
-
 /**
  * Records that the caller read `field` of patient `uhid`, and resolves once the audit record is
  * stored, so a value is never returned unaudited (an audit failure fails the field). Fields of a
@@ -37,7 +32,7 @@ export function viaOf(info: GraphQLResolveInfo): ContactReadVia {
 export function auditContactRead(ctx: SubgraphContext, uhid: string, field: ContactField, info: GraphQLResolveInfo): Promise<void> {
   let batch = pendingByRequest.get(ctx);
   if (!batch) {
-    const fresh: PendingReads = { fields: new Map(), via: viaOf(info), written: Promise.resolve() };
+    const fresh: PendingReads = { fields: new Map(), via: reachedVia(info), written: Promise.resolve() };
     fresh.written = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       pendingByRequest.delete(ctx);
       return writeContactReads(ctx, fresh);

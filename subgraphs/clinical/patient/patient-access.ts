@@ -1,5 +1,5 @@
 import type { Principal } from "../../../lib/auth.js";
-import { mayUse } from "../../../lib/access.js";
+import { isThePatient, mayUse } from "../../../lib/access.js";
 import { forbidden } from "../../../lib/errors.js";
 
 /**
@@ -16,16 +16,14 @@ import { forbidden } from "../../../lib/errors.js";
 export const CONTACT_FIELDS = ["phone", "email", "district"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-const isSelf = (p: Principal, uhid: string) => p.roles.includes("patient") && p.sub === uhid;
-
 /** The whole record: full birth date and contact details. */
 export function mayReadFullRecord(p: Principal, uhid: string): boolean {
-  return mayUse(p.roles, ["patients:read"]) || isSelf(p, uhid);
+  return mayUse(p.roles, ["patients:read"]) || isThePatient(p, uhid);
 }
 
 /** Whether this read of contact details must leave an audit record (staff and machines, not the patient). */
 export function contactReadIsAudited(p: Principal, uhid: string): boolean {
-  return !isSelf(p, uhid);
+  return !isThePatient(p, uhid);
 }
 
 /** Entity references (federation): the registry roles, the patient themself, and pharmacists (identity only). */

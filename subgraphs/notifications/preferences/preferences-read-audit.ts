@@ -1,9 +1,10 @@
 import DataLoader from "dataloader";
 import type { GraphQLResolveInfo } from "graphql";
-import type { Principal } from "../../../lib/auth.js";
+import { isThePatient } from "../../../lib/access.js";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { upstreamUnavailable } from "../../../lib/errors.js";
 import { queryGateway } from "../../../lib/gateway-client.js";
+import { reachedVia } from "../../../lib/selection.js";
 
 /** The fields of a patient's preferences that reach them outside the clinic: their reads are audited. */
 export type PreferenceContactField = "phone" | "email" | "pushToken" | "messagingAppId";
@@ -19,11 +20,6 @@ interface PreferencesRead {
 const RECORD =
   "mutation NotificationPreferencesReads($reads: [NotificationPreferencesReadInput!]!, $rootField: String!, $operation: String) { recordNotificationPreferencesReads(reads: $reads, rootField: $rootField, operation: $operation) }";
 
-/** As the registry's rule (subgraphs/clinical/patient/patient-access.ts): everyone's reads but the patient's own. */
-function readIsAudited(p: Principal, uhid: string): boolean {
-  return !(p.roles.includes("patient") && p.sub === uhid);
-}
-
 /** One loader per request: the contact fields of every patient resolved in one tick are recorded in one call. */
 const loaders = new WeakMap<SubgraphContext, DataLoader<PreferencesRead, void>>();
 
@@ -35,12 +31,11 @@ const loaders = new WeakMap<SubgraphContext, DataLoader<PreferencesRead, void>>(
  * this request's id, so who, whose, when and the request are those of the read.
  */
 export function auditPreferencesRead(ctx: SubgraphContext, uhid: string, field: PreferenceContactField, info: GraphQLResolveInfo): Promise<void> {
-  if (!readIsAudited(ctx.principal, uhid)) return Promise.resolve();
+  // As the registry's rule (subgraphs/clinical/patient/patient-access.ts): everyone's reads but the patient's own.
+  if (isThePatient(ctx.principal, uhid)) return Promise.resolve();
   let loader = loaders.get(ctx);
   if (!loader) loaders.set(ctx, (loader = new DataLoader((reads) => recordReads(ctx, reads), { cache: false })));
-  let path = info.path;
-  while (path.prev) path = path.prev;
-  return loader.load({ uhid, field, operation: info.operation.name?.value ?? null, rootField: String(path.key) });
+  return loader.load({ uhid, field, ...reachedVia(info) });
 }
 
 async function recordReads(ctx: SubgraphContext, reads: readonly PreferencesRead[]): Promise<void[]> {
