@@ -1,11 +1,10 @@
 import type { FieldErrorCollector } from "../../../../lib/errors.js";
+import { MAX_QUANTITY } from "../../../../lib/money.js";
 import { medicationCodeProblem } from "../procurement-common.js";
 import type { PurchaseOrderItemInput } from "./purchase-order.type.js";
 
 /** Most lines one purchase order may have. */
 export const MAX_LINES = 200;
-/** Most units one line may order: more is a typing error, not an order a pharmacy places. */
-export const MAX_LINE_QUANTITY = 1_000_000;
 /** Longest medication code (catalog codes are RxCUIs or short `local:` names). */
 const MAX_CODE_LENGTH = 64;
 
@@ -34,7 +33,7 @@ export function checkPurchaseOrderLines(items: readonly PurchaseOrderItemInput[]
       else seen.set(code, i);
     }
     if (!Number.isInteger(it.quantity) || it.quantity < 1) errors.add(`${at}.quantity`, "must be an integer greater than zero");
-    else if (it.quantity > MAX_LINE_QUANTITY) errors.add(`${at}.quantity`, `must be at most ${MAX_LINE_QUANTITY}`);
+    else if (it.quantity > MAX_QUANTITY) errors.add(`${at}.quantity`, `must be at most ${MAX_QUANTITY}`);
     if (!it.unitPrice.isFinite() || it.unitPrice.lte(0)) errors.add(`${at}.unitPrice`, "must be greater than zero");
     else if (it.unitPrice.decimalPlaces() > 2) errors.add(`${at}.unitPrice`, "must have at most two decimal places");
   });
