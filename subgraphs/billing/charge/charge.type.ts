@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, Length, Max, Min } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
-import { Decimal } from "../../../lib/money.js";
+import { Decimal, MAX_QUANTITY } from "../../../lib/money.js";
 import { PageOf } from "../../../lib/pagination.js";
 
 @ObjectType({ description: "A billing charge." })
@@ -76,7 +76,7 @@ export class CreateChargeInput {
 
   @Field(() => Int, { description: "Units of the service, 1 to 1,000,000." })
   @Min(1, { message: "must be at least 1" })
-  @Max(1_000_000)
+  @Max(MAX_QUANTITY)
   quantity!: number;
 
   @Field(() => Decimal, {

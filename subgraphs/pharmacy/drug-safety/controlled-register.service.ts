@@ -12,6 +12,7 @@ import type { Db } from "../../../lib/db.js";
 import { ErrorCode, FieldErrorCollector, fieldError } from "../../../lib/errors.js";
 import { completedResult, onceInTransaction } from "../../../lib/idempotency.js";
 import { isUuid } from "../../../lib/ids.js";
+import { MAX_QUANTITY } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { controlledBalances, controlledRegisterEntries, idempotencyKeys, pharmacies } from "../db/tables.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
@@ -75,7 +76,7 @@ export function validateControlledEntry(e: ControlledEntryInput): void {
   if (!Number.isInteger(e.quantity) || e.quantity === 0) errors.add("quantity", "must be a non-zero integer");
   else if (SIGN[type] === "positive" && e.quantity < 0) errors.add("quantity", `must be positive for a ${type}`);
   else if (SIGN[type] === "negative" && e.quantity > 0) errors.add("quantity", `must be negative for a ${type} (a reduction)`);
-  if (Math.abs(e.quantity) > 1_000_000) errors.add("quantity", "is implausibly large");
+  if (Math.abs(e.quantity) > MAX_QUANTITY) errors.add("quantity", "is implausibly large");
   if (!e.recordedBy?.trim()) errors.add("recordedBy", "is required");
   const witness = e.witness?.trim();
   const sameAsRecorder = witness ? witnessProblem(witness, [e.recordedBy, e.recordedByName]) : null;
