@@ -90,12 +90,19 @@ export function impossibleValue(test: LabTest, value: number, unit: string | nul
   const range = test.possible_range;
   const factor = conversionFactor(test, unit);
   if (!range || factor === undefined) return null;
-  const canonical = value * factor;
-  const shownUnit = unit?.trim() || test.canonical_unit;
-  const bound = (x: number) => `${x} ${test.canonical_unit}${shownUnit === test.canonical_unit ? "" : `, about ${inGivenUnit(x, factor)} ${shownUnit}`}`;
-  const what = `value ${value} ${shownUnit} is not a possible ${test.name.toLowerCase()}`;
-  if (range.high !== null && canonical > range.high) return `${what} (the highest possible is ${bound(range.high)}); check the decimal point and the unit`;
-  if (range.low !== null && canonical < range.low) return `${what} (the lowest possible is ${bound(range.low)}); check the decimal point and the unit`;
+  return outsidePossibleRange(value, unit?.trim() || test.canonical_unit, factor, { ...range, unit: test.canonical_unit }, test.name.toLowerCase());
+}
+
+/**
+ * Why `value`, written in `unit` (× `factor` = the range's unit), is outside a possible `range`, or
+ * null: the message both the critical-values check and digitization give, with the bound in both units.
+ */
+export function outsidePossibleRange(value: number, unit: string, factor: number, range: { low: number | null; high: number | null; unit: string }, label: string): string | null {
+  const inRangeUnit = value * factor;
+  const bound = (x: number) => `${x} ${range.unit}${unit === range.unit ? "" : `, about ${inGivenUnit(x, factor)} ${unit}`}`;
+  const what = `value ${value} ${unit} is not a possible ${label}`;
+  if (range.high !== null && inRangeUnit > range.high) return `${what} (the highest possible is ${bound(range.high)}); check the decimal point and the unit`;
+  if (range.low !== null && inRangeUnit < range.low) return `${what} (the lowest possible is ${bound(range.low)}); check the decimal point and the unit`;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { conversionFactor, formatNumber, impossibleValue } from "../critical-values/critical-values.engine.js";
+import { conversionFactor, impossibleValue, outsidePossibleRange } from "../critical-values/critical-values.engine.js";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { convertQuantity, type Analyte, type CodedProperty } from "./loinc-by-unit.js";
@@ -43,11 +43,6 @@ export function impossibleInUnit(value: number, unit: string | null, test: LabTe
   const convert = (x: number) => (test ? inCanonicalUnit(test, x, unit, analyte) : convertQuantity(x, unit, range.unit, analyte));
   const factor = convert(1);
   if (factor === undefined || !(factor > 0)) return null;
-  const inRangeUnit = value * factor;
   const label = test ? test.name.toLowerCase() : (analyte?.names[0] ?? analyte?.id.replace(/_/g, " ") ?? "result");
-  const bound = (x: number) => `${x} ${range.unit}, about ${formatNumber(x / factor)} ${unit.trim()}`;
-  const what = `value ${value} ${unit.trim()} is not a possible ${label}`;
-  if (range.high !== null && inRangeUnit > range.high) return `${what} (the highest possible is ${bound(range.high)}); check the decimal point and the unit`;
-  if (range.low !== null && inRangeUnit < range.low) return `${what} (the lowest possible is ${bound(range.low)}); check the decimal point and the unit`;
-  return null;
+  return outsidePossibleRange(value, unit.trim(), factor, range, label);
 }
