@@ -16,7 +16,7 @@ import { MAX_QUANTITY } from "../../../lib/money.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../lib/pagination.js";
 import { controlledBalances, controlledRegisterEntries, idempotencyKeys, pharmacies } from "../db/tables.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
-import { witnessProblem } from "./witness.js";
+import { witnessLengthProblem, witnessProblem } from "./witness.js";
 
 export const CONTROLLED_TRANSACTION_TYPES = ["receipt", "dispense", "destruction", "adjustment", "return", "supplier_return"] as const;
 export type ControlledTransactionType = (typeof CONTROLLED_TRANSACTION_TYPES)[number];
@@ -84,7 +84,8 @@ export function validateControlledEntry(e: ControlledEntryInput): void {
   if (!witness && ((med?.witnessRequired ?? false) || ALWAYS_WITNESSED.includes(type))) {
     errors.add("witness", ALWAYS_WITNESSED.includes(type) ? `is required for a ${type.replace("_", " ")}` : `is required for ${med!.genericName} (schedule ${med!.schedule})`);
   }
-  if (witness && witness.length > 200) errors.add("witness", "is at most 200 characters");
+  const tooLong = witness ? witnessLengthProblem(witness) : null;
+  if (tooLong) errors.add("witness", tooLong);
   if (type === "dispense" && !e.prescriptionId?.trim() && !e.referenceId?.trim()) errors.add("prescriptionId", "is required for a dispense (or reference_type and reference_id)");
   if (Boolean(e.referenceType?.trim()) !== Boolean(e.referenceId?.trim())) errors.add(e.referenceType ? "referenceId" : "referenceType", "reference_type and reference_id go together");
   if (e.notes && e.notes.length > 2000) errors.add("notes", "is at most 2000 characters");

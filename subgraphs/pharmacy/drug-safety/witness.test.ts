@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { personKey, witnessProblem } from "./witness.js";
+import { MAX_WITNESS, personKey, witnessLengthProblem, witnessProblem } from "./witness.js";
 
 describe("witnessProblem", () => {
   it.each([
@@ -29,5 +29,14 @@ describe("witnessProblem", () => {
   it("keys keep letters and digits of any script", () => {
     expect(personKey("Ökello  O.")).toBe("okelloo");
     expect(personKey("Ṡ-12")).toBe("s12");
+  });
+});
+
+describe("witnessLengthProblem", () => {
+  it.each([1, 199, MAX_WITNESS])("takes a name of %i characters", (n) => {
+    expect(witnessLengthProblem("w".repeat(n))).toBeNull();
+  });
+  it.each([MAX_WITNESS + 1, 1000])("refuses a name of %i characters with the limit", (n) => {
+    expect(witnessLengthProblem("w".repeat(n))).toBe("must be at most 200 characters");
   });
 });

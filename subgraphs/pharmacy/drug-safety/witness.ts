@@ -7,6 +7,14 @@
  * docs/decisions/pharmacy.md, "Drug safety".
  */
 
+/** Longest witness name any controlled-drug record takes (register entries, receipts, dispenses, returns, destruction, preparations). */
+export const MAX_WITNESS = 200;
+
+/** Why a witness name is too long to record, or null. */
+export function witnessLengthProblem(witness: string): string | null {
+  return witness.length > MAX_WITNESS ? `must be at most ${MAX_WITNESS} characters` : null;
+}
+
 /**
  * A name or subject reduced to what identifies a person: Unicode NFKC, case-folded (upper then lower,
  * so "ß" and "SS" meet), decomposed and stripped of everything but letters and digits (marks,

@@ -3,6 +3,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { Decimal } from "../../../../lib/money.js";
 import { PageOf } from "../../../../lib/pagination.js";
+import { MAX_WITNESS } from "../../drug-safety/witness.js";
 
 @ObjectType({ description: "One ingredient as used in a preparation." })
 export class PreparationIngredient {
@@ -119,7 +120,7 @@ export class CreatePreparationInput {
 
   @Field(() => String, { nullable: true, description: "Needed when a controlled ingredient's register requires a witness." })
   @IsOptional()
-  @Length(1, 200)
+  @Length(1, MAX_WITNESS)
   witness?: string;
 
   @Field(() => String, { nullable: true, description: "Notes (at most 2,000 characters)." })

@@ -1,6 +1,7 @@
 import { IsOptional, Length } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { PageOf } from "../../../../lib/pagination.js";
+import { MAX_WITNESS } from "../../drug-safety/witness.js";
 
 @ObjectType({ description: "A drug-drug, drug-condition or drug-allergy finding of the safety check at dispensing, with its source." })
 export class DispenseFinding {
@@ -159,7 +160,7 @@ export class CreateDispenseInput {
 
   @Field(() => String, { nullable: true, description: "Second member of staff witnessing a controlled medicine, when the catalog requires one." })
   @IsOptional()
-  @Length(1, 200)
+  @Length(1, MAX_WITNESS)
   witness?: string;
 
   @Field(() => DispenseOverrideInput, { nullable: true, description: "Dispense despite major or contraindicated findings, with a reason (recorded and audited)." })

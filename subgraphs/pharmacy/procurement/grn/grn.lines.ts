@@ -1,5 +1,5 @@
 import { FieldErrorCollector } from "../../../../lib/errors.js";
-import { witnessProblem } from "../../drug-safety/witness.js";
+import { witnessLengthProblem, witnessProblem } from "../../drug-safety/witness.js";
 import { normalLot } from "../../inventory/holds.js";
 import type { Locked } from "../../inventory/ledger.js";
 import { medicationByCode } from "../../inventory/medications/catalog.js";
@@ -20,8 +20,6 @@ export const MAX_SHELF_LIFE_YEARS = 10;
 export const MAX_LINES = 200;
 /** Longest reason for refusing units at the door. */
 const MAX_REJECTION_REASON = 500;
-/** Longest witness name (as the controlled register takes it). */
-const MAX_WITNESS = 200;
 
 /** Units of a line that enter stock: delivered minus refused at the door. */
 export const acceptedOf = (it: GoodsReceivedItemInput) => it.quantityReceived - (it.rejectedQuantity ?? 0);
@@ -65,8 +63,9 @@ export function checkLines(input: CreateGoodsReceivedNoteInput, today: string, r
   });
   // The register's witness rule (drug-safety/controlled-register.service.ts): medicines whose every entry is witnessed.
   const witness = input.witness?.trim() ?? "";
+  const tooLong = witnessLengthProblem(witness);
   if (input.witness != null && !witness) errors.add("witness", "must name a person, or be left out");
-  else if (witness.length > MAX_WITNESS) errors.add("witness", `must be at most ${MAX_WITNESS} characters`);
+  else if (tooLong) errors.add("witness", tooLong);
   else if (witness) {
     const sameAsRecorder = witnessProblem(witness, [recorder]);
     if (sameAsRecorder) errors.add("witness", sameAsRecorder);

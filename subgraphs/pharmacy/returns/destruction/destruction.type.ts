@@ -4,6 +4,7 @@ import { valueEnum } from "../../../../lib/enums.js";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { PageOf } from "../../../../lib/pagination.js";
 import { DESTRUCTION_SOURCES } from "./destruction.service.js";
+import { MAX_WITNESS } from "../../drug-safety/witness.js";
 
 export const DestructionSource = valueEnum("DestructionSource", DESTRUCTION_SOURCES, "What was destroyed: units of a stock batch (a destruction movement), or a quarantine record (units already outside stock).", {
   stock: "Units of a stock batch, taken off by a destruction movement (a controlled medicine's also in the register).",
@@ -152,7 +153,7 @@ export class CreateDestructionInput {
   method!: string;
 
   @Field(() => String, { description: "Required: a member of staff other than the caller." })
-  @Length(1, 200)
+  @Length(1, MAX_WITNESS)
   witness!: string;
 
   @Field(() => ID, { nullable: true, description: "Default: the caller's pharmacy (admins name one)." })

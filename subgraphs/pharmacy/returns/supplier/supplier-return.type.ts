@@ -2,6 +2,7 @@ import { IsOptional, Length } from "class-validator";
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { LocalDateScalar } from "../../../../lib/federation.js";
 import { PageOf } from "../../../../lib/pagination.js";
+import { MAX_WITNESS } from "../../drug-safety/witness.js";
 
 @ObjectType({ description: "Stock sent back to its supplier: one batch, a supplier_return movement in the ledger." })
 export class SupplierReturn {
@@ -96,7 +97,7 @@ export class CreateSupplierReturnInput {
 
   @Field(() => String, { nullable: true, description: "Second member of staff witnessing the units leave (1 to 200 characters): required for a controlled medicine; never the caller." })
   @IsOptional()
-  @Length(1, 200)
+  @Length(1, MAX_WITNESS)
   witness?: string;
 
   @Field(() => ID, { nullable: true, description: "The purchase order the goods came on, when known (this pharmacy's, this supplier's)." })
