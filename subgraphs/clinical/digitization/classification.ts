@@ -13,6 +13,8 @@ interface ClassRules {
   price_line_weight: number;
   price_line_max: number;
   classes: Record<DocumentClass, { display: string; phrases: Record<string, number>; needs_priced_items?: boolean }>;
+  /** Phrases that contain a class's phrase but are something else (a facility's name): blanked before scoring. */
+  not_signals?: { phrases: string[]; reason: string };
 }
 
 /** The rules (knowledge/document-classes.json: weights and their reasoning), read once. */
@@ -36,6 +38,10 @@ function found(text: string, phrase: string): boolean {
   if (!re) PATTERNS.set(phrase, (re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(phrase).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "iu")));
   return re.test(text);
 }
+
+const NOT_SIGNALS = (CLASS_RULES.not_signals?.phrases ?? []).map((p) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(p).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu"));
+/** The text with the phrases that only look like signals ("Lira Regional Referral Hospital") blanked. */
+const withoutNotSignals = (text: string) => NOT_SIGNALS.reduce((t, re) => t.replace(re, " "), text);
 
 const CURRENCY = String.raw`(?:UGX|USh|Ushs?|KES|KShs?|Kshs?|TZS|TShs?|RWF|USD|US\$|\$|Shs?)`;
 /** An item line that ends in an amount: "Full Blood Count 15,000", "Malaria RDT UGX 5,000", "Lipid profile 45,000/=", "CBC 1,200.00". */
@@ -66,7 +72,8 @@ export function countPriceLines(text: string): number {
  * weighs over a footer: invoice phrases (payment words) count only when the document lists at least as
  * many priced items as lab result lines, so a results slip with "Amount paid: UGX 25,000" stays a lab report.
  */
-export function classifyDocument(text: string, declared: DocumentClass, labResultCount: number): Classification {
+export function classifyDocument(fullText: string, declared: DocumentClass, labResultCount: number): Classification {
+  const text = withoutNotSignals(fullText);
   const scores = new Map<DocumentClass, { score: number; signals: string[] }>();
   const priceLines = countPriceLines(text);
   for (const type of DOCUMENT_CLASSES) {

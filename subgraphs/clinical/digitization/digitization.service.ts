@@ -17,10 +17,11 @@ import { buildFhirResources } from "./fhir.js";
 import { parseLabResults } from "./lab-results.js";
 import { reportDates } from "./report-dates.js";
 import { LOINC_UNITS_VERSION } from "./loinc-by-unit.js";
+import { ORDINAL_SCALES_VERSION } from "./lab-ordinals.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.3.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.4.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;
@@ -82,7 +83,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
     createdAt,
     url: `${DOCUMENT_PATH}${documentId}/`,
   });
-  const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${LOINC_UNITS_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
+  const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${LOINC_UNITS_VERSION}; ${ORDINAL_SCALES_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
   const ocr = { confidence: text.confidence, method: text.method, pageCount: text.pageCount, pagesRead: text.pagesRead };
   const extractedData = { tests, entities };
   const stored: StoredResult = { classification, ocr, extractedData, warnings, rulesetVersion, fhirResources: resources };

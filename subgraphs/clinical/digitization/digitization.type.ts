@@ -76,8 +76,11 @@ export class DigitizedLabTest {
   @Field(() => String, { description: "Test name as written." })
   name!: string;
 
-  @Field(() => Float, { description: "The result as a number, in unit." })
+  @Field(() => Float, { description: "The result as a number, in unit; for an ordinal result (valueText set) the rank of its grade on its scale (Negative 0, Trace 0.5, 1+ 1 ... 4+ 4; not seen 0, few 1, moderate 2, many 3; negative 0, positive 1), not a quantity." })
   value!: number;
+
+  @Field(() => String, { nullable: true, description: 'An ordinal (semi-quantitative) result\'s grade: "Negative", "Trace", "2+", "Few", "Positive", "Not detected"; null for a numeric result.' })
+  valueText?: string | null;
 
   @Field(() => String, { nullable: true, description: "Unit as written; null when the line has none." })
   unit!: string | null;

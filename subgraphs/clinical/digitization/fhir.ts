@@ -82,7 +82,8 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       ...(encounter ? { encounter } : {}),
       ...effective,
       issued,
-      valueQuantity: quantity(t.value),
+      // An ordinal grade is a string, not a quantity: its rank orders grades and has no unit (FHIR R4 Observation.value[x]).
+      ...(t.valueText ? { valueString: t.valueText } : { valueQuantity: quantity(t.value) }),
       ...(t.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: t.abnormalFlag, display: INTERPRETATION_DISPLAY[t.abnormalFlag] }] }] } : {}),
       ...(range ? { referenceRange: range } : {}),
       derivedFrom: [{ reference: urn(d.documentId) }],

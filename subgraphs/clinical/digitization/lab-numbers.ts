@@ -62,3 +62,28 @@ export function readNumber(written: string, context: NumberContext): ReadNumber 
   }
   return { ambiguous: `"${s}" is not a number the reader can trust` };
 }
+
+/** Characters OCR reads in place of digits: O and o for 0, l and I for 1. */
+const OCR_DIGITS: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" };
+/** A token made of digits, OCR's digit look-alikes and number punctuation only, with at least one real digit. */
+const OCR_NUMBER_TOKEN = /^[(\[]?[<>≤≥]?(?=[\dOolI.,\-–]*\d)[\dOolI][\dOolI.,]*(?:[-–][\dOolI][\dOolI.,]*)?[)\]]?\*{0,2}$/;
+
+/**
+ * A line with OCR's digit look-alikes put back where they can only be digits: in tokens that are a
+ * number or a range once repaired ("l4.6" → 14.6, "5.O" → 5.0, "4.0-l2.0" → 4.0-12.0, "1O2" → 102), in
+ * a power of ten ("x1O^9/L" → x10^9/L) and in "mol" ("mmoI/L", "umo1/L" → mmol/L, umol/L). Words are
+ * never touched: a token must hold a real digit and nothing but digits, look-alikes and . , - (so
+ * "Blood group O", "HbA1c" and "0KELLO" stay as written).
+ */
+export function repairOcrDigits(line: string): string {
+  return line
+    .split(" ")
+    .map((t) => {
+      // "2l" (two litres) keeps its unit; "7.l" and "l4.6" are digits.
+      if (OCR_NUMBER_TOKEN.test(t) && /[OolI]/.test(t) && !/^\d+l$/.test(t)) return t.replace(/[OolI]/g, (c) => OCR_DIGITS[c]);
+      // "Neutr0phils", "REP0RT": a zero between letters in a word of letters is the letter O.
+      if (/^[A-Za-z]+(?:0[A-Za-z]+)+$/.test(t)) return t.replace(/0/g, (_, i: number) => (/[A-Z]/.test(t[i - 1]) && /[A-Z]/.test(t[i + 1]) ? "O" : "o"));
+      return t.replace(/^([x×]?)1[Oo](?=\s?(?:\^|\*|e|E)?\s?\d+\s?\/)/, "$110").replace(/^([mµμu]?m?)mo[Il1]\//, "$1mol/");
+    })
+    .join(" ");
+}

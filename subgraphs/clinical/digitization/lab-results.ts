@@ -1,9 +1,10 @@
 import { phraseKeys } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
+import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber, repairOcrDigits } from "./lab-numbers.js";
+import { readOrdinalLine } from "./lab-ordinals.js";
 import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
-import { impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
+import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
 
 /**
  * Lab result lines of a report: "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium: 5.9 mmol/L
@@ -13,7 +14,10 @@ import { impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibilit
  */
 export interface LabResult {
   name: string;
+  /** The result in unit; for an ordinal result (valueText set), the rank of its grade (knowledge/lab-ordinal-scales.json), not a quantity. */
   value: number;
+  /** An ordinal result's grade as text ("Negative", "Trace", "2+", "Few"); null for a numeric result. */
+  valueText: string | null;
   unit: string | null;
   /** The reference range as written ("12.0-16.0", "<5.2"); null when the line has none. */
   reference: string | null;
@@ -38,13 +42,15 @@ export interface LabParse {
   resultLines: number[];
 }
 
+/** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4"): read without a unit or a range. */
+const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|inr)$/i;
 /** Labels that precede numbers on reports but are not tests. */
 const NOT_TESTS = /^(age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
  * Test names that end in a digit: a name word with a digit must be one of these, so that
  * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2).
  */
-const DIGIT_NAME_WORD = /^(?:cd[348]\+?|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+const DIGIT_NAME_WORD = /^(?:cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
 const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
 /** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
@@ -67,7 +73,8 @@ const TAIL = new RegExp(
 );
 
 const isValueStart = (token: string) => /^[<>≤≥]?\d/.test(token);
-const isNameWord = (token: string) => /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, ""));
+const isNameWord = (token: string) =>
+  /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
 
 let loincByName: Map<string, { code: string; display: string }> | undefined;
 /** The vocabulary's LOINC code for the first of the names it knows as a lab test. */
@@ -97,7 +104,8 @@ function splitName(line: string): { name: string; rest: string } | null {
   let i = 0;
   while (i < tokens.length && !isValueStart(tokens[i])) {
     if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
-    else if (isNameWord(tokens[i]) || (/^[:=\-]$/.test(tokens[i]) && i > 0)) i++;
+    // "Neutrophils %", "LYM #", "ALAT / ALT", "Charge virale VIH-1 / HIV-1 VL": a symbol or separator inside a name.
+    else if (isNameWord(tokens[i]) || (/^[:=\-/&]$/.test(tokens[i]) && i > 0)) i++;
     else return null;
   }
   if (i === 0 || i === tokens.length) return null;
@@ -142,7 +150,10 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const split = splitName(line);
   const unread = (reason: string) => (looksLikeResult(line, split?.name) || reason.startsWith("!") ? { unread: `Line "${line}" was not read as a lab result: ${reason.replace(/^!/, "")}` } : {});
   if (!split) return unread("the test name could not be told apart from the value (a number inside the name, or no value)");
-  const { name, rest } = split;
+  const { name } = split;
+  // "WBC 3.1* 10^3/uL 4.0-10.0": an asterisk printed against the value marks it abnormal (direction from the range).
+  const starred = /^[<>]?\d[\d.,]*\*{1,2}(?=\s|$)/.test(split.rest);
+  const rest = starred ? split.rest.replace(/\*{1,2}/, "") : split.rest;
   if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name))) return {};
   const compoundUnitInName = name.split(" ").find((w) => !/^[(\[]/.test(w) && /[/^]/.test(w) && unitProperty(w) !== null);
   if (compoundUnitInName) return unread(`a unit (${compoundUnitInName}) stands before the value: the value is missing or unreadable`);
@@ -158,6 +169,8 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
     if (flagWritten && flagWritten !== g.preflag) return unread(`two different flags ("${g.preflag}" and "${flagWritten}")`);
     flagWritten = g.preflag;
   }
+  // "Cloxacillin 24 S": a zone diameter and its interpretation (S, I, R) in a susceptibility table, not seconds.
+  if (unit && /^[SIR]$/.test(unit) && !g.low && !g.bound) return unread(`"${unit}" after the number is an antimicrobial susceptibility (S, I or R), not a unit`);
   if (unit && unitProperty(unit) === null) {
     const impossible = impossibleUnit(unit);
     if (impossible) return unread(`!${impossible}`);
@@ -166,7 +179,7 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   }
   // "Hb (g/dL) 8.5 12.0-16.0": the unit written in the name's parenthesis.
   unit ??= name.match(/\(([^)]+)\)/g)?.map((p) => p.slice(1, -1).trim()).find((u) => unitProperty(u) !== null) ?? null;
-  if (!unit && !g.low && !g.bound) return {};
+  if (!unit && !g.low && !g.bound && !UNITLESS_TESTS.test(name)) return {};
   // "Platelets 250 000 150 000-400 000": without a unit after it, a value followed by a group of three digits may be one number or two.
   if (!g.unit && /^[:=\-]?\s?[<>]?\d{1,3} \d{3}(?!\d)/.test(rest)) return unread(`!"${rest.split(" ").slice(0, 2).join(" ")}" may be one number with a space between its thousands or two numbers`);
   if (/^[<>≤≥]/.test(g.value)) return unread("a censored value (below or above the measurable range) is not charted as a number");
@@ -190,6 +203,8 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const test = labTestForLine(loinc.code, loinc.analyte);
   const impossible = impossibleInUnit(value, unit, test, loinc.analyte);
   if (impossible) return unread(`!${impossible}`);
+  const unusual = aboveHighestDocumented(name, value, unit, loinc.analyte);
+  if (unusual) warnings.push(unusual);
   const problem = rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit, loinc.analyte);
   if (problem) {
     warnings.push(`"${name} ${g.value}": the reference range "${reference}" was not used to flag the result: ${problem}`);
@@ -205,11 +220,15 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
     else if (flagWritten.length <= 3) warnings.push(`"${name} ${g.value}": the flag "${flagWritten}" is not a flag the reader knows (OCR noise?); ignored`);
     else return unread(`"${flagWritten}" after the result is not a flag`);
   }
+  if (!abnormalFlag && starred) {
+    abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "A";
+    flagSource = "document";
+  }
   if (!abnormalFlag && (low !== null || high !== null)) {
     abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "N";
     flagSource = "reference_range";
   }
-  return { result: { name, value, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
+  return { result: { name, value, valueText: null, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
 }
 
 /**
@@ -243,13 +262,32 @@ export function parseLabResults(text: string): LabParse {
   const warnings: string[] = [];
   const unread: string[] = [];
   const resultLines: number[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
+  const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
-    const spaced = raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").trim();
-    const line = spaced.replace(/\s+/g, " ");
-    if (!line) return;
-    const whole = parseLine(line);
+    const spaced = repairOcrDigits(raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").trim());
+    return { spaced, line: spaced.replace(/\s+/g, " ") };
+  });
+  for (let index = 0; index < lines.length; index++) {
+    let { spaced, line } = lines[index];
+    if (!line) continue;
+    let whole = parseLine(line);
+    // A result broken over two lines (OCR, narrow columns): the name alone, then "138 mmol/L 135-145";
+    // or the result, then its range alone ("3.5-5.1 L"). Joined only when the two read as one result.
+    const next = lines[index + 1];
+    const joinable = next && ((!whole.result && NAME_ONLY.test(line) && /^[<>]?\d/.test(next.line)) || (whole.result && whole.result.reference === null && RANGE_ONLY.test(next.line)));
+    const joined = joinable ? parseLine(`${line} ${next.line}`) : null;
+    if (joined?.result) {
+      whole = joined;
+      line = `${line} ${next.line}`;
+      spaced = `${spaced}  ${next.spaced}`;
+    }
     const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced)) ?? [whole]);
+    const ordinal = parts.some((r) => r.result) ? null : ordinalResult(line);
+    if (ordinal) {
+      tests.push(ordinal);
+      resultLines.push(index);
+      continue;
+    }
     if (parts.length === 1 && !whole.result && !whole.unread && isQualitativeResult(line)) warnings.push(`qualitative result not charted: ${line}`);
     for (const r of parts) {
       if (r.result) tests.push(r.result);
@@ -257,8 +295,46 @@ export function parseLabResults(text: string): LabParse {
       if (r.unread) unread.push(r.unread);
     }
     if (parts.some((r) => r.result)) resultLines.push(index);
-  });
+    if (joined?.result) resultLines.push(++index);
+  }
   return { tests, warnings, unread, resultLines };
+}
+
+/** A line that is only a test name ("Sodium", "Potassium:"), up to four words. */
+const NAME_ONLY = /^[A-Za-z][A-Za-z.()/&%#'-]*(?: [A-Za-z(][A-Za-z.()/&%#'-]*){0,3}:?$/;
+/** A line that is only a reference range, maybe with a flag ("3.5-5.1 L", "(135 - 145)", "<5.2"). */
+const RANGE_ONLY = /^[(\[]?\s?(?:\d[\d.,]*\s?(?:-|to)\s?\d[\d.,]*|[<>≤≥]=?\s?\d[\d.,]*)\s?[)\]]?(?: (?:H|L|HH|LL|N|A)\*?)?$/;
+/** Words of a sentence, not of a test name ("The test was positive", "Malaria RDT is negative"). */
+const PROSE_WORD = /\b(?:the|was|is|were|are|has|have|had|been|be|this|that|which|who|you|we|our|your|his|her|their)\b/i;
+/** Labels before a grade that are not tests ("Result: Positive", "Comment: Nil"). */
+const NOT_ORDINAL_NAMES = /^(?:results?|comments?|remarks?|interpretation|impression|conclusion|notes?|key|status|diagnosis|history|sample|specimen|test)$/i;
+
+/**
+ * An ordinal result ("Protein ++  Negative", "Leucocytes 2+", "Epithelial cells: few", "HBsAg: Negative"):
+ * its grade as valueText, the grade's rank as value, flagged A or N only against a printed reference
+ * grade (knowledge/lab-ordinal-scales.json). No LOINC code: the dipstick pad and the serum test share
+ * names, and the code of an ordinal result is not the code of the quantity.
+ */
+function ordinalResult(line: string): LabResult | null {
+  const o = readOrdinalLine(line);
+  if (!o) return null;
+  const words = o.name.split(" ");
+  if (words.length > 6 || /[:,;]/.test(o.name) || PROSE_WORD.test(o.name) || (o.name.match(/[A-Za-z]/g) ?? []).length < 2 || NOT_TESTS.test(o.name) || NOT_ORDINAL_NAMES.test(o.name)) return null;
+  if (!words.every((w, i) => isNameWord(w) || (i > 0 && /^[=\-/&]$/.test(w)))) return null;
+  const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : null;
+  return {
+    name: o.name,
+    value: o.grade.rank,
+    valueText: o.grade.text,
+    unit: null,
+    reference: o.reference?.written ?? null,
+    low: null,
+    high: null,
+    abnormalFlag,
+    flagSource: abnormalFlag ? "reference_range" : null,
+    loincCode: null,
+    loincDisplay: null,
+  };
 }
 
 /** Tokens that are a flag, never the first word of a test name ("135-145 L Potassium 5.9": "L" ends the first column). */

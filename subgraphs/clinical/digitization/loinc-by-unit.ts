@@ -23,7 +23,16 @@ export interface UnitRange {
   source: string;
 }
 
-export type Analyte = { id: string; names: string[]; source: string; molar_mass?: { g_per_mol: number; source: string }; possible_range?: UnitRange } & Partial<Record<CodedProperty, Coding>>;
+/** The highest value documented in a living patient: above it a result is read with a warning to verify it. */
+export interface HighestDocumented {
+  value: number;
+  unit: string;
+  /** Short form for the warning ("Soni et al., Diabetes Care 1990"). */
+  citation: string;
+  source: string;
+}
+
+export type Analyte = { id: string; names: string[]; source: string; molar_mass?: { g_per_mol: number; source: string }; possible_range?: UnitRange; verify_above?: HighestDocumented } & Partial<Record<CodedProperty, Coding>>;
 
 interface LoincUnits {
   name: string;
@@ -51,6 +60,8 @@ for (const a of LOINC_UNITS.analytes) {
   if (a.molar_mass && !(a.molar_mass.g_per_mol > 0 && a.molar_mass.source)) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.molar_mass needs g_per_mol > 0 and a source`);
   const r = a.possible_range;
   if (r && (!r.source || !r.unit || (r.low === null && r.high === null) || (r.low !== null && r.high !== null && r.low >= r.high))) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.possible_range needs a unit, a source and low < high`);
+  const v = a.verify_above;
+  if (v && (!v.source || !v.citation || !(v.value > 0) || scaleOf(v.unit) === undefined)) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.verify_above needs a value, a unit with a scale, a citation and a source`);
   if (r && scaleOf(r.unit) === undefined) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.possible_range.unit "${r.unit}" has no scale`);
 }
 

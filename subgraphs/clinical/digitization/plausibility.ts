@@ -1,7 +1,7 @@
 import { conversionFactor, impossibleValue, outsidePossibleRange } from "../critical-values/critical-values.engine.js";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import { convertQuantity, type Analyte, type CodedProperty } from "./loinc-by-unit.js";
+import { convertQuantity, unitProperty, type Analyte, type CodedProperty } from "./loinc-by-unit.js";
 
 /**
  * Is a digitized value possible in the unit it is written in? A result is checked against the possible
@@ -45,4 +45,27 @@ export function impossibleInUnit(value: number, unit: string | null, test: LabTe
   if (factor === undefined || !(factor > 0)) return null;
   const label = test ? test.name.toLowerCase() : (analyte?.names[0] ?? analyte?.id.replace(/_/g, " ") ?? "result");
   return outsidePossibleRange(value, unit.trim(), factor, range, label);
+}
+
+const round = (x: number) => (x >= 100 ? Math.round(x) : Math.round(x * 10) / 10);
+
+/**
+ * The second tier: a value above the highest documented in a living patient (the analyte's cited
+ * verify_above, knowledge/lab-loinc-units.json) but still possible (the possible range refuses at twice
+ * that) is read, with a warning to verify it. When the unit is molar and the same number in mg/dL would
+ * not be extreme ("Glucose 450 mmol/L": 450 mg/dL is 25 mmol/L), the warning says so: a mg/dL value typed
+ * under a molar unit is the likelier error. Null when the value is not above it or cannot be converted exactly.
+ */
+export function aboveHighestDocumented(name: string, value: number, unit: string | null, analyte: Analyte | undefined): string | null {
+  const v = analyte?.verify_above;
+  if (!v || !unit) return null;
+  const inVerifyUnit = convertQuantity(value, unit, v.unit, analyte);
+  if (inVerifyUnit === undefined || inVerifyUnit <= v.value) return null;
+  let warning = `"${name} ${value} ${unit}": verify: above the highest value reported in a living patient (${v.value} ${v.unit}, ${v.citation})`;
+  if (unitProperty(unit) === "molar") {
+    const asMass = convertQuantity(value, "mg/dL", unit, analyte);
+    const asMassInVerifyUnit = convertQuantity(value, "mg/dL", v.unit, analyte);
+    if (asMass !== undefined && asMassInVerifyUnit !== undefined && asMassInVerifyUnit <= v.value) warning += `; ${value} mg/dL would be ${round(asMass)} ${unit}: check that the unit is not mg/dL`;
+  }
+  return warning;
 }

@@ -24,7 +24,7 @@ import type {
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests", "document-classes", "lab-loinc-units"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests", "document-classes", "lab-loinc-units", "lab-ordinal-scales"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {

@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import Ajv from "ajv";
+import PDFDocument from "pdfkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../support/stack.js";
+
+/**
+ * Ordinal results and the "verify" plausibility tier through REST, end to end (docs/decisions/clinical.md,
+ * "Document digitization", 2026-11-28): a urinalysis PDF's grades come back with value_text and as FHIR
+ * valueString; "Glucose 450 mmol/L" is read with a warning to verify it.
+ */
+const require = createRequire(import.meta.url);
+let stack: Stack;
+let lab: string;
+const PATH = "/api/v1/document-digitization/process/";
+
+function pdfWithText(lines: string[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.fontSize(12);
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
+}
+async function digitize(lines: string[]) {
+  const f = new FormData();
+  f.set("document", new Blob([new Uint8Array(await pdfWithText(lines))], { type: "application/pdf" }), "urine.pdf");
+  f.set("document_type", "lab_report");
+  const res = await fetch(stack.url + PATH, { method: "POST", headers: { authorization: `Bearer ${lab}` }, body: f });
+  return { status: res.status, body: await res.json() };
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
+const { id: _schemaId, ...fhirSchema } = JSON.parse(readFileSync(new URL("../fixtures/fhir/fhir-r4-subset.schema.json", import.meta.url), "utf8"));
+const validateFhir = ajv.compile(fhirSchema);
+
+beforeAll(async () => {
+  stack = await startStack();
+  lab = await stack.token("lab_technician", { sub: "digitize-grades" });
+});
+afterAll(() => stack?.stop());
+
+describe("urinalysis grades through REST", () => {
+  it("charts dipstick and microscopy grades with value_text, flags them against a printed reference, and sends valueString to FHIR", async () => {
+    const res = await digitize(["URINALYSIS REPORT", "Specimen: urine", "Protein: ++ (Negative)", "Glucose: Trace (Negative)", "Nitrite: Negative (Negative)", "Epithelial cells: few", "Specific gravity 1.020"]);
+    expect(res.status).toBe(200);
+    expect(res.body.classification.type).toBe("lab_report");
+    expect(res.body.extracted_data.tests.map((t: Record<string, unknown>) => [t.name, t.value, t.value_text, t.reference, t.abnormal_flag])).toEqual([
+      ["Protein", 2, "2+", "Negative", "A"],
+      ["Glucose", 0.5, "Trace", "Negative", "A"],
+      ["Nitrite", 0, "Negative", "Negative", "N"],
+      ["Epithelial cells", 1, "Few", null, null],
+      ["Specific gravity", 1.02, null, null, null],
+    ]);
+    const observations = res.body.fhir_resources.filter((r: { resourceType: string }) => r.resourceType === "Observation");
+    expect(observations.map((o: Record<string, unknown>) => o.valueString ?? (o.valueQuantity as { value: number }).value)).toEqual(["2+", "Trace", "Negative", "Few", 1.02]);
+    for (const o of observations) expect(validateFhir(o) ? [] : validateFhir.errors).toEqual([]);
+  });
+
+  it("reads Glucose 450 mmol/L with a warning to verify it and to check for mg/dL", async () => {
+    const res = await digitize(["CLINICAL CHEMISTRY", "Specimen: serum", "Glucose 450 mmol/L (3.9-7.8) H"]);
+    expect(res.status).toBe(200);
+    expect(res.body.extracted_data.tests).toMatchObject([{ name: "Glucose", value: 450, unit: "mmol/L", abnormal_flag: "H" }]);
+    expect(res.body.warnings).toContainEqual(expect.stringMatching(/verify: above the highest value reported in a living patient \(311 mmol\/L.*450 mg\/dL would be 25 mmol\/L/));
+  });
+});
