@@ -140,4 +140,12 @@ describe("who may call", () => {
     expect([lg.body.urgency, lg.body.screening]).toEqual(["unscreened", "english_phrases"]);
     expect(lg.body.warnings[0]).toMatch(/only English phrases in this message were screened/);
   });
+
+  it("reads a message sent with the default tag en as written: Swahili danger words flag it, a message that is not English is not routine", async () => {
+    const mixed = await post({ patient_uhid: PATIENT, message: "doctor, mama yangu amezimia sasa hivi" });
+    expect([mixed.body.urgency, mixed.body.red_flags.map((f: { category: string }) => f.category)]).toEqual(["urgent", ["unresponsive"]]);
+    const other = await post({ patient_uhid: PATIENT, message: "Murakoze cyane muganga" });
+    expect([other.body.urgency, other.body.screening, other.body.red_flags]).toEqual(["unscreened", "english_phrases", []]);
+    expect(other.body.warnings[0]).toMatch(/does not read as English/);
+  });
 });

@@ -24,8 +24,6 @@ describe("red-flag screening", () => {
     ["some days I feel I would be better off dead", "suicidal_ideation"],
     ["the bleeding won't stop after the tooth extraction", "heavy_bleeding"],
     ["I vomited blood twice today", "heavy_bleeding"],
-    ["my baby has a fever and is very sleepy", "child_fever_lethargy"],
-    ["my daughter is hot with high temperature and floppy", "child_fever_lethargy"],
   ])("flags %j as %s", (text, category) => {
     expect(flagged(text)).toEqual([category]);
   });
@@ -61,7 +59,7 @@ describe("red-flag screening", () => {
 
   it("needs a child (in words or by the patient's age) for fever with lethargy", () => {
     expect(flagged("fever and very sleepy", 40)).toEqual([]);
-    expect(flagged("fever and very sleepy", 3)).toEqual(["child_fever_lethargy"]);
+    expect(flagged("fever and very sleepy", 3)).toEqual(["child_fever_lethargy", "child_danger_signs"]);
     expect(flagged("my son has a fever but he is not drowsy")).toEqual([]);
   });
 
@@ -72,6 +70,9 @@ describe("red-flag screening", () => {
     ["cant breath well and my chest is paining me", ["chest_pain", "difficulty_breathing"]],
     ["difficulty in breathing since last night", ["difficulty_breathing"]],
     ["my baby is not breastfeeding and has a very hot body", ["child_fever_lethargy", "child_danger_signs"]],
+    // Lethargy is an IMCI general danger sign with or without fever (rules 2026.11.6): both rules name it.
+    ["my baby has a fever and is very sleepy", ["child_fever_lethargy", "child_danger_signs"]],
+    ["my daughter is hot with high temperature and floppy", ["child_fever_lethargy", "child_danger_signs"]],
     ["the baby vomits everything we give her", ["child_danger_signs"]],
     ["I am 30 weeks pregnant and I am bleeding", ["pregnancy_danger_signs"]],
     ["pregnant with a severe headache and blurred vision", ["pregnancy_danger_signs"]],
@@ -101,7 +102,7 @@ describe("Swahili and mixed-language messages", () => {
     ["Mama yangu anapumua kwa shida sana usiku huu", ["difficulty_breathing"]],
     ["siwezi kupumua vizuri", ["difficulty_breathing"]],
     ["Mtoto ana degedege tangu saa tatu", ["seizure"]],
-    ["mtoto wangu ana homa kali na amelegea kabisa", ["child_fever_lethargy"]],
+    ["mtoto wangu ana homa kali na amelegea kabisa", ["child_danger_signs", "child_fever_lethargy"]],
     ["mwanangu ana joto kali na hana nguvu, hanyonyi", ["child_danger_signs", "child_fever_lethargy"]],
     ["Mtoto anatapika kila kitu tangu jana", ["child_danger_signs"]],
     ["Baba amepoteza fahamu, hajitambui", ["unresponsive"]],

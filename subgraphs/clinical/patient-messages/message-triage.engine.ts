@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { assertMentions, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
-import { sentenceStarts, tokenize } from "../extraction/text.js";
+import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.1.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.2.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -48,6 +48,8 @@ interface LanguageRules {
   emergency_guidance?: string;
   context?: { triggers: TriggerLists; list_connectors?: string[] };
   red_flags?: Record<string, Pick<RedFlagRule, "phrases" | "all_of" | "child_terms">>;
+  /** The language's own intent phrases, weighted as the English ones. */
+  intents?: Record<string, Record<string, number>>;
 }
 
 export interface MessageRules {
@@ -60,6 +62,14 @@ export interface MessageRules {
   red_flags: RedFlagRule[];
   intents: { source: string; rules: { intent: Intent; phrases: Record<string, number> }[] };
   query_expansions: { source: string; terms: Record<string, string> };
+  /** SMS shorthand spelt out before anything is matched ("dnt" → "do not", "2day" → "today"). */
+  sms_shorthand?: { source: string; words: Record<string, string> };
+  /** Misspellings and voice-to-text errors of red-flag words, read as the word ("seizer" → "seizure"). */
+  word_variants?: { source: string; words: Record<string, string> };
+  /** Phrases that name a red-flag word as a topic, not a finding ("suicide prevention"): matched first, never flagged. */
+  topic_phrases?: { source: string; phrases: string[] };
+  /** Common English words: a message tagged en with too few of them is not read as screened in full. */
+  english_markers?: { source: string; min_share: number; words: string[] };
 }
 
 let loaded: { rules: MessageRules; version: string } | undefined;
@@ -96,6 +106,7 @@ export interface TriageResult {
 }
 
 const phraseIndex = (phrases: string[], tag: string): TaggedPhrase[] => phrases.map((p) => ({ keys: phraseWords(p), tag }));
+const TOPIC = "topic#";
 
 interface Compiled {
   redFlags: PhraseTable;
@@ -112,21 +123,27 @@ function compile(rules: MessageRules, language: string): Compiled {
   const hit = byLanguage.get(language);
   if (hit) return hit;
   const local = rules.languages?.[language];
+  // Patients mix languages and a message often arrives with the default tag: every language's phrase list
+  // is read in every message ("my baby ana degedege" tagged en). Context words stay the tagged language's.
+  const lists = Object.values(rules.languages ?? {});
   const redFlags: TaggedPhrase[] = [];
   for (const r of rules.red_flags) {
-    const own = local?.red_flags?.[r.category];
-    const phrases = [...(r.phrases ?? []), ...(own?.phrases ?? [])];
+    const own = lists.map((l) => l.red_flags?.[r.category]);
+    const phrases = [...(r.phrases ?? []), ...own.flatMap((o) => o?.phrases ?? [])];
     if (phrases.length) redFlags.push(...phraseIndex(phrases, `${r.category}#any`));
-    r.all_of?.forEach((group, g) => redFlags.push(...phraseIndex([...group, ...(own?.all_of?.[g] ?? [])], `${r.category}#${g}`)));
-    const childTerms = [...(r.child_terms ?? []), ...(own?.child_terms ?? [])];
+    r.all_of?.forEach((group, g) => redFlags.push(...phraseIndex([...group, ...own.flatMap((o) => o?.all_of?.[g] ?? [])], `${r.category}#${g}`)));
+    const childTerms = [...(r.child_terms ?? []), ...own.flatMap((o) => o?.child_terms ?? [])];
     if (r.child_terms) redFlags.push(...phraseIndex(childTerms, `${r.category}#child`));
   }
+  // A topic ("suicide prevention", "seizure tablets") is a longer phrase than the red-flag word in it, so it takes the words first.
+  redFlags.push(...phraseIndex(rules.topic_phrases?.phrases ?? [], TOPIC));
   const intents: TaggedPhrase[] = [];
   const weights = new Map<string, number>();
-  for (const r of rules.intents.rules) {
-    for (const [phrase, w] of Object.entries(r.phrases)) {
-      intents.push(...phraseIndex([phrase], `${r.intent}#${phrase}`));
-      weights.set(`${r.intent}#${phrase}`, w);
+  const intentPhrases = [...rules.intents.rules.map((r) => [r.intent, r.phrases] as const), ...lists.flatMap((l) => Object.entries(l.intents ?? {}))];
+  for (const [intent, phrases] of intentPhrases) {
+    for (const [phrase, w] of Object.entries(phrases)) {
+      intents.push(...phraseIndex([phrase], `${intent}#${phrase}`));
+      weights.set(`${intent}#${phrase}`, w);
     }
   }
   const triggers = local?.context ? triggerIndex(local.context.triggers, local.context.list_connectors) : undefined;
@@ -141,14 +158,62 @@ export function screeningCoverage(rules: MessageRules, language: string): Screen
 }
 
 /**
+ * Whether a message reads as English: enough of its words are common English words or words of the
+ * English rules ("BP 200/130 severe headache"). A message in Kinyarwanda or Swahili that arrives with
+ * the default tag en was not screened in full, so it must not come out `routine`.
+ */
+export function readsAsEnglish(rules: MessageRules, tokens: Token[]): boolean {
+  const markers = rules.english_markers;
+  if (!markers) return true;
+  let known = markerSets.get(markers);
+  if (!known) {
+    const ruleWords = [...rules.red_flags.flatMap((r) => [...(r.phrases ?? []), ...(r.all_of ?? []).flat(), ...(r.child_terms ?? [])]), ...rules.intents.rules.flatMap((r) => Object.keys(r.phrases))];
+    known = new Set([...markers.words.map((w) => canonicalWord(w.toLowerCase())), ...ruleWords.flatMap((p) => phraseWords(p))]);
+    markerSets.set(markers, known);
+  }
+  const words = tokens.filter((t) => t.word && !/^\d/.test(t.key));
+  if (!words.length) return true;
+  return words.filter((t) => known.has(t.key)).length / words.length >= markers.min_share;
+}
+const markerSets = new WeakMap<object, Set<string>>();
+
+const patterns = new WeakMap<object, RegExp | null>();
+/** SMS shorthand spelt out in the text itself, so matched words and their negations read as written in full. */
+function spellOutShorthand(rules: MessageRules, message: string): string {
+  const table = rules.sms_shorthand;
+  if (!table) return message;
+  let re = patterns.get(table);
+  if (re === undefined) {
+    const words = Object.keys(table.words).sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    re = words.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, "giu") : null;
+    patterns.set(table, re);
+  }
+  const lower = new Map(Object.entries(table.words).map(([k, v]) => [k.toLowerCase(), v]));
+  return re ? message.replace(re, (w) => lower.get(w.toLowerCase()) ?? w) : message;
+}
+
+const variantMaps = new WeakMap<object, Map<string, string>>();
+/** Tokens with misspelt or misheard red-flag words read as the word they stand for (offsets unchanged). */
+function readVariants(rules: MessageRules, tokens: Token[]): Token[] {
+  const table = rules.word_variants;
+  if (!table) return tokens;
+  let map = variantMaps.get(table);
+  if (!map) {
+    map = new Map(Object.entries(table.words).map(([k, v]) => [canonicalWord(k.toLowerCase()), canonicalWord(v.toLowerCase())]));
+    variantMaps.set(table, map);
+  }
+  return tokens.map((t) => (t.word && map!.has(t.key) ? { ...t, key: map!.get(t.key)! } : t));
+}
+
+/**
  * Classifies the message's intent and screens it for red flags. The negation, hypothetical, history
  * and other-person rules are the entity extraction engine's (extraction/context.ts), applied to the
  * red-flag phrases as mentions. `patientAgeYears` lets a message about a young patient's fever and
  * lethargy count as a child's without the word "child".
  */
 export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
-  const text = spellOutContractions(message);
-  const tokens = tokenize(text);
+  const text = spellOutContractions(spellOutShorthand(rules, message));
+  const tokens = readVariants(rules, tokenize(text));
   const c = compile(rules, language);
 
   const scores = new Map<Intent, number>();
@@ -165,10 +230,11 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const confidence = topScore > 0 ? Math.min(0.95, Math.round((topScore / total) * Math.min(1, topScore / 2) * 100) / 100) : 0.5;
   const intentScores = INTENTS.filter((i) => i !== "other").map((i) => ({ intent: i, score: scores.get(i) ?? 0 }));
 
-  const coverage = screeningCoverage(rules, language);
+  const declared = screeningCoverage(rules, language);
+  const coverage: ScreeningCoverage = declared === "full" && !readsAsEnglish(rules, tokens) ? "english_phrases" : declared;
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
-  const phrases = findPhrases(tokens, c.redFlags);
+  const phrases = findPhrases(tokens, c.redFlags).filter((m) => !m.tags.includes(TOPIC));
   const found = [...phrases, ...findReadings(rules, tokens, phrases)].sort((a, b) => a.from - b.from);
   // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
   // and do not hide a trigger around them ("fits as a child" is history).

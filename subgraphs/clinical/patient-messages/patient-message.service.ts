@@ -71,7 +71,9 @@ function screeningWarnings(rules: MessageRules, language: string, t: TriageResul
   if (t.coverage === "partial") {
     return [t.redFlags.length ? `${name} red-flag phrases are a draft under clinical review: confirm the flag by reading the message` : `${name} red-flag screening is partial (a draft phrase list): no flag found does not clear this message; read it promptly`];
   }
-  return [`No ${name} red-flag phrases yet: only English phrases in this message were screened; read it promptly`];
+  // Tagged en but written in another language (Kinyarwanda, Swahili sent with the default tag).
+  if (rules.languages_screened.includes(language)) return ["This message does not read as English: only the English and Swahili red-flag phrases in it were screened; read it promptly"];
+  return [`No ${name} red-flag phrases yet: only English phrases in this message were screened (and Swahili ones, which patients mix in); read it promptly`];
 }
 
 /**

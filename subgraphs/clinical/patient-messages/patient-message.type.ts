@@ -44,7 +44,7 @@ export class MessageIntentScore {
 
 @ObjectType({ description: "A red-flag phrase found in the message, with how it is asserted." })
 export class RedFlagMention {
-  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs or pregnancy_danger_signs." })
+  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs, pregnancy_danger_signs (in pregnancy or after delivery, and reduced fetal movements), overdose_poisoning, hypoglycaemia, hypertensive_emergency, snakebite, gi_bleeding or meningitis_signs." })
   category!: string;
 
   @Field(() => String, { description: "The category in words, e.g. Chest pain." })
@@ -56,7 +56,7 @@ export class RedFlagMention {
   @Field(() => String, { description: "present, possible, family (someone else), absent, hypothetical or historical (extraction engine's context rules)." })
   assertion!: string;
 
-  @Field(() => String, { description: "Published source of the category's rule (NHS, CDC, NIMH, WHO)." })
+  @Field(() => String, { description: "Published source of the category's rule (NHS, CDC, NIMH, WHO, AHA)." })
   source!: string;
 }
 
@@ -122,7 +122,7 @@ export class PatientMessageResult {
   @Field(() => String, { description: "urgent (a red flag), routine (screened in full, nothing found: English), or unscreened (screened in part or not at all: staff must read it promptly)." })
   urgency!: string;
 
-  @Field(() => String, { description: "How far the red-flag rules cover the message's language: full (en), partial (sw: a draft Swahili phrase list, plus English phrases), english_phrases (lg: only English phrases mixed into the message)." })
+  @Field(() => String, { description: "How far the red-flag rules cover the message's language: full (en), partial (sw: a draft Swahili phrase list, plus English phrases), english_phrases (lg, or a message tagged en that does not read as English: only the English and Swahili phrases in it)." })
   screening!: string;
 
   @Field(() => [RedFlagMention], { description: "Red flags found present, possible, or about someone else (family): each makes the message urgent." })

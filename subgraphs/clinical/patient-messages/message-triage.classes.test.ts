@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { tokenize } from "../extraction/text.js";
+import { messageRules, readsAsEnglish, triageMessage } from "./message-triage.engine.js";
+
+/**
+ * Classes of misses found with the blind set (test/fixtures/patient-messages/messages-blind.json,
+ * docs/decisions/clinical.md "Patient messages", 2026-11-28). Each class is tested with wordings that are
+ * NOT in the blind set (checked below), so the blind score stays an estimate.
+ */
+const { rules } = messageRules();
+const triage = (text: string, language = "en", age: number | null = 30) => triageMessage(rules, text, language, age);
+const flags = (text: string, language = "en", age: number | null = 30) => [...new Set(triage(text, language, age).redFlags.map((f) => f.category))].sort();
+
+const positives: [string, string, string][] = [
+  // SMS shorthand spelt out ("cnt" → "can not")
+  ["shorthand", "i kant breathe since 2nite", "difficulty_breathing"],
+  ["shorthand", "my son cannt breathe well", "difficulty_breathing"],
+  // voice-to-text and typing errors of red-flag words
+  ["voice-to-text", "my mum is breeding a lot after the fall", "heavy_bleeding"],
+  ["voice-to-text", "he had a seizer at school", "seizure"],
+  ["voice-to-text", "my chess hurts when I walk", "chest_pain"],
+  ["voice-to-text", "found him unconcious on the floor", "unresponsive"],
+  ["voice-to-text", "she cant breed, lips going blue", "difficulty_breathing"],
+  ["voice-to-text", "I am pregnat and bleeding since last night", "pregnancy_danger_signs"],
+  // Swahili phrases in a message tagged en (code-switching, default tag)
+  ["code-switching", "doctor mtoto wangu ana degedege", "seizure"],
+  ["code-switching", "my dad amezimia in the kitchen", "unresponsive"],
+  ["code-switching", "my wife ni mjamzito na anatokwa na damu", "pregnancy_danger_signs"],
+  // after delivery (WHO PCPNC postpartum danger signs)
+  ["postpartum", "she gave birth on sunday and the bleeding is getting heavier", "pregnancy_danger_signs"],
+  ["postpartum", "two weeks after delivery I have fits", "pregnancy_danger_signs"],
+  ["postpartum", "nimejifungua juzi na ninavuja damu", "pregnancy_danger_signs"],
+  // reduced fetal movements (NHS)
+  ["fetal movements", "I can't feel the baby moving since last night", "pregnancy_danger_signs"],
+  ["fetal movements", "36 weeks and my baby has stopped kicking", "pregnancy_danger_signs"],
+  ["fetal movements", "mtoto hajacheza tumboni tangu juzi", "pregnancy_danger_signs"],
+  // fever in a young infant (IMCI 0-2 months)
+  ["young infant fever", "newborn with fever since morning", "child_fever_lethargy"],
+  ["young infant fever", "my 10 day old baby is hot, temperature 38", "child_fever_lethargy"],
+  ["young infant fever", "mtoto mchanga ana homa", "child_fever_lethargy"],
+  // lethargy and severe dehydration without fever (IMCI general danger signs, diarrhoea chart)
+  ["dehydration", "the baby has diarrhoea and her eyes are sunken", "child_danger_signs"],
+  ["dehydration", "my son is limp and not passing urine since morning", "child_danger_signs"],
+  ["dehydration", "mtoto ameharisha sana, macho yameingia ndani", "child_danger_signs"],
+  // meningitis (NHS; IMCI stiff neck)
+  ["meningitis", "fever and a stiff neck since yesterday", "meningitis_signs"],
+  ["meningitis", "my neck is stiff and a terrible headache", "meningitis_signs"],
+  ["meningitis", "ana homa kali na shingo ngumu", "meningitis_signs"],
+  // indirect suicidal ideation (NIMH warning signs)
+  ["indirect suicidal", "sometimes I think everyone would be better off without me", "suicidal_ideation"],
+  ["indirect suicidal", "honestly I am tired of life", "suicidal_ideation"],
+  ["indirect suicidal", "I want to end it tonight", "suicidal_ideation"],
+  ["indirect suicidal", "nimechoka na maisha haya", "suicidal_ideation"],
+  ["indirect suicidal", "naskia ku-end life", "suicidal_ideation"],
+  // Swahili snakebite and poisoning
+  ["sw snakebite, poisoning", "ameng'atwa na nyoka shambani", "snakebite"],
+  ["sw snakebite, poisoning", "nyoka amemuuma mkononi", "snakebite"],
+  ["sw snakebite, poisoning", "mtoto amemeza mafuta ya taa", "overdose_poisoning"],
+  ["sw snakebite, poisoning", "amekula sumu ya panya", "overdose_poisoning"],
+  ["someone else's tablets", "my toddler swallowed my pills", "overdose_poisoning"],
+  // chest indrawing, grunting (IMCI)
+  ["breathing", "ribs pulling in when he breathes", "difficulty_breathing"],
+  ["breathing", "breathing very fast and grunting", "difficulty_breathing"],
+];
+
+const negatives: [string, string][] = [
+  ["shorthand negation", "i dnt hv chest pain just a cough"],
+  ["shorthand negation", "hvnt had fits since january"],
+  ["postpartum negation", "gave birth last month, no bleeding, want family planning"],
+  ["fetal movements", "baby moving well and kicking a lot"],
+  ["young infant", "my 3 year old has a mild fever, playing well"],
+  ["dehydration, adult", "I am very dehydrated after the long walk"],
+  ["meningitis", "stiff neck from sleeping badly"],
+  ["meningitis", "a headache and a stiff neck after a long day at the computer"],
+  ["topic, not finding", "can I get more seizure tablets"],
+  ["topic, not finding", "when is the stroke clinic this month"],
+  ["topic, not finding", "suicide awareness talk at school was helpful"],
+  ["sw poisoning", "nimenunua dawa ya panya dukani"],
+  ["sw poisoning", "mafuta ya taa yamepanda bei"],
+];
+
+describe("classes of misses found with the blind set (rules 2026.11.6, engine 1.2.0)", () => {
+  it.each(positives)("%s: flags %j as %s", (_cls, text, category) => {
+    expect(flags(text)).toContain(category);
+  });
+
+  it.each(positives)("%s: flags %j in a Swahili-tagged message too", (_cls, text, category) => {
+    expect(flags(text, "sw")).toContain(category);
+  });
+
+  it.each(negatives)("%s: does not flag %j", (_cls, text) => {
+    expect(triage(text).redFlags).toEqual([]);
+  });
+
+  it("flags the sign in a red-flag word used next to a topic phrase", () => {
+    expect(flags("had a seizure this morning, need seizure tablets")).toEqual(["seizure"]);
+  });
+});
+
+describe("a message tagged en that is not English is not routine", () => {
+  it.each([
+    ["Murakoze cyane muganga"],
+    ["Webale nnyo omusawo"],
+    ["dawa zangu za pressure zimekwisha"],
+    ["imiti y'umwana yarashize"],
+  ])("%j is screened for phrases only (unscreened without a flag)", (text) => {
+    const r = triage(text);
+    expect(r.redFlags).toEqual([]);
+    expect([r.coverage, r.screened]).toEqual(["english_phrases", false]);
+  });
+
+  it.each([
+    ["Thanks, see you Monday"],
+    ["BP MEDS FINISHED NEED MORE"],
+    ["pls can i come 2moro"],
+    ["what did the doctor say about my INR"],
+    ["I have run out of my warfarin, can I get a refill?"],
+    ["BP 200/130 severe headache"],
+    ["Refill metformin"],
+  ])("%j reads as English (screened in full)", (text) => {
+    expect(readsAsEnglish(rules, tokenize(text))).toBe(true);
+    expect(triage(text).screened).toBe(true);
+  });
+});
+
+describe("Swahili intents", () => {
+  it.each([
+    ["naomba miadi ya kuona daktari ijumaa", "appointment"],
+    ["dawa zangu za pressure zimekwisha", "refill_request"],
+    ["matokeo ya kipimo cha malaria yametoka?", "results_question"],
+    ["nimelipa bili kwa mpesa jana", "billing"],
+  ])("classifies %j as %s", (text, intent) => {
+    expect(triage(text, "sw").intent).toBe(intent);
+  });
+});
+
+describe("the class tests stay out of the blind set", () => {
+  const blind = JSON.parse(readFileSync(new URL("../../../test/fixtures/patient-messages/messages-blind.json", import.meta.url), "utf8")) as { items: { message: string }[] };
+  const blindMessages = new Set(blind.items.map((i) => i.message.toLowerCase()));
+  it("no test wording is a blind-set message", () => {
+    const ours = [...positives.map((p) => p[1]), ...negatives.map((n) => n[1])].map((t) => t.toLowerCase());
+    expect(ours.filter((t) => blindMessages.has(t))).toEqual([]);
+  });
+});
