@@ -38,7 +38,8 @@ describe("drug interactions through REST", () => {
     ["methotrexate + co-trimoxazole", { code: "6851", name: "Methotrexate" }, { code: "10831", name: "Sulfamethoxazole/trimethoprim" }, "major", "methotrexate-trimethoprim"],
     ["methotrexate + trimethoprim", { code: "6851", name: "Methotrexate" }, { code: "", name: "Trimethoprim" }, "major", "methotrexate-trimethoprim"],
     ["co-trimoxazole + spironolactone (hyperkalaemia)", { code: "10831", name: "Co-trimoxazole" }, { code: "9997", name: "Spironolactone" }, "major", "trimethoprim-k-sparing"],
-    ["quinine + mefloquine (two QT drugs)", { code: "9071", name: "Quinine" }, { code: "6694", name: "Mefloquine" }, "major", "qt-qt"],
+    // Its own rule since drug-interactions 2026.11.8 (mefloquine label: ECG changes and convulsions), over the class-level qt-qt.
+    ["quinine + mefloquine (two QT drugs)", { code: "9071", name: "Quinine" }, { code: "6694", name: "Mefloquine" }, "major", "mefloquine-quinine"],
     ["simvastatin + amlodipine", { code: "36567", name: "Simvastatin" }, { code: "", name: "Amlodipine" }, "moderate", "simva-amlodipine"],
     ["chloroquine + azithromycin (ONC)", { code: "2393", name: "Chloroquine" }, { code: "", name: "Azithromycin" }, "contraindicated", "qt-chloroquine-macrolide"],
   ])("flags %s", async (_label, newMedication, current, severity, ruleId) => {

@@ -2,7 +2,7 @@ import { componentsKey, drugKeys, type AllergyName } from "../knowledge/drug-saf
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.1.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.2.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -100,6 +100,15 @@ const FORM_ROUTE_SCHEDULE = new Set(
     "film coated sr er xr mr retard po iv im sc sl pr od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
 );
+/**
+ * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
+ * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs"), "then", "ED" (every day: "Microgynon 30 ED"),
+ * "after each loose stool" (ORS), and the implant form ("Jadelle implant").
+ */
+const DIRECTIONS = new Set(
+  "x then for days day week weeks wk wks month months hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants".split(" "),
+);
+const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
 /** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
 const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
 
@@ -119,7 +128,7 @@ function nameCandidates(normalised: string): string[] {
       words.push(w);
     }
   }
-  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w);
+  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w) || DIRECTIONS.has(w) || DIRECTION_PATTERN.test(w);
   const out: string[] = [];
   for (let end = words.length; end >= 1; end--) {
     const head = words.slice(0, end);
@@ -153,7 +162,15 @@ const STRENGTH_PART = /^\s*\d+(\.\d+)?\s*(mg|g|mcg|ug|µg|ml)?\s*$/i;
  */
 function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   const found = lookupSingleName(k, name);
-  if (found || !COMBINATION_JOIN.test(name)) return found;
+  if (found) return found;
+  // "Brand (generic)" or "Generic (brand)": either part names the drug; two parts naming different drugs name none.
+  const inBrackets = /\(([^()]*)\)/.exec(name);
+  if (inBrackets) {
+    const outside = lookupName(k, name.replace(/\([^()]*\)/g, " ").trim());
+    const inside = lookupName(k, inBrackets[1]);
+    return outside && inside && outside.id !== inside.id ? undefined : (outside ?? inside);
+  }
+  if (!COMBINATION_JOIN.test(name)) return found;
   const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
   if (parts.length < 2) return undefined;
   const ids: string[] = [];

@@ -22,6 +22,10 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // export/pharmgkb.drug/pharmgkb.drug.sssom.tsv @ 5613ff7e), checked there to agree with every CPIC code above.
   lamivudine: "68244", zidovudine: "11413", nifedipine: "7417", methyldopa: "6876", folic_acid: "4511", pyrazinamide: "8987",
   ethambutol: "4110", rifampicin: "9384", ampicillin: "733", cloxacillin: "2625",
+  // Same PharmGKB export (drugs 2026.11.9): PA449415 doxycycline, PA451640 tetracycline, PA449283 diazepam, PA450550 morphine,
+  // PA451128 promethazine, PA448960 chlorpheniramine, PA449841 haloperidol, PA165111697 artesunate, PA451956 zinc, PA451884 vitamin a.
+  doxycycline: "3640", tetracycline: "10395", diazepam: "3322", morphine: "7052", promethazine: "8745", chlorphenamine: "2400",
+  haloperidol: "5093", artesunate: "18346", zinc: "11416", vitamin_a: "11246",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));
