@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -29,6 +29,18 @@ describe("entity extraction quality on annotated notes", () => {
     expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.93);
     // Age and sex as these notes write them ("M/59", "Pt: 50 F", "Sex: M", "G2P1", "DOL 4", "mzee"): none missed.
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 3 (maternity, neonatal, clinics, theatre, mental health, community notes; added 2026-11-28): micro-F1 at least 0.95", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_3));
+    console.log(`HELD-OUT SET 3\n${formatScore(s)}`);
+    expect(s.notes).toBe(30);
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
+    // Two known, documented misses (docs/decisions/clinical.md, 2026-11-28): a medicine named as the cause of a past
+    // side effect ("dry cough on enalapril in 2022") and a rescue medicine's purpose ("diazepam for a seizure
+    // lasting > 5 min"). Anything else reported as present fails; a fix for these two updates this list.
+    expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`).sort()).toEqual(["h3-15: enalapril", "h3-20: seizure"]);
     expect(s.perType.demographics.fn).toBe(0);
   });
 });

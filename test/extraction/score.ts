@@ -6,7 +6,8 @@ import { loadVocabulary, type EntityType } from "../../subgraphs/clinical/extrac
  * Scores the extractor on the annotated notes in test/fixtures/extraction/notes.json (annotation
  * rules in its README): per type precision, recall and F1 on overlapping spans of the same type,
  * micro-F1 over all types, and how many negated/family/hypothetical mentions were reported as the
- * patient's (must be zero). `npm run score:extraction` prints the table.
+ * patient's (must be zero). `npm run score:extraction` prints the table (`-- --heldout`, `--heldout-2`,
+ * `--heldout-3` for the held-out sets).
  */
 type GoldType = EntityType | "demographics";
 interface Note {
@@ -117,9 +118,11 @@ export function formatScore(s: Score): string {
 export const HELDOUT = new URL("../fixtures/extraction/notes-heldout.json", import.meta.url);
 /** Held-out set 2 (added 2026-11-27): East African note styles (abbreviations, lists, Swahili, typos). */
 export const HELDOUT_2 = new URL("../fixtures/extraction/notes-heldout-2.json", import.meta.url);
+/** Held-out set 3 (added 2026-11-28): discharge, maternity, neonatal/IMCI, HIV/TB/NCD clinic, theatre, mental health, dental/eye/ENT, community notes. */
+export const HELDOUT_3 = new URL("../fixtures/extraction/notes-heldout-3.json", import.meta.url);
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const [name, path] = process.argv.includes("--heldout-2") ? ["HELD-OUT SET 2", HELDOUT_2] : process.argv.includes("--heldout") ? ["HELD-OUT SET", HELDOUT] : ["DEVELOPMENT SET", undefined];
+  const [name, path] = process.argv.includes("--heldout-3") ? ["HELD-OUT SET 3", HELDOUT_3] : process.argv.includes("--heldout-2") ? ["HELD-OUT SET 2", HELDOUT_2] : process.argv.includes("--heldout") ? ["HELD-OUT SET", HELDOUT] : ["DEVELOPMENT SET", undefined];
   const s = scoreExtraction(loadNotes(path));
   console.log(name);
   console.log(formatScore(s));

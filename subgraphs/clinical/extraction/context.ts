@@ -17,7 +17,13 @@ interface TriggerDef {
 
 // Spouses and partners too: discordant couples and household contacts are everyday entries in East
 // African notes ("Partner is HIV positive", "Co-wife died of TB"), and their conditions are not the patient's.
-const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife"];
+const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "grandma", "granny", "grandpa", "grandchild", "niece", "nephew", "stepmother", "stepfather", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife"];
+/**
+ * Who brought or came with the patient ("brought by father with R ear discharge", "accompanied by her aunt with
+ * fever"): the relative is the escort, and the "with" after is the patient's complaint, not the relative's.
+ */
+const ESCORTS = ["father", "mother", "parents", "parent", "aunt", "uncle", "grandmother", "grandfather", "grandma", "granny", "grandpa", "sister", "brother", "husband", "wife", "relatives", "relative", "guardian", "caretaker", "caregiver"];
+const BROUGHT_BY = ESCORTS.flatMap((r) => ["brought by", "brought in by", "accompanied by", "escorted by"].flatMap((v) => [`${v} ${r}`, `${v} her ${r}`, `${v} his ${r}`, `${v} the ${r}`]));
 const FAMILY_VERBS = ["had", "has", "have", "also have", "with", "died of", "died from", "passed away from", "is", "was", "suffered from", "suffers from", "diagnosed with", "also has", "also had", "on", "treated for", "was treated for", "is on treatment for", "tested positive for", "is positive for"];
 
 /**
@@ -26,20 +32,27 @@ const FAMILY_VERBS = ["had", "has", "have", "also have", "with", "died of", "die
  * "for" and another entity follow: "change metformin dose to 1g" changes a dose and stops nothing.
  */
 const SWITCH_PHRASES = ["switch", "switched", "switching", "switch from", "switched from", "switching from", "change", "changed", "changing", "change from", "changed from", "changing from", "convert from", "converted from", "replace", "replaced", "swap", "swapped", "substitute", "substituted"];
+/**
+ * A refusal: "insulin offered - patient declined", "Declined HIV testing", "refused admission". After the
+ * entity it negates only a medicine, test or procedure: "appetite declined" or "vision declined" is a worsening.
+ */
+const REFUSALS = ["declined", "declines", "refused", "refuses", "refusal of"];
+const REFUSAL_KEYS = new Set(REFUSALS.map((p) => phraseKeys(p).join(" ")));
 const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
-  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "no further", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
-  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...SWITCH_PHRASES]],
-  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use"]],
+  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
+  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
+  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
   ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved"]],
   ["family", "pre", ["family history of", "family history", "fhx of", "fhx", "fh of", "fh", "family hx of", "family hx", "runs in the family", "strong family history of", ...RELATIVES.flatMap((r) => FAMILY_VERBS.map((v) => `${r} ${v}`)), ...RELATIVES.flatMap((r) => [`${r}'s`, `maternal ${r}`, `paternal ${r}`])]],
   ["family", "pre", ["contact with a", "contact with", "contacts with", "close contact with", "exposure to", "exposed to", "household contact of", "neighbour has", "neighbor has", "friend has", "wife has", "husband has", "partner has", "wife had", "husband had", "partner had", "spouse has", "spouse had"]],
-  ["family", "post", ["in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
-  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against"]],
+  // "start TPT for them", "IPT for the children": a medicine for the contacts or children the note has named.
+  ["family", "post", ["for them", "for the children", "for children", "for contacts", "for the contacts", "for household contacts", "for the household", "for the family", "in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
+  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against", "prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"]],
   ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
   ["allergy", "post", ["allergy", "allergic", "hypersensitivity"]],
   ["hypothetical", "post", ["if", "if needed", "if required", "if necessary", "if indicated", "status unknown", "status not known", "unknown"]],
@@ -97,7 +110,10 @@ export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: 
     }
     // "hana homa" (has no fever), but "Hana, 25F, c/o fever" is a name: in lower case only.
     // Only in clinicians' notes (the English index): a patient's message writes "Sina homa" at a sentence start.
-    const cands = index === ENGLISH && LOWER_CASE_ONLY.has(tokens[i].key) && tokens[i].raw !== tokens[i].key ? undefined : index.byFirst.get(tokens[i].key);
+    // Capitalised, it negates only right before a finding, as a sentence opens ("Hakuna kutapika. Hana kikohozi."):
+    // a name is followed by a comma, an age or a verb ("Hana, 25F", "Hana 25 yrs c/o fever").
+    const nameLike = LOWER_CASE_ONLY.has(tokens[i].key) && tokens[i].raw !== tokens[i].key && !entityTokens.has(i + 1);
+    const cands = index === ENGLISH && nameLike ? undefined : index.byFirst.get(tokens[i].key);
     let matched = 0;
     if (cands) {
       for (const t of cands) {
@@ -199,17 +215,34 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
       const switching = SWITCHES.has(h.phrase);
       const listIntro = tokens[h.to]?.key === ":" && !switching;
       const reach = ADJACENT_PRE.has(h.phrase) ? 0 : switching ? SWITCH_MAX_DISTANCE : PRE_MAX_DISTANCE;
+      // "If pus from the wound - open and send pus swab", "If no better, add ceftriaxone": a sentence that opens on
+      // "if" is a conditional plan, and what it would do is as hypothetical as its condition.
+      const wholeSentence = h.phrase === "if" && (h.from === 0 || sentenceOfToken(h.from - 1) !== s);
       for (let k = 0; k < mentions.length; k++) {
         const m = mentions[k];
         if (m.from < h.to) continue;
         if (sentenceOfToken(m.from) !== s) break;
+        if (REFUSAL_KEYS.has(h.phrase) && !(isTest(k) || isMedication?.(k))) break;
         const gap = m.from - last;
         if (switching && !first) break;
         if (switching && !switchedTo(tokens, m.to, mentions[k + 1])) break;
-        if ((first && gap > reach) || (!first && !listIntro && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
+        // "If severe headache, weakness of one side or chest pain - come at once": a condition's list runs on over
+        // an item the dictionary does not know, between list joints. Only for a hypothetical: a negation's list
+        // stops there ("No fever, passing urine well, vomiting x2" reports the vomiting).
+        const unknownItem = !first && h.kind === "hypothetical" && unknownListItem(tokens.slice(last, m.from), index.connectors);
+        // "CTX stopped last year (VL suppressed)": an aside in brackets opened after the trigger is not in its scope.
+        if (opensAside(tokens, h.to, m.from)) break;
+        if (wholeSentence) {
+          if (blockedBetween(last, m.from)) break;
+          covered.push(k);
+          last = m.to;
+          first = false;
+          continue;
+        }
+        if ((first && gap > reach) || (!first && !listIntro && !unknownItem && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
-        if (!first && !listIntro && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
+        if (!first && !listIntro && !unknownItem && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
         // "Stop diclofenac, PCM for back pain", "hold warfarin, enoxaparin 40mg sc od": a stop reaches on through a
         // list of medicines ("Stop aspirin, clopidogrel and heparin") but not to one that comes with its own
         // dose or purpose, which is a new plan item.
@@ -239,6 +272,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if (h.phrase === "?" && (m.to !== h.from || gluedToNext(tokens, h.from) || mentions.some((o) => o.from === h.to))) break;
         if (ADJACENT_POST.has(h.phrase) && resultMarkApplies && !resultMarkApplies(k, h.phrase as "nr" | "-")) break;
         if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
+        if (REFUSAL_KEYS.has(h.phrase) && (!(isTest(k) || isMedication?.(k)) || fallTo(tokens, h.to))) break;
         found[k].push(h.kind);
         break;
       }
@@ -248,6 +282,33 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     const all = [...found[k], fallback];
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
+}
+
+/** A bracket opened between two tokens and not closed before the second. */
+function opensAside(tokens: Token[], from: number, to: number): boolean {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    if (tokens[i].raw === "(" || tokens[i].raw === "[") depth++;
+    else if ((tokens[i].raw === ")" || tokens[i].raw === "]") && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
+/** "Hb declined to 6.1", "eGFR declined from 60": a fall, not a refusal. */
+function fallTo(tokens: Token[], i: number): boolean {
+  const t = tokens[i];
+  return !!t && (t.key === "to" || t.key === "from" || t.key === "by" || /^\d/.test(t.raw));
+}
+
+/**
+ * Words after or up to a list joint that name one item, end the one before or name whose the next is (", weakness
+ * of one side or ", "or child unable to drink"): at most four words.
+ */
+const UNKNOWN_ITEM_MAX = 4;
+function unknownListItem(gap: Token[], connectors: Set<string>): boolean {
+  if (gap.length < 2 || !(connectors.has(gap[0].key) || connectors.has(gap[gap.length - 1].key))) return false;
+  const words = gap.filter((t) => !connectors.has(t.key));
+  return words.length > 0 && words.length <= UNKNOWN_ITEM_MAX && words.every((t) => t.word);
 }
 
 function gluedToNext(tokens: Token[], i: number): boolean {

@@ -32,10 +32,15 @@ const AGE_PATTERNS: RegExp[] = [
   /(?<![\p{L}\p{N}/])([MF])\s?\/\s?(\d{1,3})(?![\p{N}/])/gu,
   // Newborn unit notes: "DOL 4", "day 3 of life" (days of life)
   /\b(?:DOL|day\s+of\s+life)\s*:?\s*(\d{1,3})\b|\bday\s+(\d{1,3})\s+of\s+life\b/gi,
+  // SMS-style notes in lower case, after the word for the patient: "pt 45m kn DM", "patient 32f".
+  /\b(?:pt|patient|client)\s*:?\s*(\d{1,3})\s?([mf])(?![\p{L}\p{N}])/giu,
+  // Swahili "miaka 19" (19 years; TUKI, Kamusi ya Kiswahili-Kiingereza, 2001), "umri miaka 45", "miaka 19, mwanamke".
+  /\b(?:umri\s+(?:wa\s+)?)?miaka\s+(\d{1,3})\b/gi,
 ];
 /** Indices of the patterns above that need their own reading of the match. */
 const SEX_FIRST = 8;
 const DAY_OF_LIFE = 9;
+const PATIENT_SEX = 10;
 /** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
 const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
 const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
@@ -58,7 +63,7 @@ const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|grav
  * ("G2P1", "G3P2+0", "P1+1", "LNMP 10/01/2026", "@ 26/40", "ANC visit"): only a woman is gravida, para or
  * at 26 weeks of gestation. Read as the last resort, and never in a note that opens on a child.
  */
-const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara)|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
+const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S)|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
 /** "Sex: M", "Gender: female", "Sex - F": a form's field says it outright. */
 const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
 /**
@@ -69,6 +74,8 @@ const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
  */
 const SWAHILI_MALE = /^(mzee|babu|kijana)$/i;
 const SWAHILI_FEMALE = /^(mama|bibi|binti)$/i;
+
+const lineStartAt = (text: string, at: number) => at === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, at - 4), at));
 
 function toAge(n: number, unit: string | undefined): { age: number; months: number | null } | null {
   const u = (unit ?? "y").toLowerCase();
@@ -85,6 +92,7 @@ function toAge(n: number, unit: string | undefined): { age: number; months: numb
  * woman ("Husband present, he accompanied her"), the pronouns of that person's sex.
  */
 const BIRTH_OF = /\b(?:delivered|deliver(?:y|ies) of|gave\s+birth(?:\s+to)?|birth\s+to|born|SVD|C\/S|caesarean|cesarean|live\s+birth)\b[^.;\n]{0,30}?\b(boy|girl|male|female)s?\b/gi;
+const BABY_SEX = /\b(?:baby|twin|infant|newborn|neonate)s?\s+(boys?|girls?)\b|\b(male|female)\s+(?:baby|babies|infants?|newborns?|neonates?|twins?)\b/gi;
 const OTHER_MAN = /\b(husband|father|son|brother|boyfriend|grandfather|uncle|stepfather)\b/i;
 const OTHER_WOMAN = /\b(wife|mother|daughter|sister|girlfriend|grandmother|aunt|stepmother|co-?wife)\b/i;
 const blank = (m: string) => m.replace(/[^\n]/g, " ");
@@ -95,6 +103,8 @@ function withoutOtherPeople(text: string): string {
       const i = m.toLowerCase().lastIndexOf(sex.toLowerCase());
       return m.slice(0, i) + blank(m.slice(i));
     });
+  // A maternity note (postnatal, "post C/S", "P3") is the mother's: "baby boy", "male infant", "twin boys" are her babies.
+  if (!CHILD_PATIENT.test(text) && OBSTETRIC.test(text)) t = t.replace(BABY_SEX, (m, a?: string, b?: string) => m.replace((a ?? b)!, blank((a ?? b)!)));
   return t.replace(/[^.;\n]+/g, (sentence) => {
     let out = sentence;
     if (OTHER_MAN.test(sentence)) out = out.replace(/\b(he|him|his|husband|father|son|brother|boyfriend|grandfather|uncle|stepfather)\b/gi, blank);
@@ -143,20 +153,24 @@ export function extractDemographics(text: string): Demographics {
       const n = Number(m[1]);
       // "45M" only near the start of a note, and never a temperature ("Temp 101 F").
       // ("Pt: 50 F" and "Patient: 45 M" end in a "t" too: only the word T or Temp is a temperature.)
-      if (re === AGE_PATTERNS[3] && (m.index! > 80 || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
+      // "45M" opens the note or a line of it ("SURGICAL WARD ROUND - POD 2 …\n17M. Feels better"); elsewhere a
+      // late "17M" is more likely a count, a dose or a reading.
+      if (re === AGE_PATTERNS[3] && ((m.index! > 80 && !lineStartAt(text, m.index!)) || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
       if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
       if (re === AGE_PATTERNS[SEX_FIRST] && m.index! > 80) continue;
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
       const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
       const value = sexFirst ? Number(m[2]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
-      const unit = dayOfLife ? "days" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || sexFirst ? "y" : m[2];
+      const unit = dayOfLife ? "days" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst ? "y" : m[2];
       const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
-      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : sexFirst ? m[1] : undefined };
+      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] ? m[2].toUpperCase() : sexFirst ? m[1] : undefined };
       break;
     }
   }
   best ??= fallbackAge(text);
+  // "Mother 30 yrs, baby boy": the age read is the mother's, so is the sex, whatever the baby's.
+  if (best && !best.sex && !CHILD_PATIENT.test(text) && /\b(?:mother|mum)\s*,?\s*(?:is\s+|aged\s+)?$/i.test(text.slice(Math.max(0, best.at - 20), best.at))) best.sex = "F";
   let gender: Demographics["gender"] = null;
   const field = SEX_FIELD.exec(text);
   const beside = best ? swahiliBeside(text, best.at, best.end) : null;

@@ -475,7 +475,8 @@ describe("one-letter lab abbreviations, mixed-case abbreviations and units", () 
 describe("demographics: the patient's own age and sex", () => {
   it.each([
     ["Delivered a baby boy. 22 years.", 22, null],
-    ["SVD, live male infant, 3.2kg. Mother 19 years, P1.", 19, null],
+    // The age read is the mother's ("Mother 19 years"), so is the sex (2026-11-28; was null), never the infant's.
+    ["SVD, live male infant, 3.2kg. Mother 19 years, P1.", 19, "female"],
     ["Delivered a live baby girl at 02:00. Husband present, he accompanied her.", null, "female"],
     ["Husband present, he accompanied her to clinic.", null, "female"],
     ["18/12 old child with fever", 1, null],

@@ -10,7 +10,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.3.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.4.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -89,6 +89,9 @@ const FREQUENCY_NOT_URINARY = new Set(["of", ":", "=", "-", "is", "was", "increa
 /** After a one-letter lab symbol, words that lead to its value: "K was 2.9", "K of 6.1", "K is 3.0". */
 const VALUE_LEADS = new Set(["was", "is", "of", "at", "now"]);
 
+/** "-G" right after a word, ending there: "IPT-G", not "HIV-positive" or "TB-LAM". */
+const gluedLetterAfter = (text: string, end: number) => /^-\p{Lu}(?![\p{L}\p{N}])/u.test(text.slice(end, end + 3));
+
 /** Greedy longest match, left to right. */
 function matchTerms(v: Vocabulary, tokens: Token[], text: string): Match[] {
   const keys = tokens.map((t) => t.key);
@@ -118,6 +121,9 @@ function matchTerms(v: Vocabulary, tokens: Token[], text: string): Match[] {
         if (n === 1 && keys[i] === "age" && term.type === "diagnosis" && !ageIsGastroenteritis(text, tokens, i)) continue;
         // "dysuria, frequency and urgency" is urinary frequency; "frequency of seizures", "Frequency: BD" are not.
         if (n === 1 && keys[i] === "frequency" && (FREQUENCY_NOT_URINARY.has(keys[i + 1] ?? "") || /^\d/.test(tokens[i + 1]?.raw ?? ""))) continue;
+        // "IPT-G" (group interpersonal psychotherapy), "DM-R": an abbreviation with a capital letter joined by a hyphen
+        // is another abbreviation, not isoniazid preventive therapy or diabetes.
+        if (term.needsCapitals && gluedLetterAfter(text, tokens[i + n - 1].end)) continue;
         // A term must not start or end in the middle of a word ("al" inside "al-Amin" is fine; "5" of "58yo" is not a token).
         found = { term, from: i, to: i + n, corrected: useCorrection && corrected.slice(i, i + n).some(Boolean) };
         break;
@@ -164,6 +170,11 @@ function instructionEnd(text: string, from: number, limit: number, entityStarts:
  * ("TB clinic f/up", "HIV clinic": the patient is followed for it).
  */
 const SERVICE_WORDS = new Set(["clinic", "programme", "program"]);
+const isViralLoad = (t: VocabularyTerm) => t.type === "lab_test" && /viral load/i.test(t.display);
+const RECORD_WORDS = new Set(["diary", "chart", "log", "calendar", "diaries"]);
+const PASSING = new Set(["passed", "passing", "pass", "passe", "passes"]);
+const NORMAL_OUTPUT = new Set(["flatu", "flatus", "wind"]);
+const DRESSING_STATE = new Set(["clean", "dry", "intact", "soaked", "soiled", "stained", "in", "changed", "dirty", "wet"]);
 /** "anti-TB treatment", "anti-malarials", "anti-HIV drugs": a class of medicine named after the disease it treats. */
 const AGAINST_PREFIX = "anti";
 /** Words of vaccination: the disease named after "vaccinated for/against" or before "vaccine" is prevented, not had. */
@@ -186,6 +197,14 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
   return matches.filter((m, k) => {
     const next = tokens[m.to];
     if (m.term.type === "medication" && next && SERVICE_WORDS.has(next.key)) return false;
+    // "VL LDL", "viral load: LDL": lower than the detectable limit, the viral load's result, not an LDL cholesterol.
+    if (m.term.type === "lab_test" && m.to - m.from === 1 && tokens[m.from].key === "ldl" && k > 0 && isViralLoad(matches[k - 1].term) && tokens.slice(matches[k - 1].to, m.from).every((t) => !t.word)) return false;
+    // "seizure diary", "fever chart", "pain score chart": a record kept of a finding, not the finding.
+    if ((m.term.type === "symptom" || m.term.type === "diagnosis") && next && RECORD_WORDS.has(next.key)) return false;
+    // "passed flatus", "passing flatus": the bowel working after surgery, not a complaint of wind.
+    if (m.term.type === "symptom" && m.from > 0 && PASSING.has(tokens[m.from - 1].key) && NORMAL_OUTPUT.has(tokens[m.from].key) && m.to - m.from === 1) return false;
+    // "dressing clean and dry", "dressing soaked": the dressing looked at, not a dressing done.
+    if (m.term.type === "procedure" && m.to - m.from === 1 && tokens[m.from].key === "dressing" && next && DRESSING_STATE.has(next.key)) return false;
     if (m.term.type === "diagnosis" && m.from > 0 && tokens[m.from - 1].key === AGAINST_PREFIX) return false;
     if (m.term.type === "procedure" && /^neb/i.test(tokens[m.from].key) && m.to - m.from === 1 && matches[k + 1]?.from === m.to && matches[k + 1].term.type === "medication") return false;
     return true;
@@ -222,6 +241,34 @@ const ADVICE_WHOM = new Set([...WHOM_NOUNS, "the", "a", "an", "any", "known", "e
 const ADVICE_WHOM_MAX = 4;
 const LIST_JOIN = new Set([",", "and", "or", "/", "&", "+"]);
 
+/** Advice as it opens a sentence after its condition: the phrases above, and "do not (use)", "never", "use", "prefer". */
+const ADVICE_OPENERS = [...ADVICE_PHRASES, ...["do not", "don't", "never", "use", "prefer", "preferably"].map((p) => phraseKeys(p))];
+/** Prepositions that open a clause naming the condition advice is about ("In pregnancy, …", "For asthmatics, …"). */
+const ADVICE_OPENING_PREPOSITIONS = new Set([...ADVICE_PREPOSITIONS, "for"]);
+/** Marks between the condition and the advice after it: "In pregnancy, avoid", "In CKD: avoid", "In asthma - avoid". */
+const ADVICE_PAUSE = new Set([",", ":", "-", "–"]);
+
+/**
+ * Whether diagnosis match k, reached back over the whom words to the preposition at token p, opens a clause
+ * ("In …", "For …" first in its sentence) and advice follows it and the conditions listed with it: the index of the
+ * last condition of that list, or -1.
+ */
+function adviceFollows(tokens: Token[], matches: Match[], k: number, p: number, sentence: (i: number) => number): number {
+  if (!ADVICE_OPENING_PREPOSITIONS.has(tokens[p].key)) return -1;
+  if (p > 0 && tokens[p - 1].word && sentence(p - 1) === sentence(p)) return -1;
+  // Over the conditions listed with it: "In pregnancy and breastfeeding, avoid …".
+  let j = k;
+  while (j + 1 < matches.length && matches[j + 1].term.type === "diagnosis") {
+    const gap = tokens.slice(matches[j].to, matches[j + 1].from);
+    if (gap.length === 0 || !gap.every((t) => LIST_JOIN.has(t.key))) break;
+    j++;
+  }
+  let q = matches[j].to;
+  while (q < tokens.length && ADVICE_PAUSE.has(tokens[q].key)) q++;
+  if (q >= tokens.length || sentence(q) !== sentence(p)) return -1;
+  return ADVICE_OPENERS.some((phrase) => phrase.every((key, n) => tokens[q + n]?.key === key)) ? j : -1;
+}
+
 /** Indices of diagnosis matches that are the context of advice about a medicine. */
 function adviceContexts(tokens: Token[], matches: Match[], sentences: number[]): Set<number> {
   const out = new Set<number>();
@@ -234,7 +281,15 @@ function adviceContexts(tokens: Token[], matches: Match[], sentences: number[]):
     // "in patients with asthma": "with" after whom is part of whom.
     let p = m.from - 1;
     while (p >= 0 && m.from - 1 - p < ADVICE_WHOM_MAX && (ADVICE_WHOM.has(tokens[p].key) || (tokens[p].key === "with" && WHOM_NOUNS.has(tokens[p - 1]?.key ?? "")))) p--;
-    if (p < 0 || !ADVICE_PREPOSITIONS.has(tokens[p].key)) continue;
+    if (p < 0) continue;
+    // "In pregnancy, avoid ciprofloxacin", "In renal failure: avoid NSAIDs", "For patients with asthma, avoid
+    // propranolol": the condition opens the advice, which follows it.
+    const last = adviceFollows(tokens, matches, k, p, sentence);
+    if (last >= 0) {
+      for (let j = k; j <= last; j++) out.add(j);
+      continue;
+    }
+    if (!ADVICE_PREPOSITIONS.has(tokens[p].key)) continue;
     // Back from the preposition to an advice word, over words of the same sentence only (no punctuation:
     // "(avoid cipro in pregnancy)"; "Avoid NSAIDs. Admitted in DKA" is two statements).
     let found = false;
@@ -300,9 +355,9 @@ function contextAssertion(k: number, matches: Match[], assertions: Assertion[], 
  * reactive", "tested for HIV: positive") states the disease; a negative one negates it (the result words of
  * context.ts).
  */
-const SERVICE_AFTER = new Set(["screening", "screen", "screened", "testing", "test", "tested", "counselling", "counseling", "counsel", "counselled", "counseled", "prophylaxis", "prophylactic", "prevention", "preventive", "preventative", "programme", "program", "education", "awareness", "sensitization", "campaign"]);
+const SERVICE_AFTER = new Set(["screening", "screen", "screened", "testing", "test", "tested", "counselling", "counseling", "counsel", "counselled", "counseled", "prophylaxis", "prophylactic", "prevention", "preventive", "preventative", "programme", "program", "education", "awareness", "sensitization", "campaign", "tracing"]);
 /** Words between the disease and its service word: "HIV pre-test counselling", "Post-abortion FP counselling", "TB/HIV screening". */
-const SERVICE_GAP = new Set(["pre", "post", "fp", "family", "planning", "rapid", "routine", "self", "/", "and", "&", ","]);
+const SERVICE_GAP = new Set(["pre", "post", "fp", "family", "planning", "rapid", "routine", "self", "contact", "household", "/", "and", "&", ","]);
 const SERVICE_GAP_MAX = 3;
 const SERVICE_BEFORE = [["screened", "for"], ["screening", "for"], ["screen", "for"], ["tested", "for"], ["testing", "for"], ["test", "for"], ["counselled", "on"], ["counselled", "for"], ["counseled", "on"], ["counseled", "for"], ["counselling", "on"], ["counselling", "for"], ["prophylaxis", "for"], ["prophylaxis", "against"], ["prevention", "of"], ["education", "on"]];
 const POSITIVE_RESULT = new Set(["positive", "pos", "reactive", "detected", "confirmed", "+"]);
@@ -357,6 +412,25 @@ function combineHypertension(v: Vocabulary, entities: ExtractedEntity[]): void {
     e.code = rule.code;
     e.display = rule.display;
     e.validated = v.icd10Codes.has(rule.code);
+  }
+}
+
+/**
+ * "Hand-foot syndrome" is the drug eruption L27.1 as the index codes it, but in a patient with sickle-cell disease it
+ * is dactylitis, the vaso-occlusive crisis of the hands and feet: coded with the sickle-cell disease the note states
+ * as the patient's (Disease, sickle-cell, with, dactylitis D57.04; Hb-C D57.214; other D57.814; combination-codes.json).
+ */
+function sickleCellDactylitis(v: Vocabulary, entities: ExtractedEntity[]): void {
+  const rule = v.combinations.sickle_cell_dactylitis;
+  const own = entities.find((e) => e.type === "diagnosis" && (e.assertion === "present" || e.assertion === "historical") && e.code?.startsWith("D57"));
+  const target = own && Object.entries(rule.by_sickle_cell_prefix).find(([prefix]) => own.code!.startsWith(prefix))?.[1];
+  if (!target) return;
+  const terms = new Set(rule.terms.map((t) => phraseKeys(t).join(" ")));
+  for (const e of entities) {
+    if (e.type !== "diagnosis" || !terms.has(phraseKeys(e.text).join(" "))) continue;
+    e.code = target.code;
+    e.display = target.display;
+    e.validated = v.icd10Codes.has(target.code);
   }
 }
 
@@ -437,6 +511,7 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     (REPORTED.has(e.assertion) ? entities : excluded).push(e);
   });
   combineHypertension(v, entities);
+  sickleCellDactylitis(v, entities);
   const reported = entities.map((e) => e.confidence);
   const confidence = reported.length ? Math.round((reported.reduce((a, b) => a + b, 0) / reported.length) * 100) / 100 : 0;
   return { entities, excluded, demographics: extractDemographics(text), confidence };

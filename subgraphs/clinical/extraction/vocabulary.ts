@@ -49,6 +49,8 @@ export interface HypertensionCombinations {
   heart_failure_prefixes: string[];
   ckd: Record<string, Exclude<CkdStage, "none">>;
   rules: Array<{ heart: HeartInvolvement; ckd: CkdStage; code: string; display: string }>;
+  /** Hand-foot syndrome in a patient with sickle-cell disease: dactylitis, by the sickle-cell disease's category. */
+  sickle_cell_dactylitis: { terms: string[]; by_sickle_cell_prefix: Record<string, { code: string; display: string }> };
 }
 
 const DIR = new URL("../knowledge/vocabularies/", import.meta.url);
