@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { calendarDate, dateTimeFormat, formattersKept, MAX_FORMATTERS } from "./calendar.js";
+import { addCalendarYears, calendarDate, dateTimeFormat, formattersKept, MAX_FORMATTERS } from "./calendar.js";
 
 /** Counts `new Intl.DateTimeFormat` from here until the test ends. */
 function countBuilds(): () => number {
@@ -51,5 +51,17 @@ describe("calendar dates and kept formatters", () => {
     // Private-use locale tags (en-x-…): as many distinct, valid locales as asked for.
     for (let i = 0; i < MAX_FORMATTERS * 2 + 7; i++) dateTimeFormat(`en-x-k${i}`, { timeZone: "UTC" });
     expect(formattersKept()).toBeLessThanOrEqual(MAX_FORMATTERS);
+  });
+});
+
+describe("addCalendarYears", () => {
+  it.each([
+    ["2026-11-28", 10, "2036-11-28"],
+    ["2026-11-28", -10, "2016-11-28"],
+    ["2028-02-29", 1, "2029-02-28"],
+    ["2028-02-29", -4, "2024-02-28"],
+    ["0999-01-01", 1, "1000-01-01"],
+  ])("%s plus %i years is %s", (date, years, expected) => {
+    expect(addCalendarYears(date, years)).toBe(expected);
   });
 });

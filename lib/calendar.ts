@@ -34,3 +34,10 @@ export function isCalendarDate(text: string): boolean {
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
+
+/** `date` (YYYY-MM-DD) moved by whole years (negative for earlier); 29 February lands on 28 February. */
+export function addCalendarYears(date: string, years: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const day = m === 2 && d === 29 ? 28 : d;
+  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}

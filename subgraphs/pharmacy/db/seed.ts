@@ -5,6 +5,7 @@ import { isoDateDaysAgo, readDemoFile } from "../../../lib/seed.js";
 import { recordControlledEntry } from "../drug-safety/controlled-register.service.js";
 import { addDays, applyStockChanges, kampalaToday, type LedgerChange } from "../inventory/ledger.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
+import { defaultValidUntil } from "../dispensing/prescription/prescription-validity.js";
 import { inventoryItems, loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
 
 /** A batch as stored in the demo file: expiry in days from the seeding day (negative: already expired). */
@@ -117,7 +118,11 @@ async function seedControlledOpeningBalances(db: Db, items: DemoPharmacyWorld["i
 async function seedDemoPrescriptions(tx: Db, demo: DemoPrescription[]): Promise<void> {
   if (!demo.length) return;
   await tx.insert(prescriptions).values(
-    demo.map((p) => ({ id: p.id, patientUhid: p.patient_uhid, prescriber: p.prescriber, status: p.status, issuedAt: new Date(`${isoDateDaysAgo(p.days_ago)}T08:00:00Z`) })),
+    demo.map((p) => {
+      const issuedAt = new Date(`${isoDateDaysAgo(p.days_ago)}T08:00:00Z`);
+      const controlled = p.items.some((it) => it.medication_code && medicationByCode(it.medication_code)?.controlled);
+      return { id: p.id, patientUhid: p.patient_uhid, prescriber: p.prescriber, status: p.status, issuedAt, validUntil: defaultValidUntil(issuedAt, controlled) };
+    }),
   );
   await tx.insert(prescriptionItems).values(
     demo.flatMap((p) =>

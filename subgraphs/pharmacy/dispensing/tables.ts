@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { pharmacy } from "../db/pg-schema.js";
 
 /**
@@ -26,6 +26,12 @@ export const prescriptions = pharmacy.table(
     createdBy: text("created_by"),
     notes: text("notes"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last day (Africa/Kampala, YYYY-MM-DD) its first fill and refills may be dispensed or requested:
+     * six months beginning with the day it was written (30 days with a controlled medicine), or earlier
+     * when the prescriber said so (prescription/prescription-validity.ts).
+     */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
   },
   (t) => [index("prescriptions_patient_idx").on(t.patientUhid, t.issuedAt), index("prescriptions_status_idx").on(t.status, t.issuedAt)],
 );

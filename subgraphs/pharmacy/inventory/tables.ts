@@ -69,6 +69,37 @@ export const stockBatches = pharmacy.table(
   (t) => [index("stock_batches_item_idx").on(t.inventoryItemId), index("stock_batches_pharmacy_expiry_idx").on(t.pharmacyId, t.expiryDate)],
 );
 
+/**
+ * A batch's recorded expiry corrected (a date mistyped at receipt): who, when, the expiry before and
+ * after, and why. Append-only: a trigger refuses UPDATE and DELETE (migration 0023); auditors read it.
+ * Not a stock movement: no units move, and the ledger refuses a movement of 0 units.
+ */
+export const stockBatchExpiryCorrections = pharmacy.table(
+  "stock_batch_expiry_corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => stockBatches.id),
+    inventoryItemId: uuid("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    /** The batch's lot at the time (lots never change). */
+    lotNumber: text("lot_number"),
+    previousExpiryDate: date("previous_expiry_date", { mode: "string" }),
+    expiryDate: date("expiry_date", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    /** Token subject of who corrected it. */
+    correctedBy: text("corrected_by").notNull(),
+    /** Taken under the item's lock (clock_timestamp), so it orders with the item's movements. */
+    correctedAt: timestamp("corrected_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stock_batch_expiry_corrections_batch_idx").on(t.batchId, t.correctedAt), index("stock_batch_expiry_corrections_pharmacy_idx").on(t.pharmacyId, t.correctedAt)],
+);
+
 /** Spec, "Stock movement": signed quantity with the stock before and after. */
 export const stockMovements = pharmacy.table(
   "stock_movements",

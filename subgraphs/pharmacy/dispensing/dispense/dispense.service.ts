@@ -17,6 +17,7 @@ import { safetyCodesOf } from "../../compounding/compound-codes.js";
 import { itemsOfFill, nextPart, openFillOf, recordFillPart } from "../fill/fill.js";
 import { getPrescriptionRow, itemsOfPrescriptions } from "../prescription/prescription.service.js";
 import { assertStillOwed, planItems } from "./dispense-plan.js";
+import { assertPrescriptionValid } from "../prescription/prescription-validity.js";
 import { checkDispenseSafety, ControlledBalanceError, recordSafetyOverride, writeControlledDispense } from "./dispense-safety.js";
 import { lockControlledBalances } from "../../drug-safety/controlled-register.service.js";
 import type { CreateDispenseInput, Dispense, DispenseFinding } from "./dispense.type.js";
@@ -156,6 +157,7 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
   const [pharmacy] = await db.select().from(pharmacies).where(eq(pharmacies.id, input.pharmacyId));
   if (!pharmacy) throw fieldError("pharmacyId", "is not a participating pharmacy");
   const fill = await openFillOf(db, p);
+  assertPrescriptionValid(p, "dispensed");
   const fillItems = itemsOfFill((await itemsOfPrescriptions(db, [p.id])).get(p.id)!, fill.fillNumber);
   const planned = await planItems(db, input, p, fillItems, fill.fillNumber, principal.sub);
 
@@ -188,6 +190,8 @@ export async function createDispense(ctx: SubgraphContext, input: CreateDispense
     const [locked] = await tx.select().from(prescriptions).where(eq(prescriptions.id, p.id)).for("update");
     const now = await openFillOf(tx, locked);
     if (now.fillNumber !== fill.fillNumber) throw conflict("This prescription was dispensed meanwhile (another pharmacy or counter)");
+    // Again under the lock: it may have expired during the safety calls (midnight in Kampala).
+    assertPrescriptionValid(locked, "dispensed");
     const nowItems = itemsOfFill((await itemsOfPrescriptions(tx, [p.id])).get(p.id)!, fill.fillNumber);
     await assertStillOwed(tx, p.id, planned, nowItems, fill.fillNumber);
     const part = await nextPart(tx, p.id, fill.fillNumber);

@@ -4,6 +4,8 @@ import type { Principal } from "../../../../lib/auth.js";
 import { assertPatientAccess, type SubgraphContext } from "../../../../lib/context.js";
 import type { Db } from "../../../../lib/db.js";
 import { FieldErrorCollector, notFound } from "../../../../lib/errors.js";
+import { isCalendarDate } from "../../../../lib/calendar.js";
+import { kampalaToday } from "../../inventory/ledger.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { preparedRead } from "../../../../lib/prepared.js";
@@ -12,6 +14,7 @@ import { prescriptionItems, prescriptions } from "../../db/tables.js";
 import { itemOnFill, openFillNumber } from "../fill/fill.js";
 import { prescribableFacts } from "../knowledge.js";
 import { assertPatientRegistered } from "../patient-registry.js";
+import { defaultValidUntil, expiresAtOf, isExpiredOn } from "./prescription-validity.js";
 import type { CreatePrescriptionInput, Prescription, PrescriptionItem } from "./prescription.type.js";
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
@@ -41,6 +44,9 @@ export function toPrescription(row: PrescriptionRow, items: PrescriptionItemRow[
     status: row.status,
     notes: row.notes,
     issuedAt: row.issuedAt,
+    validUntil: row.validUntil,
+    expiresAt: expiresAtOf(row.validUntil),
+    expired: isExpiredOn(row.validUntil),
   };
 }
 
@@ -171,13 +177,19 @@ export async function createPrescription(ctx: SubgraphContext, input: CreatePres
     if (facts?.controlled && refills > 0) errors.add(`items.${i}.refillsAllowed`, `${facts.name} is controlled: a new prescription is needed for more (no refills)`);
     return { code, name: it.medicationName?.trim() || facts?.name || code, dose: it.dose.trim(), frequency: it.frequency.trim(), quantity: it.quantity, refills };
   });
+  const issuedAt = new Date();
+  const longest = defaultValidUntil(issuedAt, items.some((it) => known.get(it.code)?.controlled));
+  const validUntil = input.validUntil ?? longest;
+  if (!isCalendarDate(validUntil)) errors.add("validUntil", "must be a date, YYYY-MM-DD");
+  else if (validUntil < kampalaToday(issuedAt)) errors.add("validUntil", `must not be before today (${kampalaToday(issuedAt)} in Kampala)`);
+  else if (validUntil > longest) errors.add("validUntil", `must not be after ${longest}, the longest this prescription may be valid`);
   errors.throwIfAny("Invalid prescription");
   await assertPatientRegistered(ctx, uhid);
   const row = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [p] = await tx
       .insert(prescriptions)
-      .values({ patientUhid: uhid, prescriber: input.prescriber?.trim() || ctx.principal.sub, status: "pending", createdBy: ctx.principal.sub, notes: input.notes?.trim() || null })
+      .values({ patientUhid: uhid, prescriber: input.prescriber?.trim() || ctx.principal.sub, status: "pending", createdBy: ctx.principal.sub, notes: input.notes?.trim() || null, issuedAt, validUntil })
       .returning();
     await tx.insert(prescriptionItems).values(
       items.map((it, position) => ({ prescriptionId: p.id, position, medicationCode: it.code, medicationName: it.name, dose: it.dose, frequency: it.frequency, quantity: it.quantity, refillsAllowed: it.refills })),

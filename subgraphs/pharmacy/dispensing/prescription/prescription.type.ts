@@ -1,6 +1,7 @@
 import { IsOptional, Length } from "class-validator";
 import { Directive, Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { valueEnum } from "../../../../lib/enums.js";
+import { LocalDateScalar } from "../../../../lib/federation.js";
 
 export const PRESCRIPTION_STATUSES = ["pending", "partially_dispensed", "dispensed", "cancelled"] as const;
 export const PrescriptionStatus = valueEnum(
@@ -85,6 +86,15 @@ export class Prescription {
 
   @Field(() => Date, { description: "When it was written; controlled medicines on it are dispensable for 30 days from then." })
   issuedAt!: Date;
+
+  @Field(() => LocalDateScalar, { description: "The last day (Africa/Kampala) its first fill and refills may be dispensed or requested: six months beginning with the day it was written, 30 days with a controlled medicine, or earlier as the prescriber wrote." })
+  validUntil!: string;
+
+  @Field(() => Date, { description: "When it expires: the start of the day after validUntil in Kampala (21:00 UTC on validUntil); from then on a dispense or a refill is 409." })
+  expiresAt!: Date;
+
+  @Field(() => Boolean, { description: "Past validUntil: it can no longer be dispensed or refilled (the dispensing queue leaves it out)." })
+  expired!: boolean;
 }
 
 @InputType({ description: "One medicine of a prescription being written." })
@@ -132,6 +142,10 @@ export class CreatePrescriptionInput {
   @IsOptional()
   @Length(0, 2000)
   notes?: string;
+
+  @Field(() => LocalDateScalar, { nullable: true, description: "The last day (Kampala) it may be dispensed or refilled, from today up to the default (six months beginning with today; 30 days with a controlled medicine), which it is when left out; later is 400." })
+  @IsOptional()
+  validUntil?: string;
 }
 
 /** The clinical subgraph owns Patient; pharmacy adds the patient's prescriptions and dispenses. */

@@ -6,7 +6,7 @@ import { fieldError } from "../../../../lib/errors.js";
 import { isUuid } from "../../../../lib/ids.js";
 import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pagination.js";
 import { prescriptionRefills, prescriptions } from "../../db/tables.js";
-import { sellableStock } from "../../inventory/ledger.js";
+import { kampalaToday, sellableStock } from "../../inventory/ledger.js";
 import { fillStatusOf, itemOnFill, itemsOfFill, OPEN_PRESCRIPTION_STATUSES, OPEN_REFILL_STATUSES } from "../fill/fill.js";
 import { itemsOfPrescriptions, toPrescription, type PrescriptionRow } from "../prescription/prescription.service.js";
 import type { DispenseQueueEntry } from "./queue.type.js";
@@ -34,7 +34,8 @@ interface WaitingFill {
 /**
  * Workflow 2, "read the queue": fills waiting to be dispensed — pending and partially dispensed
  * prescriptions (any pharmacy's patient: the marketplace) and requested and partially dispensed
- * refills — oldest first, each item with what is still owed and this pharmacy's sellable stock.
+ * refills — of prescriptions that have not expired, oldest first, each item with what is still owed and
+ * this pharmacy's sellable stock.
  * Pharmacists see the patient's identity through the entry's prescription only.
  */
 export async function dispenseQueue(db: Db, principal: Principal, args: Partial<PageArgs> & QueueFilters): Promise<Page<DispenseQueueEntry>> {
@@ -44,8 +45,10 @@ export async function dispenseQueue(db: Db, principal: Principal, args: Partial<
   const pharmacyId = args.pharmacyId ?? principal.pharmacyId;
   if (!pharmacyId) throw fieldError("pharmacyId", "is required: the queue shows one pharmacy's stock");
 
-  const pending: SQL[] = [inArray(prescriptions.status, OPEN_PRESCRIPTION_STATUSES)];
-  const refills: SQL[] = [inArray(prescriptionRefills.status, OPEN_REFILL_STATUSES), eq(prescriptions.status, "dispensed")];
+  // An expired prescription cannot be dispensed (409): its fills are not offered (docs/decisions/pharmacy.md, "Prescription validity").
+  const today = kampalaToday();
+  const pending: SQL[] = [inArray(prescriptions.status, OPEN_PRESCRIPTION_STATUSES), gte(prescriptions.validUntil, today)];
+  const refills: SQL[] = [inArray(prescriptionRefills.status, OPEN_REFILL_STATUSES), eq(prescriptions.status, "dispensed"), gte(prescriptions.validUntil, today)];
   if (args.patientUhid) {
     pending.push(eq(prescriptions.patientUhid, args.patientUhid));
     refills.push(eq(prescriptions.patientUhid, args.patientUhid));

@@ -9,6 +9,7 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { prescriptionItems, prescriptionRefills, prescriptions } from "../../db/tables.js";
 import { OPEN_REFILL_STATUSES } from "../fill/fill.js";
 import { assertRefillDue } from "./refill-timing.js";
+import { assertPrescriptionValid } from "../prescription/prescription-validity.js";
 import type { PrescriptionRefill, RequestRefillInput } from "./refill.type.js";
 
 type RefillRow = typeof prescriptionRefills.$inferSelect;
@@ -26,7 +27,8 @@ function toRefill(r: RefillRow, patientUhid: string, refillsAllowed: number): Pr
  * Asks for the next refill of a dispensed prescription. Under a lock on the prescription: its current
  * fill must be complete or closed short (409 while pending or partially dispensed, or when cancelled:
  * a refill on top of units still owed would count a fill the patient has not had), and the next number
- * may not exceed the refills its items allow (409), and most of the previous fill must have been used
+ * may not exceed the refills its items allow (409), the prescription must not have expired (409 naming the
+ * moment, `assertPrescriptionValid`), and most of the previous fill must have been used
  * (409 "refill too soon" naming the earliest date, `assertRefillDue`). The refill then waits in the dispensing queue, and
  * the items count what it gives from 0; any participating pharmacy may dispense it, in one or more parts.
  */
@@ -40,6 +42,7 @@ export async function requestRefill(db: Db, principal: Principal, input: Request
     if (p.status === "pending") throw conflict("This prescription has not been dispensed yet: dispense it first; a refill follows a dispense");
     if (p.status === "partially_dispensed") throw conflict(stillOwed("The prescription's first fill", p.id));
     if (p.status === "cancelled") throw conflict("This prescription is cancelled");
+    assertPrescriptionValid(p, "refilled");
     const [open] = await tx
       .select()
       .from(prescriptionRefills)

@@ -41,7 +41,7 @@ export function toMovement({ inventoryItemId, createdBy: _c, ...row }: MovementR
 /** `%` and `_` in a user's search text are literal characters, not LIKE wildcards. */
 const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function scopedPharmacy(principal: Principal, requested?: string | null): string | undefined {
+export function scopedPharmacy(principal: Principal, requested?: string | null): string | undefined {
   if (requested) {
     if (!isUuid(requested)) throw fieldError("pharmacyId", "must be a pharmacy id (UUID)");
     if (principal.pharmacyId) assertPharmacyAccess(principal, requested);

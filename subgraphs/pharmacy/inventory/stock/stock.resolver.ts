@@ -4,6 +4,8 @@ import { BoundStaff, type SubgraphContext } from "../../../../lib/context.js";
 import { listSelection } from "../../../../lib/page-query.js";
 import { PageArgs } from "../../../../lib/pagination.js";
 import { RateLimit } from "../../../../lib/rate-limit.js";
+import { correctBatchExpiry, listBatchExpiryCorrections } from "./batch-expiry.service.js";
+import { CorrectBatchExpiryInput, StockBatchExpiryCorrection, StockBatchExpiryCorrectionPage } from "./batch-expiry.type.js";
 import { createInventoryItem, createStockMovement, listInventoryItems, listStockAlerts, listStockMovements } from "./inventory.service.js";
 import {
   CreateInventoryItemInput,
@@ -65,6 +67,33 @@ export class StockResolver {
   @Mutation(() => StockMovement, { nullable: true, description: "Record a stock movement through the ledger (batches, FEFO, never below zero). Honours Idempotency-Key." })
   createStockMovement(@Arg("input", () => CreateStockMovementInput, { description: "The movement." }) input: CreateStockMovementInput, @Ctx() ctx: SubgraphContext): Promise<StockMovement> {
     return createStockMovement(ctx.db, ctx.principal, input, ctx.idempotencyKey);
+  }
+
+  @Authorized("inventory:write")
+  @Mutation(() => StockBatchExpiryCorrection, {
+    nullable: true,
+    description:
+      "Correct a batch's recorded expiry (a date mistyped at receipt) with a reason; recorded append-only (who, when, before, after, why). Sellable units and alerts follow at once. 404: another pharmacy's item or a batch not of it; 409: another batch of the lot already has that expiry. Honours Idempotency-Key.",
+  })
+  correctStockBatchExpiry(
+    @Arg("inventoryItem", () => ID, { description: "The batch's inventory item (UUID)." }) inventoryItem: string,
+    @Arg("batchId", () => ID, { description: "The batch (UUID)." }) batchId: string,
+    @Arg("input", () => CorrectBatchExpiryInput, { description: "The expiry on the pack and why." }) input: CorrectBatchExpiryInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<StockBatchExpiryCorrection> {
+    return correctBatchExpiry(ctx.db, ctx.principal, inventoryItem, batchId, input, ctx.idempotencyKey);
+  }
+
+  @Authorized("inventory:read")
+  @Query(() => StockBatchExpiryCorrectionPage, { description: "Corrections of batches' recorded expiry, newest first (staff: their pharmacy's; auditors: any)." })
+  stockBatchExpiryCorrections(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg("pharmacyId", () => ID, { nullable: true, description: "Only this pharmacy's; staff may only name their own (403)." }) pharmacyId: string | null,
+    @Arg("inventoryItem", () => ID, { nullable: true, description: "Only this inventory item's batches (UUID)." }) inventoryItem: string | null,
+    @Arg("batchId", () => ID, { nullable: true, description: "Only this batch (UUID)." }) batchId: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<StockBatchExpiryCorrectionPage> {
+    return listBatchExpiryCorrections(ctx.db, ctx.principal, { ...page, pharmacyId, inventoryItem, batchId });
   }
 
   @Authorized("inventory:read")

@@ -1,3 +1,4 @@
+import { addCalendarYears } from "../../../../lib/calendar.js";
 import { FieldErrorCollector } from "../../../../lib/errors.js";
 import { witnessLengthProblem, witnessProblem } from "../../drug-safety/witness.js";
 import { normalLot } from "../../inventory/holds.js";
@@ -31,7 +32,7 @@ export const acceptedOf = (it: GoodsReceivedItemInput) => it.quantityReceived - 
  */
 export function checkLines(input: CreateGoodsReceivedNoteInput, today: string, recorder: string): void {
   const errors = new FieldErrorCollector();
-  const latestExpiry = addYears(today, MAX_SHELF_LIFE_YEARS);
+  const latestExpiry = addCalendarYears(today, MAX_SHELF_LIFE_YEARS);
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
   if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
   const lots = new Map<string, number>();
@@ -94,9 +95,3 @@ export function checkLotExpiries(input: CreateGoodsReceivedNoteInput, itemIds: (
   errors.throwIfAny("Invalid goods received note");
 }
 
-/** `date` (YYYY-MM-DD) plus whole years; 29 February lands on 28 February. */
-function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const day = m === 2 && d === 29 ? 28 : d;
-  return `${String(y + years).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
