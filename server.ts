@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { createExplorerApp } from "./gateway/explorer.js";
 import { randomUUID } from "node:crypto";
 import { createGateway, type Gateway } from "./gateway/index.js";
-import { bearerFrom, REQUEST_ID_HEADER } from "./lib/auth.js";
+import { bearerFrom, createBearerVerifier, REQUEST_ID_HEADER } from "./lib/auth.js";
 import { registerLocalGateway } from "./lib/gateway-client.js";
 import { ConfigError, type Config, type Role } from "./lib/config.js";
 import { openDatabase, type Database } from "./lib/db.js";
@@ -268,7 +268,8 @@ async function assembleRoles(o: StartOptions, roles: Role[], state: ProcessState
       execute = async (body, headers, files) =>
         replyFrom(await upstreamFetch(`${gatewayUrl}/graphql`, gatewayRequestInit(body, tracedHeaders(headers), files), { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, retryOnReset: !files?.length && isQueryDocument(body.query, body.operationName) }));
     }
-    const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES });
+    // The bridge verifies a token itself only on a request it would refuse with 400 (403 or 401 first); split mode has the same JWT settings.
+    const bridge = createBridge({ routes: ROUTES, schema: apiSchema!, execute, logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.DIGITIZATION_MAX_BYTES, verifyBearer: createBearerVerifier(config) });
     root.all("/api/*", (c) => bridge.fetch(c.req.raw, c.env));
     root.get("/openapi.json", (c) => bridge.fetch(c.req.raw, c.env));
     root.route("/", createDocsApp());

@@ -2,11 +2,12 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLInputType, type G
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { bearerFrom } from "../lib/auth.js";
+import { bearerFrom, type Principal } from "../lib/auth.js";
 import { ErrorCode, FieldErrorCollector, type FieldErrors } from "../lib/errors.js";
 import type { Logger } from "../lib/logger.js";
 import { hasNul, NUL_MESSAGE, nulPaths } from "../lib/nul.js";
 import { useRequestContext } from "../lib/observability.js";
+import { capabilitiesOfOperation, loadFieldCapabilities, mayRunOperation, roleForbidden } from "./authorization.js";
 import { pickDecisiveError, RestError, snakeFields, snakePath } from "./errors.js";
 import { FORM_OVERHEAD_BYTES, readMultipartForm, type GatewayFile } from "./multipart.js";
 import { buildOpenApi } from "./openapi.js";
@@ -46,13 +47,25 @@ export interface BridgeOptions {
   bodyLimitBytes: number;
   /** Largest file a multipart row accepts (DIGITIZATION_MAX_BYTES); its body may be FORM_OVERHEAD_BYTES larger. */
   uploadLimitBytes: number;
+  /**
+   * Verifies a bearer token as the gateway does (lib/auth.ts createBearerVerifier, same config). Used
+   * only on a request the bridge would refuse with 400, to answer 401 or 403 first as Django REST
+   * Framework does; without it such a request keeps its 400 (rest-contract.md, "Authorization before validation").
+   */
+  verifyBearer?: (token: string) => Promise<Principal>;
 }
 
-interface CompiledRoute {
-  route: RouteDef;
+/** A stored operation as a row runs it: its variable types and the capabilities it asks of the caller. */
+interface CompiledOperation {
   operation: StoredOperation;
   types: Map<string, GraphQLInputType>;
-  variants: { variant: RouteVariant; operation: StoredOperation; types: Map<string, GraphQLInputType> }[];
+  /** Per `@Authorized` field it selects, the capabilities of which the caller needs one (rest-bridge/authorization.ts). */
+  capabilities: string[][];
+}
+
+interface CompiledRoute extends CompiledOperation {
+  route: RouteDef;
+  variants: ({ variant: RouteVariant } & CompiledOperation)[];
   /** The resource the row answers with: its fields a body may echo back (ignored when read-only). */
   shape?: ResourceShape;
   /** Query parameters the row accepts (DESIGN.md, "Request bodies": any other is 400). */
@@ -73,10 +86,11 @@ type Env = { Variables: { requestId: string } };
  */
 export function createBridge(o: BridgeOptions): Hono<Env> {
   const operations = loadOperations();
-  const lookup = (route: RouteDef, name: string) => {
+  const fieldCapabilities = loadFieldCapabilities();
+  const lookup = (route: RouteDef, name: string): CompiledOperation => {
     const operation = operations.get(name);
     if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${name}`);
-    return { operation, types: variableTypes(o.schema, operation.definition) };
+    return { operation, types: variableTypes(o.schema, operation.definition), capabilities: capabilitiesOfOperation(operation.definition, o.schema, fieldCapabilities) };
   };
   const compiled = o.routes.map((route): CompiledRoute => {
     const main = lookup(route, route.operation);
@@ -92,11 +106,8 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
 
   const app = new Hono<Env>();
   app.onError((err, c) => {
-    // Raised by the bridge itself: its field paths are already the client's own names.
-    if (err instanceof GraphQLError) err = restErrorFrom([err.toJSON()], { clientPaths: true });
-    if (err instanceof RestError) return c.json(err.toBody(), err.status, err.headers);
-    // Hono's own refusals (e.g. a malformed request it cannot read) keep their 4xx, in our shape.
-    if (err instanceof HTTPException && err.status < 500) return c.json({ error: { code: ErrorCode.BAD_USER_INPUT, message: err.message || "Bad request" } }, 400);
+    const rest = asRestError(err);
+    if (rest) return c.json(rest.toBody(), rest.status, rest.headers);
     o.logger.error({ err, requestId: c.get("requestId") }, "bridge error");
     return c.json({ error: { code: ErrorCode.INTERNAL, message: "Internal error" } }, 500);
   });
@@ -162,13 +173,58 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   const { route } = compiled;
   // A variant's value is matched without regard to case (?format=PDF); a value no variant takes is a 400 below.
   const chosen = compiled.variants.find(({ variant }) => c.req.query(variant.query)?.toLowerCase() === variant.equals.toLowerCase());
-  const { operation, types } = chosen ?? compiled;
+  const run = chosen ?? compiled;
+  const { operation } = run;
   const authorization = c.req.header("authorization");
-  if (!bearerFrom(authorization)) {
+  const bearer = bearerFrom(authorization);
+  if (!bearer) {
     throw new RestError(ErrorCode.UNAUTHENTICATED, "Missing bearer token (Authorization: Bearer <token>)", undefined, {
       "WWW-Authenticate": 'Bearer realm="healthcare-api"',
     });
   }
+  const { raw, files } = await readVariables(c, compiled, run, Boolean(chosen)).catch(async (err: unknown) => {
+    // Django REST Framework checks permissions before the serializer: a caller whose roles may not run
+    // the operation gets the gateway's 403, not a 400 listing its fields. Checked only on the way to a
+    // 400, so a valid request costs nothing more; a token that fails verification is the gateway's 401.
+    if (o.verifyBearer && asRestError(err)?.status === 400 && !mayRunOperation(await o.verifyBearer(bearer), run.capabilities)) throw roleForbidden();
+    throw err;
+  });
+
+  const { status: gatewayStatus, body: payload } = await o.execute(
+    { query: operation.document, operationName: operation.name, variables: raw },
+    {
+      authorization: authorization!,
+      "x-request-id": c.get("requestId") ?? "",
+      ...(c.req.header("idempotency-key") ? { "idempotency-key": c.req.header("idempotency-key")! } : {}),
+    },
+    files,
+  );
+  if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${gatewayStatus} without JSON`);
+  if (payload.errors?.length) throw restErrorFrom(payload.errors, { restNames: compiled.restNames });
+  const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
+  if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
+  if (chosen) return fileResponse(result as { filename?: string; contentBase64?: string }, chosen.variant.contentType);
+  const status = (route.status ?? 200) as 200;
+  if (!route.paginated) return c.json(result, status);
+  const envelope: Record<string, unknown> = {
+    results: result!.results,
+    count: result!.count,
+    page: result!.page,
+    page_size: result!.pageSize,
+    next: result!.next,
+    previous: result!.previous,
+  };
+  for (const extra of route.envelopeExtras ?? []) envelope[extra] = result![extra];
+  return c.json(envelope, status);
+}
+
+/**
+ * Path, query and body (JSON or multipart) as the operation's variables, checked against their types;
+ * every problem found is one 400 with the fields named (FieldErrorCollector).
+ */
+async function readVariables(c: Context<Env>, compiled: CompiledRoute, run: CompiledOperation, variantChosen: boolean): Promise<{ raw: Record<string, unknown>; files: GatewayFile[] }> {
+  const { route } = compiled;
+  const { operation, types } = run;
   const errors = new FieldErrorCollector();
   const raw: Record<string, unknown> = {};
 
@@ -207,7 +263,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
   }
   for (const { variant } of compiled.variants) {
     const value = query[variant.query]?.[0];
-    if (value !== undefined && value.toLowerCase() !== "json" && !chosen && !Object.hasOwn(queryMap, variant.query)) {
+    if (value !== undefined && value.toLowerCase() !== "json" && !variantChosen && !Object.hasOwn(queryMap, variant.query)) {
       const values = compiled.variants.filter((v) => v.variant.query === variant.query).map((v) => v.variant.equals);
       errors.add(variant.query, `must be ${values.join(" or ")}, or left out for JSON`);
     }
@@ -251,33 +307,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     raw[variable] = input;
   }
   errors.throwIfAny("Request has invalid fields");
-
-  const { status: gatewayStatus, body: payload } = await o.execute(
-    { query: operation.document, operationName: operation.name, variables: raw },
-    {
-      authorization: authorization!,
-      "x-request-id": c.get("requestId") ?? "",
-      ...(c.req.header("idempotency-key") ? { "idempotency-key": c.req.header("idempotency-key")! } : {}),
-    },
-    files,
-  );
-  if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${gatewayStatus} without JSON`);
-  if (payload.errors?.length) throw restErrorFrom(payload.errors, { restNames: compiled.restNames });
-  const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
-  if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
-  if (chosen) return fileResponse(result as { filename?: string; contentBase64?: string }, chosen.variant.contentType);
-  const status = (route.status ?? 200) as 200;
-  if (!route.paginated) return c.json(result, status);
-  const envelope: Record<string, unknown> = {
-    results: result!.results,
-    count: result!.count,
-    page: result!.page,
-    page_size: result!.pageSize,
-    next: result!.next,
-    previous: result!.previous,
-  };
-  for (const extra of route.envelopeExtras ?? []) envelope[extra] = result![extra];
-  return c.json(envelope, status);
+  return { raw, files };
 }
 
 /** A file answer (`{ filename, contentBase64 }` from the operation), e.g. a receipt PDF. */
@@ -300,6 +330,18 @@ function restNamesOf(route: RouteDef): Map<string, string> {
     if (snakePath(variable) !== param) names.set(snakePath(variable), param);
   }
   return names;
+}
+
+/**
+ * The answer an error thrown in the bridge gets (app.onError), or undefined for an unexpected one (500).
+ * A GraphQLError raised by the bridge itself has field paths that are already the client's own names;
+ * Hono's own refusals (e.g. a malformed request it cannot read) keep their 4xx, in our shape.
+ */
+function asRestError(err: unknown): RestError | undefined {
+  if (err instanceof GraphQLError) return restErrorFrom([err.toJSON()], { clientPaths: true });
+  if (err instanceof RestError) return err;
+  if (err instanceof HTTPException && err.status < 500) return new RestError(ErrorCode.BAD_USER_INPUT, err.message || "Bad request");
+  return undefined;
 }
 
 function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean; restNames?: Map<string, string> } = {}): RestError {
