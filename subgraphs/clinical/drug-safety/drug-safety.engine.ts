@@ -2,7 +2,7 @@ import { componentsKey, drugKeys, type AllergyName } from "../knowledge/drug-saf
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.2.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.3.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -92,21 +92,23 @@ export interface DrugSafetyResult {
  * strength only right after a number ("Penicillin G 5 MU": the G stays).
  */
 const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|ml|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
-const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v"]);
+/** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs. */
+const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs"]);
 const FORM_ROUTE_SCHEDULE = new Set(
   (
     "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
     "gel inhaler pessary pessaries suppository suppositories sachet sachets powder vial vials ampoule ampoules amp amps dispersible chewable " +
-    "film coated sr er xr mr retard po iv im sc sl pr od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+    "film coated sr er xr mr retard po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
 );
 /**
  * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
  * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs"), "then", "ED" (every day: "Microgynon 30 ED"),
- * "after each loose stool" (ORS), and the implant form ("Jadelle implant").
+ * "after each loose stool" (ORS), the implant form ("Jadelle implant"), and how a ward dose is given ("loading dose",
+ * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock").
  */
 const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants".split(" "),
+  "x then for days day week weeks wk wks month months hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks".split(" "),
 );
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
 /** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
@@ -265,11 +267,15 @@ export const conditionMatches = (rule: ConditionRule, code: string) =>
   !(rule.icd10_exclude_prefixes?.some((p) => code.startsWith(p)) ?? false) &&
   (rule.icd10_prefixes.some((p) => code.startsWith(p)) || (rule.icd10_codes?.includes(code) ?? false));
 
+/** One of the codes is an indication the rule names (`unless_icd10_prefixes`): the drug is given for it, so the rule does not apply. */
+export const givenForItsIndication = (rule: ConditionRule, codes: string[]) =>
+  rule.unless_icd10_prefixes?.some((p) => codes.some((c) => compactIcd10(c).startsWith(p))) ?? false;
+
 function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
   for (const rule of collect(k, keysOf(k, drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
     const code = conditions.find((c) => conditionMatches(rule, compactIcd10(c)));
-    if (code) {
+    if (code && !givenForItsIndication(rule, conditions)) {
       out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
     }
   }

@@ -26,6 +26,17 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // PA451128 promethazine, PA448960 chlorpheniramine, PA449841 haloperidol, PA165111697 artesunate, PA451956 zinc, PA451884 vitamin a.
   doxycycline: "3640", tetracycline: "10395", diazepam: "3322", morphine: "7052", promethazine: "8745", chlorphenamine: "2400",
   haloperidol: "5093", artesunate: "18346", zinc: "11416", vitamin_a: "11246",
+  // Same PharmGKB export (drugs 2026.11.10), each PA id the only one mapped to its RxCUI: PA448015 acetaminophen, PA449456 enalapril,
+  // PA449653 fluconazole, PA450146 ketoconazole, PA450484 metronidazole, PA449617 ferrous sulfate, PA448866 ceftriaxone,
+  // PA451647 theophylline, PA164781029 aminophylline, PA448780 captopril, PA448385 amitriptyline, PA451096 prednisolone,
+  // PA449247 dexamethasone, PA449905 hydrocortisone, PA449753 gentamicin, PA450475 metoclopramide, PA450760 oxytocin,
+  // PA450523 misoprostol, PA450302 magnesium sulfate, PA451846 valproic acid, PA164746058 albendazole, PA164776669 mebendazole,
+  // PA164764583 praziquantel, PA450666 nystatin, PA449057 clotrimazole, PA449814 griseofulvin, PA10892 gliclazide.
+  paracetamol: "161", enalapril: "3827", fluconazole: "4450", ketoconazole: "6135", metronidazole: "6922", ferrous_sulfate: "24947",
+  ceftriaxone: "2193", theophylline: "10438", aminophylline: "689", captopril: "1998", amitriptyline: "704", prednisolone: "8638",
+  dexamethasone: "3264", hydrocortisone: "5492", gentamicin: "1596450", metoclopramide: "6915", oxytocin: "7824", misoprostol: "42331",
+  magnesium_sulfate: "6585", valproate: "11118", albendazole: "430", mebendazole: "6672", praziquantel: "8628", nystatin: "7597",
+  clotrimazole: "2623", griseofulvin: "5021", gliclazide: "4816",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -58,6 +58,10 @@ export interface ConditionRule {
   icd10_sets?: string[];
   /** Codes (no dot) starting with one of these never match: after indexing, the `exclude_prefixes` of the `icd10_sets` named (the puerperium out of pregnancy). */
   icd10_exclude_prefixes?: string[];
+  /** The drug's own indications (no dot): when one of the patient's codes starts with one of these, the rule is not reported (misoprostol for a miscarriage or postpartum haemorrhage). */
+  unless_icd10_prefixes?: string[];
+  /** Where those indications come from. */
+  unless_source?: string;
   condition: string;
   severity: Severity;
   description: string;
