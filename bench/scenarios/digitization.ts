@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { pdfWithText } from "../../test/support/pdf.js";
 import sharp from "sharp";
 import type { BenchScenario } from "../scenario.js";
 import { rotatingTokens } from "./clinical.js";
@@ -11,16 +11,6 @@ import { rotatingTokens } from "./clinical.js";
  */
 const LINES = ["CITY LABORATORY - LAB REPORT", "Specimen: venous blood", "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium 5.9 mmol/L (3.5-5.1) H", "Sodium 139 mmol/L (135-145)", "Creatinine 1.1 mg/dL (0.6-1.2)"];
 
-function pdfOf(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
 
 function pngOf(lines: string[]): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="${80 + lines.length * 60}"><rect width="100%" height="100%" fill="white"/>${lines
@@ -62,7 +52,7 @@ function scenario(name: string, description: string, make: () => Promise<{ body:
 
 export const digitizationScenarios: BenchScenario[] = [
   scenario("REST digitization (PDF with a text layer)", "POST /api/v1/document-digitization/process/: a one-page lab report PDF (text layer), classified, 4 results with LOINC, FHIR, stored", async () =>
-    multipartBody(await pdfOf(LINES), "application/pdf", "report.pdf"),
+    multipartBody(await pdfWithText(LINES), "application/pdf", "report.pdf"),
   ),
   scenario("REST digitization (PNG through OCR)", "POST /api/v1/document-digitization/process/: a 1100×440 PNG of the same report, read by Tesseract (one page of OCR per request)", async () =>
     multipartBody(await pngOf(LINES), "image/png", "scan.png"),

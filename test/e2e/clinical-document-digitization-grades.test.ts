@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import Ajv from "ajv";
-import PDFDocument from "pdfkit";
+import { pdfWithText } from "../support/pdf.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
 
@@ -15,17 +15,6 @@ let stack: Stack;
 let lab: string;
 const PATH = "/api/v1/document-digitization/process/";
 
-function pdfWithText(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.fontSize(12);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
 async function digitize(lines: string[]) {
   const f = new FormData();
   f.set("document", new Blob([new Uint8Array(await pdfWithText(lines))], { type: "application/pdf" }), "urine.pdf");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import Ajv from "ajv";
-import PDFDocument from "pdfkit";
+import { pdfWithText } from "../support/pdf.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
@@ -15,18 +15,6 @@ const MAX_BYTES = 200_000;
 const UHID = "UG-2024-000001";
 const LAB_LINES = ["CITY LABORATORY - LAB REPORT", "Specimen: venous blood", "Haemoglobin 10.2 g/dL (12.0-16.0) L", "Potassium 5.9 mmol/L (3.5-5.1) H", "Sodium 139 mmol/L (135-145)"];
 
-/** A PDF with a text layer, written by pdfkit. */
-function pdfWithText(lines: string[]): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.fontSize(12);
-    for (const line of lines) doc.text(line);
-    doc.end();
-  });
-}
 
 /** A PNG of the lines, rendered by sharp (librsvg) from SVG text in DejaVu Sans: nothing but pixels to read. */
 function pngOfText(lines: string[]): Promise<Buffer> {
