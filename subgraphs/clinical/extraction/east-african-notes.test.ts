@@ -1,22 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractDemographics } from "./demographics.js";
-import { extractEntities, type ExtractedEntity } from "./extraction.engine.js";
-import { correctSpelling, loadVocabulary } from "./vocabulary.js";
+import { all, find, pick, reported, v } from "./extraction.test-support.js";
+import { correctSpelling } from "./vocabulary.js";
 
 /**
  * Classes of East African note writing found by held-out set 2 (test/fixtures/extraction/notes-heldout-2.json,
  * added 2026-11-27): each fix is tested over generated variants, not the one note that showed it.
  */
-const v = loadVocabulary();
-const run = (text: string) => extractEntities(v, text);
-const all = (text: string): ExtractedEntity[] => {
-  const r = run(text);
-  return [...r.entities, ...r.excluded].sort((a, b) => a.start - b.start);
-};
-const find = (text: string, word: string) => all(text).find((e) => e.text.toLowerCase() === word.toLowerCase());
-const reportedTexts = (text: string) => run(text).entities.map((e) => e.text.toLowerCase());
-const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 
 describe("demographics written the East African way", () => {
   it("reads sex-first ages ('M/59', 'F/32') and 'Pt: 50 F' (the 't' of Pt is no temperature), any age", () => {
@@ -138,7 +129,7 @@ describe("uncertainty, negation and other people", () => {
       fc.property(pick(meds), pick(["not yet on", "Not yet started on", "yet to start", "never been on", "not currently on", "Not yet started"]), (med, neg) => {
         const text = `Newly diagnosed 2/52 ago, ${neg} ${med}. CD4 87.`;
         expect(find(text, med)?.assertion, text).toBe("absent");
-        expect(reportedTexts(text)).not.toContain(med.toLowerCase());
+        expect(reported(text)).not.toContain(med.toLowerCase());
       }),
       { numRuns: 80 },
     );
@@ -170,7 +161,7 @@ describe("uncertainty, negation and other people", () => {
         const text = `4 yr old with rash. ${lead} ${disease} (card lost).`;
         const e = all(text).find((x) => x.type === "diagnosis" && x.text.toLowerCase() === disease.toLowerCase());
         if (e) expect(["hypothetical", "absent"], text).toContain(e.assertion);
-        expect(reportedTexts(text)).not.toContain(disease.toLowerCase());
+        expect(reported(text)).not.toContain(disease.toLowerCase());
       }),
       { numRuns: 60 },
     );

@@ -1,23 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractDemographics } from "./demographics.js";
-import { extractEntities, type ExtractedEntity } from "./extraction.engine.js";
-import { loadVocabulary } from "./vocabulary.js";
+import { find, pick, reported, run } from "./extraction.test-support.js";
 
 /**
  * Classes of misses found by held-out set 3 (test/fixtures/extraction/notes-heldout-3.json, added 2026-11-28:
  * maternity, neonatal and IMCI, HIV/TB/NCD clinic, theatre, mental health, dental/eye/ENT and community notes) and
  * the held-over defects of 2026-11-28. Each class is tested over variants written for the test, not the notes.
  */
-const v = loadVocabulary();
-const run = (text: string) => extractEntities(v, text);
-const all = (text: string): ExtractedEntity[] => {
-  const r = run(text);
-  return [...r.entities, ...r.excluded].sort((a, b) => a.start - b.start);
-};
-const find = (text: string, word: string) => all(text).find((e) => e.text.toLowerCase() === word.toLowerCase());
-const reported = (text: string) => run(text).entities.map((e) => e.text.toLowerCase());
-const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 
 describe("assertion: what the note says is not the patient's", () => {
   it.each([
