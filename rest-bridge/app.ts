@@ -59,8 +59,11 @@ export interface BridgeOptions {
 interface CompiledOperation {
   operation: StoredOperation;
   types: Map<string, GraphQLInputType>;
-  /** Per `@Authorized` field it selects, the capabilities of which the caller needs one (rest-bridge/authorization.ts). */
-  capabilities: string[][];
+  /**
+   * Per `@Authorized` field it selects, the capabilities of which the caller needs one (rest-bridge/authorization.ts).
+   * Worked out on the first request refused with 400, not at start: a valid request never needs it.
+   */
+  capabilities: () => string[][];
 }
 
 interface CompiledRoute extends CompiledOperation {
@@ -90,7 +93,8 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
   const lookup = (route: RouteDef, name: string): CompiledOperation => {
     const operation = operations.get(name);
     if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${name}`);
-    return { operation, types: variableTypes(o.schema, operation.definition), capabilities: capabilitiesOfOperation(operation.definition, o.schema, fieldCapabilities) };
+    let capabilities: string[][] | undefined;
+    return { operation, types: variableTypes(o.schema, operation.definition), capabilities: () => (capabilities ??= capabilitiesOfOperation(operation.definition, o.schema, fieldCapabilities)) };
   };
   const compiled = o.routes.map((route): CompiledRoute => {
     const main = lookup(route, route.operation);
@@ -186,7 +190,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     // Django REST Framework checks permissions before the serializer: a caller whose roles may not run
     // the operation gets the gateway's 403, not a 400 listing its fields. Checked only on the way to a
     // 400, so a valid request costs nothing more; a token that fails verification is the gateway's 401.
-    if (o.verifyBearer && asRestError(err)?.status === 400 && !mayRunOperation(await o.verifyBearer(bearer), run.capabilities)) throw roleForbidden();
+    if (o.verifyBearer && asRestError(err)?.status === 400 && !mayRunOperation(await o.verifyBearer(bearer), run.capabilities())) throw roleForbidden();
     throw err;
   });
 
