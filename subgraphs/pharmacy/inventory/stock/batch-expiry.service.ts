@@ -17,14 +17,13 @@ import { pageWindow, toPage, type Page, type PageArgs } from "../../../../lib/pa
 import { idempotencyKeys, inventoryItems, stockBatchExpiryCorrections, stockBatches } from "../../db/tables.js";
 import { normalLot } from "../holds.js";
 import { isExpired, kampalaToday, lockItems, type BatchRow } from "../ledger.js";
-import { MAX_SHELF_LIFE_YEARS } from "../../procurement/grn/grn.lines.js";
+import { expiryTooFarAhead, MAX_SHELF_LIFE_YEARS } from "../../procurement/grn/grn.lines.js";
 import { scopedPharmacy } from "./inventory.service.js";
 import type { CorrectBatchExpiryInput, StockBatchExpiryCorrection } from "./batch-expiry.type.js";
 
 type CorrectionRow = typeof stockBatchExpiryCorrections.$inferSelect;
 
 const MAX_REASON = 500;
-
 
 function toCorrection({ inventoryItemId, ...row }: CorrectionRow, batch: BatchRow | null, today = kampalaToday()): StockBatchExpiryCorrection {
   return {
@@ -37,12 +36,11 @@ function toCorrection({ inventoryItemId, ...row }: CorrectionRow, batch: BatchRo
 /** 400s before anything is read: the date (a calendar date within MAX_SHELF_LIFE_YEARS of today either way) and the reason. */
 function checkCorrection(input: CorrectBatchExpiryInput, today: string): void {
   const errors = new FieldErrorCollector();
+  const earliest = addCalendarYears(today, -MAX_SHELF_LIFE_YEARS);
+  const tooFarAhead = isCalendarDate(input.expiryDate) ? expiryTooFarAhead(input.expiryDate, today) : null;
   if (!isCalendarDate(input.expiryDate)) errors.add("expiryDate", "must be a date, YYYY-MM-DD");
-  else if (input.expiryDate > addCalendarYears(today, MAX_SHELF_LIFE_YEARS)) {
-    errors.add("expiryDate", `is more than ${MAX_SHELF_LIFE_YEARS} years ahead (latest ${addCalendarYears(today, MAX_SHELF_LIFE_YEARS)}): check the date printed on the pack`);
-  } else if (input.expiryDate < addCalendarYears(today, -MAX_SHELF_LIFE_YEARS)) {
-    errors.add("expiryDate", `is more than ${MAX_SHELF_LIFE_YEARS} years ago (earliest ${addCalendarYears(today, -MAX_SHELF_LIFE_YEARS)}): check the date printed on the pack`);
-  }
+  else if (tooFarAhead) errors.add("expiryDate", tooFarAhead);
+  else if (input.expiryDate < earliest) errors.add("expiryDate", `is more than ${MAX_SHELF_LIFE_YEARS} years ago (earliest ${earliest}): check the date printed on the pack`);
   const reason = input.reason.trim();
   if (!reason) errors.add("reason", "must not be blank: say why the recorded expiry was wrong");
   else if (reason.length > MAX_REASON) errors.add("reason", `must be at most ${MAX_REASON} characters`);

@@ -17,6 +17,12 @@ export const SHORT_EXPIRY_DAYS = 90;
  * above 5 years; 10 leaves room for the rare long-lived product.
  */
 export const MAX_SHELF_LIFE_YEARS = 10;
+
+/** Why an expiry date is too far ahead to be a pack's (more than MAX_SHELF_LIFE_YEARS after today), or null. */
+export function expiryTooFarAhead(expiryDate: string, today: string): string | null {
+  const latest = addCalendarYears(today, MAX_SHELF_LIFE_YEARS);
+  return expiryDate > latest ? `is more than ${MAX_SHELF_LIFE_YEARS} years ahead (latest ${latest}): check the date printed on the pack` : null;
+}
 /** Most lines one note may have. */
 export const MAX_LINES = 200;
 /** Longest reason for refusing units at the door. */
@@ -32,7 +38,6 @@ export const acceptedOf = (it: GoodsReceivedItemInput) => it.quantityReceived - 
  */
 export function checkLines(input: CreateGoodsReceivedNoteInput, today: string, recorder: string): void {
   const errors = new FieldErrorCollector();
-  const latestExpiry = addCalendarYears(today, MAX_SHELF_LIFE_YEARS);
   if (input.items.length === 0) errors.add("items", "must contain at least one item");
   if (input.items.length > MAX_LINES) errors.add("items", `must contain at most ${MAX_LINES} items`);
   const lots = new Map<string, number>();
@@ -57,8 +62,9 @@ export function checkLines(input: CreateGoodsReceivedNoteInput, today: string, r
     const key = `${code}|${normalLot(lot)}`;
     if (lot && lots.has(key)) errors.add(`${at}.lotNumber`, `repeats line ${lots.get(key)}; give each lot of a medication one line`);
     else lots.set(key, i);
+    const tooFarAhead = expiryTooFarAhead(it.expiryDate, today);
     if (accepting && it.expiryDate <= today) errors.add(`${at}.expiryDate`, `the lot has expired or expires on arrival (today is ${today}); refuse it (rejected_quantity = quantity_received) or return it to the supplier`);
-    else if (it.expiryDate > latestExpiry) errors.add(`${at}.expiryDate`, `is more than ${MAX_SHELF_LIFE_YEARS} years ahead (latest ${latestExpiry}): check the date printed on the pack`);
+    else if (tooFarAhead) errors.add(`${at}.expiryDate`, tooFarAhead);
     const med = medicationByCode(code);
     if (accepting && med?.controlled && med.witnessRequired) needWitness.add(`${med.genericName} (schedule ${med.schedule})`);
   });
