@@ -139,6 +139,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first moment after Kampala day `date` ends: midnight starting the next day (Kampala is UTC+3 all year, no daylight saving). */
+export function afterKampalaDay(date: string): Date {
+  return new Date(`${addDays(date, 1)}T00:00:00+03:00`);
+}
+
 export const isExpired = (b: Pick<BatchRow, "expiryDate">, today: string) => b.expiryDate !== null && b.expiryDate < today;
 
 /** FEFO: earliest expiry first, batches without expiry last, then oldest received. */

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { capas, qualityAudits, qualityIncidents } from "../db/tables.js";
-import { addDays } from "../inventory/ledger.js";
+import { afterKampalaDay } from "../inventory/ledger.js";
 import { capaOverdue } from "./capa/capa.service.js";
 import { auditOverdue } from "./audit/audit.service.js";
 import type { SafetyAlert, SafetyAlertSource } from "../drug-safety/safety-alerts.js";
@@ -11,8 +11,8 @@ import type { SafetyAlert, SafetyAlertSource } from "../drug-safety/safety-alert
 export const CRITICAL_AFTER_DAYS = 30;
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-/** The first moment (Kampala midnight, UTC+3) a date is past. */
-const overdueSince = (date: string) => new Date(`${addDays(date, 1)}T00:00:00+03:00`);
+/** The first moment (Kampala midnight) a date is past. */
+const overdueSince = afterKampalaDay;
 const RANK = { critical: 0, warning: 1, info: 2 } as const;
 
 /**

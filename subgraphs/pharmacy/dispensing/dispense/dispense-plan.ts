@@ -10,13 +10,8 @@ import { quantityOwed, unitsDispensedOnPrescription } from "../fill/fill.js";
 import { witnessProblem } from "../../drug-safety/witness.js";
 import { medicationFacts } from "../knowledge.js";
 import type { PrescriptionItemRow, PrescriptionRow } from "../prescription/prescription.service.js";
+import { CONTROLLED_PRESCRIPTION_VALIDITY_DAYS } from "../prescription/prescription-validity.js";
 import type { CreateDispenseInput } from "./dispense.type.js";
-
-/**
- * A prescription carrying a controlled medicine may be dispensed only this many days after it was
- * issued (platform policy; docs/decisions/pharmacy.md, "Dispensing").
- */
-export const CONTROLLED_PRESCRIPTION_VALIDITY_DAYS = 30;
 
 export interface PlannedItem {
   /** The line of the request (field errors name it). */

@@ -4,7 +4,7 @@
  * docs/decisions/pharmacy.md, "Dispensing", "Prescription validity (2026-11-28)".
  */
 import { conflict } from "../../../../lib/errors.js";
-import { addDays, kampalaToday } from "../../inventory/ledger.js";
+import { addDays, afterKampalaDay, kampalaToday } from "../../inventory/ledger.js";
 
 /**
  * Default validity: six months beginning with the day it was written. Source: the UK Human Medicines
@@ -18,13 +18,10 @@ export const PRESCRIPTION_VALIDITY_MONTHS = 6;
 
 /**
  * A prescription carrying a controlled medicine: valid for this many days beginning with the day it was
- * written (the platform's existing 30-day policy for controlled prescriptions, dispense-plan.ts
- * CONTROLLED_PRESCRIPTION_VALIDITY_DAYS; UK law is stricter for its Schedules 2-4, 28 days).
+ * written (platform policy, docs/decisions/pharmacy.md, "Dispensing"; UK law is stricter for its
+ * Schedules 2-4, 28 days). dispense-plan.ts also refuses a controlled dispense this many days after issue.
  */
-export const CONTROLLED_VALIDITY_DAYS = 30;
-
-/** Kampala is UTC+3 all year (no daylight saving). */
-const KAMPALA_OFFSET = "+03:00";
+export const CONTROLLED_PRESCRIPTION_VALIDITY_DAYS = 30;
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -49,13 +46,13 @@ export function defaultValidUntil(issuedAt: Date, controlled: boolean): string {
   const issued = kampalaToday(issuedAt);
   const months = lastDayOfMonthsBeginning(issued, PRESCRIPTION_VALIDITY_MONTHS);
   if (!controlled) return months;
-  const days = addDays(issued, CONTROLLED_VALIDITY_DAYS - 1);
+  const days = addDays(issued, CONTROLLED_PRESCRIPTION_VALIDITY_DAYS - 1);
   return days < months ? days : months;
 }
 
 /** The moment a prescription valid through `validUntil` (Kampala) expires: the start of the next day in Kampala. */
 export function expiresAtOf(validUntil: string): Date {
-  return new Date(`${addDays(validUntil, 1)}T00:00:00${KAMPALA_OFFSET}`);
+  return afterKampalaDay(validUntil);
 }
 
 export const isExpiredOn = (validUntil: string, now = new Date()) => kampalaToday(now) > validUntil;
