@@ -73,6 +73,8 @@ const TAIL = new RegExp(
 );
 
 const isValueStart = (token: string) => /^[<>≤≥]?\d/.test(token);
+/** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
+const NAME_SEPARATOR = /^[:=\-/&]$/;
 const isNameWord = (token: string) =>
   /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
 
@@ -105,7 +107,7 @@ function splitName(line: string): { name: string; rest: string } | null {
   while (i < tokens.length && !isValueStart(tokens[i])) {
     if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
     // "Neutrophils %", "LYM #", "ALAT / ALT", "Charge virale VIH-1 / HIV-1 VL": a symbol or separator inside a name.
-    else if (isNameWord(tokens[i]) || (/^[:=\-/&]$/.test(tokens[i]) && i > 0)) i++;
+    else if (isNameWord(tokens[i]) || (NAME_SEPARATOR.test(tokens[i]) && i > 0)) i++;
     else return null;
   }
   if (i === 0 || i === tokens.length) return null;
@@ -320,7 +322,7 @@ function ordinalResult(line: string): LabResult | null {
   if (!o) return null;
   const words = o.name.split(" ");
   if (words.length > 6 || /[:,;]/.test(o.name) || PROSE_WORD.test(o.name) || (o.name.match(/[A-Za-z]/g) ?? []).length < 2 || NOT_TESTS.test(o.name) || NOT_ORDINAL_NAMES.test(o.name)) return null;
-  if (!words.every((w, i) => isNameWord(w) || (i > 0 && /^[=\-/&]$/.test(w)))) return null;
+  if (!words.every((w, i) => isNameWord(w) || (i > 0 && NAME_SEPARATOR.test(w)))) return null;
   const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : null;
   return {
     name: o.name,
