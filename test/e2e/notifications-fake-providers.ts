@@ -121,14 +121,18 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return fake;
 }
 
-/** Polls until `check` returns a truthy value (or fails after `timeoutMs`). */
+/**
+ * Polls until `check` returns a truthy value (or fails after `timeoutMs`). The interval doubles from
+ * 25 ms to 250 ms: a check that is an HTTP request must not spend the caller's rate limit (300 a
+ * minute) on a slow machine, where the CI run once saw 429s in place of the list it polled.
+ */
 export async function waitFor<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, what = "condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let intervalMs = 25; ; intervalMs = Math.min(intervalMs * 2, 250)) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 

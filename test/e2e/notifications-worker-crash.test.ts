@@ -105,7 +105,9 @@ describe.skipIf(!onPostgres)("a worker process killed mid-batch (PostgreSQL only
     // The crash really interrupted sends: those messages went out again after the lease expired.
     expect([...requestsPerKey.values()].filter((n) => n === 2).length).toBeGreaterThan(0);
     for (const status of ["PENDING", "PROCESSING", "FAILED"]) {
-      expect((await stack.rest("GET", `/api/v1/notifications/?status=${status}`, { token: admin })).body.count).toBe(0);
+      const left = await stack.rest("GET", `/api/v1/notifications/?status=${status}`, { token: admin });
+      expect(left.status, JSON.stringify(left.body)).toBe(200);
+      expect(left.body.count).toBe(0);
     }
     const requeued = await stack.rest("GET", `/api/v1/notifications/${processing.body.results[0].id}/`, { token: admin });
     expect(requeued.body.events.some((e: { detail: string }) => /lease expired/.test(e.detail))).toBe(true);
