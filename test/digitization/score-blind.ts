@@ -63,8 +63,8 @@ const normName = (s: string) => s.toLowerCase().replace(/0/g, "o").replace(/[^a-
 const normUnit = (s: string | null) => (s ?? "").toLowerCase().replace(/[µμ]/g, "u").replace(/\s/g, "");
 const normRef = (s: string | null) => (s ?? "").replace(/\s/g, "").replace(/[\u2010-\u2015\u2212]/g, "-").replace(/,/g, ".");
 
-/** The value a result shows: its text when it has one (grades, words), else its number. */
-const shown = (t: LabResult): number | string => ((t as { valueText?: string | null }).valueText ?? t.value) as number | string;
+/** The value a result shows: a censored limit with its comparator ("<40"), its text when it has one (grades, words), else its number. */
+const shown = (t: LabResult): number | string => (t.comparator ? `${t.comparator}${t.value}` : (t.valueText ?? t.value));
 
 function sameValue(expected: number | string, got: number | string): boolean {
   if (typeof expected === "number") return typeof got === "number" ? Math.abs(expected - got) < 1e-9 : Number(String(got).replace(/,/g, "")) === expected;

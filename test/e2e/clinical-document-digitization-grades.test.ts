@@ -8,7 +8,8 @@ import { startStack, type Stack } from "../support/stack.js";
 /**
  * Ordinal results and the "verify" plausibility tier through REST, end to end (docs/decisions/clinical.md,
  * "Document digitization", 2026-11-28): a urinalysis PDF's grades come back with value_text and as FHIR
- * valueString; "Glucose 450 mmol/L" is read with a warning to verify it.
+ * valueString; "Glucose 450 mmol/L" is read with a warning to verify it; censored results ("<40") keep their
+ * comparator (2026-11-28, session 16).
  */
 const require = createRequire(import.meta.url);
 let stack: Stack;
@@ -48,6 +49,19 @@ describe("urinalysis grades through REST", () => {
     ]);
     const observations = res.body.fhir_resources.filter((r: { resourceType: string }) => r.resourceType === "Observation");
     expect(observations.map((o: Record<string, unknown>) => o.valueString ?? (o.valueQuantity as { value: number }).value)).toEqual(["2+", "Trace", "Negative", "Few", 1.02]);
+    for (const o of observations) expect(validateFhir(o) ? [] : validateFhir.errors).toEqual([]);
+  });
+
+  it("charts censored results (viral load below the detection limit, eGFR above the reported maximum) with their comparator, through REST and FHIR", async () => {
+    const res = await digitize(["HIV VIRAL LOAD AND RENAL FUNCTION", "Specimen: plasma", "HIV-1 RNA Viral Load <40 copies/mL (<1000)", "eGFR >90 mL/min/1.73m2 (>60)", "Creatinine 68 umol/L (62-106)"]);
+    expect(res.status).toBe(200);
+    expect(res.body.extracted_data.tests.map((t: Record<string, unknown>) => [t.name, t.comparator, t.value, t.unit, t.abnormal_flag])).toEqual([
+      ["HIV-1 RNA Viral Load", "<", 40, "copies/mL", "N"],
+      ["eGFR", ">", 90, "mL/min/1.73m2", "N"],
+      ["Creatinine", null, 68, "umol/L", "N"],
+    ]);
+    const observations = res.body.fhir_resources.filter((r: { resourceType: string }) => r.resourceType === "Observation");
+    expect(observations.map((o: { valueQuantity: Record<string, unknown> }) => [o.valueQuantity.comparator, o.valueQuantity.value])).toEqual([["<", 40], [">", 90], [undefined, 68]]);
     for (const o of observations) expect(validateFhir(o) ? [] : validateFhir.errors).toEqual([]);
   });
 

@@ -82,6 +82,9 @@ export class DigitizedLabTest {
   @Field(() => String, { nullable: true, description: 'An ordinal (semi-quantitative) result\'s grade: "Negative", "Trace", "2+", "Few", "Positive", "Not detected"; null for a numeric result.' })
   valueText?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'A censored result ("<40 copies/mL", "eGFR >90"): value is the limit printed and the true result lies beyond it on this side (FHIR Quantity.comparator: <, <=, >, >=); null for an exact value.' })
+  comparator?: string | null;
+
   @Field(() => String, { nullable: true, description: "Unit as written; null when the line has none." })
   unit!: string | null;
 
@@ -124,7 +127,7 @@ export class DigitizedEntity {
 
 @ObjectType({ description: "What was extracted from the text." })
 export class DigitizedExtractedData {
-  @Field(() => [DigitizedLabTest], { description: "Lab result lines: a test name, a number, and a unit or a reference range (censored values such as <0.1 are skipped)." })
+  @Field(() => [DigitizedLabTest], { description: "Lab result lines: a test name, a number, and a unit or a reference range (a censored value such as <40 is its limit with a comparator)." })
   tests!: DigitizedLabTest[];
 
   @Field(() => [DigitizedEntity], { description: "Clinical entities in the text (the first 50,000 characters)." })

@@ -32,6 +32,16 @@ export interface FhirInput {
 const V3_INTERPRETATION = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation";
 const INTERPRETATION_DISPLAY: Record<string, string> = { N: "Normal", L: "Low", H: "High", LL: "Critical low", HH: "Critical high", A: "Abnormal" };
 
+/**
+ * Observation.value[x] (FHIR R4): a titre ("1:160") as a Ratio, an ordinal grade as a string (its rank
+ * orders grades and has no unit), a measured result as a Quantity with its comparator when censored.
+ */
+function observationValue(t: LabResult, quantity: (value: number, comparator?: string | null) => Record<string, unknown>): Record<string, unknown> {
+  if (t.valueText && /^1:\d+$/.test(t.valueText)) return { valueRatio: { numerator: { value: 1 }, denominator: { value: t.value } } };
+  if (t.valueText) return { valueString: t.valueText };
+  return { valueQuantity: quantity(t.value, t.comparator) };
+}
+
 export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; bundle: FhirResource } {
   const urn = (id: string) => `urn:uuid:${id}`;
   const subject = d.patientUhid ? { reference: `Patient/${d.patientUhid}` } : undefined;
@@ -68,7 +78,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       ...(t.loincCode ? { coding: [{ system: "http://loinc.org", code: t.loincCode, display: t.loincDisplay ?? t.name }] } : {}),
       text: t.name,
     };
-    const quantity = (value: number) => ({ value, ...(t.unit ? { unit: t.unit } : {}) });
+    const quantity = (value: number, comparator?: string | null) => ({ value, ...(comparator ? { comparator } : {}), ...(t.unit ? { unit: t.unit } : {}) });
     const range = t.reference
       ? [{ ...(t.low !== null ? { low: quantity(t.low) } : {}), ...(t.high !== null ? { high: quantity(t.high) } : {}), text: t.reference }]
       : undefined;
@@ -82,8 +92,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       ...(encounter ? { encounter } : {}),
       ...effective,
       issued,
-      // An ordinal grade is a string, not a quantity: its rank orders grades and has no unit (FHIR R4 Observation.value[x]).
-      ...(t.valueText ? { valueString: t.valueText } : { valueQuantity: quantity(t.value) }),
+      ...observationValue(t, quantity),
       ...(t.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: t.abnormalFlag, display: INTERPRETATION_DISPLAY[t.abnormalFlag] }] }] } : {}),
       ...(range ? { referenceRange: range } : {}),
       derivedFrom: [{ reference: urn(d.documentId) }],

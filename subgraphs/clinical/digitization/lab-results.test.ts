@@ -16,7 +16,47 @@ describe("lab result lines", () => {
       ["WBC", 7.2, "x10^9/L", "4.0-11.0", "N", "reference_range", "6690-2"],
       ["HbA1c", 6.1, "%", "<5.7", "H", "reference_range", null],
       ["Ferritin level", 12, "ng/mL", null, null, null, null],
+      ["CRP", 0.5, "mg/L", null, null, null, "1988-5"],
     ]);
+    expect(r.map((t) => t.comparator)).toEqual([null, null, null, null, null, "<"]);
+  });
+});
+
+describe("censored values: the limit printed, with its comparator, flagged only where every value it allows lies on one side", () => {
+  it.each([
+    // line, name, comparator, value, unit, flag
+    ["HIV-1 RNA Viral Load <40 copies/mL", "HIV-1 RNA Viral Load", "<", 40, "copies/mL", null],
+    ["Viral load: < 20 copies/ml <1000", "Viral load", "<", 20, "copies/ml", "N"],
+    ["HIV VL <150 copies/mL (<1000)", "HIV VL", "<", 150, "copies/mL", "N"],
+    ["eGFR >90 mL/min/1.73m2 >60", "eGFR", ">", 90, "mL/min/1.73m2", "N"],
+    ["eGFR > 60 mL/min/1.73m2 (90-120)", "eGFR", ">", 60, "mL/min/1.73m2", null],
+    ["Glucose (RBS) >33.3 mmol/L 3.9-7.8", "Glucose (RBS)", ">", 33.3, "mmol/L", "H"],
+    ["Platelets <10 x10^9/L (150-400) LL", "Platelets", "<", 10, "x10^9/L", "LL"],
+    ["CRP <5 mg/L 0-5", "CRP", "<", 5, "mg/L", "N"],
+    ["CRP <6 mg/L 0-5", "CRP", "<", 6, "mg/L", null],
+    ["CRP >200 mg/L 0-5", "CRP", ">", 200, "mg/L", "H"],
+    ["HbA1c >14.0 % <5.7", "HbA1c", ">", 14, "%", "H"],
+    ["Troponin I <0.01 ng/mL <0.04", "Troponin I", "<", 0.01, "ng/mL", "N"],
+    ["Bilirubin total <=3 umol/L (0-21)", "Bilirubin total", "<=", 3, "umol/L", "N"],
+    ["Ferritin ≥1500 ng/mL (30-400)", "Ferritin", ">=", 1500, "ng/mL", "H"],
+    ["TSH <0.01 mIU/L (0.4-4.0)", "TSH", "<", 0.01, "mIU/L", "L"],
+    ["TSH <0.4 mIU/L (0.4-4.0)", "TSH", "<", 0.4, "mIU/L", "L"],
+    ["TSH <=0.4 mIU/L (0.4-4.0)", "TSH", "<=", 0.4, "mIU/L", null],
+    ["Hb >20.0 g/dL (12.0-16.0) H", "Hb", ">", 20, "g/dL", "H"],
+  ])("%s", (line, name, comparator, value, unit, flag) => {
+    const { tests, unread } = parseLabResults(line);
+    expect(unread).toEqual([]);
+    expect(tests.map((t) => [t.name, t.comparator, t.value, t.unit, t.abnormalFlag])).toEqual([[name, comparator, value, unit, flag]]);
+  });
+
+  it("a document's own critical flag on a censored value takes its direction from the side of the range the value lies on", () => {
+    const { tests } = parseLabResults("Potassium >9.0 mmol/L (3.5-5.1) Critical");
+    expect(tests.map((t) => [t.comparator, t.value, t.abnormalFlag, t.flagSource])).toEqual([[">", 9, "HH", "document"]]);
+  });
+
+  it("exact values carry no comparator, and a comparator alone with no number is not a result", () => {
+    expect(parseLabResults("Sodium 138 mmol/L (135-145)").tests[0].comparator).toBeNull();
+    expect(parseLabResults("HIV VL <LDL copies/mL").tests).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber, repairOcrDigits } from "./lab-numbers.js";
 import { readOrdinalLine } from "./lab-ordinals.js";
+import { readTitre } from "./lab-titres.js";
 import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
 import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
 
@@ -14,10 +15,18 @@ import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLi
  */
 export interface LabResult {
   name: string;
-  /** The result in unit; for an ordinal result (valueText set), the rank of its grade (knowledge/lab-ordinal-scales.json), not a quantity. */
+  /**
+   * The result in unit; for an ordinal result (valueText set), the rank of its grade
+   * (knowledge/lab-ordinal-scales.json), not a quantity; for a titre (valueText "1:160"), the reciprocal of the dilution.
+   */
   value: number;
-  /** An ordinal result's grade as text ("Negative", "Trace", "2+", "Few"); null for a numeric result. */
+  /** An ordinal result's grade as text ("Negative", "Trace", "2+", "Few") or a titre ("1:160"); null for a numeric result. */
   valueText: string | null;
+  /**
+   * A censored result ("<40 copies/mL", "eGFR >90", "CRP <5"): the true value lies beyond `value`, the
+   * measuring limit printed, on this side (FHIR R4 Quantity.comparator: <, <=, >, >=); null when exact.
+   */
+  comparator: Comparator | null;
   unit: string | null;
   /** The reference range as written ("12.0-16.0", "<5.2"); null when the line has none. */
   reference: string | null;
@@ -31,6 +40,9 @@ export interface LabResult {
   loincCode: string | null;
   loincDisplay: string | null;
 }
+
+export type Comparator = "<" | "<=" | ">" | ">=";
+const COMPARATORS: Record<string, Comparator> = { "<": "<", "<=": "<=", "≤": "<=", ">": ">", ">=": ">=", "≥": ">=" };
 
 export interface LabParse {
   tests: LabResult[];
@@ -65,14 +77,15 @@ const RNUM = String.raw`(?:[1-9]\d{0,2}(?: \d{3})+(?![\d.,])|${NUM})`;
 const UNIT = String.raw`(?:[x×]\s?)?10\s?(?:\^|\*|e|E)?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[A-Za-zµμ]+[0-9³]?|log(?:10)?\s?(?:copies|IU|iu)\/m[lL]|%|(?!(?:ref|reference|range|normal)\b)\/?[A-Za-zµμ°][^\s()\[\]]*`;
 /** What follows the name: value (never split: it must end where the digits end), unit, range, flag. */
 const TAIL = new RegExp(
-  String.raw`^(?:[:=\-]\s?)?(?<value>[<>≤≥]?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
+  String.raw`^(?:[:=\-]\s?)?(?<value>(?:[<>]=?|≤|≥)?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
     String.raw`(?:\s?(?<unit>${UNIT}))?` +
     String.raw`(?:(?:\s(?<preflag>[A-Z]{1,2}\*?)(?=\s))?(?:\s|(?=[(\[]))(?:(?:ref(?:erence)?\.?(?:\s(?:range|interval))?|normal(?:\srange)?|range)\s?:?\s?)?[(\[]?\s?(?:(?<low>${RNUM})\s?(?:-|to)\s?(?<high>${RNUM})|(?<bound>(?:[<>]=?|≤|≥)\s?${RNUM}))\s?[)\]]?)?` +
     String.raw`(?:\s(?<flag>\S+(?:\s(?:high|low))?))?$`,
   "i",
 );
 
-const isValueStart = (token: string) => /^[<>≤≥]?\d/.test(token);
+/** A value's first token: "12.4", "<40", "<=3", or a comparator standing alone before its number ("< 20"). */
+const isValueStart = (token: string, next = "") => /^(?:[<>]=?|≤|≥)?\d/.test(token) || (/^(?:[<>]=?|≤|≥)$/.test(token) && /^\d/.test(next));
 /** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
 const NAME_SEPARATOR = /^[:=\-/&]$/;
 const isNameWord = (token: string) =>
@@ -104,7 +117,7 @@ function loincFor(name: string, value: string, unit: string | null): LoincChoice
 function splitName(line: string): { name: string; rest: string } | null {
   const tokens = line.split(" ");
   let i = 0;
-  while (i < tokens.length && !isValueStart(tokens[i])) {
+  while (i < tokens.length && !isValueStart(tokens[i], tokens[i + 1])) {
     if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
     // "Neutrophils %", "LYM #", "ALAT / ALT", "Charge virale VIH-1 / HIV-1 VL": a symbol or separator inside a name.
     else if (isNameWord(tokens[i]) || (NAME_SEPARATOR.test(tokens[i]) && i > 0)) i++;
@@ -157,6 +170,12 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const starred = /^[<>]?\d[\d.,]*\*{1,2}(?=\s|$)/.test(split.rest);
   const rest = starred ? split.rest.replace(/\*{1,2}/, "") : split.rest;
   if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name))) return {};
+  const titre = readTitre(rest);
+  if (titre) {
+    const abnormalFlag = titre.flagWritten ? FLAGS[titre.flagWritten] : titre.flagFromReference;
+    const flagSource = titre.flagWritten ? "document" : titre.flagFromReference ? "reference_range" : null;
+    return { result: { name, value: titre.dilution, valueText: titre.text, comparator: null, unit: null, reference: titre.reference, low: null, high: null, abnormalFlag, flagSource, loincCode: null, loincDisplay: null } };
+  }
   const compoundUnitInName = name.split(" ").find((w) => !/^[(\[]/.test(w) && /[/^]/.test(w) && unitProperty(w) !== null);
   if (compoundUnitInName) return unread(`a unit (${compoundUnitInName}) stands before the value: the value is missing or unreadable`);
   const m = TAIL.exec(rest);
@@ -184,10 +203,13 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   if (!unit && !g.low && !g.bound && !UNITLESS_TESTS.test(name)) return {};
   // "Platelets 250 000 150 000-400 000": without a unit after it, a value followed by a group of three digits may be one number or two.
   if (!g.unit && /^[:=\-]?\s?[<>]?\d{1,3} \d{3}(?!\d)/.test(rest)) return unread(`!"${rest.split(" ").slice(0, 2).join(" ")}" may be one number with a space between its thousands or two numbers`);
-  if (/^[<>≤≥]/.test(g.value)) return unread("a censored value (below or above the measurable range) is not charted as a number");
+  // "<40 copies/mL", "> 90 mL/min/1.73m2": a censored value, charted as its limit with the comparator.
+  const censored = /^(?:[<>]=?|≤|≥)/.exec(g.value)?.[0];
+  const comparator = censored ? COMPARATORS[censored] : null;
+  const written = g.value.slice(censored?.length ?? 0).trim();
   const property = unitProperty(unit);
   const bound = g.bound?.replace(/^[<>≤≥=\s]+/, "");
-  const numbers = [g.value, g.low, g.high, bound].filter((n): n is string => Boolean(n));
+  const numbers = [written, g.low, g.high, bound].filter((n): n is string => Boolean(n));
   const scaledUnit = property === "count" && isScaledUnit(unit);
   const decimalCommaLine = numbers.some(isDecimalComma) && !numbers.some(isDecimalPoint);
   const context = { countUnit: property === "count", scaledUnit, decimalCommaLine };
@@ -199,7 +221,7 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   let high = g.low ? rangeNumbers[1] : g.bound?.startsWith("<") || g.bound?.startsWith("≤") ? rangeNumbers[0] : null;
   const reference = g.low ? `${g.low}-${g.high}` : g.bound ? g.bound.replace(/\s+/g, "") : null;
 
-  const loinc = loincFor(name, g.value, unit);
+  const loinc = loincFor(name, written, unit);
   if (loinc.warning) warnings.push(loinc.warning);
   // The possible range of the test, in the unit as written (glucose in mmol/L is checked as mmol/L, never against mg/dL numbers).
   const test = labTestForLine(loinc.code, loinc.analyte);
@@ -207,30 +229,50 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   if (impossible) return unread(`!${impossible}`);
   const unusual = aboveHighestDocumented(name, value, unit, loinc.analyte);
   if (unusual) warnings.push(unusual);
-  const problem = rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit, loinc.analyte);
+  const problem = comparator ? null : rangeProblem(value, { low: g.low, high: g.high }, low, high, test, unit, loinc.analyte);
   if (problem) {
     warnings.push(`"${name} ${g.value}": the reference range "${reference}" was not used to flag the result: ${problem}`);
     [low, high] = [null, null];
   }
 
+  const side = sideOfRange({ value, comparator }, low, high);
   let abnormalFlag: string | null = null;
   let flagSource: LabResult["flagSource"] = null;
   if (flagWritten) {
-    const direction = low !== null && value < low ? "LL" : high !== null && value > high ? "HH" : "A";
+    const direction = side === "below" ? "LL" : side === "above" ? "HH" : "A";
     abnormalFlag = FLAGS[flagWritten] ?? FLAGS[flagWritten.toLowerCase()] ?? (CRITICAL_FLAGS.has(flagWritten.toLowerCase().replace(/\s+(high|low)$/, "")) ? criticalDirection(flagWritten, direction) : null);
     if (abnormalFlag) flagSource = "document";
     else if (flagWritten.length <= 3) warnings.push(`"${name} ${g.value}": the flag "${flagWritten}" is not a flag the reader knows (OCR noise?); ignored`);
     else return unread(`"${flagWritten}" after the result is not a flag`);
   }
   if (!abnormalFlag && starred) {
-    abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "A";
+    abnormalFlag = side === "below" ? "L" : side === "above" ? "H" : "A";
     flagSource = "document";
   }
-  if (!abnormalFlag && (low !== null || high !== null)) {
-    abnormalFlag = low !== null && value < low ? "L" : high !== null && value > high ? "H" : "N";
+  // A censored value whose side of the range is unknown ("<10" against 5-15) gets no flag rather than a guess.
+  if (!abnormalFlag && (low !== null || high !== null) && side !== "unknown") {
+    abnormalFlag = side === "below" ? "L" : side === "above" ? "H" : "N";
     flagSource = "reference_range";
   }
-  return { result: { name, value, valueText: null, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
+  return { result: { name, value, valueText: null, comparator, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
+}
+
+/**
+ * Where a result lies against its range. An exact value is compared as it is; a censored one only where
+ * every value it allows lies on one side: "<40" is below a range starting at 50 and within "<1000", but
+ * against 20-100 it could be either, so "unknown" ("<5" against 0-5 is within). Bounds are inclusive,
+ * as ranges are printed.
+ */
+function sideOfRange(r: { value: number; comparator: Comparator | null }, low: number | null, high: number | null): "below" | "within" | "above" | "unknown" {
+  const { value, comparator } = r;
+  if (!comparator) return low !== null && value < low ? "below" : high !== null && value > high ? "above" : "within";
+  if (comparator === "<" || comparator === "<=") {
+    if (low !== null && (value < low || (comparator === "<" && value === low))) return "below";
+    // A range from 0 ("0-5") holds every lower concentration.
+    return high !== null && value <= high && (low === null || low <= 0) ? "within" : "unknown";
+  }
+  if (high !== null && (value > high || (comparator === ">" && value === high))) return "above";
+  return high === null && low !== null && value >= low ? "within" : "unknown";
 }
 
 /**
@@ -328,6 +370,7 @@ function ordinalResult(line: string): LabResult | null {
     name: o.name,
     value: o.grade.rank,
     valueText: o.grade.text,
+    comparator: null,
     unit: null,
     reference: o.reference?.written ?? null,
     low: null,
