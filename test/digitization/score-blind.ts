@@ -56,7 +56,7 @@ export function pdfOfReport(lines: string[]): Promise<Buffer> {
 
 const GRADES: Record<string, string> = { neg: "negative", negative: "negative", nil: "negative", pos: "positive", positive: "positive", "nil seen": "not seen", "none seen": "not seen", "target not detected": "not detected", "+": "1+", "++": "2+", "+++": "3+", "++++": "4+" };
 const normValue = (v: string) => {
-  const s = v.toLowerCase().replace(/\s+/g, " ").trim();
+  const s = v.toLowerCase().replace(/[\s-]+/g, " ").trim();
   return GRADES[s] ?? s;
 };
 const normName = (s: string) => s.toLowerCase().replace(/0/g, "o").replace(/[^a-z0-9]/g, "");

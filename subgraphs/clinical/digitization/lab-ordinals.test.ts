@@ -70,7 +70,6 @@ describe("not every word after a label is a result", () => {
     "Diagnosis: Malaria positive",
     "Blood slide: No parasites seen",
     "Suppression status: Suppressed",
-    "HIV 1+2 antibodies: Non-reactive",
     "Key: S - Sensitive, I - Intermediate, R - Resistant",
     "Dear Doctor, the test was positive",
     "The malaria test was positive",
@@ -101,5 +100,26 @@ describe("an ordinal result in FHIR is a string, never a quantity", () => {
     expect(protein).not.toHaveProperty("valueQuantity");
     expect(potassium).toMatchObject({ valueQuantity: { value: 5.9, unit: "mmol/L" } });
     expect(potassium).not.toHaveProperty("valueString");
+  });
+});
+
+describe("rapid tests as printed at antenatal and malaria clinics: a qualifier in brackets stays with the grade, '1&2' is part of a name", () => {
+  it.each([
+    // line, name, rank, text, reference
+    ["mRDT (Pf/Pan)        : POSITIVE (Pf)", "mRDT (Pf/Pan)", 1, "Positive (Pf)", null],
+    ["Malaria RDT: Positive (P. falciparum)", "Malaria RDT", 1, "Positive (P. falciparum)", null],
+    ["HIV 1&2 Rapid: Non reactive", "HIV 1&2 Rapid", 0, "Non-reactive", null],
+    ["HIV 1+2 antibodies: Non-reactive", "HIV 1+2 antibodies", 0, "Non-reactive", null],
+    ["HIV 1/2 Ab: Reactive (weak)", "HIV 1/2 Ab", 1, "Reactive (weak)", null],
+    ["HCV Ab - Negative (Negative)", "HCV Ab", 0, "Negative", "Negative"],
+  ])("%s", (line, name, rank, text, reference) => {
+    const { tests, unread } = parseLabResults(line);
+    expect(unread).toEqual([]);
+    expect(tests.map((t) => [t.name, t.value, t.valueText, t.reference])).toEqual([[name, rank, text, reference]]);
+  });
+
+  it("a bracket holding digits or a long remark is not a qualifier", () => {
+    expect(parseLabResults("HBsAg: Positive (repeat in 2 weeks)").tests).toEqual([]);
+    expect(parseLabResults("mRDT: Positive (the patient was referred to the district hospital for care)").tests).toEqual([]);
   });
 });

@@ -30,20 +30,23 @@ for (const g of SCALES.grades) {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s");
 // Longest spellings first, so "nil seen" is tried before "nil" and "+++" before "+".
 const GRADE = `(?:${[...BY_SPELLING.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})`;
-/** Name, separator, grade, and an optional reference grade ("Negative", "(Negative)", "Ref: Neg", "Normal: Negative"). */
+/**
+ * Name, separator, grade, and either an optional reference grade ("Negative", "(Negative)", "Ref: Neg",
+ * "Normal: Negative") or a short qualifier in brackets that is not a grade ("POSITIVE (Pf)", "Reactive (weak)").
+ */
 const ORDINAL_LINE = new RegExp(
-  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
+  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?|\s\((?<note>[A-Za-z][A-Za-z. ]{0,39})\))?$`,
   "i",
 );
 
 const gradeOf = (written: string) => BY_SPELLING.get(written.toLowerCase().replace(/\s+/g, " "));
 
 /** The name, grade and printed reference grade of an ordinal result line, or null when the line is not one. */
-export function readOrdinalLine(line: string): { name: string; grade: OrdinalGrade; reference: { written: string; grade: OrdinalGrade } | null } | null {
+export function readOrdinalLine(line: string): { name: string; grade: OrdinalGrade; reference: { written: string; grade: OrdinalGrade } | null; note: string | null } | null {
   const m = ORDINAL_LINE.exec(line);
   const grade = m?.groups && gradeOf(m.groups.value);
   if (!m?.groups || !grade) return null;
   const name = m.groups.name.replace(/\s*[:=\-.]+$/, "").trim();
   const reference = m.groups.reference ? gradeOf(m.groups.reference) : undefined;
-  return { name, grade, reference: reference ? { written: m.groups.reference, grade: reference } : null };
+  return { name, grade, reference: reference ? { written: m.groups.reference, grade: reference } : null, note: m.groups.note?.trim() || null };
 }

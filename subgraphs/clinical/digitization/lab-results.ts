@@ -60,9 +60,10 @@ const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\
 const NOT_TESTS = /^(age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
  * Test names that end in a digit: a name word with a digit must be one of these, so that
- * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2).
+ * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2,
+ * the "1&2" of "HIV 1&2 Rapid").
  */
-const DIGIT_NAME_WORD = /^(?:cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+const DIGIT_NAME_WORD = /^(?:1[&/+]2|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
 const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
 /** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
@@ -369,7 +370,8 @@ function ordinalResult(line: string): LabResult | null {
   return {
     name: o.name,
     value: o.grade.rank,
-    valueText: o.grade.text,
+    // "POSITIVE (Pf)": the qualifier (a species, "weak") stays with the grade.
+    valueText: o.note ? `${o.grade.text} (${o.note})` : o.grade.text,
     comparator: null,
     unit: null,
     reference: o.reference?.written ?? null,
