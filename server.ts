@@ -79,7 +79,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     const root = await assembleRoles(o, roles, state);
     serving = (req, env) => root.fetch(req, env);
   } catch (err) {
-    await closeGracefully(listener.server, 0, logger);
+    await closeGracefully(listener, 0, logger);
     for (const cleanup of state.cleanups.reverse()) await cleanup().catch(() => {});
     throw err;
   }
@@ -92,7 +92,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     async stop() {
       state.draining = true;
       listener.markDraining();
-      await closeGracefully(listener.server, config.SHUTDOWN_DRAIN_MS, logger);
+      await closeGracefully(listener, config.SHUTDOWN_DRAIN_MS, logger);
       for (const cleanup of state.cleanups.reverse()) await cleanup().catch((err) => logger.warn({ err }, "cleanup failed"));
     },
   };

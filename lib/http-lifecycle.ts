@@ -29,6 +29,12 @@ export interface Listener {
   port: number;
   /** Once set, answers carry `Connection: close` so keep-alive clients reconnect elsewhere. */
   markDraining(): void;
+  /**
+   * Resolves when no handler is running. A handler outlives its connection when the caller gives up
+   * (a timeout, a closed tab): the socket is gone but the handler may still be writing, and the roles
+   * and pools it uses must not stop under it.
+   */
+  handlersSettled(): Promise<void>;
 }
 
 /** What a request handler receives beside the Request: the raw Node request (its path as sent). */
@@ -47,8 +53,18 @@ export interface ListenOptions {
  */
 export async function listen(config: Config, fetch: (req: Request, env: NodeBindings) => Response | Promise<Response>, o: ListenOptions = {}): Promise<Listener> {
   let draining = false;
+  let handling = 0;
+  const settled: (() => void)[] = [];
+  const handle = async (req: Request, env: NodeBindings): Promise<Response> => {
+    handling++;
+    try {
+      return await fetch(req, env);
+    } finally {
+      if (--handling === 0) for (const resolve of settled.splice(0)) resolve();
+    }
+  };
   const http: Server = await new Promise((resolve, reject) => {
-    const s = createServer(getRequestListener((req, env) => fetch(req, env as NodeBindings), { errorHandler: o.errorHandler }));
+    const s = createServer(getRequestListener((req, env) => handle(req, env as NodeBindings), { errorHandler: o.errorHandler }));
     if (o.onClientError) s.on("clientError", o.onClientError);
     // Idle keep-alive connections outlive the callers' own idle timeout (UPSTREAM_IDLE_TIMEOUT_MS, a load
     // balancer's 60 s), so a caller never reuses one this server is closing (a "socket hang up").
@@ -67,19 +83,23 @@ export async function listen(config: Config, fetch: (req: Request, env: NodeBind
     server: http,
     port: (http.address() as { port: number }).port,
     markDraining: () => void (draining = true),
+    handlersSettled: () => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => settled.push(resolve))),
   };
 }
 
 /**
  * Stops accepting connections and waits for in-flight requests to be answered, closing keep-alive
- * sockets as soon as they go idle; after `drainMs` the remaining connections are cut.
+ * sockets as soon as they go idle, and for handlers whose caller hung up to finish; after `drainMs`
+ * the remaining connections are cut.
  */
-export async function closeGracefully(server: Server, drainMs: number, logger: Logger): Promise<void> {
+export async function closeGracefully(listener: Pick<Listener, "server" | "handlersSettled">, drainMs: number, logger: Logger): Promise<void> {
+  const { server } = listener;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = await Promise.race([closed.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), drainMs)))]);
+  const drained = Promise.all([closed, listener.handlersSettled()]).then(() => false);
+  const timedOut = await Promise.race([drained, new Promise<boolean>((r) => (timer = setTimeout(() => r(true), drainMs)))]);
   clearInterval(sweep);
   clearTimeout(timer);
   if (timedOut) {
