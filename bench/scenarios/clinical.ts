@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Stack } from "../../test/support/stack.js";
 import type { BenchScenario } from "../scenario.js";
 
@@ -6,7 +7,7 @@ import type { BenchScenario } from "../scenario.js";
  * clinical limits are per credential (60/min, 30/min for predictive analytics) and we are measuring
  * latency, not the limiter.
  */
-export async function rotatingTokens(stack: Stack, role: "pharmacist" | "lab_technician" | "nurse", prefix: string, n = 1000) {
+export async function rotatingTokens(stack: Stack, role: "pharmacist" | "lab_technician" | "nurse" | "physician", prefix: string, n = 1000) {
   const tokens = await Promise.all(Array.from({ length: n }, (_, i) => stack.token(role, { sub: `${prefix}-${i}` })));
   let i = 0;
   return () => tokens[i++ % tokens.length];
@@ -77,6 +78,38 @@ export const clinicalScenarios: BenchScenario[] = [
       const next = await rotatingTokens(stack, "nurse", "bench-sepsis");
       const body = { patient_uhid: "UG-2024-000004", vitals: { heart_rate: 104, respiratory_rate: 21, systolic_bp: 118, temperature: 38.4, gcs: 15 }, labs: { wbc: 13.1, lactate: 1.6 } };
       return { requests: [postJson("/api/v1/predictive-analytics/sepsis-risk/", body, next)] };
+    },
+  },
+  {
+    name: "REST copilot symptom analysis",
+    description:
+      "POST /api/v1/copilot/encounter/analyze-symptoms/: free-text symptoms matched, a differential ranked with the patient's context, stored on the session and audited (200 sessions, one encounter each)",
+    async prepare(stack) {
+      const next = await rotatingTokens(stack, "physician", "bench-copilot");
+      // One session per encounter, as in a clinic: a session's analyses are appended to its row, so the
+      // bench spreads requests over many sessions instead of growing one.
+      const sessions: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const uhid = `UG-2024-${String((i % 50) + 1).padStart(6, "0")}`;
+        const res = await stack.rest("POST", "/api/v1/copilot/encounter/start/", { token: next(), body: { encounter_id: randomUUID(), provider_id: "bench-dr", patient_uhid: uhid } });
+        if (res.status !== 200) throw new Error(`copilot start: ${res.status} ${JSON.stringify(res.body)}`);
+        sessions.push(res.body.session_id);
+      }
+      let i = 0;
+      const symptoms = ["fever for 3 days", "headache and joint pains", "vomiting", "dark urine"];
+      return {
+        requests: [
+          {
+            method: "POST",
+            path: "/api/v1/copilot/encounter/analyze-symptoms/",
+            setupRequest: (req: Record<string, any>) => ({
+              ...req,
+              headers: { ...req.headers, "content-type": "application/json", authorization: `Bearer ${next()}` },
+              body: JSON.stringify({ session_id: sessions[i++ % sessions.length], symptoms, onset: "3 days", severity: "moderate" }),
+            }),
+          },
+        ],
+      };
     },
   },
   {
