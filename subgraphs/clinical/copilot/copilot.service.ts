@@ -10,7 +10,7 @@ import { assessCriticalValue, conversionFactor } from "../critical-values/critic
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { buildPatientContext, type CopilotAlert, type PatientContext } from "./copilot-context.engine.js";
-import { analyzeSymptoms, COPILOT_ENGINE_VERSION, type SymptomPatient } from "./symptom-analysis.engine.js";
+import { analyzeSymptoms, COPILOT_ENGINE_VERSION, pregnantFromRecord, type SymptomPatient } from "./symptom-analysis.engine.js";
 import type { AnalyzeSymptomsInput, CopilotSession, CopilotStartInput, SymptomAnalysisResult } from "./copilot.type.js";
 
 /**
@@ -59,7 +59,7 @@ export async function startCopilotSession(db: Db, principal: Principal, input: C
   // Today's critical results lead the alerts: a critical potassium charted this morning matters more
   // than any reminder (the result was alerted when charted; the copilot must not bury it).
   const alerts = [...criticalResultsToday(k, record), ...built.alerts];
-  const stored: StoredContext = { patientContext: context, alerts, patient: { age: record.age, sex: record.patient.sex, diagnosisCodes: [...new Set(record.dx.map((d) => d.code))] } };
+  const stored: StoredContext = { patientContext: context, alerts, patient: { age: record.age, sex: record.patient.sex, diagnosisCodes: [...new Set(record.dx.map((d) => d.code))], pregnant: pregnantFromRecord(k, record.patient.sex, record.dx, isoDateDaysAgo(0)) } };
   const rulesetVersion = `${COPILOT_ENGINE_VERSION}; drugs@${k.versions.drugs}; drug-interactions@${k.versions["drug-interactions"]}; drug-conditions@${k.versions["drug-conditions"]}; drug-allergies@${k.versions["drug-allergies"]}; reminders@${k.versions.reminders}; lab-limits@${k.versions["lab-limits"]}`;
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -4,8 +4,34 @@ import { findPhrases, phraseTable, phraseWords, spellOutContractions, type Phras
 import { sentenceStarts, tokenize } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
+import type { SymptomKnowledge } from "../knowledge/knowledge.types.js";
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.1.0";
+/** The optional sections of symptoms.json this engine reads (see the file's descriptions). */
+interface SymptomKnowledgeSections {
+  symptom_parents?: { parents: Record<string, string[]> };
+  abbreviations?: { map: Record<string, string> };
+  duration_rules?: { id: string; symptom: string; min_days: number; condition: string; factor: number; note: string; source: string }[];
+  pregnancy_from_record?: { current_icd10: string[]; ended_icd10: string[]; max_days: number };
+}
+
+/**
+ * Whether the record says the woman is pregnant now: a current-pregnancy diagnosis (symptoms.json
+ * pregnancy_from_record) within max_days of `today`, not resolved, with no pregnancy outcome on or after it.
+ */
+export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string; date: string; status?: string | null }[], today: string): boolean {
+  const rule = sections(k).pregnancy_from_record;
+  if (!rule || sex !== "female") return false;
+  const norm = (c: string) => c.toUpperCase().replace(/\./g, "");
+  const under = (code: string, prefixes: string[]) => prefixes.some((p) => norm(code).startsWith(norm(p)));
+  const earliest = new Date(Date.parse(today) - rule.max_days * 86_400_000).toISOString().slice(0, 10);
+  const current = dx.filter((d) => under(d.code, rule.current_icd10) && d.status !== "resolved" && d.date >= earliest && d.date <= today);
+  if (!current.length) return false;
+  const latest = current.map((d) => d.date).sort().at(-1)!;
+  return !dx.some((d) => under(d.code, rule.ended_icd10) && d.date >= latest);
+}
+const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
+
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.2.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -17,6 +43,8 @@ export interface SymptomPatient {
   age: number;
   sex: string;
   diagnosisCodes: string[];
+  /** Pregnant now, from the record (pregnantFromRecord); absent on sessions started before it was stored. */
+  pregnant?: boolean;
 }
 
 export interface DifferentialItem {
@@ -53,9 +81,14 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
   if (map) return map;
   map = new Map();
   const v = loadVocabulary();
+  // A diagnosis the differential itself ranks (or its category: "A09" of "A09.9") is not a symptom:
+  // "dysentery" read as A09 must not make every "gastroenteritis" a bloody diarrhoea.
+  const ranked = k.symptoms.conditions.map((c) => c.icd10.toUpperCase());
+  const isRanked = (code: string) => ranked.some((r) => r === code.toUpperCase() || r.startsWith(`${code.toUpperCase()}.`));
   for (const [id, phrases] of Object.entries(k.symptoms.symptoms)) {
     for (const phrase of phrases) {
       for (const e of extractEntities(v, phrase).entities) {
+        if (e.type === "diagnosis" && e.code && isRanked(e.code)) continue;
         if ((e.type === "symptom" || e.type === "diagnosis") && e.start === 0 && e.end === phrase.length && !map.has(conceptKey(e))) map.set(conceptKey(e), id);
       }
     }
@@ -84,14 +117,22 @@ function symptomTable(k: Knowledge): PhraseTable {
  * extraction vocabulary and its concepts mapped ("difficulty in breathing" is dyspnoea, "coma" is
  * unconscious), with the same assertion.
  */
-export function recognizeSymptoms(k: Knowledge, texts: string[]) {
+export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string | null) {
   const recognized = new Set<string>();
   const negated = new Set<string>();
   const unrecognized: string[] = [];
+  /** Days each recognized symptom has lasted: from its own entry ("cough >2wks"), else from the onset field. */
+  const durations = new Map<string, number>();
+  const onsetDays = onset ? durationDays(onset) : undefined;
   const table = symptomTable(k);
   for (const raw of texts) {
     let found = false;
-    for (const part of raw.split(LIST_SEPARATOR)) {
+    const entryDays = durationDays(raw) ?? onsetDays;
+    const expanded = expandAbbreviations(k, stripDurations(raw));
+    // An entry that is only a duration ("since yesterday", "x3/7") is when, not what: neither read nor unread.
+    if (!/[a-z]{2,}/i.test(expanded.replace(/\b(?:x|for|since|about|approx|over|last|the|past|of|duration|onset)\b/gi, ""))) continue;
+    const before = new Set(recognized);
+    for (const part of expanded.split(LIST_SEPARATOR)) {
       const text = spellOutContractions(part);
       const tokens = tokenize(text);
       const mentions = findPhrases(tokens, table);
@@ -110,9 +151,65 @@ export function recognizeSymptoms(k: Knowledge, texts: string[]) {
       if (/[a-z]/i.test(rest) && recognizeByConcept(k, rest, recognized, negated)) found = true;
     }
     if (!found) unrecognized.push(raw);
+    if (entryDays !== undefined) for (const id of recognized) if (!before.has(id)) durations.set(id, Math.max(durations.get(id) ?? 0, entryDays));
   }
   for (const id of negated) recognized.delete(id);
-  return { recognized: [...recognized], negated: [...negated], unrecognized };
+  return { recognized: [...recognized], negated: [...negated], unrecognized, durations };
+}
+
+const abbreviationRes = new WeakMap<Knowledge, { re: RegExp; map: Map<string, string> }>();
+
+/** Clinical shorthand written out ("lower abd pain", "DIB", "wt loss"), whole words in any case, from symptoms.json. */
+export function expandAbbreviations(k: Knowledge, text: string): string {
+  let entry = abbreviationRes.get(k);
+  if (!entry) {
+    const map = new Map(Object.entries(sections(k).abbreviations?.map ?? {}).map(([a, b]) => [a.toLowerCase(), b]));
+    const alternatives = [...map.keys()].sort((a, b) => b.length - a.length).map((a) => a.replace(/[.*+?^${}()|[\]\\/&]/g, "\\$&"));
+    entry = { re: alternatives.length ? new RegExp(`(?<![a-z0-9])(?:${alternatives.join("|")})(?![a-z0-9])`, "gi") : /$^/, map };
+    abbreviationRes.set(k, entry);
+  }
+  const { re, map } = entry;
+  return text.replace(re, (m) => map.get(m.toLowerCase()) ?? m);
+}
+
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, few: 3, several: 3 };
+const UNIT_DAYS: [RegExp, number][] = [
+  [/^(h|hr|hrs|hour|hours)$/i, 1 / 24],
+  [/^(d|dy|dys|day|days|siku)$/i, 1],
+  [/^(w|wk|wks|week|weeks|wiki)$/i, 7],
+  [/^(m|mo|mos|mth|mths|month|months|mwezi|miezi)$/i, 30],
+  [/^(y|yr|yrs|year|years|mwaka|miaka)$/i, 365],
+];
+/** "3/7" days, "2/52" weeks, "3/12" months (the clinical fraction notation). */
+const FRACTION = /(\d+(?:\.\d+)?)\s*\/\s*(7|52|12)(?![\d/])/;
+const NUMBER_UNIT = /(\d+(?:\.\d+)?|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several)\b)(?:\s*(?:-|to)\s*\d+(?:\.\d+)?)?\s*([a-z]+)\b/gi;
+
+/**
+ * How many days a free-text duration spans: "x3/7", "2/52", "3/12", "3 days", "2wks", ">2 weeks",
+ * "for a week", "since yesterday" (1), "since morning"/"today" (0). A range counts from its lower end
+ * ("2-3 days": 2); undefined when there is no duration in the text.
+ */
+export function durationDays(text: string): number | undefined {
+  const t = text.toLowerCase();
+  const f = FRACTION.exec(t);
+  if (f) return Number(f[1]) * (f[2] === "7" ? 1 : f[2] === "52" ? 7 : 30);
+  for (const m of t.matchAll(NUMBER_UNIT)) {
+    const unit = UNIT_DAYS.find(([re]) => re.test(m[2]));
+    if (!unit) continue;
+    const n = /^\d/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    return n * unit[1];
+  }
+  if (/\bsince (?:last night|yesterday)\b|\byesterday\b/.test(t)) return 1;
+  if (/\b(?:since (?:this )?morning|today|this morning)\b/.test(t)) return 0;
+  return undefined;
+}
+
+/** The text with its durations blanked, so "x3/7" or "2wks" is not read as a symptom (or left unread). */
+function stripDurations(text: string): string {
+  return text
+    .replace(new RegExp(`(?:\\bx|[<>]=?|\\bfor\\b|\\bsince\\b)?\\s*${FRACTION.source}`, "gi"), (m) => " ".repeat(m.length))
+    .replace(/(?:\bx|[<>]=?|\bfor\b|\bsince\b|\bover\b|\blast\b)?\s*(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*\d+)?\s*(h|hrs?|hours?|d|dys?|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?)\b/gi, (m) => " ".repeat(m.length))
+    .replace(/\bsince (?:last night|yesterday|this morning|morning)\b|\b(?:yesterday|today)\b/gi, (m) => " ".repeat(m.length));
 }
 
 /** Absent → negated; present, possible or past → recognized; someone else's or hypothetical → neither. */
@@ -142,22 +239,40 @@ const PRIORITY_RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 }
  * modifiers, against an "other conditions" hypothesis, so the listed probabilities sum to at most 1.
  * Red-flag combinations set the urgency; tests come from the likely conditions.
  */
-export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; severity?: string | null }, patient: SymptomPatient): SymptomAnalysis {
-  const kb = k.symptoms;
-  const { recognized, negated, unrecognized } = recognizeSymptoms(k, input.symptoms);
+export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; severity?: string | null; onset?: string | null }, patient: SymptomPatient): SymptomAnalysis {
+  const kb = sections(k);
+  const read = recognizeSymptoms(k, input.symptoms, input.onset);
+  const { negated, unrecognized, durations } = read;
+  // A pregnancy on the record counts as reported (red flags in pregnancy, obstetric differential) unless the text denies it.
+  const recognized = patient.pregnant && !negated.includes("pregnancy") && !read.recognized.includes("pregnancy") ? [...read.recognized, "pregnancy"] : read.recognized;
   const history = patient.diagnosisCodes.map((c) => c.toUpperCase().replace(/\./g, ""));
+  const parents = kb.symptom_parents?.parents ?? {};
+  /** P(s | c): the condition's own figure for s, else the highest for a broader symptom s is a kind of. */
+  const likelihood = (c: (typeof kb.conditions)[number], s: string): number | undefined => {
+    if (c.symptoms[s] !== undefined) return c.symptoms[s];
+    const broader = (parents[s] ?? []).map((p) => c.symptoms[p]).filter((x): x is number => x !== undefined);
+    return broader.length ? Math.max(...broader) : undefined;
+  };
+  // A duration rule on a symptom holds for its kinds too (a productive cough is a cough).
+  const lasted = (symptom: string) => Math.max(-1, ...[...durations].filter(([id]) => id === symptom || (parents[id] ?? []).includes(symptom)).map(([, d]) => d));
+  const durationRules = (kb.duration_rules ?? []).filter((r) => lasted(r.symptom) >= r.min_days);
   const scores = kb.conditions.map((c) => {
     let score = c.prior;
-    for (const s of recognized) score *= c.symptoms[s] ?? kb.absent_symptom_likelihood;
+    for (const s of recognized) score *= likelihood(c, s) ?? kb.absent_symptom_likelihood;
+    // Reported absent is evidence too: P(not s | c) = 1 - P(s | c) ("no fever" makes malaria unlikely).
+    for (const s of negated) score *= 1 - (likelihood(c, s) ?? kb.absent_symptom_likelihood);
+    for (const r of durationRules) if (r.condition === c.id) score *= r.factor;
     const m = c.modifiers;
     if (m?.sex?.[patient.sex] !== undefined) score *= m.sex[patient.sex];
     if (m?.min_age !== undefined && m.age_factor !== undefined) score *= patient.age >= m.min_age ? m.age_factor : 1 / m.age_factor;
+    // Without an age factor, min_age and max_age bound the condition (pregnancy conditions: reproductive age).
+    if ((m?.min_age !== undefined && m.age_factor === undefined && patient.age < m.min_age) || (m?.max_age !== undefined && patient.age > m.max_age)) score = 0;
     if (m?.history_icd10 && m.history_factor && history.some((h) => m.history_icd10!.some((p) => h.startsWith(p.replace(/\./g, ""))))) score *= m.history_factor;
-    return { c, score, matched: recognized.filter((s) => c.symptoms[s] !== undefined) };
+    return { c, score, matched: recognized.filter((s) => likelihood(c, s) !== undefined) };
   });
-  const other = recognized.reduce((acc) => acc * kb.other_symptom_likelihood, kb.other_condition_mass);
+  const other = negated.reduce((acc) => acc * (1 - kb.other_symptom_likelihood), recognized.reduce((acc) => acc * kb.other_symptom_likelihood, kb.other_condition_mass));
   const total = scores.reduce((s, x) => s + x.score, other);
-  const ranked = recognized.length
+  const ranked = read.recognized.length
     ? scores
         .map((x) => ({ ...x, probability: x.score / total }))
         .filter((x) => x.matched.length > 0)
@@ -168,7 +283,7 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
     .map((x) => ({ condition: x.c.name, probability: Math.floor(x.probability * 1000) / 1000, code: x.c.icd10, matchedSymptoms: x.matched }))
     .filter((x) => x.probability >= 0.01);
 
-  const present = new Set(recognized);
+  const present = new Set([...recognized, ...recognized.flatMap((s) => parents[s] ?? [])]);
   const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)));
   // Input the vocabulary cannot read was not assessed: the answer never says routine over it (as an
   // unscreened patient message is never routine); a red flag in what was read still decides.
@@ -188,9 +303,9 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
     urgency,
     recommendedTests: [...tests.values()].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]),
     redFlags: flags.map((f) => f.message),
-    recognizedSymptoms: recognized,
+    recognizedSymptoms: read.recognized,
     negatedSymptoms: negated,
     unrecognizedSymptoms: unrecognized,
-    otherConditionsProbability: recognized.length ? Math.round((other / total) * 1000) / 1000 : 1,
+    otherConditionsProbability: read.recognized.length ? Math.round((other / total) * 1000) / 1000 : 1,
   };
 }
