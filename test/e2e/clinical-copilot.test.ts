@@ -57,6 +57,22 @@ describe("encounter copilot through REST", () => {
     expect(badEncounter.body.error.fields).toHaveProperty("encounter_id");
   });
 
+  it("keeps at most 50 analyses on a session: the 51st is 409 and leaves no audit record", async () => {
+    const dr = await stack.token("physician", { sub: "dr-copilot-bound" });
+    const auditor = await stack.token("auditor");
+    const session = await start({ encounter_id: "0b6f7d5e-1c2a-4e3b-9f00-000000000abd", provider_id: "dr-copilot-bound", patient_uhid: "UG-2024-000048" }, dr);
+    const body = { session_id: session.body.session_id, symptoms: ["cough", "fever"] };
+    for (let i = 0; i < 50; i++) expect((await analyze(body, dr)).status).toBe(200);
+    const audited = async () => (await stack.rest("GET", "/api/v1/clinical-audit/records/?operation=copilot_analyze_symptoms&patient_uhid=UG-2024-000048", { token: auditor })).body.count;
+    const before = await audited();
+    const refused = await analyze(body, dr);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toMatch(/already holds 50 symptom analyses: start a new session/);
+    expect(await audited()).toBe(before);
+    const next = await start({ encounter_id: "0b6f7d5e-1c2a-4e3b-9f00-000000000abd", provider_id: "dr-copilot-bound", patient_uhid: "UG-2024-000048" }, dr);
+    expect((await analyze({ ...body, session_id: next.body.session_id }, dr)).status).toBe(200);
+  });
+
   it("answers 404 for an unknown patient and 403 for a nurse", async () => {
     expect((await start({ encounter_id: ENCOUNTER, provider_id: "x", patient_uhid: "UG-0000-NOPE" })).status).toBe(404);
     expect((await start({ encounter_id: ENCOUNTER, provider_id: "x", patient_uhid: "UG-2024-000002" }, await stack.token("nurse"))).status).toBe(403);

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
-import { FieldErrorCollector, notFound } from "../../../lib/errors.js";
+import { conflict, FieldErrorCollector, notFound } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
 import { copilotSessions, encounters } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
@@ -73,6 +73,13 @@ export async function startCopilotSession(db: Db, principal: Principal, input: C
   });
 }
 
+/**
+ * Analyses one session keeps. A session is one encounter, whose symptoms may be analysed again as they
+ * change; every analysis is appended to the session's row, so without a bound one credential (60 a
+ * minute) could grow a row without end and make every append rewrite it.
+ */
+export const MAX_ANALYSES_PER_SESSION = 50;
+
 /** Ranks a differential for the session's patient, stores the analysis on the session, audits. */
 export async function analyzeSessionSymptoms(db: Db, principal: Principal, input: AnalyzeSymptomsInput, requestId?: string): Promise<SymptomAnalysisResult> {
   const errors = new FieldErrorCollector();
@@ -92,10 +99,13 @@ export async function analyzeSessionSymptoms(db: Db, principal: Principal, input
     const tx = t as unknown as Db;
     const audit = await appendAudit(tx, { actor: principal, operation: "copilot_analyze_symptoms", patientUhid: session.patientUhid, input, output, rulesetVersion, requestId });
     const entry = { at: new Date().toISOString(), auditId: audit.id, input, differential: analysis.differentialDiagnosis, urgency: analysis.urgency };
-    await tx
+    const stored = await tx
       .update(copilotSessions)
       .set({ analyses: sql`${copilotSessions.analyses} || ${JSON.stringify([entry])}::jsonb` })
-      .where(eq(copilotSessions.id, session.id));
+      .where(and(eq(copilotSessions.id, session.id), sql`jsonb_array_length(${copilotSessions.analyses}) < ${MAX_ANALYSES_PER_SESSION}`))
+      .returning({ id: copilotSessions.id });
+    // Checked in the update itself (under the row lock), so concurrent analyses cannot pass the bound; the audit record rolls back with it.
+    if (!stored.length) throw conflict(`Copilot session ${session.id} already holds ${MAX_ANALYSES_PER_SESSION} symptom analyses: start a new session for this encounter`);
     return { ...output, auditId: audit.id, rulesetVersion };
   });
 }
