@@ -1,7 +1,7 @@
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.2.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.3.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -25,9 +25,10 @@ const SUPERSCRIPT_DIGITS: Record<string, string> = { "⁰": "0", "¹": "1", "²"
 
 /**
  * One spelling per unit, whatever the report wrote: "mmol / L" → "mmol/l"; "x10^9/L", "×10⁹/L" →
- * "x10^9/l"; "µmol/L", "mcmol/L" → "umol/l"; "mmol/litre" → "mmol/l"; "gm/dl" → "g/dl"; "mg%" →
- * "mg/dl" (mg per 100 mL); "/mm³", "/cmm" → "/mm3". Only notation changes: a unit that is not one of
- * the test's stays unknown (400).
+ * "10^9/l"; "µmol/L", "mcmol/L" → "umol/l"; "mmol/litre" → "mmol/l"; "gm/dl" → "g/dl"; "mg%" →
+ * "mg/dl" (mg per 100 mL); "g/100mL" → "g/dl" (100 mL = 1 dL); "micromol/L" → "umol/l"; "/mm³", "/cmm" →
+ * "/mm3"; a power of ten "x10^9/", "10*9/", "10e9/" → "10^9/". Only notation changes: a unit that is not
+ * one of the test's stays unknown (400).
  */
 export function normaliseUnit(unit: string | null | undefined): string {
   return (unit ?? "")
@@ -38,10 +39,13 @@ export function normaliseUnit(unit: string | null | undefined): string {
     .replace(/×/g, "x")
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (d) => `^${[...d].map((c) => SUPERSCRIPT_DIGITS[c]).join("")}`)
     .replace(/(^|[^a-z])mc(?=mol|g\b|l\b)/g, "$1u")
+    .replace(/(^|[^a-z])micro(?=mol|g\b|l\b)/g, "$1u")
     .replace(/litres?|liters?/g, "l")
+    .replace(/\/100ml$/, "/dl")
     .replace(/(^|[^a-z])gm(?=\/|%|$)/g, "$1g")
     .replace(/%$/, "/dl")
-    .replace(/\/(?:cu\.?mm|cmm|mm\^3)$/, "/mm3");
+    .replace(/\/(?:cu\.?mm|cmm|mm\^3)$/, "/mm3")
+    .replace(/^x?10(?:\^|\*|e)(\d+)\//, "10^$1/");
 }
 
 /** Factor that converts a value in `unit` to the test's canonical unit, or undefined when the unit is not accepted. */
@@ -57,13 +61,57 @@ export function formatNumber(x: number): string {
 /** A canonical-unit amount written in the unit a value was given in (converted with that unit's factor). */
 const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : formatNumber(x / factor));
 
-/** Every name the test answers to (its LOINC name, long name and synonyms), compared as drug names are. */
-function namesOf(test: LabTest): Set<string> {
-  return new Set([test.name, test.display, ...test.synonyms].map(normaliseName));
+/** Words that say where or how a result was measured, not which test it is ("Potassium, serum", "S. creatinine level", "Sr. creatinine", "Potassium (whole blood)"). */
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level"]);
+
+const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
+
+const nameCache = new WeakMap<LabTest, { names: Set<string>; bare: Set<string> }>();
+
+function namesCached(test: LabTest): { names: Set<string>; bare: Set<string> } {
+  let cached = nameCache.get(test);
+  if (!cached) {
+    const all = new Set([test.name, test.display, ...test.synonyms].map(normaliseName));
+    cached = { names: all, bare: new Set([...all].map(withoutSpecimenWords).filter(Boolean)) };
+    nameCache.set(test, cached);
+  }
+  return cached;
 }
 
-/** Words that say where or how a result was measured, not which test it is ("Potassium, serum", "S. creatinine level"). */
-const SPECIMEN_WORDS = new Set(["s", "serum", "plasma", "blood", "level"]);
+/** Every name the test answers to (its LOINC name, long name and synonyms), compared as drug names are. */
+const namesOf = (test: LabTest): Set<string> => namesCached(test).names;
+
+/** The test's names without specimen words ("White blood cells" → "white cells"), to compare with a display stripped the same way. */
+const bareNamesOf = (test: LabTest): Set<string> => namesCached(test).bare;
+
+/** Whether one of the names a display may mean (writtenNames) is a name of the test, with or without specimen words. */
+const names = (test: LabTest, written: string[]) => written.some((w) => namesOf(test).has(w) || bareNamesOf(test).has(withoutSpecimenWords(w)));
+
+/** The names a display may mean: as written, without a qualifier in parentheses, and without specimen words. */
+function writtenNames(display: string): string[] {
+  const plain = normaliseName(display.replace(/\([^)]*\)/g, " "));
+  return [normaliseName(display), plain, withoutSpecimenWords(plain)].filter(Boolean);
+}
+
+/**
+ * The tests a display names, to identify a result that has no LOINC code (normally none or one). Stricter
+ * than displayMismatch, where the code decides the test: a qualifier in parentheses is dropped only when it
+ * is a specimen ("(serum)", "(whole blood)"), the test's unit ("(mmol/L)") or another name of the same
+ * test ("Glucose (RBS)"), so "Glucose (urine)" or "Calcium (ionised)" names no test.
+ */
+export function testsNamed(tests: Iterable<LabTest>, display: string): LabTest[] {
+  const whole = normaliseName(display);
+  const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
+  const written = writtenNames(display);
+  return [...tests].filter((t) => {
+    if (names(t, [whole])) return true;
+    if (!names(t, written)) return false;
+    return qualifiers.every((q) => {
+      const name = normaliseName(q);
+      return withoutSpecimenWords(name) === "" || names(t, [name]) || t.units[normaliseUnit(q)] !== undefined;
+    });
+  });
+}
 
 /**
  * Why a request's display cannot be this test, or null when it names it: a variant spelling (case,
@@ -72,10 +120,9 @@ const SPECIMEN_WORDS = new Set(["s", "serum", "plasma", "blood", "level"]);
  * the code or the name is wrong, and which one is unknown: the value must not be charted or alerted under either.
  */
 export function displayMismatch(tests: Iterable<LabTest>, test: LabTest, display: string): string | null {
-  const plain = normaliseName(display.replace(/\([^)]*\)/g, " "));
-  const written = [normaliseName(display), plain, plain.split(" ").filter((w) => !SPECIMEN_WORDS.has(w)).join(" ")].filter(Boolean);
-  if (!written.length || written.some((w) => namesOf(test).has(w))) return null;
-  const other = [...tests].find((t) => t !== test && written.some((w) => namesOf(t).has(w)));
+  const written = writtenNames(display);
+  if (!written.length || names(test, written)) return null;
+  const other = [...tests].find((t) => t !== test && names(t, written));
   return other
     ? `"${display}" names ${other.name} (LOINC ${other.loinc}), not ${test.name} (LOINC ${test.loinc}): correct the code or the display`
     : `"${display}" is not a name of ${test.name} (LOINC ${test.loinc}); accepted: ${[test.name, ...test.synonyms].join(", ")}, or leave it out`;
@@ -200,17 +247,99 @@ export interface ObservationIn {
   unit?: string | null;
 }
 
+/** A code written as LOINC writes one: digits, a hyphen and the check digit ("2823-3"). Anything else is a local code. */
+export const LOINC_CODE = /^\d{1,7}-\d$/;
+
+/**
+ * Another LOINC code of a test (lab-limits.json `equivalent_codes`): the same analyte in another property
+ * (moles or mass per volume), method or blood specimen (whole blood, arterial, capillary by glucometer),
+ * to which the test's limits apply once the unit is converted (one limit per analyte, Kost 1990). Each
+ * names its source.
+ */
+export interface EquivalentCode {
+  loinc: string;
+  display: string;
+  source: string;
+}
+
+const equivalentIndex = new WeakMap<ReadonlyMap<string, LabTest>, Map<string, { test: LabTest; code: EquivalentCode }>>();
+
+/** The tests' equivalent codes, code → test (indexed once per knowledge map). */
+export function equivalentCodes(tests: ReadonlyMap<string, LabTest>): ReadonlyMap<string, { test: LabTest; code: EquivalentCode }> {
+  let index = equivalentIndex.get(tests);
+  if (!index) {
+    index = new Map();
+    for (const test of tests.values()) {
+      for (const code of (test as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? []) index.set(code.loinc, { test, code });
+    }
+    equivalentIndex.set(tests, index);
+  }
+  return index;
+}
+
+/** The test a result is assessed as, with what the answer must say about how it was identified (null: by its own code). */
+export interface IdentifiedTest {
+  test: LabTest;
+  note: string | null;
+}
+
+/**
+ * Which test a result is, from its code and display:
+ * 1. a LOINC code of the knowledge base: that test;
+ * 2. an equivalent LOINC code (`equivalent_codes`, e.g. creatinine in µmol/L 14682-9, potassium in blood
+ *    6298-4): the test it is equivalent to, said in the note;
+ * 3. a code that is not a LOINC code (a local code such as "K" or "GLU", or none) with a display naming
+ *    exactly one test ("Serum Potassium", "Random blood sugar"): that test, said in the note;
+ * otherwise undefined, with `hint` when the display names a test (a LOINC code we do not hold is another
+ * specimen, method or property: it is never assessed with this test's limits on the strength of its name).
+ */
+export function identifyTest(tests: ReadonlyMap<string, LabTest>, code: string, display: string | null | undefined): { identified?: IdentifiedTest; hint?: string } {
+  const c = code.trim();
+  const own = tests.get(c);
+  if (own) return { identified: { test: own, note: null } };
+  const equivalent = equivalentCodes(tests).get(c);
+  if (equivalent) {
+    const { test } = equivalent;
+    return { identified: { test, note: `LOINC ${c} (${equivalent.code.display}) is the same analyte as LOINC ${test.loinc} (${test.display}) in another unit, method or specimen: assessed with its limits, stored and returned as ${test.loinc}` } };
+  }
+  const named = display?.trim() ? testsNamed(tests.values(), display) : [];
+  if (named.length !== 1) return {};
+  const [test] = named;
+  if (!LOINC_CODE.test(c)) {
+    const given = c ? `"${c}" is not a LOINC code` : "No code was given";
+    return { identified: { test, note: `${given}: the test was identified from the display "${display!.trim()}" as ${test.name} (${test.display}, LOINC ${test.loinc}), assessed, stored and returned as ${test.loinc}; send the LOINC code to avoid the guess` } };
+  }
+  const codes = [test.loinc, ...((test as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? []).map((e) => e.loinc)].join(", ");
+  return { hint: `"${display!.trim()}" names ${test.name}, whose limits are held for LOINC ${codes} (${test.display}); LOINC ${c} is another code (another specimen, method or property) and is not assessed with them: send ${test.loinc} if that is what was measured` };
+}
+
 /**
  * The checks every lab result passes before it is assessed, interpreted or stored (critical values, the
  * lab assistant): a known LOINC code, a unit it converts, a finite non-negative value that is possible
  * for the test, and a display naming the code's own test. Adds field errors under `observation.*` and
- * returns the test when the code is known.
+ * returns the test when the code is known. With `identify` (critical values), an equivalent LOINC code
+ * or a local code with a display naming one test is accepted too (identifyTest), and what the answer
+ * must say about it is pushed to `identify.notes`.
  */
-export function checkObservation(tests: ReadonlyMap<string, LabTest>, observation: ObservationIn, add: (field: string, message: string) => void, unknownCode: string): LabTest | undefined {
-  const test = tests.get(observation.code.trim());
-  if (!test) add("observation.code", unknownCode);
-  else if (conversionFactor(test, observation.unit) === undefined) {
-    add("observation.unit", `${observation.unit ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
+export function checkObservation(
+  tests: ReadonlyMap<string, LabTest>,
+  observation: ObservationIn,
+  add: (field: string, message: string) => void,
+  unknownCode: string,
+  identify?: { notes: string[] },
+): LabTest | undefined {
+  let test: LabTest | undefined;
+  if (identify) {
+    const { identified, hint } = identifyTest(tests, observation.code, observation.display);
+    test = identified?.test;
+    if (identified?.note) identify.notes.push(identified.note);
+    if (!test) add("observation.code", hint ? `${unknownCode}. ${hint}` : unknownCode);
+  } else {
+    test = tests.get(observation.code.trim());
+    if (!test) add("observation.code", unknownCode);
+  }
+  if (test && conversionFactor(test, observation.unit) === undefined) {
+    add("observation.unit", `${observation.unit?.trim() ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
   }
   if (!Number.isFinite(observation.value) || observation.value < 0) add("observation.value", "must be a finite number of at least 0");
   else if (test) {

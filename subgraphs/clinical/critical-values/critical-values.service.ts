@@ -20,7 +20,8 @@ const ADULT_AGE = 18;
 /**
  * Assesses one lab result against its LOINC limits, stores it on the patient's timeline with its
  * audit record (one transaction), and when it is critical asks notifications to alert patient and
- * provider. An unknown LOINC code or unit, a display naming another test and an impossible value are
+ * provider. A local code (or none) whose display names one test, and an equivalent LOINC code, are
+ * assessed as that test and said in `warnings`. An unknown code or unit, a display naming another test and an impossible value are
  * refused (400): "no limits known" must never read as "not critical", and a wrong name or a slipped decimal
  * point must never be charted or alerted. With an `Idempotency-Key`, a repeat returns the first answer and
  * stores nothing.
@@ -34,9 +35,13 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const k = await getKnowledge(ctx.db);
   const errors = new FieldErrorCollector();
   const { observation } = input;
-  const code = observation.code.trim();
-  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  // An equivalent LOINC code (creatinine in µmol/L) or a local code with a display naming one test ("K",
+  // "Serum Potassium") is assessed as that test and said in `warnings`; stored and returned under the test's
+  // LOINC code, so the timeline, copilot and trends find it.
+  const identified: string[] = [];
+  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`, { notes: identified });
   errors.throwIfAny("Invalid critical value request");
+  const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
   const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex);
@@ -47,10 +52,12 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   // lab-limits.json holds adult intervals and limits: a child's result is still checked (over-alerting is
   // the safer error) but the answer says the limits are an adult's.
   const age = ageOn(patient.birthDate);
-  const warnings =
-    age < ADULT_AGE
+  const warnings = [
+    ...identified,
+    ...(age < ADULT_AGE
       ? [`The patient is ${age < 1 ? "under 1 year" : `${age} year${age === 1 ? "" : "s"}`} old: the reference interval and critical limits are adult limits (lab-limits@${k.versions["lab-limits"]}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`]
-      : [];
+      : []),
+  ];
   const output = {
     ...assessment,
     warnings,

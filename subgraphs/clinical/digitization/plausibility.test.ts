@@ -97,9 +97,10 @@ describe("SI units: the possible range applies in the unit the value is written 
     );
   });
 
-  it("a unit that cannot be converted exactly is not checked against another unit's range (calcium in mEq/L depends on the charge)", () => {
-    const r = read("Calcium 24 mEq/L 4.2-5.2");
+  it("calcium in mEq/L is converted by its charge (lab-limits 2026.11.8: 1 mEq/L = 0.5 mmol/L = 2.004 mg/dL), never as mmol/L", () => {
+    const r = read("Calcium 4.6 mEq/L 4.2-5.2");
     expect(r.unread).toEqual([]);
-    expect(r.tests).toEqual([expect.objectContaining({ value: 24, unit: "mEq/L" })]);
+    expect(r.tests).toEqual([expect.objectContaining({ value: 4.6, unit: "mEq/L" })]);
+    expect(read("Calcium 24 mEq/L 4.2-5.2").unread.join("\n")).toMatch(/not a possible calcium \(the highest possible is 40.2 mg\/dL, about 20.1 mEq\/L\)/);
   });
 });
