@@ -69,6 +69,18 @@ describe("critical values through REST", () => {
     expect(res.body.canonical_value).toBeCloseTo(48.64, 2);
   });
 
+  it("identifies a result sent with a local code or none from a display naming one test, says so, and stores it under the LOINC code", async () => {
+    for (const code of ["K", ""]) {
+      const res = await check({ code, display: "Serum Potassium", value: 6.9, unit: "mmol/L" });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", loinc_code: "2823-3" });
+      expect(res.body.warnings.join("\n")).toMatch(code ? /"K" is not a LOINC code: the test was identified from the display "Serum Potassium"/ : /No code was given: the test was identified from the display "Serum Potassium"/);
+    }
+    const none = await check({ code: "", display: "Glucose (urine)", value: 5, unit: "mmol/L" });
+    expect(none.status).toBe(400);
+    expect(none.body.error.fields["observation.code"]).toBeDefined();
+  });
+
   it("refuses an unknown LOINC code with 400 and a clear message, storing nothing", async () => {
     const before = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${PATIENT}/?days=1`, { token: physician });
     const res = await check({ code: "99999-9", display: "Mystery", value: 1, unit: "mmol/L" });

@@ -3,8 +3,8 @@ import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
 
 @InputType({ description: "A lab result as reported: LOINC code, value and unit." })
 export class LabObservationInput {
-  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium)." })
-  @Length(1, 20)
+  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium). Critical values also take a local code (\"K\", \"GLU\") or an empty one when the display names exactly one test; the answer's warnings say how it was identified." })
+  @Length(0, 20)
   code!: string;
 
   @Field(() => String, { nullable: true, description: "The test's name as written (e.g. Potassium, K+); a name of another test than the code is refused (critical values: 400). The name stored and returned is always the code's LOINC name." })
