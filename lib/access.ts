@@ -18,6 +18,11 @@ export const ACCESS = {
   "patients:write": ["physician", "nurse"],
   "timeline:read": ["physician", "nurse", "patient"],
   "pharmacies:read": ["physician", "nurse", "lab_technician", "pharmacist", "cashier", "auditor", "patient", "service"],
+  // A pharmacy's name, address, phone and alert phone: its own pharmacists (the service checks which
+  // pharmacy) and admins; the record of those changes, its pharmacists and auditors
+  // (docs/decisions/pharmacy.md, "Alert phone").
+  "pharmacies:write": ["pharmacist"],
+  "pharmacies:changes": ["pharmacist", "auditor"],
   "products:read": ["pharmacist", "cashier", "auditor"],
   "products:write": ["pharmacist"],
   "prescriptions:read": ["physician", "pharmacist", "patient"],

@@ -12,6 +12,7 @@ import { and, asc, between, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { coldChainExcursions, coldChainMonitorStates, coldChainTransports, coldStorageUnits, pharmacies, stockHolds, temperatureReadings } from "../db/tables.js";
+import { alertRecipientSql } from "../inventory/pharmacy-location/pharmacy-location.service.js";
 import { deliverOutboxMessageNow, enqueueOutboxMessage } from "../outbox/outbox.service.js";
 import { kampalaTime, rangeText, type MonitoredSubject } from "./cold-chain-common.js";
 import { excursionReference, recordExcursionHolds } from "./excursion-holds.js";
@@ -83,7 +84,7 @@ interface FoundLate {
 
 async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: ExcursionEpisode, late?: FoundLate): Promise<string> {
   const reference = excursionReference(subject.name, e.startedAt, subject);
-  const [ph] = await tx.select({ name: pharmacies.name, phone: pharmacies.phone }).from(pharmacies).where(eq(pharmacies.id, subject.pharmacyId));
+  const [ph] = await tx.select({ name: pharmacies.name, recipient: alertRecipientSql() }).from(pharmacies).where(eq(pharmacies.id, subject.pharmacyId));
   await tx.insert(coldChainExcursions).values({
     id: e.id,
     subjectType: subject.type,
@@ -109,7 +110,8 @@ async function writeNewExcursion(tx: Db, subject: MonitoredSubject, e: Excursion
   const message = await enqueueOutboxMessage(tx, {
     pharmacyId: subject.pharmacyId,
     template: "generic",
-    recipient: ph?.phone ?? null,
+    // The pharmacy's alert phone, else its phone; with neither the message is still written and fails visibly.
+    recipient: ph?.recipient ?? null,
     parameters: {
       subject: `Cold-chain excursion: ${subject.name}`,
       message:

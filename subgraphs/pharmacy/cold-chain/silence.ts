@@ -11,6 +11,7 @@ import type { Logger } from "../../../lib/logger.js";
 import { startPeriodic } from "../../../lib/periodic.js";
 import { coldChainMonitorStates, coldStorageUnits, pharmacies } from "../db/tables.js";
 import type { SafetyAlert, SafetyAlertSource } from "../drug-safety/safety-alerts.js";
+import { alertRecipientSql } from "../inventory/pharmacy-location/pharmacy-location.service.js";
 import { enqueueOutboxMessage } from "../outbox/outbox.service.js";
 import { kampalaTime, rangeText } from "./cold-chain-common.js";
 import { inRange } from "./detector.js";
@@ -19,7 +20,7 @@ import { silenceSinceSql, silentSql } from "./storage-unit.service.js";
 /** Silent units, with what the messages and alerts say of them. */
 function silentUnits(db: Db, extra: SQL[] = []) {
   return db
-    .select({ unit: coldStorageUnits, since: silenceSinceSql().mapWith(coldStorageUnits.createdAt), lastTemperatureC: coldChainMonitorStates.lastTemperatureC, pharmacyName: pharmacies.name, phone: pharmacies.phone })
+    .select({ unit: coldStorageUnits, since: silenceSinceSql().mapWith(coldStorageUnits.createdAt), lastTemperatureC: coldChainMonitorStates.lastTemperatureC, pharmacyName: pharmacies.name, recipient: alertRecipientSql() })
     .from(coldStorageUnits)
     .innerJoin(pharmacies, eq(pharmacies.id, coldStorageUnits.pharmacyId))
     .leftJoin(coldChainMonitorStates, eq(coldChainMonitorStates.subjectId, coldStorageUnits.id))
@@ -55,7 +56,8 @@ export async function sweepSilentUnits(db: Db, limit = 50): Promise<string[]> {
       const message = await enqueueOutboxMessage(tx, {
         pharmacyId: u.pharmacyId,
         template: "generic",
-        recipient: d.phone ?? null,
+        // The pharmacy's alert phone, else its phone; with neither the message is still written and fails visibly.
+        recipient: d.recipient ?? null,
         parameters: {
           subject: `Cold-chain logger silent: ${u.name}`,
           message:

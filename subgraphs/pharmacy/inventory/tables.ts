@@ -10,12 +10,41 @@ export const pharmacies = pharmacy.table("pharmacies", {
   name: text("name").notNull(),
   district: text("district").notNull(),
   address: text("address"),
+  /** The pharmacy's phone (often a landline), in E.164 when set through the API. */
   phone: text("phone"),
+  /**
+   * A mobile number that takes the pharmacy's urgent messages (cold-chain excursions, silent loggers)
+   * instead of `phone`, e.g. the pharmacist on call; null: they go to `phone` (migration 0024).
+   */
+  alertPhone: text("alert_phone"),
   /** VAT applied to taxable products, as a fraction ("0.18"). */
   taxRate: numeric("tax_rate", { precision: 6, scale: 4 }).notNull().default("0.18"),
   currency: text("currency").notNull().default("UGX"),
   isActive: boolean("is_active").notNull().default(true),
 });
+
+/**
+ * A change to a pharmacy's details (name, address, phone, alert phone): one row per field changed, with
+ * the value before and after, who and when. Append-only: a trigger refuses UPDATE and DELETE (migration
+ * 0024), as for expiry corrections; auditors and the pharmacy's pharmacists read it.
+ */
+export const pharmacyChanges = pharmacy.table(
+  "pharmacy_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pharmacyId: uuid("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id),
+    /** The API's name of the field: name, address, phone, alert_phone. */
+    field: text("field").notNull(),
+    previousValue: text("previous_value"),
+    value: text("value"),
+    /** Token subject of who changed it. */
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pharmacy_changes_pharmacy_idx").on(t.pharmacyId, t.changedAt)],
+);
 
 /**
  * One stock: every quantity the pharmacy holds is an inventory item, the one lock target of the ledger.

@@ -129,7 +129,7 @@ async function attempt(rt: OutboxRuntime, m: OutboxRow): Promise<Outcome> {
   } catch (err) {
     return { status: "retry", error: `registry contact lookup failed: ${(err as Error).message}` };
   }
-  if (!recipient) return { status: "failed", error: "no recipient: the patient has no registered phone or e-mail" };
+  if (!recipient) return { status: "failed", error: m.patientUhid ? "no recipient: the patient has no registered phone or e-mail" : "no recipient: the message names none (a pharmacy alert: the pharmacy has no alert_phone or phone)" };
   try {
     // No timeoutMs: UPSTREAM_TIMEOUT_MS from rt.config, as for the contact lookup above.
     const res = await callUpstream<{ notification_id?: string; error?: { message?: string } }>(
