@@ -64,7 +64,7 @@ const normUnit = (s: string | null) => (s ?? "").toLowerCase().replace(/[µμ]/g
 const normRef = (s: string | null) => (s ?? "").replace(/\s/g, "").replace(/[\u2010-\u2015\u2212]/g, "-").replace(/,/g, ".");
 
 /** The value a result shows: a censored limit with its comparator ("<40"), its text when it has one (grades, words), else its number. */
-const shown = (t: LabResult): number | string => (t.comparator ? `${t.comparator}${t.value}` : (t.valueText ?? t.value));
+const shown = (t: LabResult): number | string => (t.comparator ? `${t.comparator}${t.value}` : t.valueHigh !== null ? `${t.value}-${t.valueHigh}` : (t.valueText ?? t.value));
 
 function sameValue(expected: number | string, got: number | string): boolean {
   if (typeof expected === "number") return typeof got === "number" ? Math.abs(expected - got) < 1e-9 : Number(String(got).replace(/,/g, "")) === expected;

@@ -37,7 +37,7 @@ afterAll(() => stack?.stop());
 
 describe("urinalysis grades through REST", () => {
   it("charts dipstick and microscopy grades with value_text, flags them against a printed reference, and sends valueString to FHIR", async () => {
-    const res = await digitize(["URINALYSIS REPORT", "Specimen: urine", "Protein: ++ (Negative)", "Glucose: Trace (Negative)", "Nitrite: Negative (Negative)", "Epithelial cells: few", "Specific gravity 1.020"]);
+    const res = await digitize(["URINALYSIS REPORT", "Specimen: urine", "Protein: ++ (Negative)", "Glucose: Trace (Negative)", "Nitrite: Negative (Negative)", "Epithelial cells: few", "Specific gravity 1.020", "Pus cells 8-10/hpf (0-5)"]);
     expect(res.status).toBe(200);
     expect(res.body.classification.type).toBe("lab_report");
     expect(res.body.extracted_data.tests.map((t: Record<string, unknown>) => [t.name, t.value, t.value_text, t.reference, t.abnormal_flag])).toEqual([
@@ -46,9 +46,18 @@ describe("urinalysis grades through REST", () => {
       ["Nitrite", 0, "Negative", "Negative", "N"],
       ["Epithelial cells", 1, "Few", null, null],
       ["Specific gravity", 1.02, null, null, null],
+      ["Pus cells", 8, null, "0-5", "H"],
     ]);
+    expect(res.body.extracted_data.tests.at(-1)).toMatchObject({ value: 8, value_high: 10, unit: "/hpf" });
     const observations = res.body.fhir_resources.filter((r: { resourceType: string }) => r.resourceType === "Observation");
-    expect(observations.map((o: Record<string, unknown>) => o.valueString ?? (o.valueQuantity as { value: number }).value)).toEqual(["2+", "Trace", "Negative", "Few", 1.02]);
+    expect(observations.map((o: Record<string, unknown>) => o.valueString ?? (o.valueQuantity as { value: number } | undefined)?.value ?? o.valueRange)).toEqual([
+      "2+",
+      "Trace",
+      "Negative",
+      "Few",
+      1.02,
+      { low: { value: 8, unit: "/hpf" }, high: { value: 10, unit: "/hpf" } },
+    ]);
     for (const o of observations) expect(validateFhir(o) ? [] : validateFhir.errors).toEqual([]);
   });
 

@@ -85,6 +85,9 @@ export class DigitizedLabTest {
   @Field(() => String, { nullable: true, description: 'A censored result ("<40 copies/mL", "eGFR >90"): value is the limit printed and the true result lies beyond it on this side (FHIR Quantity.comparator: <, <=, >, >=); null for an exact value.' })
   comparator?: string | null;
 
+  @Field(() => Float, { nullable: true, description: 'A count per microscope field printed as a range ("Pus cells 8-10/hpf"): its upper end, value being its lower end (FHIR Range); null for a single value.' })
+  valueHigh?: number | null;
+
   @Field(() => String, { nullable: true, description: "Unit as written; null when the line has none." })
   unit!: string | null;
 

@@ -34,11 +34,13 @@ const INTERPRETATION_DISPLAY: Record<string, string> = { N: "Normal", L: "Low", 
 
 /**
  * Observation.value[x] (FHIR R4): a titre ("1:160") as a Ratio, an ordinal grade as a string (its rank
- * orders grades and has no unit), a measured result as a Quantity with its comparator when censored.
+ * orders grades and has no unit), a count per field printed as a range ("8-10/hpf") as a Range, a
+ * measured result as a Quantity with its comparator when censored.
  */
 function observationValue(t: LabResult, quantity: (value: number, comparator?: string | null) => Record<string, unknown>): Record<string, unknown> {
   if (t.valueText && /^1:\d+$/.test(t.valueText)) return { valueRatio: { numerator: { value: 1 }, denominator: { value: t.value } } };
   if (t.valueText) return { valueString: t.valueText };
+  if (t.valueHigh !== null && t.valueHigh !== undefined) return { valueRange: { low: quantity(t.value), high: quantity(t.valueHigh) } };
   return { valueQuantity: quantity(t.value, t.comparator) };
 }
 

@@ -139,3 +139,26 @@ describe("file type from the first bytes", () => {
     expect(sniffDocumentFormat(Buffer.from("<html>"))).toBeNull();
   });
 });
+
+describe("counts per microscope field printed as a range: the lower end as value, the upper end kept, flagged only when the whole range is on one side", () => {
+  it.each([
+    // line, name, value, valueHigh, unit, flag
+    ["Pus cells                         8-10/hpf      0-5", "Pus cells", 8, 10, "/hpf", "H"],
+    ["Urine pus cells 3-5 /hpf (0-5)", "Urine pus cells", 3, 5, "/hpf", "N"],
+    ["Pus cells 4-6/HPF 0-5", "Pus cells", 4, 6, "/HPF", null],
+    ["RBCs: 2-4/hpf", "RBCs", 2, 4, "/hpf", null],
+    ["Casts 0-1/lpf", "Casts", 0, 1, "/lpf", null],
+    ["Epithelial cells 2 - 3 cells/hpf <5", "Epithelial cells", 2, 3, "cells/hpf", "N"],
+    ["WBC (urine) 15-20/hpf 0-5 H", "WBC (urine)", 15, 20, "/hpf", "H"],
+  ])("%s", (line, name, value, valueHigh, unit, flag) => {
+    const { tests, unread } = parseLabResults(line);
+    expect(unread).toEqual([]);
+    expect(tests.map((t) => [t.name, t.value, t.valueHigh, t.unit, t.abnormalFlag, t.comparator])).toEqual([[name, value, valueHigh, unit, flag, null]]);
+  });
+
+  it("a range whose ends are reversed is named unread; a range before another unit is not a result; single values carry no upper end", () => {
+    expect(parseLabResults("Pus cells 10-8/hpf").unread).toEqual([expect.stringMatching(/upper end is below its lower end/)]);
+    expect(parseLabResults("Hb 12-16 g/dL").tests).toEqual([]);
+    expect(parseLabResults("Pus cells 12 /hpf (0-5)").tests.map((t) => [t.value, t.valueHigh, t.abnormalFlag])).toEqual([[12, null, "H"]]);
+  });
+});

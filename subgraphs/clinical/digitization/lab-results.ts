@@ -27,6 +27,11 @@ export interface LabResult {
    * measuring limit printed, on this side (FHIR R4 Quantity.comparator: <, <=, >, >=); null when exact.
    */
   comparator: Comparator | null;
+  /**
+   * A count per microscope field printed as a range ("Pus cells 8-10/hpf"): its upper end, `value` being
+   * its lower end (FHIR R4 Range); null for a single value.
+   */
+  valueHigh: number | null;
   unit: string | null;
   /** The reference range as written ("12.0-16.0", "<5.2"); null when the line has none. */
   reference: string | null;
@@ -86,6 +91,8 @@ const TAIL = new RegExp(
 );
 
 /** A value's first token: "12.4", "<40", "<=3", or a comparator standing alone before its number ("< 20"). */
+/** A count per microscope field printed as a range, and what follows: "8-10/hpf 0-5", "2 - 4 /HPF", "5-7 cells/hpf". */
+const PER_FIELD_RANGE = /^(?:[:=\-]\s?)?(\d{1,3})\s?(?:-|to)\s?(\d{1,3})\s?((?:cells\s?)?\/\s?[hl]pf)(?=\s|$)(.*)$/i;
 const isValueStart = (token: string, next = "") => /^(?:[<>]=?|≤|≥)?\d/.test(token) || (/^(?:[<>]=?|≤|≥)$/.test(token) && /^\d/.test(next));
 /** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
 const NAME_SEPARATOR = /^[:=\-/&]$/;
@@ -175,11 +182,16 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   if (titre) {
     const abnormalFlag = titre.flagWritten ? FLAGS[titre.flagWritten] : titre.flagFromReference;
     const flagSource = titre.flagWritten ? "document" : titre.flagFromReference ? "reference_range" : null;
-    return { result: { name, value: titre.dilution, valueText: titre.text, comparator: null, unit: null, reference: titre.reference, low: null, high: null, abnormalFlag, flagSource, loincCode: null, loincDisplay: null } };
+    return { result: { name, value: titre.dilution, valueText: titre.text, comparator: null, valueHigh: null, unit: null, reference: titre.reference, low: null, high: null, abnormalFlag, flagSource, loincCode: null, loincDisplay: null } };
   }
+  // "Pus cells 8-10/hpf 0-5": a count per field printed as a range is read as its lower end, with the upper end kept.
+  const perField = PER_FIELD_RANGE.exec(rest);
+  const tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4]}` : rest;
+  const valueHigh = perField ? Number(perField[2]) : null;
+  if (perField && valueHigh! < Number(perField[1])) return unread(`!"${perField[1]}-${perField[2]}" is a range whose upper end is below its lower end`);
   const compoundUnitInName = name.split(" ").find((w) => !/^[(\[]/.test(w) && /[/^]/.test(w) && unitProperty(w) !== null);
   if (compoundUnitInName) return unread(`a unit (${compoundUnitInName}) stands before the value: the value is missing or unreadable`);
-  const m = TAIL.exec(rest);
+  const m = TAIL.exec(tail);
   if (!m?.groups) return unread("its layout after the name is not value, unit, range, flag");
   const g = m.groups;
   const warnings: string[] = [];
@@ -236,7 +248,7 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
     [low, high] = [null, null];
   }
 
-  const side = sideOfRange({ value, comparator }, low, high);
+  const side = sideOfRange({ value, comparator, valueHigh }, low, high);
   let abnormalFlag: string | null = null;
   let flagSource: LabResult["flagSource"] = null;
   if (flagWritten) {
@@ -255,17 +267,23 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
     abnormalFlag = side === "below" ? "L" : side === "above" ? "H" : "N";
     flagSource = "reference_range";
   }
-  return { result: { name, value, valueText: null, comparator, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
+  return { result: { name, value, valueText: null, comparator, valueHigh, unit, reference, low, high, abnormalFlag, flagSource, loincCode: loinc.code, loincDisplay: loinc.display }, warnings };
 }
 
 /**
- * Where a result lies against its range. An exact value is compared as it is; a censored one only where
- * every value it allows lies on one side: "<40" is below a range starting at 50 and within "<1000", but
+ * Where a result lies against its range. An exact value is compared as it is; a range of counts
+ * ("8-10/hpf") and a censored value only where every value they allow lies on one side (3-5 against 0-5
+ * is within, 4-6 unknown): "<40" is below a range starting at 50 and within "<1000", but
  * against 20-100 it could be either, so "unknown" ("<5" against 0-5 is within). Bounds are inclusive,
  * as ranges are printed.
  */
-function sideOfRange(r: { value: number; comparator: Comparator | null }, low: number | null, high: number | null): "below" | "within" | "above" | "unknown" {
-  const { value, comparator } = r;
+function sideOfRange(r: { value: number; comparator: Comparator | null; valueHigh: number | null }, low: number | null, high: number | null): "below" | "within" | "above" | "unknown" {
+  const { value, comparator, valueHigh } = r;
+  if (valueHigh !== null) {
+    if (low !== null && valueHigh < low) return "below";
+    if (high !== null && value > high) return "above";
+    return (low === null || value >= low) && (high === null || valueHigh <= high) ? "within" : "unknown";
+  }
   if (!comparator) return low !== null && value < low ? "below" : high !== null && value > high ? "above" : "within";
   if (comparator === "<" || comparator === "<=") {
     if (low !== null && (value < low || (comparator === "<" && value === low))) return "below";
@@ -373,6 +391,7 @@ function ordinalResult(line: string): LabResult | null {
     // "POSITIVE (Pf)": the qualifier (a species, "weak") stays with the grade.
     valueText: o.note ? `${o.grade.text} (${o.note})` : o.grade.text,
     comparator: null,
+    valueHigh: null,
     unit: null,
     reference: o.reference?.written ?? null,
     low: null,
