@@ -6,15 +6,15 @@ import { allergies, diagnoses, medications } from "../db/tables.js";
 import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK } from "../knowledge/knowledge.types.js";
 import { getPatient } from "../patient/patient.service.js";
-import { allergensIn, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type MedicationRef } from "./drug-safety.engine.js";
-import type { CallContext } from "./drug-safety.service.js";
+import { allergensIn, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type MedicationRef, type PatientAge } from "./drug-safety.engine.js";
+import { ageNotCheckedWarnings, ageOutput, checkContext, type CallContext } from "./drug-safety.service.js";
 import type { DrugInteractionsAmongResult, PatientDrugAllergies } from "./drug-safety-among.type.js";
 
 /** Most medications one among-check takes: n items make n(n-1)/2 pairs. */
 export const MAX_AMONG_MEDICATIONS = 20;
 
 function rulesetOf(k: Knowledge): string {
-  return [DRUG_SAFETY_ENGINE_VERSION, `drugs@${k.versions.drugs}`, `drug-interactions@${k.versions["drug-interactions"]}`, `drug-conditions@${k.versions["drug-conditions"]}`, `drug-allergies@${k.versions["drug-allergies"]}`].join("; ");
+  return [DRUG_SAFETY_ENGINE_VERSION, `drugs@${k.versions.drugs}`, `drug-interactions@${k.versions["drug-interactions"]}`, `drug-conditions@${k.versions["drug-conditions"]}`, `drug-allergies@${k.versions["drug-allergies"]}`, `drug-age@${k.versions["drug-age"]}`].join("; ");
 }
 
 const keyOf = (m: { code: string | null; name: string }) => `${m.code ?? ""}|${m.name}`;
@@ -39,8 +39,12 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
   let conditions: string[] = [];
   let allergyList: string[] = [];
   let patientMeds: MedicationRef[] = [];
+  // The age rules apply with a patient whose birth date is recorded; without a patient no age is known.
+  let age: { age: PatientAge | null; ageSource: "request" | "patient_record" | "none" } = { age: null, ageSource: "none" };
   if (patientUhid) {
     await getPatient(ctx.db, patientUhid);
+    const { age: recordAge, ageSource } = await checkContext(ctx.db, { patientUhid, conditions: [], allergies: [] });
+    age = { age: recordAge, ageSource };
     const [dx, al, rx] = await Promise.all([
       ctx.db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, patientUhid), ne(diagnoses.status, "resolved"))),
       ctx.db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, patientUhid)),
@@ -53,7 +57,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
 
   const k = await getKnowledge(ctx.db);
   const parts: DrugSafetyResult[] = meds.map((m, i) =>
-    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList }),
+    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList, age: age.age }),
   );
   const identified = uniqueBy(parts.flatMap((p) => p.identified), keyOf);
   const identifiedItems = meds.filter((m) => identified.some((x) => keyOf(x) === keyOf({ code: m.code ?? null, name: m.name })));
@@ -63,7 +67,8 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
   const checkedPairs = (identifiedItems.length * (identifiedItems.length - 1)) / 2 + identifiedItems.length * identifiedPatientMeds.length;
   const interactions = parts.flatMap((p) => p.interactions);
   const unidentified = uniqueBy(parts.flatMap((p) => p.unidentifiedMedications), keyOf);
-  const warnings = [...new Set(parts.flatMap((p) => p.warnings))];
+  // Without an age, the items' age rules were not checked: said once per item that has some, as the drug check does.
+  const warnings = [...new Set([...parts.flatMap((p) => p.warnings), ...(patientUhid ? parts.flatMap((p, i) => ageNotCheckedWarnings(meds[i].name, p)) : [])])];
   if (checkedPairs === 0) warnings.push(patientUhid ? "Fewer than two identified medications among those given and the patient's active medications: no pair to check" : "Fewer than two identified medications: no pair to check");
   const output = {
     safe: parts.every((p) => p.safe) && interactions.length === 0,
@@ -71,6 +76,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
     interactions: interactions.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]),
     contraindications: parts.flatMap((p) => p.contraindications),
     allergyAlerts: parts.flatMap((p) => p.allergyAlerts),
+    ageAlerts: parts.flatMap((p) => p.ageAlerts),
     unidentifiedMedications: unidentified,
     unrecognizedAllergies: [...new Set(parts.flatMap((p) => p.unrecognizedAllergies))],
     identifiedMedications: identified,
@@ -78,6 +84,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
     warnings,
     conditionsSource: patientUhid ? "patient_record" : "none",
     allergiesSource: patientUhid ? "patient_record" : "none",
+    ...ageOutput(age),
     requiresReview: true,
   };
   const rulesetVersion = rulesetOf(k);
@@ -86,7 +93,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
       actor: ctx.principal,
       operation: "drug_interactions_among",
       patientUhid: patientUhid ?? null,
-      input: { medications: meds, patientUhid: patientUhid ?? null, resolvedConditions: conditions, resolvedAllergies: allergyList },
+      input: { medications: meds, patientUhid: patientUhid ?? null, resolvedConditions: conditions, resolvedAllergies: allergyList, resolvedAge: age.age },
       output,
       rulesetVersion,
       requestId: ctx.requestId,

@@ -1,8 +1,8 @@
-import { componentsKey, drugKeys, type AllergyName } from "../knowledge/drug-safety-index.js";
+import { componentsKey, drugKeys, selectorKey, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
-import { SEVERITY_RANK, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.3.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.4.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -23,7 +23,7 @@ export interface IdentifiedDrug {
 }
 
 export interface Finding {
-  type: "drug-drug" | "drug-condition" | "drug-allergy";
+  type: "drug-drug" | "drug-condition" | "drug-allergy" | "drug-age";
   severity: Severity;
   drugs: string[];
   description: string;
@@ -56,6 +56,53 @@ export interface AllergyAlert {
   source: string;
 }
 
+/** A drug-age finding (knowledge/drug-age.json): the new medication at the patient's age. */
+export interface AgeAlert {
+  drug: string;
+  /** The age band of the rule, in words ("Children under 12 years"). */
+  population: string;
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+  ruleId: string;
+}
+
+/**
+ * A patient's age as the age rules compare it: `years` against bounds in years, `days` against bounds in
+ * days. From a birth date: completed calendar years and days since birth (`ageFromBirthDate`); from an
+ * age in years (fractional for infants): the years as given and years x 365.25 days (`ageFromYears`).
+ */
+export interface PatientAge {
+  years: number;
+  days: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Age on `onDate` of a patient born on `birthDate` (both YYYY-MM-DD): completed years (birthday reached) and whole days. */
+export function ageFromBirthDate(birthDate: string, onDate: string): PatientAge {
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [ty, tm, td] = onDate.split("-").map(Number);
+  const years = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  const days = Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(by, bm - 1, bd)) / DAY_MS);
+  return { years, days };
+}
+
+/** An age given in years (0.5 for six months): compared as given against year bounds, as years x 365.25 (whole days) against day bounds. */
+export const ageFromYears = (years: number): PatientAge => ({ years, days: Math.floor(years * 365.25 + 1e-9) }); // 1e-9: (28 / 365.25) x 365.25 is 28 days, not 27.999…
+
+/** The age is on the band's side of a bound (`min`: at or above; `max`: at or below; `inclusive` says whether the bound itself is in). */
+function withinBound(age: PatientAge, bound: AgeBound | undefined, side: "min" | "max"): boolean {
+  if (!bound) return true;
+  const [value, limit] = bound.years !== undefined ? [age.years, bound.years] : [age.days, bound.days!];
+  if (value === limit) return bound.inclusive;
+  return side === "min" ? value > limit : value < limit;
+}
+
+/** The age is in the rule's band. */
+export const ageInBand = (rule: AgeRule, age: PatientAge) => withinBound(age, rule.age.min, "min") && withinBound(age, rule.age.max, "max");
+
 /**
  * Counts the knowledge entries a check looked at (rules, allergen and drug names, cross-reactivity
  * rules). Tests pass one to show a check does lookups: the count follows the drugs given, not the
@@ -70,6 +117,8 @@ export interface DrugSafetyRequest {
   currentMedications: MedicationRef[];
   conditions: string[];
   allergies: string[];
+  /** The patient's age; absent or null: the age rules are not applied (reported in `ageRulesNotChecked`). */
+  age?: PatientAge | null;
 }
 
 export interface DrugSafetyResult {
@@ -83,6 +132,10 @@ export interface DrugSafetyResult {
   unrecognizedAllergies: string[];
   identified: { code: string | null; name: string; drugId: string; matchedBy: string }[];
   warnings: string[];
+  /** Drug-age findings for the new medication at the patient's age. */
+  ageAlerts: AgeAlert[];
+  /** With no age given: the age bands of the new medication's rules that were therefore not checked (empty when it has none). */
+  ageRulesNotChecked: string[];
 }
 
 /**
@@ -283,6 +336,28 @@ function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], 
 }
 
 /**
+ * The drug-age rules of the drug (its components' included) whose band holds the age and whose extra
+ * conditions hold: one of `with_current` among the identified current medications, one of
+ * `with_icd10_prefixes` among the conditions; none of `unless_icd10_prefixes` (an indication) among them.
+ */
+function ageFindings(k: Knowledge, drug: DrugEntry, age: PatientAge, current: DrugEntry[], conditions: string[], work?: EngineWork): AgeAlert[] {
+  const codes = conditions.map(compactIcd10);
+  const currentKeys = new Set(current.flatMap((d) => keysOf(k, d)));
+  const out: AgeAlert[] = [];
+  for (const rule of ageRulesOf(k, drug, work)) {
+    if (!ageInBand(rule, age)) continue;
+    if (rule.with_current && !rule.with_current.some((s) => currentKeys.has(selectorKey(s)))) continue;
+    if (rule.with_icd10_prefixes && !rule.with_icd10_prefixes.some((p) => codes.some((c) => c.startsWith(p)))) continue;
+    if (rule.unless_icd10_prefixes?.some((p) => codes.some((c) => c.startsWith(p)))) continue;
+    out.push({ drug: drug.name, population: rule.population, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
+  }
+  return out;
+}
+
+/** The drug-age rules a drug answers to (its own, its classes', its components'), in the file's order. */
+export const ageRulesOf = (k: Knowledge, drug: DrugEntry, work?: EngineWork) => collect(k, keysOf(k, drug).map((key) => k.drugSafety.ageRulesByKey.get(key)), work);
+
+/**
  * What an allergy entry names: an allergen group or a drug, by its whole text ("Penicillins",
  * "Amoxicillin 500 mg"), or else every allergen-group or drug name found as whole words inside it
  * ("sulfa allergy", "Penicillin (anaphylaxis)", "amoxicillin and sulfa"); longer names win over the
@@ -358,7 +433,8 @@ function allergyAlertsFor(k: Knowledge, drug: DrugEntry | undefined, allergy: st
 
 /**
  * Checks a new medication against current medications (drug-drug), conditions by ICD-10
- * (drug-condition) and allergies with class cross-reactivity (drug-allergy). A medication the
+ * (drug-condition), allergies with class cross-reactivity (drug-allergy) and, when the age is given, the
+ * patient's age (drug-age: paediatric and older-adult rules). A medication the
  * knowledge base cannot identify, or an allergy it cannot interpret, is reported and makes the answer
  * not safe: it was not checked.
  */
@@ -404,6 +480,11 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   for (const c of contraindications) {
     interactions.push({ type: "drug-condition", severity: c.severity, drugs: [req.newMedication.name], description: `${c.condition} (${c.conditionCode}): ${c.description}`, recommendation: c.recommendation, mechanism: null, source: c.source, ruleId: c.ruleId });
   }
+  const ageAlerts = candidate && req.age ? ageFindings(k, candidate.drug, req.age, current.flatMap((c) => (c ? [c.drug] : [])), req.conditions, work) : [];
+  for (const a of ageAlerts) {
+    interactions.push({ type: "drug-age", severity: a.severity, drugs: [req.newMedication.name], description: `${a.population}: ${a.description}`, recommendation: a.recommendation, mechanism: null, source: a.source, ruleId: a.ruleId });
+  }
+  const ageRulesNotChecked = candidate && !req.age ? [...new Set(ageRulesOf(k, candidate.drug, work).map((r) => r.population))] : [];
   const unrecognizedAllergies: string[] = [];
   const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, unrecognizedAllergies, work);
   for (const a of allergyAlerts) {
@@ -425,5 +506,7 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
     unrecognizedAllergies,
     identified: [candidate, ...current].filter((x): x is IdentifiedDrug => Boolean(x)).map((x) => ({ code: x.input.code ?? null, name: x.input.name, drugId: x.drug.id, matchedBy: x.matchedBy })),
     warnings,
+    ageAlerts: ageAlerts.sort(bySeverity),
+    ageRulesNotChecked,
   };
 }

@@ -12,9 +12,9 @@ export class DrugSafetyResolver {
   @UseMiddleware(RateLimit("clinical_decision_support"))
   @Mutation(() => DrugInteractionResult, {
     nullable: true,
-    description: "Checks a new medication for drug-drug, drug-condition and drug-allergy problems. Advisory; audited.",
+    description: "Checks a new medication for drug-drug, drug-condition, drug-allergy and (when an age is known) drug-age problems. Advisory; audited.",
   })
-  checkDrugInteractions(@Arg("input", () => DrugInteractionCheckInput, { description: "The new medication, current medications, conditions and allergies." }) input: DrugInteractionCheckInput, @Ctx() ctx: SubgraphContext): Promise<DrugInteractionResult> {
+  checkDrugInteractions(@Arg("input", () => DrugInteractionCheckInput, { description: "The new medication, current medications, conditions, allergies and age." }) input: DrugInteractionCheckInput, @Ctx() ctx: SubgraphContext): Promise<DrugInteractionResult> {
     const startedAt = performance.now();
     return checkDrugInteractions({ db: ctx.db, principal: ctx.principal, requestId: ctx.requestId }, input, startedAt);
   }

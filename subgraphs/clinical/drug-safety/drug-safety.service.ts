@@ -1,12 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
+import { calendarDate, isCalendarDate } from "../../../lib/calendar.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
-import { allergies, diagnoses } from "../db/tables.js";
+import { allergies, diagnoses, patients } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
-import { checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION } from "./drug-safety.engine.js";
+import { ageFromBirthDate, ageFromYears, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type PatientAge } from "./drug-safety.engine.js";
 import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-safety.type.js";
 
 /**
@@ -15,8 +16,23 @@ import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-sa
  */
 export const ICD10_PATTERN = /^[A-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/i;
 
-/** Field errors for the conditions (ICD-10) and allergies a request gives to a drug check. */
-export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null }): void {
+/** Oldest age the drug check accepts, in years (an age or birth date beyond it is a typing error). */
+export const MAX_AGE_YEARS = 130;
+
+/** The time zone whose calendar date "today" is for an age from a birth date. */
+export const AGE_TIME_ZONE = "Africa/Kampala";
+
+/** Field errors for the conditions (ICD-10), allergies and age a request gives to a drug check. */
+export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null }, today = calendarDate(new Date(), AGE_TIME_ZONE)): void {
+  const years = given.patientAgeYears;
+  if (years !== null && years !== undefined && !(Number.isFinite(years) && years >= 0 && years <= MAX_AGE_YEARS)) errors.add("patientAgeYears", `must be 0 to ${MAX_AGE_YEARS} years`);
+  const born = given.patientBirthDate;
+  if (born !== null && born !== undefined) {
+    if (!isCalendarDate(born.trim())) errors.add("patientBirthDate", "must be a calendar date YYYY-MM-DD");
+    else if (born.trim() > today) errors.add("patientBirthDate", "is in the future");
+    else if (ageFromBirthDate(born.trim(), today).years > MAX_AGE_YEARS) errors.add("patientBirthDate", `gives an age over ${MAX_AGE_YEARS} years`);
+    if (years !== null && years !== undefined) errors.add("patientAgeYears", "give patientBirthDate or patientAgeYears, not both");
+  }
   given.conditions?.forEach((c, i) => {
     if (!ICD10_PATTERN.test(c.trim())) errors.add(`conditions.${i}`, "must be an ICD-10 code such as N18.3");
   });
@@ -30,28 +46,59 @@ export interface CheckContext {
   allergies: string[];
   conditionsSource: "request" | "patient_record" | "none";
   allergiesSource: "request" | "patient_record" | "none";
+  /** The patient's age for the age rules: the request's birth date or age, else the registry's birth date; null when none is known. */
+  age: PatientAge | null;
+  ageSource: "request" | "patient_record" | "none";
+}
+
+/** What a drug check's answer says about the age it used (`ageSource`, `patientAgeYears`, `patientAgeDays`). */
+export const ageOutput = (c: Pick<CheckContext, "age" | "ageSource">) => ({ ageSource: c.ageSource, patientAgeYears: c.age?.years ?? null, patientAgeDays: c.age?.days ?? null });
+
+/** The warning for a medication whose age rules were not applied because no age was known. */
+export function ageNotCheckedWarnings(medication: string, r: Pick<DrugSafetyResult, "ageRulesNotChecked">): string[] {
+  return r.ageRulesNotChecked.length
+    ? [`Age not known: the age rules of ${medication} (${r.ageRulesNotChecked.join("; ")}) were not checked; give the patient's birth date or age, or a patient UHID with a recorded birth date`]
+    : [];
 }
 
 /**
  * The conditions and allergies a drug check uses: those the request gives, else, for a patient, the
  * record's unresolved diagnoses and recorded allergies (each list unique); with where each came from.
  */
-export async function checkContext(db: Db, given: { patientUhid?: string | null; conditions?: string[] | null; allergies?: string[] | null }): Promise<CheckContext> {
+export async function checkContext(
+  db: Db,
+  given: { patientUhid?: string | null; conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null },
+  today = calendarDate(new Date(), AGE_TIME_ZONE),
+): Promise<CheckContext> {
   const uhid = given.patientUhid;
-  const [recordConditions, recordAllergies] = await Promise.all([
+  const ageGiven = given.patientBirthDate != null || given.patientAgeYears != null;
+  const [recordConditions, recordAllergies, recordBirthDate] = await Promise.all([
     uhid && !given.conditions
       ? db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, uhid), ne(diagnoses.status, "resolved"))).then((rows) => [...new Set(rows.map((r) => r.code))])
       : null,
     uhid && !given.allergies
       ? db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, uhid)).then((rows) => [...new Set(rows.map((r) => r.substance))])
       : null,
+    uhid && !ageGiven
+      ? db.select({ birthDate: patients.birthDate }).from(patients).where(eq(patients.uhid, uhid)).then((rows) => (rows[0]?.birthDate ? String(rows[0].birthDate).slice(0, 10) : null))
+      : null,
   ]);
+  const age =
+    given.patientBirthDate != null
+      ? ageFromBirthDate(given.patientBirthDate.trim(), today)
+      : given.patientAgeYears != null
+        ? ageFromYears(given.patientAgeYears)
+        : recordBirthDate && recordBirthDate <= today
+          ? ageFromBirthDate(recordBirthDate, today)
+          : null;
   const source = (fromRequest: unknown, fromRecord: unknown) => (fromRequest ? "request" : fromRecord ? "patient_record" : "none") as CheckContext["conditionsSource"];
   return {
     conditions: given.conditions ?? recordConditions ?? [],
     allergies: given.allergies ?? recordAllergies ?? [],
     conditionsSource: source(given.conditions, recordConditions),
     allergiesSource: source(given.allergies, recordAllergies),
+    age,
+    ageSource: ageGiven ? "request" : age ? "patient_record" : "none",
   };
 }
 
@@ -61,7 +108,7 @@ export interface CallContext {
   requestId?: string;
 }
 
-/** Checks the input, fills omitted conditions/allergies from the patient's record, runs the engine and audits the call. */
+/** Checks the input, fills omitted conditions/allergies (and the age) from the patient's record, runs the engine and audits the call. */
 export async function checkDrugInteractions(ctx: CallContext, input: DrugInteractionCheckInput, startedAt = performance.now()): Promise<DrugInteractionResult> {
   const errors = new FieldErrorCollector();
   if (!input.newMedication.name.trim()) errors.add("newMedication.name", "must not be blank");
@@ -72,7 +119,8 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
   errors.throwIfAny("Invalid drug interaction request");
 
   if (input.patientUhid) await getPatient(ctx.db, input.patientUhid);
-  const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = await checkContext(ctx.db, input);
+  const context = await checkContext(ctx.db, input);
+  const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = context;
 
   const k = await getKnowledge(ctx.db);
   const result = checkDrugSafety(k, {
@@ -80,6 +128,7 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
     currentMedications: input.currentMedications,
     conditions: conditions.map((c) => c.trim()),
     allergies: allergyList.map((a) => a.trim()),
+    age: context.age,
   });
   const rulesetVersion = [
     DRUG_SAFETY_ENGINE_VERSION,
@@ -87,15 +136,17 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
     `drug-interactions@${k.versions["drug-interactions"]}`,
     `drug-conditions@${k.versions["drug-conditions"]}`,
     `drug-allergies@${k.versions["drug-allergies"]}`,
+    `drug-age@${k.versions["drug-age"]}`,
   ].join("; ");
-  const { identified, ...engineOutput } = result;
-  const output = { ...engineOutput, identifiedMedications: identified, conditionsSource, allergiesSource, requiresReview: true };
+  const { identified, ageRulesNotChecked, ...engineOutput } = result;
+  const warnings = [...engineOutput.warnings, ...ageNotCheckedWarnings(input.newMedication.name, { ageRulesNotChecked })];
+  const output = { ...engineOutput, warnings, identifiedMedications: identified, conditionsSource, allergiesSource, ...ageOutput(context), requiresReview: true };
   const audit = await ctx.db.transaction((tx) =>
     appendAudit(tx as unknown as Db, {
       actor: ctx.principal,
       operation: "drug_interaction_check",
       patientUhid: input.patientUhid ?? null,
-      input: { ...input, resolvedConditions: conditions, resolvedAllergies: allergyList },
+      input: { ...input, resolvedConditions: conditions, resolvedAllergies: allergyList, resolvedAge: context.age },
       output,
       rulesetVersion,
       requestId: ctx.requestId,

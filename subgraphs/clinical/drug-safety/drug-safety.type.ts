@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsOptional, Length, ValidateNested } from "class-validator";
-import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
 @InputType({ description: "A medication by RxNorm code and name." })
 export class MedicationRefInput {
@@ -33,15 +33,23 @@ export class DrugInteractionCheckInput {
   @ArrayMaxSize(50)
   allergies?: string[] | null;
 
-  @Field(() => String, { nullable: true, description: "Patient whose recorded conditions and allergies fill in omitted lists." })
+  @Field(() => String, { nullable: true, description: "Patient whose recorded conditions and allergies fill in omitted lists, and whose birth date gives the age when neither patientBirthDate nor patientAgeYears is given." })
   @IsOptional()
   @Length(1, 64)
   patientUhid?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Patient's birth date (YYYY-MM-DD): the age rules (paediatric, neonatal, older-adult) use the age in days and completed years at today's date in Kampala. Give this or patientAgeYears, not both." })
+  @IsOptional()
+  patientBirthDate?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Patient's age in years, 0 to 130; a fraction for infants (0.5 is six months; day bounds compare years x 365.25). Give this or patientBirthDate, not both; prefer the birth date for neonates." })
+  @IsOptional()
+  patientAgeYears?: number | null;
 }
 
 @ObjectType({ description: "One finding of a drug check (spec: interactions[])." })
 export class DrugInteractionFinding {
-  @Field(() => String, { description: "drug-drug, drug-condition or drug-allergy." })
+  @Field(() => String, { description: "drug-drug, drug-condition, drug-allergy or drug-age (the new medication at the patient's age; only when an age is known)." })
   type!: string;
 
   @Field(() => String, { description: "contraindicated, major, moderate or minor." })
@@ -120,6 +128,30 @@ export class DrugAllergyAlert {
   source!: string;
 }
 
+@ObjectType({ description: "A drug-age warning: the new medication at the patient's age (paediatric, neonatal or older-adult rule)." })
+export class DrugAgeAlert {
+  @Field(() => String, { description: "The medication, by its knowledge-base name." })
+  drug!: string;
+
+  @Field(() => String, { description: "The age band the rule is about, e.g. Children under 12 years." })
+  population!: string;
+
+  @Field(() => String, { description: "contraindicated, major, moderate or minor." })
+  severity!: string;
+
+  @Field(() => String, { description: "What the problem is." })
+  description!: string;
+
+  @Field(() => String, { description: "What to do about it." })
+  recommendation!: string;
+
+  @Field(() => String, { description: "Published source of the rule." })
+  source!: string;
+
+  @Field(() => String, { description: "Id of the knowledge-base rule that matched (drug-age.json)." })
+  ruleId!: string;
+}
+
 @ObjectType({ description: "A medication as given in the request." })
 export class MedicationRef {
   @Field(() => String, { nullable: true, description: "RxCUI as given; null when none was given." })
@@ -149,7 +181,7 @@ export class DrugInteractionResult {
   @Field(() => Boolean, { description: "True only when nothing was found and every medication was identified." })
   safe!: boolean;
 
-  @Field(() => [DrugInteractionFinding], { description: "All findings (drug-drug, drug-condition, drug-allergy), most severe first." })
+  @Field(() => [DrugInteractionFinding], { description: "All findings (drug-drug, drug-condition, drug-allergy, drug-age), most severe first." })
   interactions!: DrugInteractionFinding[];
 
   @Field(() => [DrugContraindication], { description: "Drug-condition findings with the ICD-10 code that matched." })
@@ -157,6 +189,9 @@ export class DrugInteractionResult {
 
   @Field(() => [DrugAllergyAlert], { description: "Drug-allergy findings, including cross-reactivity between classes." })
   allergyAlerts!: DrugAllergyAlert[];
+
+  @Field(() => [DrugAgeAlert], { description: "Drug-age findings (also in interactions as type drug-age); empty when no age was known." })
+  ageAlerts!: DrugAgeAlert[];
 
   @Field(() => [MedicationRef], { description: "Not in the knowledge base, so NOT checked." })
   unidentifiedMedications!: MedicationRef[];
@@ -167,7 +202,7 @@ export class DrugInteractionResult {
   @Field(() => [IdentifiedMedication], { description: "The medications recognised, with the knowledge-base drug each was matched to." })
   identifiedMedications!: IdentifiedMedication[];
 
-  @Field(() => [String], { description: "What was not checked or needs confirming (unknown medications, uninterpreted allergies, a code naming another drug than the name)." })
+  @Field(() => [String], { description: "What was not checked or needs confirming (unknown medications, uninterpreted allergies, a code naming another drug than the name, age rules not applied for want of an age)." })
   warnings!: string[];
 
   @Field(() => String, { description: "request, patient_record or none." })
@@ -175,6 +210,15 @@ export class DrugInteractionResult {
 
   @Field(() => String, { description: "request, patient_record or none." })
   allergiesSource!: string;
+
+  @Field(() => String, { description: "Where the age came from: request (patientBirthDate or patientAgeYears), patient_record (the registry's birth date) or none (the age rules were not applied; warnings name those of the medication)." })
+  ageSource!: string;
+
+  @Field(() => Float, { nullable: true, description: "The age the rules used, in years: completed years from a birth date, or as given; null when none was known." })
+  patientAgeYears!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The age the rules used, in days: since birth, or the years given x 365.25; null when none was known." })
+  patientAgeDays!: number | null;
 
   @Field(() => Int, { description: "Time spent on the check, in milliseconds." })
   processingTimeMs!: number;

@@ -1,4 +1,4 @@
-import type { Allergen, ConditionRule, CrossReactivity, DrugEntry, DrugSelector, InteractionRule } from "./knowledge.types.js";
+import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type CrossReactivity, type DrugClass, type DrugEntry, type DrugSelector, type InteractionRule } from "./knowledge.types.js";
 
 /**
  * The drug rules keyed by what they select, built once when the knowledge is indexed, so a check
@@ -13,6 +13,8 @@ export interface DrugSafetyIndex {
   interactionsByPair: Map<string, InteractionRule[]>;
   /** Selector key → drug-condition rules. */
   conditionRulesByKey: Map<string, ConditionRule[]>;
+  /** Selector key → drug-age rules (drug-age.json). */
+  ageRulesByKey: Map<string, AgeRule[]>;
   /** Allergen-group and drug names (normalised) → what they name, in the order the old scan met them. */
   allergyNames: Map<string, AllergyName[]>;
   /** Most words in one of those names: the longest run of words worth looking up. */
@@ -21,7 +23,7 @@ export interface DrugSafetyIndex {
   allergyClassesByDrug: Map<string, Set<string>>;
   /** Class → cross-reactivity rules towards it. */
   crossReactivityByToClass: Map<string, CrossReactivity[]>;
-  /** Position of each rule in its file (interaction, condition and cross-reactivity rules). */
+  /** Position of each rule in its file (interaction, condition, age and cross-reactivity rules). */
   order: Map<object, number>;
   /** Drug id → the keys it answers to, its components' included (`drugKeysWithComponents`). */
   keysByDrug: Map<string, string[]>;
@@ -100,6 +102,7 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
 export function buildDrugSafetyIndex(o: {
   interactions: InteractionRule[];
   conditionRules: ConditionRule[];
+  ageRules?: AgeRule[];
   allergensByName: Map<string, Allergen>;
   drugsByName: Map<string, DrugEntry>;
   drugs: Iterable<DrugEntry>;
@@ -118,6 +121,11 @@ export function buildDrugSafetyIndex(o: {
   o.conditionRules.forEach((r, i) => {
     order.set(r, i);
     push(conditionRulesByKey, selectorKey(r.drug), r);
+  });
+  const ageRulesByKey = new Map<string, AgeRule[]>();
+  (o.ageRules ?? []).forEach((r, i) => {
+    order.set(r, i);
+    push(ageRulesByKey, selectorKey(r.drug), r);
   });
   const allergyNames = new Map<string, AllergyName[]>();
   let rank = 0;
@@ -146,5 +154,36 @@ export function buildDrugSafetyIndex(o: {
     if (combinationByComponents.has(key)) throw new Error(`knowledge/drugs.json: ${d.id} and ${combinationByComponents.get(key)!.id} have the same components`);
     combinationByComponents.set(key, d);
   }
-  return { interactionsByPair, conditionRulesByKey, allergyNames, allergyNameMaxWords, allergyClassesByDrug, crossReactivityByToClass, order, keysByDrug, combinationByComponents };
+  return { interactionsByPair, conditionRulesByKey, ageRulesByKey, allergyNames, allergyNameMaxWords, allergyClassesByDrug, crossReactivityByToClass, order, keysByDrug, combinationByComponents };
+}
+
+const boundOk = (b: AgeBound | undefined) =>
+  b === undefined ||
+  (typeof b.inclusive === "boolean" && ("years" in b) !== ("days" in b) && [b.years, b.days].some((n) => typeof n === "number" && Number.isFinite(n) && n >= 0));
+
+/**
+ * Checks the drug-age rules when the knowledge is indexed, so a malformed rule stops the start instead of
+ * never matching: a known drug or class (also in `with_current`), bounds of one unit each with `inclusive`
+ * stated, at least one bound, a min below its max when both are in one unit, a severity and a source.
+ */
+export function validateAgeRules(rules: AgeRule[], drugs: Map<string, DrugEntry>, classes: Map<string, DrugClass>): AgeRule[] {
+  const known = (s: DrugSelector) => ("drug" in s ? drugs.has(s.drug) : classes.has(s.class));
+  const ids = new Set<string>();
+  for (const r of rules) {
+    const fail = (why: string) => {
+      throw new Error(`knowledge/drug-age.json: rule ${r.id}: ${why}`);
+    };
+    if (ids.has(r.id)) fail("duplicate id");
+    ids.add(r.id);
+    if (!known(r.drug)) fail(`unknown drug or class ${JSON.stringify(r.drug)}`);
+    for (const s of r.with_current ?? []) if (!known(s)) fail(`unknown drug or class in with_current ${JSON.stringify(s)}`);
+    const { min, max } = r.age ?? {};
+    if (!min && !max) fail("needs age.min or age.max");
+    if (!boundOk(min) || !boundOk(max)) fail("each bound needs exactly one of years or days (a number >= 0) and inclusive: true or false");
+    if (min && max && ((min.years !== undefined && max.years !== undefined && min.years >= max.years) || (min.days !== undefined && max.days !== undefined && min.days >= max.days))) fail("age.min must be below age.max");
+    if (!(r.severity in SEVERITY_RANK)) fail(`unknown severity ${r.severity}`);
+    if (!r.source?.trim() || !r.population?.trim() || !r.description?.trim() || !r.recommendation?.trim()) fail("needs population, description, recommendation and source");
+    if (r.unless_icd10_prefixes?.length && !r.unless_source?.trim()) fail("unless_icd10_prefixes needs an unless_source");
+  }
+  return rules;
 }

@@ -37,6 +37,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   dexamethasone: "3264", hydrocortisone: "5492", gentamicin: "1596450", metoclopramide: "6915", oxytocin: "7824", misoprostol: "42331",
   magnesium_sulfate: "6585", valproate: "11118", albendazole: "430", mebendazole: "6672", praziquantel: "8628", nystatin: "7597",
   clotrimazole: "2623", griseofulvin: "5021", gliclazide: "4816",
+  // Same PharmGKB export (drugs 2026.11.11), each PA id the only one mapped to its RxCUI: PA448927 chloramphenicol,
+  // PA450262 loperamide, PA448735 calcium gluconate.
+  chloramphenicol: "2348", loperamide: "6468", calcium_gluconate: "1908",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

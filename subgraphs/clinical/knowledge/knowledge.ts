@@ -3,8 +3,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../lib/db.js";
 import { knowledgeSets } from "../db/tables.js";
 import { canonicalJson, sha256Hex } from "./canonical-json.js";
-import { buildDrugSafetyIndex, resolveConditionRules, type DrugSafetyIndex } from "./drug-safety-index.js";
+import { buildDrugSafetyIndex, resolveConditionRules, validateAgeRules, type DrugSafetyIndex } from "./drug-safety-index.js";
 import type {
+  AgeRule,
   Allergen,
   ConditionRule,
   CounselingEntry,
@@ -24,7 +25,7 @@ import type {
 } from "./knowledge.types.js";
 
 /** The knowledge files this release ships (subgraphs/clinical/knowledge/<name>.json). */
-export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests", "document-classes", "lab-loinc-units", "lab-ordinal-scales"] as const;
+export const KNOWLEDGE_FILES = ["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "drug-age", "lab-limits", "sepsis", "risk-models", "symptoms", "reminders", "news2", "administration-times", "lab-delta-checks", "counseling", "statistical-tests", "document-classes", "lab-loinc-units", "lab-ordinal-scales"] as const;
 export type KnowledgeName = (typeof KNOWLEDGE_FILES)[number];
 
 interface KnowledgeFile {
@@ -65,6 +66,8 @@ export interface Knowledge {
   drugs: { byId: Map<string, DrugEntry>; byRxcui: Map<string, DrugEntry>; byName: Map<string, DrugEntry>; classes: Map<string, DrugClass> };
   interactions: InteractionRule[];
   conditionRules: ConditionRule[];
+  /** Drug-age rules (drug-age.json): paediatric and older-adult warnings. */
+  ageRules: AgeRule[];
   allergens: { byName: Map<string, Allergen>; crossReactivity: CrossReactivity[] };
   /** The drug, condition and allergy rules keyed for the drug-safety engine's lookups. */
   drugSafety: DrugSafetyIndex;
@@ -108,13 +111,16 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
   }
   const interactions = (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules;
   const conditionRules = resolveConditionRules(files["drug-conditions"] as unknown as Parameters<typeof resolveConditionRules>[0]);
+  const classes = new Map(drugsFile.classes.map((c) => [c.id, c]));
+  const ageRules = validateAgeRules((files["drug-age"] as unknown as { rules: AgeRule[] }).rules, byId, classes);
   return {
     versions: Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, files[n].version])) as Record<KnowledgeName, string>,
-    drugs: { byId, byRxcui, byName, classes: new Map(drugsFile.classes.map((c) => [c.id, c])) },
+    drugs: { byId, byRxcui, byName, classes },
     interactions,
     conditionRules,
+    ageRules,
     allergens: { byName: allergensByName, crossReactivity: allergyFile.cross_reactivity },
-    drugSafety: buildDrugSafetyIndex({ interactions, conditionRules, allergensByName, drugsByName: byName, drugs: drugsFile.drugs, crossReactivity: allergyFile.cross_reactivity }),
+    drugSafety: buildDrugSafetyIndex({ interactions, conditionRules, ageRules, allergensByName, drugsByName: byName, drugs: drugsFile.drugs, crossReactivity: allergyFile.cross_reactivity }),
     labTests: new Map(labFile.tests.map((t) => [t.loinc, t])),
     sepsis: files.sepsis as unknown as SepsisKnowledge,
     riskModels: files["risk-models"] as unknown as RiskModels,

@@ -69,6 +69,34 @@ export interface ConditionRule {
   source: string;
 }
 
+/** One end of an age band: whole `years` or `days` (one of them), with whether the bound itself is in the band. */
+export interface AgeBound {
+  years?: number;
+  days?: number;
+  inclusive: boolean;
+}
+
+/** A drug-age rule (drug-age.json): a drug or class that needs a warning within an age band. */
+export interface AgeRule {
+  id: string;
+  drug: DrugSelector;
+  /** The band the rule applies within: `min`, `max` or both. */
+  age: { min?: AgeBound; max?: AgeBound };
+  /** Who the band is, in words ("Children under 12 years"). */
+  population: string;
+  /** Only when one of these is among the current medications (ceftriaxone with IV calcium in neonates). */
+  with_current?: DrugSelector[];
+  /** Only when one of the conditions (no dot) starts with one of these (ceftriaxone in a jaundiced neonate). */
+  with_icd10_prefixes?: string[];
+  /** Indications (no dot) for which the drug is given at that age: a condition starting with one silences the rule. */
+  unless_icd10_prefixes?: string[];
+  unless_source?: string;
+  severity: Severity;
+  description: string;
+  recommendation: string;
+  source: string;
+}
+
 export interface Allergen {
   id: string;
   name: string;

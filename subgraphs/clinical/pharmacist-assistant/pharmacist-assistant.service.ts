@@ -20,7 +20,8 @@ const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
 /**
  * Verifies a prescription's items (identification, dose, frequency, interactions, contraindications,
  * allergies, duplicate therapy), against the patient's active medicines, diagnoses and allergies
- * when a uhid is given (conditions/allergies in the request take precedence, as in the drug check).
+ * when a uhid is given (conditions/allergies in the request take precedence, as in the drug check), and
+ * the patient's age (the request's birth date or age, else the recorded birth date) against the age rules.
  */
 export async function verifyPrescriptionItems(ctx: SubgraphContext, input: VerifyPrescriptionInput): Promise<PrescriptionVerificationResult> {
   const errors = new FieldErrorCollector();
@@ -37,15 +38,15 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
     await getPatient(ctx.db, input.patientUhid);
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
   }
-  const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = await checkContext(ctx.db, input);
-  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()) });
+  const { conditions, allergies: allergyList, conditionsSource, allergiesSource, age, ageSource } = await checkContext(ctx.db, input);
+  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
     DRUG_SAFETY_ENGINE_VERSION,
     MEDICATION_SCHEDULE_ENGINE_VERSION,
-    ...(["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "administration-times"] as const).map((n) => `${n}@${k.versions[n]}`),
+    ...(["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "drug-age", "administration-times"] as const).map((n) => `${n}@${k.versions[n]}`),
   ].join("; ");
-  const output = { ...result, conditionsSource, allergiesSource, requiresReview: true };
+  const output = { ...result, conditionsSource, allergiesSource, ageSource, requiresReview: true };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "prescription_verification", patientUhid: input.patientUhid ?? null, input, output, rulesetVersion, requestId: ctx.requestId });
   return { ...output, auditId: audit.id, rulesetVersion };
 }

@@ -1,6 +1,6 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
-import { DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
+import { DrugAgeAlert, DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
 
 @InputType({ description: "One medicine of a prescription." })
 export class PrescriptionItemInput {
@@ -42,6 +42,14 @@ export class VerifyPrescriptionInput {
   @Field(() => [String], { nullable: true, description: "Default: the patient's recorded allergies." })
   @IsOptional()
   allergies?: string[] | null;
+
+  @Field(() => String, { nullable: true, description: "Patient's birth date (YYYY-MM-DD) for the age rules; default: the patient's recorded birth date. Give this or patientAgeYears, not both." })
+  @IsOptional()
+  patientBirthDate?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "Patient's age in years (0 to 130; a fraction for infants) for the age rules; default: from the patient's recorded birth date." })
+  @IsOptional()
+  patientAgeYears?: number | null;
 }
 
 @ObjectType({ description: "Something that keeps the prescription from being verified." })
@@ -139,6 +147,9 @@ export class PrescriptionVerificationResult {
   @Field(() => [DrugAllergyAlert], { description: "Drug-allergy findings." })
   allergyAlerts!: DrugAllergyAlert[];
 
+  @Field(() => [DrugAgeAlert], { description: "Drug-age findings (paediatric, neonatal, older-adult rules) of the items at the patient's age; empty when no age is known (see ageSource)." })
+  ageAlerts!: DrugAgeAlert[];
+
   @Field(() => [DuplicateTherapy], { description: "Pairs of medicines in the same ATC-coded class." })
   duplicateTherapy!: DuplicateTherapy[];
 
@@ -150,6 +161,9 @@ export class PrescriptionVerificationResult {
 
   @Field(() => String, { description: "request, patient_record or none." })
   allergiesSource!: string;
+
+  @Field(() => String, { description: "Where the age for the age rules came from: request, patient_record (the registry's birth date) or none (not applied)." })
+  ageSource!: string;
 
   @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;

@@ -1,4 +1,4 @@
-import { checkDrugSafety, DUPLICATE_CLASS_RULE, identifyDrug, sharedTherapeuticClasses, type AllergyAlert, type Contraindication, type Finding } from "../drug-safety/drug-safety.engine.js";
+import { checkDrugSafety, DUPLICATE_CLASS_RULE, identifyDrug, sharedTherapeuticClasses, type AgeAlert, type AllergyAlert, type Contraindication, type Finding, type PatientAge } from "../drug-safety/drug-safety.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
@@ -51,6 +51,8 @@ export interface PrescriptionVerification {
   interactions: Finding[];
   contraindications: Contraindication[];
   allergyAlerts: AllergyAlert[];
+  /** Drug-age findings of the items at the patient's age (none when no age is known). */
+  ageAlerts: AgeAlert[];
   duplicateTherapy: DuplicateTherapy[];
   warnings: string[];
 }
@@ -85,7 +87,7 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
 export function verifyPrescription(
   k: Knowledge,
   items: PrescriptionItem[],
-  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[] },
+  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null },
 ): PrescriptionVerification {
   const warnings: string[] = [];
   const issues: VerificationIssue[] = [];
@@ -132,14 +134,17 @@ export function verifyPrescription(
   const interactions: Finding[] = [];
   const contraindications: Contraindication[] = [];
   const allergyAlerts: AllergyAlert[] = [];
+  const ageAlerts: AgeAlert[] = [];
   items.forEach((it, i) => {
     if (!identified[i]) return;
     const others = [...items.slice(i + 1).filter((_, j) => identified[i + 1 + j]), ...active.filter((a) => a.found).map((a) => a.med)];
-    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies });
+    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies, age: context.age ?? null });
     // Same-class duplicates are reported below as duplicateTherapy (the same definition), not twice.
     interactions.push(...r.interactions.filter((f) => f.type === "drug-drug" && f.ruleId !== DUPLICATE_CLASS_RULE));
     contraindications.push(...r.contraindications);
     allergyAlerts.push(...r.allergyAlerts);
+    ageAlerts.push(...r.ageAlerts);
+    for (const a of r.ageAlerts) issues.push({ item: i, field: null, severity: a.severity, message: `${a.drug} at the patient's age (${a.population}): ${a.description}` });
     // An allergy the knowledge base cannot read was not checked: the prescription cannot be verified.
     if (r.unrecognizedAllergies.length) warnings.push(`Allergies not interpreted, not checked against the prescription: ${r.unrecognizedAllergies.map((a) => `"${a}"`).join(", ")}; confirm what they are`);
   });
@@ -166,5 +171,5 @@ export function verifyPrescription(
   for (const c of contraindications) issues.push({ item: null, field: null, severity: c.severity, message: `${c.drug} with ${c.condition} (${c.conditionCode}): ${c.description}` });
   for (const a of allergyAlerts) issues.push({ item: null, field: null, severity: a.severity, message: `${a.drug} and allergy "${a.allergen}": ${a.description}` });
   issues.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
-  return { verified: issues.length === 0 && warnings.length === 0, items: verifiedItems, issues, interactions, contraindications, allergyAlerts, duplicateTherapy, warnings: [...new Set(warnings)] };
+  return { verified: issues.length === 0 && warnings.length === 0, items: verifiedItems, issues, interactions, contraindications, allergyAlerts, ageAlerts, duplicateTherapy, warnings: [...new Set(warnings)] };
 }
