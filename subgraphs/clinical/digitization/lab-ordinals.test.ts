@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyDocument } from "./classification.js";
-import { buildFhirResources } from "./fhir.js";
+import { observationsOf } from "./fhir.test-support.js";
 import { parseLabResults } from "./lab-results.js";
 
 /**
@@ -82,20 +81,7 @@ describe("not every word after a label is a result", () => {
 describe("an ordinal result in FHIR is a string, never a quantity", () => {
   it("valueString with the grade, its interpretation and reference text; numeric results keep valueQuantity", () => {
     const tests = parseLabResults("Protein ++ Negative\nPotassium 5.9 mmol/L 3.5-5.1 H").tests;
-    const { resources } = buildFhirResources({
-      documentId: "0b6c2c1e-0000-4000-8000-000000000002",
-      classification: classifyDocument("x", "lab_report", 2),
-      tests,
-      patientUhid: null,
-      encounterId: null,
-      contentType: "application/pdf",
-      bytes: Buffer.from("%PDF-1.4"),
-      sha256: "00",
-      title: "x.pdf",
-      createdAt: new Date("2026-11-28T10:00:00Z"),
-      url: "/x",
-    });
-    const [protein, potassium] = resources.filter((r) => r.resourceType === "Observation");
+    const [protein, potassium] = observationsOf(tests);
     expect(protein).toMatchObject({ valueString: "2+", interpretation: [{ coding: [{ code: "A" }] }], referenceRange: [{ text: "Negative" }] });
     expect(protein).not.toHaveProperty("valueQuantity");
     expect(potassium).toMatchObject({ valueQuantity: { value: 5.9, unit: "mmol/L" } });

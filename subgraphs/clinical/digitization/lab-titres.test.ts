@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildFhirResources } from "./fhir.js";
+import { observationsOf } from "./fhir.test-support.js";
 import { parseLabResults } from "./lab-results.js";
 import { readTitre } from "./lab-titres.js";
 
@@ -38,20 +38,7 @@ describe("titres: the reciprocal of the dilution, the titre as text, flagged onl
   it("a Widal panel reads every line, and FHIR carries each titre as a Ratio", () => {
     const { tests } = parseLabResults(["WIDAL TEST", "S. typhi O 1:160", "S. typhi H 1:80", "S. paratyphi AH 1:40", "S. paratyphi BH 1:20"].join("\n"));
     expect(tests.map((t) => t.valueText)).toEqual(["1:160", "1:80", "1:40", "1:20"]);
-    const { resources } = buildFhirResources({
-      documentId: "00000000-0000-4000-8000-000000000001",
-      classification: { type: "lab_report", display: "Laboratory report", confidence: 0.9, signals: [] } as unknown as Parameters<typeof buildFhirResources>[0]["classification"],
-      tests,
-      patientUhid: null,
-      encounterId: null,
-      contentType: "application/pdf",
-      bytes: Buffer.from("%PDF-1.4"),
-      sha256: "00",
-      title: "widal.pdf",
-      createdAt: new Date("2026-11-28T08:00:00Z"),
-      url: "/api/v1/document-digitization/documents/00000000-0000-4000-8000-000000000001/",
-    });
-    const values = resources.filter((r) => r.resourceType === "Observation").map((o) => o.valueRatio);
+    const values = observationsOf(tests).map((o) => o.valueRatio);
     expect(values).toEqual([160, 80, 40, 20].map((d) => ({ numerator: { value: 1 }, denominator: { value: d } })));
   });
 });
