@@ -99,6 +99,10 @@ interface TriggerHit {
 
 /** A Swahili negation that is also a given name (Hana): in a clinician's note, a trigger only in lower case. */
 const LOWER_CASE_ONLY = new Set(["hana"]);
+/** A Swahili verb with the she/he subject prefix and a tense marker (ana-, ame-, ali-, ata-, a-ki-): "anatetemeka", "amezimia". */
+const THIRD_PERSON_VERB = /^a(?:na|me|li|ta|ki)\p{L}{3,}$/iu;
+/** English verbs that follow a subject, never a Swahili negation's noun. */
+const ENGLISH_VERB_AFTER_NAME = /^(?:is|was|has|had|have|can|cannot|cant|could|does|did|will|got|just|keeps|started|fainted|collapsed)$/i;
 
 /** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
 export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: TriggerIndex = ENGLISH): TriggerHit[] {
@@ -109,11 +113,16 @@ export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: 
       continue;
     }
     // "hana homa" (has no fever), but "Hana, 25F, c/o fever" is a name: in lower case only.
-    // Only in clinicians' notes (the English index): a patient's message writes "Sina homa" at a sentence start.
     // Capitalised, it negates only right before a finding, as a sentence opens ("Hakuna kutapika. Hana kikohozi."):
-    // a name is followed by a comma, an age or a verb ("Hana, 25F", "Hana 25 yrs c/o fever").
-    const nameLike = LOWER_CASE_ONLY.has(tokens[i].key) && tokens[i].raw !== tokens[i].key && !entityTokens.has(i + 1);
-    const cands = index === ENGLISH && nameLike ? undefined : index.byFirst.get(tokens[i].key);
+    // a name is followed by a comma, an age or a verb ("Hana, 25F", "Hana 25 yrs c/o fever", "my wife Hana is
+    // bleeding heavily"). In notes and in patients' messages alike: a message's "Hana is convulsing" must not
+    // read as "has no convulsions".
+    // "hana" negates a noun ("hana homa"); before a verb conjugated for she/he ("Hana anatetemeka mwili mzima",
+    // "hana amezimia" in an SMS written without capitals) it can only be the name, in any case.
+    // So is it before an English verb ("hana is bleeding", "hana has fits"): a negation needs a Swahili noun.
+    const nextRaw = tokens[i + 1]?.raw ?? "";
+    const nameLike = LOWER_CASE_ONLY.has(tokens[i].key) && ((tokens[i].raw !== tokens[i].key && !entityTokens.has(i + 1)) || THIRD_PERSON_VERB.test(nextRaw) || ENGLISH_VERB_AFTER_NAME.test(nextRaw));
+    const cands = nameLike ? undefined : index.byFirst.get(tokens[i].key);
     let matched = 0;
     if (cands) {
       for (const t of cands) {

@@ -135,11 +135,118 @@ describe("Swahili intents", () => {
   });
 });
 
+/**
+ * Classes of misses found with the second blind set (messages-blind-2.json, session 16; rules 2026.11.7,
+ * engine 1.3.0), each tested with wordings in neither blind set (checked below).
+ */
+const positives2: [string, string, string, string][] = [
+  // Swahili verbs carry an object infix (ki-na-ni-bana, "it is squeezing me"): the verb is a wildcard after "kifua"
+  ["sw object infix", "kifua kimenibana ghafla", "sw", "chest_pain"],
+  ["sw object infix", "kifua kimeniuma usiku mzima", "sw", "chest_pain"],
+  // fits told in other word orders ("shaking whole body", "eyes rolling up")
+  ["fits, word order", "the boy is jerking whole body for 5 minutes now", "en", "seizure"],
+  ["fits, word order", "her eyes are rolling up help", "en", "seizure"],
+  // stroke (FAST) in patients' words: a twisted or crooked mouth, odd speech, an arm or hand that will not lift
+  ["stroke, lay words", "my husband mouth is crooked since he woke up", "en", "stroke_signs"],
+  ["stroke, lay words", "grandpa is speaking funny and cant raise his arm", "en", "stroke_signs"],
+  ["stroke, lay words", "babu hawezi kuinua mkono wa kulia tangu asubuhi", "sw", "stroke_signs"],
+  // suicidal wording: "better I die", a poison named with an article, Swahili "sioni sababu", "afadhali nife"
+  ["suicidal, indirect", "honestly better I die than live like this", "en", "suicidal_ideation"],
+  ["suicidal, indirect", "I will drink the poison tonight", "en", "suicidal_ideation"],
+  ["suicidal, indirect", "sioni sababu ya kuishi tena", "sw", "suicidal_ideation"],
+  ["suicidal, indirect", "afadhali nife tu", "sw", "suicidal_ideation"],
+  // a tablet count with words around it ("about 15 of the pills", "the pills, like 12")
+  ["tablet count", "she swallowed about 15 of the malaria pills", "en", "overdose_poisoning"],
+  ["tablet count", "my son took the pills, like 12", "en", "overdose_poisoning"],
+  // fetal movements in other word orders (NHS: movements that slow down)
+  ["fetal movements, word order", "32 weeks and the baby is kicking less today", "en", "pregnancy_danger_signs"],
+  ["fetal movements, word order", "movements have reduced since morning, 38 weeks", "en", "pregnancy_danger_signs"],
+  // severe headache or blurred vision in pregnancy, in lay words (WHO PCPNC)
+  ["pregnancy headache, vision", "28 weeks pregnant, my eyes are blurry and head paining", "en", "pregnancy_danger_signs"],
+  ["pregnancy headache, vision", "pregnant and a very bad headache since morning", "en", "pregnancy_danger_signs"],
+];
+
+const negatives2: [string, string, string][] = [
+  // a sign that has gone, or was last month
+  ["gone, past", "the chest pain went away after I rested, thank you", "en"],
+  ["gone, past", "the fits he had last month have not come back", "en"],
+  // someone else's sign in the past: historical, not family
+  ["relative, past", "my uncle's heart attack was 3 years ago, he needs his refill", "en"],
+  ["relative, past", "my sister's seizure was last year, she is well now", "en"],
+  // Swahili "it has ended" in other noun classes, "last month"
+  ["sw ended, past", "degedege la mtoto limeisha, anacheza sasa", "sw"],
+  ["sw ended, past", "kiharusi cha babu kilikuwa mwaka uliopita", "sw"],
+  // a number that is a time or a dose, not a count of tablets
+  ["tablet count", "I took my tablets at 10 pm as you said", "en"],
+  ["tablet count", "i took 2 panadol tablets 10 minutes ago", "en"],
+];
+
+describe("classes of misses found with the second blind set (rules 2026.11.7, engine 1.3.0)", () => {
+  it.each(positives2)("%s: flags %j (%s) as %s", (_cls, text, language, category) => {
+    expect(flags(text, language)).toContain(category);
+  });
+
+  it.each(negatives2)("%s: does not flag %j (%s)", (_cls, text, language) => {
+    const r = triage(text, language);
+    expect(r.redFlags).toEqual([]);
+    // the sign was read, and set aside (a tablet count that is a time or a dose is no mention at all)
+    if (_cls !== "tablet count") expect(r.notFlagged.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["I am pregnant and bleeding since last month", "en", "pregnancy_danger_signs"],
+    ["chest pain since last year, much worse today", "en", "chest_pain"],
+    ["my mother has had fits since last month", "en", "seizure"],
+    ["natapika damu nyingi tangu mwezi uliopita", "sw", "heavy_bleeding"],
+  ])("a sign going on since last month or year is still flagged: %j (%s)", (text, language, category) => {
+    expect(flags(text, language)).toContain(category);
+  });
+
+  it("keeps a relative's current sign (family) flagged", () => {
+    expect(flags("my father has chest pain since this morning")).toEqual(["chest_pain"]);
+    expect(triage("my father has chest pain since this morning").redFlags[0].assertion).toBe("family");
+  });
+
+  it.each([
+    ["no fever no cough, just need to book a checkup", "en", "appointment"],
+    ["the headache I had last month went away, can I get a refill of my BP tabs", "en", "refill_request"],
+    ["these ARVs give me an upset stomach, is it normal?", "en", "symptom_report"],
+    ["can you send my sugar readings", "en", "results_question"],
+    ["no bleeding, when is my next antenatal visit", "en", "appointment"],
+    ["Daktari, naomba zingine za presha tafadhali", "sw", "refill_request"],
+    ["hizi dawa zinanipa usingizi, ni kawaida?", "sw", "symptom_report"],
+  ])("intent of %j (%s) is %s (denied or past symptoms are no report)", (text, language, intent) => {
+    expect(triage(text, language).intent).toBe(intent);
+  });
+});
+
+describe("'Hana' is a name as well as 'has no': a name before a sign never negates it", () => {
+  it.each([
+    // text, language, category
+    ["My wife Hana is bleeding heavily after delivery", "en", "heavy_bleeding"],
+    ["Hana is convulsing now please help", "en", "seizure"],
+    ["hana has fits since morning", "en", "seizure"],
+    ["hana is bleeding heavily after delivery", "en", "heavy_bleeding"],
+    ["Hana anatetemeka mwili mzima", "sw", "seizure"],
+    ["hana amezimia jikoni", "sw", "unresponsive"],
+    ["Mtoto hana fahamu tangu asubuhi", "sw", "unresponsive"],
+  ])("%j (%s) flags %s", (text, language, category) => {
+    expect(flags(text, language, 3)).toContain(category);
+  });
+
+  it.each([
+    ["mtoto hana homa wala degedege", "sw"],
+    ["Hana degedege tena, asante daktari", "sw"],
+  ])("'hana' before a Swahili noun still negates: %j", (text, language) => {
+    expect(flags(text, language, 3)).toEqual([]);
+  });
+});
+
 describe("the class tests stay out of the blind set", () => {
-  const blind = JSON.parse(readFileSync(new URL("../../../test/fixtures/patient-messages/messages-blind.json", import.meta.url), "utf8")) as { items: { message: string }[] };
-  const blindMessages = new Set(blind.items.map((i) => i.message.toLowerCase()));
-  it("no test wording is a blind-set message", () => {
-    const ours = [...positives.map((p) => p[1]), ...negatives.map((n) => n[1])].map((t) => t.toLowerCase());
+  const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/patient-messages/${file}`, import.meta.url), "utf8")) as { items: { message: string }[] };
+  const blindMessages = new Set(["messages-blind.json", "messages-blind-2.json"].flatMap((f) => read(f).items.map((i) => i.message.toLowerCase())));
+  it("no test wording is a blind-set message (either set)", () => {
+    const ours = [...positives.map((p) => p[1]), ...negatives.map((n) => n[1]), ...positives2.map((p) => p[1]), ...negatives2.map((n) => n[1])].map((t) => t.toLowerCase());
     expect(ours.filter((t) => blindMessages.has(t))).toEqual([]);
   });
 });

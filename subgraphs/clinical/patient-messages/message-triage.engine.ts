@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { assertMentions, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
+import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.2.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.3.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -24,7 +24,10 @@ interface RedFlagRule {
 
 /**
  * A number written within `within` words after one of `after`: `below` / `at_least` compare it, `then`
- * requires one of these words right after it, and `systolic_above` / `diastolic_above` read "a/b".
+ * requires one of these words right after it (or, with `then_within`, anywhere from the `after` word to
+ * that many words after the number: "took like 20 of my BP tablets", "swallowed my tablets, maybe 10"),
+ * `not_next` words right after the number cancel it ("took my tablets 10 minutes ago"), and
+ * `systolic_above` / `diastolic_above` read "a/b".
  */
 interface Reading {
   after: string[];
@@ -32,6 +35,8 @@ interface Reading {
   below?: number;
   at_least?: number;
   then?: string[];
+  then_within?: number;
+  not_next?: string[];
   systolic_above?: number;
   diastolic_above?: number;
 }
@@ -70,6 +75,8 @@ export interface MessageRules {
   topic_phrases?: { source: string; phrases: string[] };
   /** Common English words: a message tagged en with too few of them is not read as screened in full. */
   english_markers?: { source: string; min_share: number; words: string[] };
+  /** English context words patients use, added to the extraction engine's for every message ("is gone", "last month"). */
+  context?: { description?: string; triggers: TriggerLists };
 }
 
 let loaded: { rules: MessageRules; version: string } | undefined;
@@ -146,7 +153,7 @@ function compile(rules: MessageRules, language: string): Compiled {
       weights.set(`${intent}#${phrase}`, w);
     }
   }
-  const triggers = local?.context ? triggerIndex(local.context.triggers, local.context.list_connectors) : undefined;
+  const triggers = rules.context || local?.context ? triggerIndex([...(rules.context?.triggers ?? []), ...(local?.context?.triggers ?? [])], local?.context?.list_connectors) : undefined;
   const result = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights, triggers };
   byLanguage.set(language, result);
   return result;
@@ -217,9 +224,14 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const c = compile(rules, language);
 
   const scores = new Map<Intent, number>();
-  for (const m of findPhrases(tokens, c.intents)) {
+  // A symptom the message denies, puts in the past or only supposes ("no bleeding, just asking when my next
+  // visit is", "the chest pain I had last year is gone, need a refill") is not a symptom report.
+  const intentMentions = findPhrases(tokens, c.intents);
+  const symptomAssertions = assertMentions(tokens, intentMentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
+  for (const [k, m] of intentMentions.entries()) {
     for (const tag of m.tags) {
       const intent = tag.split("#")[0] as Intent;
+      if (intent === "symptom_report" && NOT_REPORTED.includes(symptomAssertions[k])) continue;
       scores.set(intent, (scores.get(intent) ?? 0) + c.weights.get(tag)!);
     }
   }
@@ -240,7 +252,7 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   // and do not hide a trigger around them ("fits as a child" is history).
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
   const mentions = found.filter((m) => !children.includes(m));
-  const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
+  const assertions = settleFamily(tokens, mentions, assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers), text, c.triggers);
   for (const rule of rules.red_flags) {
     const hits = [
       ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
@@ -269,6 +281,25 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
 }
 
+const NOT_REPORTED: Assertion[] = ["absent", "historical", "hypothetical"];
+
+/**
+ * The extraction engine ranks "family" above "historical" (a relative's past illness is family history).
+ * In a message, someone else's sign that is over or in the past is not an emergency: "my dad's stroke was
+ * 2 years ago", "mama's fits stopped last year". A family mention is read again without the words that made
+ * it family; if that reading is absent, historical or hypothetical, it takes that reading.
+ */
+function settleFamily(tokens: Token[], mentions: Mention[], assertions: Assertion[], text: string, index: TriggerIndex | undefined): Assertion[] {
+  if (!assertions.includes("family")) return assertions;
+  const entityTokens = new Set(mentions.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)));
+  const family = findTriggers(tokens, entityTokens, index).filter((h) => h.kind === "family");
+  if (!family.length) return assertions;
+  const blank = new Set(family.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k)));
+  const without = tokens.map((t, i) => (blank.has(i) ? { ...t, key: "\u00b7" } : t));
+  const again = assertMentions(without, mentions, sentenceStarts(text), sectionDefaults(text), undefined, index);
+  return assertions.map((a, k) => (a === "family" && NOT_REPORTED.includes(again[k]) ? again[k] : a));
+}
+
 /** The number starting at token i ("2", ".", "1" → 2.1), or null. */
 function numberAt(tokens: { key: string }[], i: number): { value: number; end: number } | null {
   if (!/^\d+$/.test(tokens[i]?.key ?? "")) return null;
@@ -277,7 +308,7 @@ function numberAt(tokens: { key: string }[], i: number): { value: number; end: n
 }
 
 /** Whether a reading rule holds for the number(s) at token j; the end of what it read. */
-function readingAt(r: Reading, tokens: { key: string }[], j: number): number | null {
+function readingAt(r: Reading, tokens: { key: string }[], j: number, afterAt = -1): number | null {
   const n = numberAt(tokens, j);
   if (!n) return null;
   if (r.systolic_above !== undefined || r.diastolic_above !== undefined) {
@@ -287,6 +318,13 @@ function readingAt(r: Reading, tokens: { key: string }[], j: number): number | n
   }
   if (r.below !== undefined && !(n.value < r.below)) return null;
   if (r.at_least !== undefined && !(n.value >= r.at_least)) return null;
+  if (r.not_next?.includes(tokens[n.end]?.key ?? "")) return null;
+  if (r.then && r.then_within !== undefined) {
+    // The word may come before the number ("swallowed my tablets maybe 10") or a few words after it ("20 of my BP tablets").
+    if (afterAt >= 0 && tokens.slice(afterAt + 1, j).some((t) => r.then!.includes(t.key))) return n.end;
+    const k = tokens.slice(n.end, n.end + r.then_within).findIndex((t) => r.then!.includes(t.key));
+    return k < 0 ? null : n.end + k + 1;
+  }
   if (r.then) return r.then.includes(tokens[n.end]?.key ?? "") ? n.end + 1 : null;
   return n.end;
 }
@@ -303,9 +341,11 @@ function findReadings(rules: MessageRules, tokens: { key: string }[], phrases: M
       for (let i = 0; i < tokens.length; i++) {
         if (!r.after.includes(tokens[i].key)) continue;
         const j = Array.from({ length: r.within }, (_, k) => i + 1 + k).find((x) => numberAt(tokens, x));
-        const end = j === undefined ? null : readingAt(r, tokens, j);
+        const end = j === undefined ? null : readingAt(r, tokens, j, i);
         if (end === null) continue;
-        if (Array.from({ length: end - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
+        // Up to the number: a tablet word a few words on may follow another phrase's word ("15 of the malaria pills").
+        const upTo = Math.min(end, numberAt(tokens, j!)!.end);
+        if (Array.from({ length: upTo - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
         out.push({ from: i, to: end, tags: [`${rule.category}#any`] });
         for (let x = i; x < end; x++) taken.add(x);
       }
