@@ -76,6 +76,10 @@ describe("critical values through REST", () => {
       expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", loinc_code: "2823-3" });
       expect(res.body.warnings.join("\n")).toMatch(code ? /"K" is not a LOINC code: the test was identified from the display "Serum Potassium"/ : /No code was given: the test was identified from the display "Serum Potassium"/);
     }
+    // A local code that names another test than the display: which one is wrong is unknown (the same rule as lab interpretation).
+    const conflicting = await check({ code: "K", display: "Sodium", value: 6.9, unit: "mmol/L" });
+    expect(conflicting.status).toBe(400);
+    expect(conflicting.body.error.fields["observation.code"][0]).toMatch(/the local code "K" names Potassium.*but the display "Sodium" names Sodium/);
     const none = await check({ code: "", display: "Glucose (urine)", value: 5, unit: "mmol/L" });
     expect(none.status).toBe(400);
     expect(none.body.error.fields["observation.code"]).toBeDefined();

@@ -132,10 +132,35 @@ describe("lab assistant", () => {
     expect(await auditCount("lab_result_interpretation")).toBe(before + 1);
   });
 
+  it("identifies a result as critical values do (local code, display, equivalent LOINC code) and finds the earlier result stored under the LOINC code", async () => {
+    const uhid = "UG-2024-000012";
+    // Sent as "K", critical values stores it under 2823-3; interpret sent as "K" again finds it.
+    const stored = await post(`${LAB}/critical-values/`, { patient_uhid: uhid, observation: { code: "K", display: "Potassium", value: 3.9, unit: "mmol/L" } }, lab);
+    expect(stored.status).toBe(200);
+    const local = await post(`${LAB}/interpret/`, { patient_uhid: uhid, observation: { code: "K", display: "Serum potassium", value: 5.9, unit: "mmol/l" } }, lab);
+    expect(local.status).toBe(200);
+    expect(local.body).toMatchObject({ loinc_code: "2823-3", test_name: "Potassium", flag: "H" });
+    expect(local.body.trend).toMatchObject({ previous_value: 3.9, direction: "up" });
+    expect(local.body.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/"K" is not a LOINC code.*2823-3/)]));
+    // A creatinine in µmol/L under its own LOINC code and LOINC name is compared with the earlier mg/dL result.
+    await post(`${LAB}/critical-values/`, { patient_uhid: uhid, observation: { code: "2160-0", value: 0.9, unit: "mg/dL" } }, lab);
+    const molar = await post(`${LAB}/interpret/`, { patient_uhid: uhid, observation: { code: "14682-9", display: "Creatinine [Moles/volume] in Serum or Plasma", value: 180, unit: "umol/L" } }, lab);
+    expect(molar.status).toBe(200);
+    expect(molar.body).toMatchObject({ loinc_code: "2160-0", flag: "H" });
+    expect(molar.body.trend.previous_value).toBeCloseTo(79.6, 0);
+    expect(molar.body.trend.delta_checks.map((d: { rule_id: string }) => d.rule_id)).toContain("creatinine-kdigo-absolute");
+    expect(molar.body.warnings.join(" ")).toMatch(/LOINC 14682-9/);
+    // A local code naming another test than the display is refused: which one is wrong is unknown.
+    const conflict = await post(`${LAB}/interpret/`, { patient_uhid: uhid, observation: { code: "K", display: "Sodium", value: 140, unit: "mmol/L" } }, lab);
+    expect(conflict.status).toBe(400);
+    expect(conflict.body.error.fields).toHaveProperty(["observation.code"]);
+  });
+
   it("interprets by the code as critical values do: its LOINC name, a display of another test and an impossible value refused", async () => {
     const named = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", display: "K+", value: 4.2, unit: "mmol/L" } }, lab);
     expect(named.status).toBe(200);
     expect(named.body.test_name).toBe("Potassium");
+    expect(named.body.warnings).toEqual([]);
     const other = await post(`${LAB}/interpret/`, { patient_uhid: PATIENT, observation: { code: "2823-3", display: "Sodium", value: 6.8, unit: "mmol/L" } }, lab);
     expect(other.status).toBe(400);
     expect(other.body.error.fields).toHaveProperty(["observation.display"]);

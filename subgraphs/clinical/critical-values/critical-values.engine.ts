@@ -351,3 +351,51 @@ export function checkObservation(
   return test;
 }
 
+/** A result identified (critical values, lab interpretation): the test, what the answer must say about how, and the codes its prior results are stored under. */
+export interface IdentifiedLabResult {
+  test: LabTest | undefined;
+  /** How the result was identified when not by its own LOINC code (for `warnings`). */
+  notes: string[];
+  /** The test's LOINC code and its equivalent codes: the codes the patient's earlier results of this test are stored under. */
+  codes: string[];
+}
+
+/**
+ * How critical values and lab interpretation identify a result (checkObservation with `identify`, one implementation):
+ * a LOINC code of the knowledge base, an equivalent LOINC code (creatinine in µmol/L 14682-9), or a local
+ * code ("K") or none with a display naming one test. Field errors go to `add`. On top of it, for results
+ * as laboratory systems send them:
+ * - an equivalent LOINC code sent with its own LOINC long name ("Potassium [Moles/volume] in Blood" with
+ *   6298-4) is that code's name, not another test's: the code decides, as when no display is sent;
+ * - a local code sent without a display is read as a test name ("PLT", "Hb"): identified only when it names
+ *   exactly one test, and said in the notes;
+ * - a local code that is itself a name of another test than the display names ("K" with "Sodium") is
+ *   refused: which of the two is wrong is unknown.
+ * The prior results are looked up under the identified test's codes (`codes`), not the request's, so a
+ * result sent as "K" finds the stored 2823-3.
+ */
+export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observation: ObservationIn, add: (field: string, message: string) => void, unknownCode = "is not a test in the knowledge base"): IdentifiedLabResult {
+  const code = observation.code.trim();
+  const display = observation.display?.trim() || null;
+  const equivalent = equivalentCodes(tests).get(code);
+  const local = code !== "" && !LOINC_CODE.test(code) && !tests.has(code) && !equivalent;
+  let checked: ObservationIn = observation;
+  if (equivalent && display && normaliseName(display) === normaliseName(equivalent.code.display)) checked = { ...observation, display: null };
+  const codeAsName = local && !display;
+  if (codeAsName) checked = { ...observation, code: "", display: code };
+  const found: string[] = [];
+  const test = checkObservation(tests, checked, add, unknownCode, { notes: found });
+  const notes = codeAsName
+    ? test
+      ? [`"${code}" is not a LOINC code and no display was given: the code was read as a name of ${test.name} (${test.display}, LOINC ${test.loinc}), interpreted and returned as ${test.loinc}; send the LOINC code to avoid the guess`]
+      : []
+    : found;
+  if (test && local && display) {
+    const namedByCode = testsNamed(tests.values(), code);
+    if (namedByCode.length && !namedByCode.includes(test)) {
+      add("observation.code", `the local code "${code}" names ${namedByCode.map((t) => `${t.name} (LOINC ${t.loinc})`).join(", ")} but the display "${display}" names ${test.name} (LOINC ${test.loinc}): correct the code or the display`);
+    }
+  }
+  const codes = test ? [test.loinc, ...((test as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? []).map((e) => e.loinc)] : [];
+  return { test, notes, codes };
+}

@@ -8,7 +8,7 @@ import { getKnowledge } from "../knowledge/knowledge.js";
 import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, checkObservation, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import { assessCriticalValue, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -37,9 +37,8 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const { observation } = input;
   // An equivalent LOINC code (creatinine in µmol/L) or a local code with a display naming one test ("K",
   // "Serum Potassium") is assessed as that test and said in `warnings`; stored and returned under the test's
-  // LOINC code, so the timeline, copilot and trends find it.
-  const identified: string[] = [];
-  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`, { notes: identified });
+  // LOINC code, so the timeline, copilot and trends find it. The same identification as lab interpretation.
+  const { test, notes: identified } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   errors.throwIfAny("Invalid critical value request");
   const code = test!.loinc;
 

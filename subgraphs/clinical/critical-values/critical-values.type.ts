@@ -3,7 +3,7 @@ import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
 
 @InputType({ description: "A lab result as reported: LOINC code, value and unit." })
 export class LabObservationInput {
-  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium). Critical values also take a local code (\"K\", \"GLU\") or an empty one when the display names exactly one test; the answer's warnings say how it was identified." })
+  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium). Critical values and the lab assistant's interpretation also take a local code (\"K\", \"GLU\") or an empty one when the display names exactly one test; the answer's warnings say how it was identified." })
   @Length(0, 20)
   code!: string;
 

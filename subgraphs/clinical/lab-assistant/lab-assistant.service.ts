@@ -1,18 +1,23 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
-import { checkObservation, CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
+import { CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
+import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
+import { identifyLabResult } from "../critical-values/critical-values.engine.js";
 import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
 import { evaluateWestgard, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
 
 /** The zone the service's users date their results in. */
 const TIMEZONE = "Africa/Kampala";
+
+/** lab-limits.json holds adult intervals and limits (as critical values says for a child). */
+const ADULT_AGE = 18;
 
 /**
  * Interprets one result (not stored: record it through critical-values) against the LOINC reference
@@ -22,22 +27,33 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const k = await getKnowledge(ctx.db);
   const errors = new FieldErrorCollector();
   const { observation } = input;
-  const code = observation.code.trim();
-  // The same checks as a critical value's: a display naming another test and an impossible value are 400.
-  const test = checkObservation(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  // The same checks and identification as a critical value's: a LOINC code, an equivalent LOINC code, or a
+  // local code ("K") or none with a display naming one test; a display naming another test and an impossible
+  // value are 400. How it was identified is said in `warnings`.
+  const { test, notes, codes } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
     errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   }
   errors.throwIfAny("Invalid lab interpretation request");
+  const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
+  // Earlier results are looked up under the identified test's LOINC code and its equivalents (critical values
+  // stores a result sent as "K" under 2823-3), not under the code of this request.
   const priors = await ctx.db
     .select({ value: observations.value, unit: observations.unit, date: observations.date })
     .from(observations)
-    .where(and(eq(observations.patientUhid, patient.uhid), eq(observations.code, code)))
+    .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
   const resultDate = input.resultDate ?? todayIn(TIMEZONE);
   const r = interpretLabResult(test!, observation.value, observation.unit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate);
+  const age = ageOn(patient.birthDate);
+  const warnings = [
+    ...notes,
+    ...(age < ADULT_AGE
+      ? [`The patient is ${age < 1 ? "under 1 year" : `${age} year${age === 1 ? "" : "s"}`} old: the reference interval and critical limits are adult limits (lab-limits@${k.versions["lab-limits"]}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`]
+      : []),
+  ];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
   const { assessment: a, flag, ...trend } = r;
   const output = {
@@ -54,6 +70,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     clinicalSignificance: a.clinicalSignificance,
     recommendedActions: a.recommendedActions,
     trend,
+    warnings,
     requiresReview: true,
   };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "lab_result_interpretation", patientUhid: patient.uhid, input, output, rulesetVersion, requestId: ctx.requestId });

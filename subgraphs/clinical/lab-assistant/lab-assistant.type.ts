@@ -35,7 +35,7 @@ export class DeltaCheckHit {
   source!: string;
 }
 
-@ObjectType({ description: "The result against the patient's stored results of the same LOINC code dated on or before resultDate." })
+@ObjectType({ description: "The result against the patient's stored results of the same test (its LOINC code or an equivalent one) dated on or before resultDate." })
 export class LabTrend {
   @Field(() => Float, { nullable: true, description: "Latest prior result, in the submitted unit." })
   previousValue!: number | null;
@@ -70,7 +70,7 @@ export class LabInterpretationResult {
   @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String, { description: "The LOINC code interpreted." })
+  @Field(() => String, { description: "The LOINC code interpreted: the identified test's code (a local code such as \"K\" or an equivalent LOINC code is returned as the test's code, said in warnings)." })
   loincCode!: string;
 
   @Field(() => String, { description: "The test's LOINC name, from the code." })
@@ -105,6 +105,9 @@ export class LabInterpretationResult {
 
   @Field(() => LabTrend, { description: "The change against the patient's prior results, and the delta checks it meets." })
   trend!: LabTrend;
+
+  @Field(() => [String], { description: "What the answer cannot vouch for: how the test was identified when not by its own LOINC code (a local code such as \"K\" or none, with the display; an equivalent LOINC code), or a patient under 18 assessed against adult limits." })
+  warnings!: string[];
 
   @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;

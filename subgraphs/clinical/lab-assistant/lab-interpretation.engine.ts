@@ -1,7 +1,7 @@
 import { assessCriticalValue, conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
 import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
 
-export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.0.0";
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.1.0";
 
 /**
  * HL7 v2 abnormal flags (Table 0078): N normal, L / H outside the reference interval, LL / HH beyond

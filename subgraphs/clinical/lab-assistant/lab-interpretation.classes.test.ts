@@ -1,0 +1,151 @@
+/**
+ * Class tests for how the lab assistant identifies a result (lab-interpretation engine 1.1.0, lab-limits
+ * 2026.11.9, lab-delta-checks 2026.11.2), over variants that are not in test/fixtures/lab-interpret/requests-blind.json.
+ */
+import { describe, expect, it } from "vitest";
+import { checkObservation, LOINC_CODE, testsNamed, type EquivalentCode } from "../critical-values/critical-values.engine.js";
+import { knowledgeFromFiles } from "../knowledge/knowledge.js";
+import type { LabTest } from "../knowledge/knowledge.types.js";
+import { identifyLabResult } from "../critical-values/critical-values.engine.js";
+import { interpretLabResult } from "./lab-interpretation.engine.js";
+
+const k = knowledgeFromFiles();
+const tests = [...k.labTests.values()];
+const equivalentsOf = (t: LabTest) => (t as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? [];
+const unitOf = (t: LabTest) => Object.keys(t.units).find((u) => t.units[u] === 1) ?? Object.keys(t.units)[0];
+/** A value inside the reference interval, in the canonical unit. */
+const normalValue = (t: LabTest) => (t.reference_range[0] + t.reference_range[1]) / 2;
+
+function identify(code: string, display: string | null, t?: LabTest) {
+  const errors: Record<string, string> = {};
+  const unit = t ? unitOf(t) : "mmol/L";
+  const r = identifyLabResult(k.labTests, { code, display, value: t ? normalValue(t) : 1, unit }, (f, m) => (errors[f] = m));
+  return { ...r, errors };
+}
+
+/** A synonym a laboratory system could send as its local code: short, not a LOINC code, naming only this test. */
+const localCodes = (t: LabTest) => t.synonyms.filter((s) => s.length <= 20 && !LOINC_CODE.test(s) && !k.labTests.has(s) && testsNamed(tests, s).length === 1);
+
+describe("the same identification as critical values (checkObservation with identify)", () => {
+  it("accepts exactly what critical values accepts when a display is given, with the same notes", () => {
+    for (const t of tests) {
+      for (const name of [t.name, ...t.synonyms]) {
+        const code = "LOCAL1";
+        const errors: Record<string, string> = {};
+        const notes: string[] = [];
+        const cv = checkObservation(k.labTests, { code, display: name, value: normalValue(t), unit: unitOf(t) }, (f, m) => (errors[f] = m), "unknown", { notes });
+        const la = identify(code, name, t);
+        expect(la.test?.loinc, `${name}`).toBe(cv?.loinc);
+        expect(la.notes).toEqual(notes);
+        expect(Object.keys(la.errors)).toEqual(Object.keys(errors));
+      }
+    }
+  });
+
+  it("looks priors up under the test's LOINC code and every equivalent code, whatever code was sent", () => {
+    for (const t of tests) {
+      const expected = [t.loinc, ...equivalentsOf(t).map((e) => e.loinc)];
+      expect(identify(t.loinc, null, t).codes).toEqual(expected);
+      for (const e of equivalentsOf(t)) expect(identify(e.loinc, null, t).codes).toEqual(expected);
+      const [local] = localCodes(t);
+      if (local) expect(identify("X9", local, t).codes).toEqual(expected);
+    }
+  });
+});
+
+describe("a local code without a display is read as a test name", () => {
+  it("identifies every synonym that names one test, in any case, and says so in the notes", () => {
+    let checked = 0;
+    for (const t of tests) {
+      for (const s of localCodes(t)) {
+        for (const code of [s, s.toUpperCase(), s.toLowerCase()].filter((c) => !LOINC_CODE.test(c))) {
+          const r = identify(code, null, t);
+          expect(r.errors, code).toEqual({});
+          expect(r.test?.loinc, code).toBe(t.loinc);
+          expect(r.notes.join(" "), code).toMatch(new RegExp(`no display was given.*LOINC ${t.loinc}`));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it("refuses a local code that names no test, and an empty code without a display", () => {
+    for (const code of ["QQX", "ZZ-1", "TEST42"]) expect(Object.keys(identify(code, null).errors)).toContain("observation.code");
+    expect(Object.keys(identify("", null).errors)).toContain("observation.code");
+  });
+});
+
+describe("a local code that names another test than the display is refused", () => {
+  it("for every pair of tests (the code of one, the display of the other)", () => {
+    let checked = 0;
+    for (const a of tests) {
+      const [code] = localCodes(a);
+      if (!code) continue;
+      for (const b of tests) {
+        if (b === a) continue;
+        const r = identify(code, b.name, b);
+        expect(r.test?.loinc, `${code} + ${b.name}`).toBe(b.loinc);
+        expect(r.errors["observation.code"], `${code} + ${b.name}`).toMatch(/names .* but the display/);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("accepts a local code and a display that name the same test", () => {
+    for (const t of tests) {
+      const [code, other] = localCodes(t);
+      if (code && other) expect(identify(code, other, t).errors).toEqual({});
+    }
+  });
+});
+
+describe("an equivalent LOINC code", () => {
+  it("is accepted with its own LOINC long name as display (any case or spacing), said in the notes", () => {
+    for (const t of tests) {
+      for (const e of equivalentsOf(t)) {
+        for (const display of [e.display, e.display.toUpperCase(), e.display.replace(/ /g, "  ")]) {
+          const r = identify(e.loinc, display, t);
+          expect(r.errors, `${e.loinc} ${display}`).toEqual({});
+          expect(r.test?.loinc).toBe(t.loinc);
+          expect(r.notes.join(" ")).toMatch(new RegExp(`LOINC ${e.loinc}`));
+        }
+      }
+    }
+  });
+
+  it("is still refused with the display of another test", () => {
+    for (const t of tests) {
+      for (const e of equivalentsOf(t)) {
+        const other = tests.find((o) => o !== t)!;
+        expect(Object.keys(identify(e.loinc, other.name, t).errors)).toContain("observation.display");
+      }
+    }
+  });
+});
+
+describe("published delta checks added in lab-delta-checks 2026.11.2", () => {
+  const run = (loinc: string, value: number, prior: number, days: number) => {
+    const t = k.labTests.get(loinc)!;
+    const date = "2026-11-28";
+    const priorDate = new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    return interpretLabResult(t, value, unitOf(t), null, [{ value: String(prior), unit: unitOf(t), date: priorDate }], k.labDeltaChecks.get(loinc), date).deltaChecks.map((d) => d.ruleId);
+  };
+
+  it.each([
+    [200, 100, 3, true], [200, 99, 30, true], [200, 101, 3, false], [200, 150, 3, false], [400, 200, 1, true], [400, 201, 1, false],
+  ])("platelets 4Ts: from %d to %d ×10⁹/L (%d days) → %s", (prior, value, days, hit) => {
+    expect(run("777-3", value, prior, days).includes("platelets-4ts-fall")).toBe(hit);
+  });
+
+  it.each([
+    [120, 130, 1, true], [120, 129, 1, false], [120, 131, 2, false], [140, 130, 1, false], [125, 140, 0, true],
+  ])("sodium correction limit: from %d to %d mmol/L (%d days) → %s", (prior, value, days, hit) => {
+    expect(run("2951-2", value, prior, days).includes("sodium-correction-limit-rise")).toBe(hit);
+  });
+
+  it("names a source for every criterion", () => {
+    for (const c of k.labDeltaChecks.values()) for (const r of c.rules) expect(r.source.length).toBeGreaterThan(20);
+  });
+});
