@@ -10,7 +10,8 @@ import { extractDocumentText } from "../../subgraphs/clinical/digitization/text-
  * read back by extractDocumentText, then parseLabResults and classifyDocument: the service's own path
  * after the upload (digitization.service.ts). Prints precision and recall of results (a result counts
  * when its name and value match), by kind of value, the share of matched results with the right unit,
- * reference and flag, and classification accuracy. `npx tsx test/digitization/score-blind.ts [--misses]`.
+ * reference and flag, and classification accuracy.
+ * `npx tsx test/digitization/score-blind.ts [fixture.json] [--misses]`; without a path, the first blind set.
  */
 interface Expected {
   name: string;
@@ -54,9 +55,10 @@ export function pdfOfReport(lines: string[]): Promise<Buffer> {
   });
 }
 
-const GRADES: Record<string, string> = { neg: "negative", negative: "negative", nil: "negative", pos: "positive", positive: "positive", "nil seen": "not seen", "none seen": "not seen", "target not detected": "not detected", "+": "1+", "++": "2+", "+++": "3+", "++++": "4+" };
+const GRADES: Record<string, string> = { neg: "negative", negative: "negative", nil: "negative", pos: "positive", positive: "positive", "nil seen": "not seen", "none seen": "not seen", "target not detected": "not detected", "<ldl": "below detection limit", "+": "1+", "++": "2+", "+++": "3+", "++++": "4+" };
 const normValue = (v: string) => {
-  const s = v.toLowerCase().replace(/[\s-]+/g, " ").trim();
+  // Brackets around a qualifier are layout: "DETECTED LOW" = "Detected (low)".
+  const s = v.toLowerCase().replace(/[()[\]]/g, " ").replace(/[\s-]+/g, " ").trim();
   return GRADES[s] ?? s;
 };
 const normName = (s: string) => s.toLowerCase().replace(/0/g, "o").replace(/[^a-z0-9]/g, "");
@@ -78,7 +80,7 @@ function sameName(expected: string, got: string): boolean {
   return !!e && !!g && (e === g || e.includes(g) || g.includes(e));
 }
 
-export async function scoreBlindSet(file = new URL("../fixtures/digitization/lab-reports-blind.json", import.meta.url)) {
+export async function scoreBlindSet(file: string | URL = new URL("../fixtures/digitization/lab-reports-blind.json", import.meta.url)) {
   const docs = (JSON.parse(readFileSync(file, "utf8")) as { documents: BlindDocument[] }).documents;
   const byKind: Record<string, { expected: number; found: number }> = {};
   let tp = 0;
@@ -141,7 +143,8 @@ export async function scoreBlindSet(file = new URL("../fixtures/digitization/lab
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const s = await scoreBlindSet();
+  const path = process.argv.slice(2).find((a) => !a.startsWith("--"));
+  const s = await scoreBlindSet(path);
   const { misses, ...summary } = s;
   console.log(JSON.stringify(summary, null, 1));
   if (process.argv.includes("--misses")) console.log(misses.join("\n"));

@@ -31,22 +31,33 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/
 // Longest spellings first, so "nil seen" is tried before "nil" and "+++" before "+".
 const GRADE = `(?:${[...BY_SPELLING.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})`;
 /**
- * Name, separator, grade, and either an optional reference grade ("Negative", "(Negative)", "Ref: Neg",
- * "Normal: Negative") or a short qualifier in brackets that is not a grade ("POSITIVE (Pf)", "Reactive (weak)").
+ * Name, separator, grade, then optionally: the semi-quantitative level of a "detected" (Xpert MTB/RIF:
+ * "DETECTED LOW"), a viral-load unit ("<LDL copies/mL"), a short qualifier in brackets that is not a grade
+ * ("POSITIVE (Pf)", "Reactive (weak)", "Positive (++)"), and a reference grade ("Negative", "(Negative)",
+ * "Ref: Neg", "Normal: Negative"); "Positive (P.f)  Negative" has both.
  */
 const ORDINAL_LINE = new RegExp(
-  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?|\s\((?<note>[A-Za-z][A-Za-z. ]{0,39})\))?$`,
+  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?<level>(?:very\s)?low|medium|high))?(?:\s(?<unit>(?:copies|cp|IU)\/m[lL]))?(?:\s\((?<note>[A-Za-z][A-Za-z. ]{0,39}|\+{1,4})\))?(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
   "i",
 );
 
+/** The grade of "<LDL": a viral load below the lower detection limit, whose number the report does not print. */
+const BELOW_DETECTION = "Below detection limit";
 const gradeOf = (written: string) => BY_SPELLING.get(written.toLowerCase().replace(/\s+/g, " "));
 
 /** The name, grade and printed reference grade of an ordinal result line, or null when the line is not one. */
-export function readOrdinalLine(line: string): { name: string; grade: OrdinalGrade; reference: { written: string; grade: OrdinalGrade } | null; note: string | null } | null {
+export function readOrdinalLine(line: string): { name: string; grade: OrdinalGrade; reference: { written: string; grade: OrdinalGrade } | null; note: string | null; unit: string | null } | null {
   const m = ORDINAL_LINE.exec(line);
   const grade = m?.groups && gradeOf(m.groups.value);
   if (!m?.groups || !grade) return null;
+  const { level, unit } = m.groups;
+  // A level belongs to "Detected" only; a unit to a viral load below its detection limit.
+  if ((level && grade.text !== "Detected") || (unit && grade.text !== BELOW_DETECTION)) return null;
   const name = m.groups.name.replace(/\s*[:=\-.]+$/, "").trim();
-  const reference = m.groups.reference ? gradeOf(m.groups.reference) : undefined;
-  return { name, grade, reference: reference ? { written: m.groups.reference, grade: reference } : null, note: m.groups.note?.trim() || null };
+  let note = m.groups.note?.trim() || (level ? level.toLowerCase() : null);
+  let written = m.groups.reference;
+  // "Protein ++ (Negative)": a grade in brackets is the reference, not a qualifier.
+  if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
+  const reference = written ? gradeOf(written) : undefined;
+  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null };
 }

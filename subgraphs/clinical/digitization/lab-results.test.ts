@@ -56,7 +56,9 @@ describe("censored values: the limit printed, with its comparator, flagged only 
 
   it("exact values carry no comparator, and a comparator alone with no number is not a result", () => {
     expect(parseLabResults("Sodium 138 mmol/L (135-145)").tests[0].comparator).toBeNull();
-    expect(parseLabResults("HIV VL <LDL copies/mL").tests).toEqual([]);
+    expect(parseLabResults("Sodium < mmol/L (135-145)").tests).toEqual([]);
+    // "<LDL" prints no number: it is charted as a grade (session 16, second blind set), never as a censored number.
+    expect(parseLabResults("HIV VL <LDL copies/mL").tests.map((t) => [t.comparator, t.valueText, t.unit])).toEqual([[null, "Below detection limit", "copies/mL"]]);
   });
 });
 

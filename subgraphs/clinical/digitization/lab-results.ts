@@ -62,7 +62,7 @@ export interface LabParse {
 /** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4"): read without a unit or a range. */
 const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|inr)$/i;
 /** Labels that precede numbers on reports but are not tests. */
-const NOT_TESTS = /^(age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
+const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|quantitation)|detection limit|lod|lloq|loq)(?:\s\([a-z]+\))?|age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
  * Test names that end in a digit: a name word with a digit must be one of these, so that
  * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2,
@@ -90,6 +90,8 @@ const TAIL = new RegExp(
   "i",
 );
 
+/** Value, a flag (or a "+"/"-" sign), then the unit and the rest: "13.8 H 10^9/L 4.0-11.0", "17.4 + x10^3/uL". */
+const VALUE_FLAG_UNIT = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?\d[\d.,]*)\s(H|L|HH|LL|A|N|H\*|L\*|\+|-)\s([^\s()\[\]]+)(\s.*)?$/;
 /** A value's first token: "12.4", "<40", "<=3", or a comparator standing alone before its number ("< 20"). */
 /** A count per microscope field printed as a range, and what follows: "8-10/hpf 0-5", "2 - 4 /HPF", "5-7 cells/hpf". */
 const PER_FIELD_RANGE = /^(?:[:=\-]\s?)?(\d{1,3})\s?(?:-|to)\s?(\d{1,3})\s?((?:cells\s?)?\/\s?[hl]pf)(?=\s|$)(.*)$/i;
@@ -121,12 +123,31 @@ function loincFor(name: string, value: string, unit: string | null): LoincChoice
   return loincForUnit(`${name} ${value}`, names, vocabularyLoinc(names), unit);
 }
 
+/**
+ * The index of the token closing a bracketed qualifier that opens at token i ("(CKD-EPI 2021)", "(3rd
+ * generation)", "(log10)"), or null: at most four tokens, with a letter, not a number or range in
+ * brackets ("(12.0 - 16.0)"), and followed by a value.
+ */
+function qualifierEnd(tokens: string[], i: number): number | null {
+  if (!/^[(\[]/.test(tokens[i])) return null;
+  for (let j = i; j < Math.min(tokens.length - 1, i + 4); j++) {
+    if (j > i && /[(\[]/.test(tokens[j])) return null;
+    if (/[)\]]:?$/.test(tokens[j])) {
+      const inside = tokens.slice(i, j + 1).join(" ").replace(/^[(\[]|[)\]]:?$/g, "");
+      return /[A-Za-z]/.test(inside) && !/\d\s?(?:-|to)\s?\d/.test(inside) && isValueStart(tokens[j + 1], tokens[j + 2]) ? j : null;
+    }
+  }
+  return null;
+}
+
 /** Splits a line into its test name and the rest; null when the line does not start with a name. */
 function splitName(line: string): { name: string; rest: string } | null {
   const tokens = line.split(" ");
   let i = 0;
   while (i < tokens.length && !isValueStart(tokens[i], tokens[i + 1])) {
     if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
+    // "eGFR (CKD-EPI 2021)", "TSH (3rd generation)", "Viral load (log10)": a qualifier in brackets is part of the name.
+    else if (i > 0 && qualifierEnd(tokens, i) !== null) i = qualifierEnd(tokens, i)! + 1;
     // "Neutrophils %", "LYM #", "ALAT / ALT", "Charge virale VIH-1 / HIV-1 VL": a symbol or separator inside a name.
     else if (isNameWord(tokens[i]) || (NAME_SEPARATOR.test(tokens[i]) && i > 0)) i++;
     else return null;
@@ -186,7 +207,12 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   }
   // "Pus cells 8-10/hpf 0-5": a count per field printed as a range is read as its lower end, with the upper end kept.
   const perField = PER_FIELD_RANGE.exec(rest);
-  const tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4]}` : rest;
+  let tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4]}` : rest;
+  // "WBC 13.8 H 10^9/L 4.0-11.0", "Urea 9.6 H mmol/L", "RBC 3.90 - x10^6/uL" (Result | Flag | Units | Range):
+  // a flag printed between the value and a recognised unit; "+" and "-" are read as H and L only where the range agrees.
+  const flagged = VALUE_FLAG_UNIT.exec(tail);
+  const leadFlag = flagged && unitProperty(flagged[3]) !== null ? flagged[2] : null;
+  if (leadFlag) tail = `${flagged![1]} ${flagged![3]}${flagged![4] ?? ""}`;
   const valueHigh = perField ? Number(perField[2]) : null;
   if (perField && valueHigh! < Number(perField[1])) return unread(`!"${perField[1]}-${perField[2]}" is a range whose upper end is below its lower end`);
   const compoundUnitInName = name.split(" ").find((w) => !/^[(\[]/.test(w) && /[/^]/.test(w) && unitProperty(w) !== null);
@@ -195,8 +221,13 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   if (!m?.groups) return unread("its layout after the name is not value, unit, range, flag");
   const g = m.groups;
   const warnings: string[] = [];
-  let unit = g.unit ? g.unit.replace(/\s+/g, "") : null;
+  // "mmols/l", "umols/L": a plural written into the unit.
+  let unit = g.unit ? g.unit.replace(/\s+/g, "").replace(/^([mµμun]?mol)s(?=\/)/i, "$1") : null;
   let flagWritten = g.flag ?? null;
+  if (leadFlag && !/^[+-]$/.test(leadFlag)) {
+    if (flagWritten && flagWritten !== leadFlag) return unread(`two different flags ("${leadFlag}" and "${flagWritten}")`);
+    flagWritten = leadFlag;
+  }
   // "WBC 3.1 x10^9/L L 4.0 - 11.0" (Test | Result | Units | Flag | Reference Range): a flag code, in capitals only, between the unit and the range.
   if (g.preflag) {
     if (!PRE_RANGE_FLAG.test(g.preflag)) return unread(`"${g.preflag}" before the range is not a flag`);
@@ -227,6 +258,20 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   const decimalCommaLine = numbers.some(isDecimalComma) && !numbers.some(isDecimalPoint);
   const context = { countUnit: property === "count", scaledUnit, decimalCommaLine };
   const read = numbers.map((n) => readNumber(n, context));
+  // "Creatine kinase 1,245 U/L 39-308 H": when only the value is ambiguous, the printed flag against the
+  // printed range can confirm the thousands reading (1245 is H; 1.245 would be L) when the decimal reading
+  // disagrees. It never picks the decimal reading, and never with a scaled count unit (no thousands there).
+  if (!comparator && !scaledUnit && "ambiguous" in read[0] && read.slice(1).every((r) => "value" in r) && flagWritten && /^[HLN]$/.test(FLAGS[flagWritten] ?? "")) {
+    const [rl, rh] = read.slice(1).map((r) => ("value" in r ? r.value : NaN));
+    const lo = g.low ? rl : g.bound && /^[>≥]/.test(g.bound) ? rl : null;
+    const hi = g.low ? rh : g.bound && /^[<≤]/.test(g.bound) ? rl : null;
+    const want = FLAGS[flagWritten] === "H" ? "above" : FLAGS[flagWritten] === "L" ? "below" : "within";
+    const agree = [Number(written.replace(",", "")), Number(written.replace(",", "."))].filter((v) => (lo !== null || hi !== null) && sideOfRange({ value: v, comparator: null, valueHigh: null }, lo, hi) === want);
+    if (agree.length === 1 && agree[0] === Number(written.replace(",", ""))) {
+      warnings.push(`"${name} ${g.value}": read as ${agree[0]}, the reading that agrees with the printed flag "${flagWritten}" and range "${g.low ? `${g.low}-${g.high}` : g.bound}"`);
+      read[0] = { value: agree[0] };
+    }
+  }
   const ambiguous = read.find((r) => "ambiguous" in r);
   if (ambiguous && "ambiguous" in ambiguous) return unread(`!${ambiguous.ambiguous}`);
   const [value, ...rangeNumbers] = read.map((r) => ("value" in r ? r.value : NaN));
@@ -249,6 +294,10 @@ function parseLine(line: string): { result?: LabResult; warnings?: string[]; unr
   }
 
   const side = sideOfRange({ value, comparator, valueHigh }, low, high);
+  if (leadFlag && /^[+-]$/.test(leadFlag) && !flagWritten) {
+    if ((leadFlag === "+" && side === "above") || (leadFlag === "-" && side === "below")) flagWritten = leadFlag === "+" ? "H" : "L";
+    else warnings.push(`"${name} ${g.value}": the sign "${leadFlag}" after the value does not agree with the range; not read as a flag`);
+  }
   let abnormalFlag: string | null = null;
   let flagSource: LabResult["flagSource"] = null;
   if (flagWritten) {
@@ -327,13 +376,22 @@ export function parseLabResults(text: string): LabParse {
   const resultLines: number[] = [];
   const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
-    const spaced = repairOcrDigits(raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").trim());
+    // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
+    const spaced = repairOcrDigits(raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim());
     return { spaced, line: spaced.replace(/\s+/g, " ") };
   });
+  // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
+  let lowHighColumns = false;
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
     if (!line) continue;
+    if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
     let whole = parseLine(line);
+    const limits = lowHighColumns && !whole.result ? LIMIT_COLUMNS.exec(line) : null;
+    if (limits) {
+      const joinedLimits = parseLine(`${limits[1]} ${limits[2]}-${limits[3]}${limits[4] ?? ""}`);
+      if (joinedLimits.result) whole = joinedLimits;
+    }
     // A result broken over two lines (OCR, narrow columns): the name alone, then "138 mmol/L 135-145";
     // or the result, then its range alone ("3.5-5.1 L"). Joined only when the two read as one result.
     const next = lines[index + 1];
@@ -363,6 +421,10 @@ export function parseLabResults(text: string): LabParse {
   return { tests, warnings, unread, resultLines };
 }
 
+/** A column header naming the two limits of the reference interval as separate columns, after the result. */
+const LOW_HIGH_HEADER = /\b(?:result|value)\b.*\b(?:low|lower|min)\b(?:\s?(?:limit|ref\.?))?\s(?:(?:ref\.?\s)?(?:high|upper|max))\b/i;
+/** Under such a header: "BIL-T 2.4 mg/dL 0.2 1.2 H" (two bare numbers after the value and unit). */
+const LIMIT_COLUMNS = /^(.*?[<>]?\d[\d.,]*(?:\s[^\s\d][^\s]*)?)\s(\d+(?:\.\d+)?)\s(\d+(?:\.\d+)?)((?:\s(?:H|L|HH|LL|N|A)\*?)?)$/;
 /** A line that is only a test name ("Sodium", "Potassium:"), up to four words. */
 const NAME_ONLY = /^[A-Za-z][A-Za-z.()/&%#'-]*(?: [A-Za-z(][A-Za-z.()/&%#'-]*){0,3}:?$/;
 /** A line that is only a reference range, maybe with a flag ("3.5-5.1 L", "(135 - 145)", "<5.2"). */
@@ -392,7 +454,7 @@ function ordinalResult(line: string): LabResult | null {
     valueText: o.note ? `${o.grade.text} (${o.note})` : o.grade.text,
     comparator: null,
     valueHigh: null,
-    unit: null,
+    unit: o.unit,
     reference: o.reference?.written ?? null,
     low: null,
     high: null,
