@@ -1,6 +1,6 @@
 import { classifyDocument } from "./classification.js";
 import { buildFhirResources, type FhirResource } from "./fhir.js";
-import type { LabResult } from "./lab-results.js";
+import type { LabResult } from "./lab-line.js";
 
 /** The FHIR Observations a lab report with these results produces (a fixed document, no patient or encounter). */
 export function observationsOf(tests: LabResult[]): FhirResource[] {

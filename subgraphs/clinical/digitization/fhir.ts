@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Classification } from "./classification.js";
-import type { LabResult } from "./lab-results.js";
+import type { LabResult } from "./lab-line.js";
 
 /**
  * FHIR R4 (4.0.1) resources for a digitized document: a DocumentReference for the original, and for
