@@ -2,7 +2,7 @@ import { componentsKey, drugKeys, selectorKey, type AllergyName } from "../knowl
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.4.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.5.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -144,7 +144,7 @@ export interface DrugSafetyResult {
  * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
  * strength only right after a number ("Penicillin G 5 MU": the G stays).
  */
-const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|ml|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
+const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
 /** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs. */
 const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs"]);
 const FORM_ROUTE_SCHEDULE = new Set(
@@ -164,6 +164,17 @@ const DIRECTIONS = new Set(
   "x then for days day week weeks wk wks month months hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks".split(" "),
 );
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
+/**
+ * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
+ * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").
+ */
+const VEHICLES = new Set("rl ringer ringers hartmann hartmanns ns n nss saline normal dextrose d5 d5w d10 d50 glucose water wfi sterile".split(" "));
+/**
+ * Eye and ear words: a preparation for the eye or ear is local, never the systemic drug ("Dexa eye drops" is not
+ * systemic dexamethasone, whose dose, age and interaction rules do not apply). A name with one of them is only
+ * identified as an entry whose own name or synonym carries such a word (knowledge/drugs.json's eye and ear entries).
+ */
+const LOCAL_EYE_EAR = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular)\b/;
 /** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
 const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
 
@@ -176,7 +187,10 @@ const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosp
 function nameCandidates(normalised: string): string[] {
   const words: string[] = [];
   let afterNumber = false;
-  for (const w of normalised.split(" ")) {
+  const all = normalised.split(" ");
+  for (const [i, w] of all.entries()) {
+    // "Oxytocin 20 IU in 500 ml RL", "Quinine 600 mg in 5% dextrose": what follows "in" is the vehicle, not the drug.
+    if (w === "in" && i > 0 && (STRENGTH.test(all[i + 1] ?? "") || VEHICLES.has(all[i + 1] ?? ""))) break;
     if (STRENGTH.test(w)) afterNumber = true;
     else if (!(afterNumber && UNITS.has(w))) {
       afterNumber = false;
@@ -198,7 +212,10 @@ function nameCandidates(normalised: string): string[] {
 
 function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
   const n = normaliseName(name);
+  const local = LOCAL_EYE_EAR.test(n);
   for (const candidate of [n, ...nameCandidates(n)]) {
+    // An eye or ear preparation is never read as the systemic drug once the eye/ear word is gone.
+    if (local && !LOCAL_EYE_EAR.test(candidate)) continue;
     const found = k.drugs.byName.get(candidate);
     if (found) return found;
   }
@@ -237,6 +254,12 @@ function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   return k.drugSafety.combinationByComponents.get(componentsKey(ids));
 }
 
+/** An eye or ear preparation ("... eye drops") is only ever an eye/ear entry, however the name was split. */
+function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {
+  if (!found || !LOCAL_EYE_EAR.test(normaliseName(name))) return found;
+  return [found.name, ...found.synonyms].some((n) => LOCAL_EYE_EAR.test(normaliseName(n))) ? found : undefined;
+}
+
 /** The keys a drug answers to, its components' included (a combination answers to its ingredients' rules). */
 const keysOf = (k: Knowledge, d: DrugEntry) => k.drugSafety.keysByDrug.get(d.id) ?? drugKeys(d);
 
@@ -249,7 +272,7 @@ const keysOf = (k: Knowledge, d: DrugEntry) => k.drugSafety.keysByDrug.get(d.id)
 export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[]): IdentifiedDrug | undefined {
   const code = med.code?.trim();
   const byCode = code ? k.drugs.byRxcui.get(code) : undefined;
-  const byName = lookupName(k, med.name);
+  const byName = localAware(med.name, lookupName(k, med.name));
   if (byCode) {
     if (byName && byName.id !== byCode.id) {
       warnings.push(`Code ${code} is ${byCode.name} (RxNorm) but the name given is "${med.name}" (${byName.name}): checked as ${byCode.name}; confirm which drug is meant`);

@@ -1,22 +1,29 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { calendarDate } from "../../../lib/calendar.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.2.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.3.0";
 
 /** What a frequency text means: scheduled clock times, as needed (PRN), or not understood. */
 export type ParsedFrequency =
-  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; instruction: string | null }
+  /** `unitsPerDose`: a count written before the frequency ("1 bd", "2 tabs tds"): tablets (or other units) a dose. */
+  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; instruction: string | null; unitsPerDose?: number }
   /**
    * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
    * nurse chooses when, within the range): at most one dose every `minHours`.
    */
-  | { kind: "prn"; condition: string | null; courseDays: number | null; interval?: { minHours: number; maxHours: number } }
+  | { kind: "prn"; condition: string | null; courseDays: number | null; interval?: { minHours: number; maxHours: number }; unitsPerDose?: number }
   /** One dose at once ("stat"): given on the day it was prescribed, never a daily time. */
   | { kind: "stat"; courseDays: null }
-  | { kind: "unparseable"; reason: string };
+  /**
+   * `unitsPerDay`: "1x3", "2 x 2": the units a day (a × b), the same whichever way the shorthand is read,
+   * though when to give them is not (the prescription's day's total can be checked; the times cannot).
+   */
+  | { kind: "unparseable"; reason: string; unitsPerDay?: number };
 
-/** "for 5 days", "x 2 weeks", and the British shorthand "x 5/7" (5 days) or "x 2/52" (2 weeks). */
-const COURSE = /\s+(?:for|x)\s*(\d+)\s*(?:(day|days|week|weeks)|\/\s*(7|52))$/;
+/** "for 5 days", "x 2 weeks", "x3d", "x 2 wks", and the British shorthand "x 5/7" (5 days) or "x 2/52" (2 weeks). */
+const COURSE = /\s+(?:for|x)\s*(\d+)\s*(?:(days?|d|weeks?|wks?|w)|\/\s*(7|52))$/;
+/** A count of units before the frequency: "1 bd", "2 tds", "1 tab od", "2 puffs bd" (the dose's units, not the times a day). */
+const UNITS_BEFORE = /^(\d+(?:\.\d+)?)\s*(?:tabs?|tablets?|caps?|capsules?|puffs?|drops?)?\s+(?=[a-z])(.+)$/;
 const INSTRUCTION = /\s+(with food|with meals|after food|after meals|before food|before meals|on an empty stomach)$/;
 /** Hours written as a word ("every six hours", "eight hourly"). */
 const HOUR_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, "twenty four": 24, "twenty-four": 24 };
@@ -46,7 +53,19 @@ export function everyHours(s: string): { minHours: number; maxHours: number } | 
 
 /** "Twice daily for 3 days." → "twice daily for 3 days" (lower case, no full stops, single spaces). */
 export function normaliseFrequency(text: string): string {
-  return text.toLowerCase().replace(/\./g, "").replace(/[\u2010-\u2015]/g, "-").replace(/\s+/g, " ").trim();
+  // "1*3" and "1×3" are the "1x3" shorthand.
+  return text.toLowerCase().replace(/\./g, "").replace(/[\u2010-\u2015]/g, "-").replace(/[×*]/g, "x").replace(/\s+/g, " ").trim();
+}
+
+/** The scheduled times of a frequency phrase with an optional count before it ("tds", "1 bd"), or null. */
+function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unitsPerDose?: number } | null {
+  const units = UNITS_BEFORE.exec(s);
+  const phrase = units ? units[2] : s;
+  const f = k.frequencies.find((x) => x.phrases.includes(phrase));
+  if (f) return { times: f.times, ...(units ? { unitsPerDose: Number(units[1]) } : {}) };
+  const every = everyHours(phrase);
+  const times = every && every.minHours === every.maxHours ? k.every_hours[String(every.minHours)] : undefined;
+  return times ? { times, ...(units ? { unitsPerDose: Number(units[1]) } : {}) } : null;
 }
 
 /**
@@ -60,7 +79,7 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
   let courseDays: number | null = null;
   const course = COURSE.exec(s);
   if (course) {
-    courseDays = Number(course[1]) * ((course[2] ?? "").startsWith("week") || course[3] === "52" ? 7 : 1);
+    courseDays = Number(course[1]) * (/^w/.test(course[2] ?? "") || course[3] === "52" ? 7 : 1);
     s = s.slice(0, course.index).trim();
   }
   let instruction: string | null = null;
@@ -76,6 +95,12 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
     const rest = s.startsWith(`${p} `) ? s.slice(p.length + 1) : s.endsWith(` ${p}`) ? s.slice(0, -p.length - 1) : null;
     const interval = rest === null ? null : everyHours(rest.trim());
     if (interval) return { kind: "prn", condition: null, courseDays, interval };
+    // "tds prn", "prn bd", "1 tds prn": as needed, at most that many times a day (read as at most every 24/N hours).
+    const times = rest === null ? null : scheduledAs(k, rest.trim());
+    if (times && times.times.length > 0 && 24 % times.times.length === 0) {
+      const hours = 24 / times.times.length;
+      return { kind: "prn", condition: null, courseDays, interval: { minHours: hours, maxHours: hours }, ...(times.unitsPerDose ? { unitsPerDose: times.unitsPerDose } : {}) };
+    }
   }
   const prefix = k.prn_prefixes.find((p) => s.startsWith(p));
   if (prefix) return { kind: "prn", condition: prefix.startsWith("after each") ? s : s.slice(prefix.length).trim() || null, courseDays };
@@ -94,8 +119,15 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
     if (times) return { kind: "scheduled", pattern: `every_${hours}_hours`, times, courseDays, instruction };
     return { kind: "unparseable", reason: `every ${hours} hours has no standard administration times (known: every ${Object.keys(k.every_hours).join(", ")} hours)` };
   }
-  // "1x3", "2 x 2": dose-times-frequency shorthand, read differently from place to place: never guessed.
-  if (/^\d+\s*x\s*\d+$/.test(s)) return { kind: "unparseable", reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
+  // "1 bd", "2 tabs tds": the count is the dose's units; the frequency after it is read as usual.
+  const units = UNITS_BEFORE.exec(s);
+  if (units) {
+    const rest = parseFrequency(k, units[2]);
+    if (rest.kind === "scheduled" || rest.kind === "prn") return { ...rest, courseDays: rest.courseDays ?? courseDays, unitsPerDose: Number(units[1]) };
+  }
+  // "1x3", "2 x 2", "1*3": dose-times-frequency shorthand, read differently from place to place: never guessed.
+  const shorthand = /^(\d+)\s*x\s*(\d+)(\s|$)/.exec(s);
+  if (shorthand) return { kind: "unparseable", unitsPerDay: Number(shorthand[1]) * Number(shorthand[2]), reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
   return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, 6 hrly, every 6 hours, 4-6 hourly, nocte, o.n., stat, PRN)` };
 }
 

@@ -27,6 +27,8 @@ export interface DoseCheck {
 const MG_PER: Record<string, number> = { mg: 1, g: 1000, gm: 1000, mcg: 0.001, µg: 0.001, ug: 0.001 };
 const AMOUNT = /^(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*([a-zµ]+)/i;
 const FORM_UNITS = /^(tablets?|tabs?|capsules?|caps?)$/i;
+/** Plurals written on prescriptions: "10mls", "2 gms". */
+const UNIT_ALIASES: Record<string, string> = { mls: "ml", mgs: "mg", gms: "g" };
 /** One strength in a product name: "Paracetamol 500mg tabs" (not "Septrin 80/480mg", not two strengths). */
 const STRENGTH_IN_NAME = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b(?!\s*\/)/gi;
 /** A liquid's concentration in its name: "Amoxicillin 250mg/5ml". */
@@ -40,7 +42,7 @@ export function doseInMg(dose: string, productName: string): number | null {
   const m = AMOUNT.exec(dose.trim());
   if (!m) return null;
   const amount = Number(m[2] ?? m[1]);
-  const unit = m[3].toLowerCase();
+  const unit = UNIT_ALIASES[m[3].toLowerCase()] ?? m[3].toLowerCase();
   if (MG_PER[unit] !== undefined) return amount * MG_PER[unit];
   if (FORM_UNITS.test(unit)) {
     const strengths = [...productName.matchAll(STRENGTH_IN_NAME)];
@@ -53,6 +55,19 @@ export function doseInMg(dose: string, productName: string): number | null {
     return (amount * Number(c[1]) * MG_PER[c[2].toLowerCase()]) / Number(c[3] ?? 1);
   }
   return null;
+}
+
+/**
+ * mg in one dose, with a count written before the frequency ("Paracetamol" "500mg" "2 tds": 2 × 500 mg):
+ * the dose in mg is then the strength of one unit, as East African prescriptions write it. A dose already
+ * in tablets ("1 tab" with "2 tds") is not multiplied again.
+ */
+export function mgPerDose(dose: string, productName: string, f: ParsedFrequency | null): number | null {
+  const mg = doseInMg(dose, productName);
+  const units = f && f.kind !== "unparseable" && f.kind !== "stat" ? f.unitsPerDose : undefined;
+  if (mg === null || !units || units === 1) return mg;
+  const m = AMOUNT.exec(dose.trim());
+  return m && MG_PER[UNIT_ALIASES[m[3].toLowerCase()] ?? m[3].toLowerCase()] !== undefined ? round(mg * units) : mg;
 }
 
 /**
@@ -92,11 +107,23 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
   if (drug && !drug.adult_max_daily_dose && drug.components?.some((id) => k.drugs.byId.get(id)?.adult_max_daily_dose)) return checkCombinationDailyDose(k, drug, productName, dose, frequency);
   const max = drug?.adult_max_daily_dose;
   const none = { dailyDoseMg: null, maxDailyDoseMg: max?.mg ?? null, doseCheckSource: max?.source ?? null };
-  if (!drug || !max) {
-    return { ...none, doseCheck: "not_checked_no_maximum", doseCheckNote: drug ? `No sourced adult maximum daily dose for ${drug.name} in the knowledge base: the dose was not checked against a maximum` : null };
-  }
-  const perDose = dose ? doseInMg(dose, productName) : null;
+  const perDose = dose ? mgPerDose(dose, productName, frequency) : null;
   const perDay = dosesPerDay(frequency);
+  // "500mg" "1x3": the times are unreadable, but the day's total (a × b units of the strength) is the same either way.
+  const units = frequency?.kind === "unparseable" ? frequency.unitsPerDay : undefined;
+  const amount = dose ? AMOUNT.exec(dose.trim()) : null;
+  const shorthand = units !== undefined && perDose !== null && amount !== null && MG_PER[UNIT_ALIASES[amount[3].toLowerCase()] ?? amount[3].toLowerCase()] !== undefined;
+  if (!drug || !max) {
+    // The day's total is still given when it can be worked out (the pharmacist compares it with the reference).
+    const total = !drug || perDose === null ? null : shorthand ? round(perDose * units!) : perDay && !perDay.open ? round(perDose * perDay.count) : null;
+    return { ...none, dailyDoseMg: total, doseCheck: "not_checked_no_maximum", doseCheckNote: drug ? `No sourced adult maximum daily dose for ${drug.name} in the knowledge base: the dose was not checked against a maximum` : null };
+  }
+  if (shorthand && units && perDose !== null) {
+    const total = round(perDose * units);
+    const how = `${grams(perDose)} × ${units} a day (the "a x b" shorthand: ${units} units a day whichever way it is read; when to give them is not read) = ${grams(total)}`;
+    if (total > max.mg) return { ...none, dailyDoseMg: total, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${how}, above the adult maximum of ${grams(max.mg)} a day (${max.source})` };
+    return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day: ${how}; the frequency itself must be confirmed (a child's dose needs weight-based checking, not done here)` };
+  }
   if (perDose === null || perDay === null) {
     const why = perDose === null ? `the dose "${dose ?? ""}" does not give an amount in mg (a strength, e.g. 500 mg, or a tablet strength in the name)` : "the frequency could not be read";
     return { ...none, doseCheck: "not_checked_unreadable", doseCheckNote: `${productName}: the day's total could not be worked out (${why}): not checked against the adult maximum of ${grams(max.mg)} a day` };

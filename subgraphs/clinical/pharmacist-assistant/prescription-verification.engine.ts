@@ -6,7 +6,7 @@ import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js
 import { checkDailyDose, type DoseCheck } from "./daily-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.2.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.3.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -59,9 +59,9 @@ export interface PrescriptionVerification {
 
 /**
  * A dose as written on a prescription: a number and a unit or dose form ("500 mg", "1 g", "4 tablets",
- * "10 mL", "2 puffs"). A bare number or free text is not a dose we can read.
+ * "10 mL", "10mls", "2 puffs"). A bare number or free text is not a dose we can read.
  */
-const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mg|g|mcg|µg|ug|ng|ml|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
+const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mgs?|gms?|g|mcg|µg|ug|ng|mls?|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
 
 export function isParseableDose(dose: string): boolean {
   return DOSE.test(dose.trim());

@@ -2,7 +2,7 @@ import type { Knowledge } from "../knowledge/knowledge.js";
 import type { DrugEntry } from "../knowledge/knowledge.types.js";
 import type { ParsedFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
-import { componentDosesMg, doseInMg, dosesPerDay, grams } from "./daily-dose.js";
+import { componentDosesMg, dosesPerDay, grams, mgPerDose } from "./daily-dose.js";
 
 export interface DoseLine {
   item: number;
@@ -41,7 +41,7 @@ export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[]): { issues
     const { drug } = line;
     if (!drug) continue;
     const perDay = dosesPerDay(line.parsed);
-    if (drug.adult_max_daily_dose) add(drug, { line, mgPerDose: line.dose ? doseInMg(line.dose, line.name) : null, perDay });
+    if (drug.adult_max_daily_dose) add(drug, { line, mgPerDose: line.dose ? mgPerDose(line.dose, line.name, line.parsed) : null, perDay });
     else for (const { component, mg } of componentDosesMg(k, drug, line.name, line.dose)) add(component, { line, mgPerDose: mg, perDay });
   }
 
