@@ -44,7 +44,7 @@ const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
   ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
   ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
-  ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
+  ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
   ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved"]],
@@ -104,6 +104,13 @@ const THIRD_PERSON_VERB = /^a(?:na|me|li|ta|ki)\p{L}{3,}$/iu;
 /** English verbs that follow a subject, never a Swahili negation's noun. */
 const ENGLISH_VERB_AFTER_NAME = /^(?:is|was|has|had|have|can|cannot|cant|could|does|did|will|got|just|keeps|started|fainted|collapsed)$/i;
 
+/**
+ * "Exclude TB", "rule out DVT" plan a test (possible); "CT excludes haemorrhage", "echo rules out effusion" state
+ * its result (absent). The words share their key ("excludes" reads as "exclude"), so the written form decides.
+ */
+const RESULT_VERBS = new Set(["exclude", "rule out"]);
+const statesResult = (t: TriggerDef, first: Token) => t.kind === "possible" && t.direction === "pre" && RESULT_VERBS.has(t.keys.join(" ")) && /^(?:excludes|rules)$/i.test(first.raw);
+
 /** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
 export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: TriggerIndex = ENGLISH): TriggerHit[] {
   const hits: TriggerHit[] = [];
@@ -128,7 +135,7 @@ export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: 
       for (const t of cands) {
         if (t.keys.every((k, j) => tokens[i + j]?.key === k && !entityTokens.has(i + j))) {
           const sameLength = cands.filter((c) => c.keys.length === t.keys.length && c.keys.every((k, j) => k === t.keys[j]));
-          for (const c of sameLength) hits.push({ phrase: c.keys.join(" "), kind: c.kind, direction: c.direction, from: i, to: i + t.keys.length });
+          for (const c of sameLength) hits.push({ phrase: c.keys.join(" "), kind: statesResult(c, tokens[i]) ? "absent" : c.kind, direction: c.direction, from: i, to: i + t.keys.length });
           matched = t.keys.length;
           break;
         }
@@ -186,6 +193,9 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   const found: Assertion[][] = mentions.map(() => []);
 
   const blockedBetween = (a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b);
+  // "return if unable to drink or has blood in stool": "or" joins the condition's next item, and the "has" after it
+  // goes on with the condition instead of starting a statement.
+  const blocked = (h: TriggerHit, a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b && !(h.kind === "hypothetical" && tokens[t.from - 1]?.key === "or"));
   // A history or allergy trigger that comes right after a negation (at most "known", "any", "past" and other
   // history triggers between: "no known history of", "no hx of prior", "no history of allergy to") is part of
   // what is denied. Elsewhere it starts its own scope.
@@ -238,17 +248,26 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // "If severe headache, weakness of one side or chest pain - come at once": a condition's list runs on over
         // an item the dictionary does not know, between list joints. Only for a hypothetical: a negation's list
         // stops there ("No fever, passing urine well, vomiting x2" reports the vomiting).
-        const unknownItem = !first && h.kind === "hypothetical" && unknownListItem(tokens.slice(last, m.from), index.connectors);
+        // Not for an "if" right after the item it conditions ("Blood transfusion if Hb drops, folic acid 5mg OD"): its
+        // condition is a clause of its own, and the next item is the plan's.
+        const conditionsBefore = h.phrase === "if" && mentions.some((o) => o.to === h.from);
+        const unknownItem = !first && h.kind === "hypothetical" && !conditionsBefore && unknownListItem(tokens.slice(last, m.from), index.connectors);
         // "CTX stopped last year (VL suppressed)": an aside in brackets opened after the trigger is not in its scope.
-        if (opensAside(tokens, h.to, m.from)) break;
+        // In a conditional sentence, a query in brackets is the condition's feared diagnosis: "If swelling behind the ear
+        // develops, return urgently (?mastoiditis)".
+        if (opensAside(tokens, h.to, m.from) && !(wholeSentence && tokens[m.from - 1]?.raw === "?")) break;
+        // "JVP not raised, mild pedal oedema", "CT head if GCS drops, wound debridement": the trigger's own words end at
+        // the comma, and what follows is the next item. Only for "not" after what it denies and for an "if" right after
+        // the entity it conditions: "no" and a leading "if" open lists ("no rigors, vomiting"; "if weak, convulsions").
+        if (first && (h.phrase === "not" || conditionsBefore) && clauseClosed(tokens.slice(h.to, m.from))) break;
         if (wholeSentence) {
-          if (blockedBetween(last, m.from)) break;
+          if (blocked(h, last, m.from)) break;
           covered.push(k);
           last = m.to;
           first = false;
           continue;
         }
-        if ((first && gap > reach) || (!first && !listIntro && !unknownItem && gap > CHAIN_MAX_GAP) || blockedBetween(last, m.from)) break;
+        if ((first && gap > reach) || (!first && !listIntro && !unknownItem && gap > CHAIN_MAX_GAP) || blocked(h, last, m.from)) break;
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
         if (!first && !listIntro && !unknownItem && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
@@ -261,7 +280,9 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // Only right after the negation, though ("no (known) history of", "denies previous", "not previously"):
         // "No improvement after previous TB treatment" denies the improvement, not the past TB. A negated allergy
         // ("Not allergic to", "No history of allergy to") is no allergy: the negation runs on over it.
-        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && negationRunsOver(o)) && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
+        // A condition's own negation or suggestion stays conditional: "if no progress in 4 hours consider oxytocin".
+        const conditionWord = (o: TriggerHit) => h.phrase === "if" && (o.kind === "absent" || o.kind === "possible");
+        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && negationRunsOver(o)) && !conditionWord(o) && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         covered.push(k);
         last = m.to;
         first = false;
@@ -292,6 +313,15 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
 }
+
+/** Words then a comma: the clause the trigger opened ends before what follows ("not raised, mild oedema"). */
+function clauseClosed(gap: Token[]): boolean {
+  return gap.some((t, i) => (t.raw === "," || t.raw === ";") && i > 0 && gap[i - 1].word);
+}
+
+/** A relative or partner named in the words ("brother's RBS"), as the family triggers name them. */
+const RELATIVE_WORD = new RegExp(String.raw`\b(?:${RELATIVES.join("|")})(?:'s)?\b`, "i");
+export const namesRelative = (words: string) => RELATIVE_WORD.test(words);
 
 /** A bracket opened between two tokens and not closed before the second. */
 function opensAside(tokens: Token[], from: number, to: number): boolean {

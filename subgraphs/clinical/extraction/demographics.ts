@@ -70,10 +70,12 @@ const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
  * Swahili words for the patient written right beside the age, as Tanzanian and Kenyan notes do ("62 yr old
  * mzee", "mama 32yrs", "bibi, 70 years"): mzee and babu are old men, mama and bibi women. Only beside the age:
  * elsewhere "mama" is the child's mother ("Mama anasema…"). Source: TUKI, Kamusi ya Kiswahili-Kiingereza
- * (Institute of Kiswahili Research, University of Dar es Salaam, 2001).
+ * (Institute of Kiswahili Research, University of Dar es Salaam, 2001). Also mwanaume/mwanamume (man) and mwanamke
+ * (woman), and after "wa" (of): "Mama wa miaka 45" (a woman of 45 years). Luganda in Ugandan notes: omusajja (man),
+ * omukazi (woman), as in Snoxall RA, Luganda-English Dictionary (Oxford: Clarendon Press, 1967).
  */
-const SWAHILI_MALE = /^(mzee|babu|kijana)$/i;
-const SWAHILI_FEMALE = /^(mama|bibi|binti)$/i;
+const SWAHILI_MALE = /^(mzee|babu|kijana|mwanaume|mwanamume|omusajja)$/i;
+const SWAHILI_FEMALE = /^(mama|bibi|binti|mwanamke|omukazi)$/i;
 
 const lineStartAt = (text: string, at: number) => at === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, at - 4), at));
 
@@ -115,7 +117,7 @@ function withoutOtherPeople(text: string): string {
 
 /** A Swahili word for the patient right before or after the age ("mama 32yrs", "62 yr old mzee"). */
 function swahiliBeside(text: string, at: number, end: number): Demographics["gender"] {
-  const before = /([\p{L}]+)[\s,]*$/u.exec(text.slice(Math.max(0, at - 12), at))?.[1];
+  const before = /([\p{L}]+)(?:\s+wa)?[\s,]*$/u.exec(text.slice(Math.max(0, at - 15), at))?.[1];
   const after = /^[\s,]*([\p{L}]+)/u.exec(text.slice(end, end + 12))?.[1];
   for (const w of [after, before]) {
     if (w && SWAHILI_MALE.test(w)) return "male";

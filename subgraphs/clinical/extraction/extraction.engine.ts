@@ -1,5 +1,5 @@
 import { loincForUnit } from "../digitization/loinc-by-unit.js";
-import { assertMentions, sectionDefaults, type Assertion } from "./context.js";
+import { assertMentions, namesRelative, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
 import { phraseKeys, sentenceOf, sentenceStarts, tokenize, type Token } from "./text.js";
@@ -10,7 +10,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.4.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.5.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -206,6 +206,9 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
     // "dressing clean and dry", "dressing soaked": the dressing looked at, not a dressing done.
     if (m.term.type === "procedure" && m.to - m.from === 1 && tokens[m.from].key === "dressing" && next && DRESSING_STATE.has(next.key)) return false;
     if (m.term.type === "diagnosis" && m.from > 0 && tokens[m.from - 1].key === AGAINST_PREFIX) return false;
+    // "swelling increases on coughing", "pain on swallowing", "worse on straining": the act that brings out a sign
+    // (the hernia's cough impulse), not a complaint of its own.
+    if (m.term.type === "symptom" && m.to - m.from === 1 && m.from > 0 && tokens[m.from - 1].key === "on" && /ing$/i.test(tokens[m.from].raw)) return false;
     if (m.term.type === "procedure" && /^neb/i.test(tokens[m.from].key) && m.to - m.from === 1 && matches[k + 1]?.from === m.to && matches[k + 1].term.type === "medication") return false;
     return true;
   });
@@ -454,6 +457,15 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     const service = serviceTarget(tokens, matches, k, sentences, diagnosisTokens);
     if (service === "service") assertions[k] = "hypothetical";
     else if (service === "negative") assertions[k] = "absent";
+  });
+  // "FHx: brother had stroke. No headache. RBS 7.1.": a test with its result is the patient's own measurement; a
+  // family-history heading written inline runs on over it only by default, never by a relative named with it.
+  const sectionOf = sectionDefaults(text);
+  matches.forEach((m, k) => {
+    if (m.term.type !== "lab_test" || assertions[k] !== "family" || sectionOf(tokens[m.from].start) !== "family") return;
+    const end = tokens[m.to - 1].end;
+    const sentenceStart = sentences[sentenceOf(sentences, tokens[m.from].start)] ?? 0;
+    if (/^[ \t]*[:=]?[ \t]*[<>]?\d/.test(text.slice(end, end + 12)) && !namesRelative(text.slice(sentenceStart, tokens[m.from].start))) assertions[k] = "present";
   });
   const entityStarts = new Set(matches.map((m) => tokens[m.from].start));
   const entities: ExtractedEntity[] = [];
