@@ -91,7 +91,7 @@ describe("identification by display when the code is not a LOINC code", () => {
     "aPTT",
     "Reticulocytes",
     "Neutrophils",
-    "Total bilirubin",
+    "Direct bilirubin",
     "Troponin I",
     "",
   ])("never identifies %j (another analyte or specimen) as a test: 400 on observation.code", (display) => {
@@ -121,7 +121,8 @@ describe("identification by display when the code is not a LOINC code", () => {
   });
 
   it("still refuses a LOINC code with a display naming another test", () => {
-    expect(check("2160-0", "Urea", 1, "mg/dL").errors["observation.display"]).toMatch(/is not a name of Creatinine/);
+    expect(check("2160-0", "Urea", 1, "mg/dL").errors["observation.display"]).toMatch(/"Urea" names Urea \(LOINC 22664-7\), not Creatinine/);
+    expect(check("2160-0", "Uric acid", 1, "mg/dL").errors["observation.display"]).toMatch(/is not a name of Creatinine/);
     expect(check("2951-2", "Potassium", 140, "mmol/L").errors["observation.display"]).toMatch(/names Potassium/);
   });
 });

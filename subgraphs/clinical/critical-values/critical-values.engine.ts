@@ -1,7 +1,7 @@
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.3.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.4.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -15,7 +15,7 @@ export interface CriticalValueAssessment {
   canonicalUnit: string;
   /** Reference interval in the unit the value was given in, e.g. "3.5–5.1 mmol/L". */
   normalRange: string;
-  /** Critical limits in the submitted unit, e.g. "< 2.5 or > 6.5 mmol/L". */
+  /** Critical limits in the submitted unit, e.g. "< 2.5 or > 6.5 mmol/L"; for a test with none, "none defined". */
   criticalLimits: string;
   clinicalSignificance: string;
   recommendedActions: string[];
@@ -26,7 +26,7 @@ const SUPERSCRIPT_DIGITS: Record<string, string> = { "⁰": "0", "¹": "1", "²"
 /**
  * One spelling per unit, whatever the report wrote: "mmol / L" → "mmol/l"; "x10^9/L", "×10⁹/L" →
  * "10^9/l"; "µmol/L", "mcmol/L" → "umol/l"; "mmol/litre" → "mmol/l"; "gm/dl" → "g/dl"; "mg%" →
- * "mg/dl" (mg per 100 mL); "g/100mL" → "g/dl" (100 mL = 1 dL); "micromol/L" → "umol/l"; "/mm³", "/cmm" →
+ * "mg/dl" (mg per 100 mL; a bare "%" is a percentage, e.g. haematocrit); "g/100mL" → "g/dl" (100 mL = 1 dL); "micromol/L" → "umol/l"; "/mm³", "/cmm" →
  * "/mm3"; a power of ten "x10^9/", "10*9/", "10e9/" → "10^9/". Only notation changes: a unit that is not
  * one of the test's stays unknown (400).
  */
@@ -43,7 +43,7 @@ export function normaliseUnit(unit: string | null | undefined): string {
     .replace(/litres?|liters?/g, "l")
     .replace(/\/100ml$/, "/dl")
     .replace(/(^|[^a-z])gm(?=\/|%|$)/g, "$1g")
-    .replace(/%$/, "/dl")
+    .replace(/(g)%$/, "$1/dl")
     .replace(/\/(?:cu\.?mm|cmm|mm\^3)$/, "/mm3")
     .replace(/^x?10(?:\^|\*|e)(\d+)\//, "10^$1/");
 }
@@ -174,6 +174,28 @@ export function thresholdInUnit(canonical: number, factor: number, side: "low" |
 /** A limit converted to the given unit by thresholdInUnit (inclusive as it was). */
 const limitInUnit = (l: Limit | null, factor: number, side: "low" | "high"): Limit | null => (l === null ? null : { value: thresholdInUnit(l.value, factor, side), inclusive: l.inclusive });
 
+/** `criticalLimits` of a test that has no critical limit on either side. */
+export const NO_CRITICAL_LIMITS = "none defined";
+
+/**
+ * What an answer says for a test held without critical limits (lab-limits.json `no_critical_limit`, e.g.
+ * aminotransferases, which published critical-value lists do not include): the result is flagged against
+ * the reference interval only, and the answer says so rather than printing an empty critical range.
+ */
+export function noCriticalLimit(test: LabTest): string {
+  return (test as LabTest & { no_critical_limit?: string }).no_critical_limit ?? `no critical limit is defined for ${test.name.toLowerCase()}`;
+}
+
+/**
+ * Why a child's result of a test held without any critical limit is not assessed, or null. The limits are
+ * adult limits; for a test with none (aminotransferases, bilirubin) an answer "not critical" for a child
+ * could hide a paediatric critical value (newborn bilirubin ≥ 15 mg/dL, WakeMed; AAP 2004), so it is refused.
+ */
+export function childWithoutCriticalLimit(test: LabTest, ageYears: number, adultAge = 18): string | null {
+  if (ageYears >= adultAge || test.critical_low || test.critical_high) return null;
+  return `the patient is under ${adultAge} and ${test.name} (LOINC ${test.loinc}) has no critical limit in the knowledge base, which holds adult limits: ${noCriticalLimit(test)}; not assessed, so that a child's result is never answered "not critical"`;
+}
+
 /** Adult reference interval, sex-specific when the knowledge gives one for the patient's sex. */
 export function referenceRange(test: LabTest, sex?: string | null): [number, number] {
   return (sex && test.reference_range_by_sex?.[sex]) || test.reference_range;
@@ -216,6 +238,7 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   const direction = deviation === "severely_low" || deviation === "low" ? "low" : "high";
   let clinicalSignificance: string;
   let recommendedActions: string[];
+  const outside = `${direction === "low" ? "Below" : "Above"} the reference interval (${normalRange})`;
   if (isCritical) {
     clinicalSignificance = test.significance[direction];
     recommendedActions = test.actions[direction];
@@ -223,7 +246,12 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
     clinicalSignificance = `Within the reference interval (${normalRange}).`;
     recommendedActions = [];
   } else {
-    clinicalSignificance = `${direction === "low" ? "Below" : "Above"} the reference interval (${normalRange}) but not in the critical range (${limitText}${suffix}).`;
+    // A side without a limit is never "not in the critical range ()": the answer says no limit is defined.
+    clinicalSignificance = !limitText
+      ? `${outside}; ${noCriticalLimit(test)}.`
+      : (direction === "low" ? criticalLow : criticalHigh)
+        ? `${outside} but not in the critical range (${limitText}${suffix}).`
+        : `${outside}; no critical ${direction} limit is defined for ${test.name.toLowerCase()} (critical only ${limitText}${suffix}).`;
     recommendedActions = ["Interpret in clinical context", "Repeat or trend the result as clinically indicated"];
   }
   return {
@@ -233,7 +261,7 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
     canonicalValue: canonical,
     canonicalUnit: test.canonical_unit,
     normalRange,
-    criticalLimits: `${limitText}${suffix}`,
+    criticalLimits: limitText ? `${limitText}${suffix}` : NO_CRITICAL_LIMITS,
     clinicalSignificance,
     recommendedActions,
   };

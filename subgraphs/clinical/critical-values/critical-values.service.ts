@@ -8,7 +8,7 @@ import { getKnowledge } from "../knowledge/knowledge.js";
 import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import { assessCriticalValue, childWithoutCriticalLimit, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -43,6 +43,11 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
+  const childRefusal = childWithoutCriticalLimit(test!, ageOn(patient.birthDate), ADULT_AGE);
+  if (childRefusal) {
+    errors.add("observation.code", childRefusal);
+    errors.throwIfAny("Invalid critical value request");
+  }
   const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
   // The code decides what was measured; the display was only checked against it (never stored in its place).

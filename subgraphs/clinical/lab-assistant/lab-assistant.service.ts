@@ -8,7 +8,7 @@ import { getKnowledge } from "../knowledge/knowledge.js";
 import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
-import { identifyLabResult } from "../critical-values/critical-values.engine.js";
+import { childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
 import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
 import { evaluateWestgard, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
@@ -38,6 +38,11 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
+  const childRefusal = childWithoutCriticalLimit(test!, ageOn(patient.birthDate), ADULT_AGE);
+  if (childRefusal) {
+    errors.add("observation.code", childRefusal);
+    errors.throwIfAny("Invalid lab interpretation request");
+  }
   // Earlier results are looked up under the identified test's LOINC code and its equivalents (critical values
   // stores a result sent as "K" under 2823-3), not under the code of this request.
   const priors = await ctx.db

@@ -1,0 +1,60 @@
+/**
+ * The session-16 chemistry tests through REST (critical values and lab interpretation): a test with critical
+ * limits alerts, a test without one is flagged against its interval and says no limit is defined, and a
+ * child's result of a test without critical limits is refused (400), never answered "not critical".
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../../../test/support/stack.js";
+
+let stack: Stack;
+let lab: string;
+let physician: string;
+const ADULT = "UG-2024-000002";
+const CV = "/api/v1/clinical-decision-support/critical-values/";
+const INTERPRET = "/api/v1/multi-role/lab/interpret/";
+
+beforeAll(async () => {
+  stack = await startStack();
+  lab = await stack.token("lab_technician", { sub: "chem-lab-tech" });
+  physician = await stack.token("physician", { sub: "chem-physician" });
+});
+afterAll(() => stack?.stop());
+
+const post = (path: string, patient: string, observation: Record<string, unknown>) => stack.rest("POST", path, { token: lab, body: { patient_uhid: patient, observation } });
+
+async function newborn(): Promise<string> {
+  const uhid = `UG-CHEM-${Date.now().toString(36).toUpperCase()}`;
+  const birthDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid, given_name: "Chem", family_name: "Newborn", sex: "male", birth_date: birthDate, phone: "+256772000111" } });
+  expect(res.status).toBe(201);
+  return uhid;
+}
+
+describe("chemistry tests added in session 16", () => {
+  it("alerts a magnesium of 0.35 mmol/L sent with a local code (≤ 1.0 mg/dL) and stores it under 19123-9", async () => {
+    const res = await post(CV, ADULT, { code: "MG", display: "Magnesium", value: 0.35, unit: "mmol/L" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_low", loinc_code: "19123-9", critical_limits: "≤ 0.412 or ≥ 2.05 mmol/L" });
+  });
+
+  it("answers an adult ALT of 900 U/L as high, not critical, saying that no critical limit is defined", async () => {
+    const res = await post(CV, ADULT, { code: "1742-6", display: "ALT (SGPT)", value: 900, unit: "U/L" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ is_critical: false, deviation: "high", urgency: "moderate", critical_limits: "none defined" });
+    expect(res.body.clinical_significance).toMatch(/^Above the reference interval \(7–56 U\/L\); no critical limit is defined for alanine aminotransferase/);
+    const interpreted = await post(INTERPRET, ADULT, { code: "SGOT", display: "AST/SGOT", value: 25, unit: "IU/L" });
+    expect(interpreted.status).toBe(200);
+    expect(interpreted.body).toMatchObject({ loinc_code: "1920-8", flag: "N", critical_limits: "none defined" });
+  });
+
+  it("refuses a newborn's total bilirubin (no critical limit held for children) on both endpoints, storing nothing", async () => {
+    const baby = await newborn();
+    for (const path of [CV, INTERPRET]) {
+      const res = await post(path, baby, { code: "1975-2", display: "Total bilirubin", value: 342, unit: "µmol/L" });
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/under 18.*newborn/);
+    }
+    const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${baby}/?days=1`, { token: physician });
+    expect(timeline.body.timeline.observations).toEqual([]);
+  });
+});
