@@ -12,6 +12,7 @@ interface SymptomKnowledgeSections {
   abbreviations?: { map: Record<string, string> };
   duration_rules?: { id: string; symptom: string; min_days: number; condition: string; factor: number; note: string; source: string }[];
   pregnancy_from_record?: { current_icd10: string[]; ended_icd10: string[]; max_days: number };
+  symptom_windows?: { max_days: Record<string, number> };
 }
 
 /**
@@ -31,7 +32,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.2.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.3.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -97,13 +98,22 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
   return map;
 }
 
+/**
+ * Articles, possessives and "both" carry no symptom meaning: they are left out of the phrases and of
+ * the text alike, so "swelling of both legs", "swelling of his legs" and "bitten by a dog" read as the
+ * phrases "swelling of legs" and "bitten by dog" (intensifiers such as "very" are kept: "very thin" is
+ * wasting, "thin" alone is not).
+ */
+const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their"].map((w) => tokenize(w)[0].key));
+const withoutFillers = <T extends { key: string }>(tokens: T[]) => tokens.filter((t) => !FILLER_WORDS.has(t.key));
+
 const symptomTables = new WeakMap<Knowledge, PhraseTable>();
 
 /** The knowledge's symptom phrases on the extraction engine's tokens, tagged with their symptom id. */
 function symptomTable(k: Knowledge): PhraseTable {
   let table = symptomTables.get(k);
   if (!table) {
-    table = phraseTable(Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ keys: phraseWords(p), tag: id }))));
+    table = phraseTable(Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ keys: phraseWords(p).filter((w) => !FILLER_WORDS.has(w)), tag: id }))));
     symptomTables.set(k, table);
   }
   return table;
@@ -125,16 +135,20 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
   const durations = new Map<string, number>();
   const onsetDays = onset ? durationDays(onset) : undefined;
   const table = symptomTable(k);
+  /** Symptoms that hold only for a while (postpartum: 42 days), dropped when their own entry dates them later. */
+  const windows = sections(k).symptom_windows?.max_days ?? {};
+  const outOfWindow = new Set<string>();
   for (const raw of texts) {
     let found = false;
-    const entryDays = durationDays(raw) ?? onsetDays;
+    const ownDays = durationDays(raw);
+    const entryDays = ownDays ?? onsetDays;
     const expanded = expandAbbreviations(k, stripDurations(raw));
     // An entry that is only a duration ("since yesterday", "x3/7") is when, not what: neither read nor unread.
     if (!/[a-z]{2,}/i.test(expanded.replace(/\b(?:x|for|since|about|approx|over|last|the|past|of|duration|onset)\b/gi, ""))) continue;
     const before = new Set(recognized);
     for (const part of expanded.split(LIST_SEPARATOR)) {
       const text = spellOutContractions(part);
-      const tokens = tokenize(text);
+      const tokens = withoutFillers(tokenize(text));
       const mentions = findPhrases(tokens, table);
       if (mentions.length) {
         found = true;
@@ -152,8 +166,10 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
     }
     if (!found) unrecognized.push(raw);
     if (entryDays !== undefined) for (const id of recognized) if (!before.has(id)) durations.set(id, Math.max(durations.get(id) ?? 0, entryDays));
+    if (ownDays !== undefined) for (const id of recognized) if (!before.has(id) && windows[id] !== undefined && ownDays > windows[id]) outOfWindow.add(id);
   }
   for (const id of negated) recognized.delete(id);
+  for (const id of outOfWindow) recognized.delete(id);
   return { recognized: [...recognized], negated: [...negated], unrecognized, durations };
 }
 
@@ -284,7 +300,10 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
     .filter((x) => x.probability >= 0.01);
 
   const present = new Set([...recognized, ...recognized.flatMap((s) => parents[s] ?? [])]);
-  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)));
+  // A flag may hold only within an age band (min_age/max_age, years): "oedema of both feet" is a sign of
+  // severe acute malnutrition in a child (IMCI), not in an adult.
+  const inAgeBand = (f: { min_age?: number; max_age?: number }) => (f.min_age === undefined || patient.age >= f.min_age) && (f.max_age === undefined || patient.age <= f.max_age);
+  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)) && inAgeBand(f as { min_age?: number; max_age?: number }));
   // Input the vocabulary cannot read was not assessed: the answer never says routine over it (as an
   // unscreened patient message is never routine); a red flag in what was read still decides.
   const assessed = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
