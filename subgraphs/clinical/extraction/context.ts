@@ -43,16 +43,18 @@ const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
   ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
-  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "resolved", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
+  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
-  ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved"]],
+  // "orthopnoea resolved", "fever has resolved", "cough settled": the patient had it and it is over, so historical, not
+  // absent (pyConText's lexical KB, chapmanbe/pyConTextNLP lexical_kb_05042016.tsv: "resolved" HISTORICAL, backward).
+  ["historical", "post", ["in the past", "years ago", "months ago", "in childhood", "as a child", "previously", "last year", "which resolved", "resolved", "has resolved", "have resolved", "had resolved", "now resolved", "since resolved", "settled", "has settled", "now settled", "subsided", "has subsided", "now subsided"]],
   ["family", "pre", ["family history of", "family history", "fhx of", "fhx", "fh of", "fh", "family hx of", "family hx", "runs in the family", "strong family history of", ...RELATIVES.flatMap((r) => FAMILY_VERBS.map((v) => `${r} ${v}`)), ...RELATIVES.flatMap((r) => [`${r}'s`, `maternal ${r}`, `paternal ${r}`])]],
   ["family", "pre", ["contact with a", "contact with", "contacts with", "close contact with", "exposure to", "exposed to", "household contact of", "neighbour has", "neighbor has", "friend has", "wife has", "husband has", "partner has", "wife had", "husband had", "partner had", "spouse has", "spouse had"]],
   // "start TPT for them", "IPT for the children": a medicine for the contacts or children the note has named.
   ["family", "post", ["for them", "for the children", "for children", "for contacts", "for the contacts", "for household contacts", "for the household", "for the family", "in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
-  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against", "prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"]],
+  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "in case", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against", "prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"]],
   ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
   ["allergy", "post", ["allergy", "allergic", "hypersensitivity"]],
   ["hypothetical", "post", ["if", "if needed", "if required", "if necessary", "if indicated", "status unknown", "status not known", "unknown"]],
@@ -186,7 +188,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   const entityTokens = new Set<number>();
   for (const m of mentions) for (let i = m.from; i < m.to; i++) entityTokens.add(i);
   const found0 = findTriggers(tokens, entityTokens, index);
-  const hits = [...found0, ...familyAcrossWords(tokens, entityTokens, found0)].sort((a, b) => a.from - b.from);
+  const hits = [...found0, ...familyAcrossWords(tokens, entityTokens, found0), ...familyWithoutVerb(tokens, entityTokens, found0, sentences)].sort((a, b) => a.from - b.from);
   const sentenceOfToken = (i: number) => sentenceOf(sentences, tokens[i].start);
   const terminators = hits.filter((h) => h.kind === "terminate");
   const result: Assertion[] = mentions.map((m) => sectionOf(tokens[m.from].start));
@@ -195,7 +197,9 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   const blockedBetween = (a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b);
   // "return if unable to drink or has blood in stool": "or" joins the condition's next item, and the "has" after it
   // goes on with the condition instead of starting a statement.
-  const blocked = (h: TriggerHit, a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b && !(h.kind === "hypothetical" && tokens[t.from - 1]?.key === "or"));
+  // "if the child has convulsions", "return if she has difficulty breathing": the condition's own verb, right after
+  // its subject, goes on with the condition.
+  const blocked = (h: TriggerHit, a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b && !(h.kind === "hypothetical" && (tokens[t.from - 1]?.key === "or" || conditionsOwnVerb(tokens, entityTokens, hits, h, t))));
   // A history or allergy trigger that comes right after a negation (at most "known", "any", "past" and other
   // history triggers between: "no known history of", "no hx of prior", "no history of allergy to") is part of
   // what is denied. Elsewhere it starts its own scope.
@@ -382,6 +386,45 @@ function familyAcrossWords(tokens: Token[], entityTokens: Set<number>, hits: Tri
     }
   }
   return out;
+}
+
+/**
+ * A relative written right before a finding, without a verb: "Mother HIV positive", "Father diabetic", "sister:
+ * asthma", "Baby's mother HIV+ve". The relative opens its clause (the sentence's first word, after a comma, colon,
+ * semicolon or bracket, or after "his", "her", "the" or a possessive such as "baby's") and the finding follows at
+ * once (a colon, "known" or "also" between at most). Not an escort ("brought by mother with fever" is a
+ * pseudo-trigger) and not a child (son, daughter, twin: in a parent's message or a neonatal note the child is the
+ * patient). A separate pass, not a trigger list: a bare relative in the lists would end other scopes and take the
+ * words of the longer rules ("Two siblings at home with similar rash", "Wife also on ART").
+ */
+const RELATIVES_WITHOUT_VERB = new Set(["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "grandma", "granny", "grandpa", "cousin", "parents", "parent", "husband", "wife", "spouse", "partner", "cowife", "stepmother", "stepfather"].map((r) => phraseKeys(r).join(" ")));
+const CLAUSE_OPENERS = new Set([",", ";", ":", "(", "[", ".", "his", "her", "their", "the", "s"]);
+const BETWEEN_RELATIVE_AND_FINDING = new Set([":", "=", "known", "also"]);
+
+function familyWithoutVerb(tokens: Token[], entityTokens: Set<number>, hits: TriggerHit[], sentences: number[]): TriggerHit[] {
+  const out: TriggerHit[] = [];
+  const inHit = (i: number) => hits.some((h) => h.from <= i && i < h.to);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!RELATIVES_WITHOUT_VERB.has(tokens[i].key) || entityTokens.has(i) || inHit(i)) continue;
+    const prev = tokens[i - 1];
+    const opens = !prev || sentenceOf(sentences, prev.start) !== sentenceOf(sentences, tokens[i].start) || CLAUSE_OPENERS.has(prev.key);
+    // "s" only as a possessive glued to its word by an apostrophe ("baby's mother"), not "Pts mother".
+    if (!opens || (prev?.key === "s" && !(tokens[i - 2] && prev.start > tokens[i - 2].end))) continue;
+    let j = i + 1;
+    while (j < tokens.length && j <= i + 2 && BETWEEN_RELATIVE_AND_FINDING.has(tokens[j].key) && !entityTokens.has(j)) j++;
+    if (!entityTokens.has(j) || inHit(j - 1) || sentenceOf(sentences, tokens[j].start) !== sentenceOf(sentences, tokens[i].start)) continue;
+    out.push({ phrase: `${tokens[i].key} ·`, kind: "family", direction: "pre", from: i, to: j });
+  }
+  return out;
+}
+
+/** "if the child has", "if she has", "in case baby has": a has-terminator after at most three words of the condition's subject. */
+const CONDITION_VERBS = new Set(["has", "he has", "she has", "has had"]);
+const CONDITION_SUBJECT_MAX = 3;
+function conditionsOwnVerb(tokens: Token[], entityTokens: Set<number>, hits: TriggerHit[], h: TriggerHit, t: TriggerHit): boolean {
+  if (!CONDITION_VERBS.has(t.phrase) || t.from < h.to || t.from - h.to > CONDITION_SUBJECT_MAX) return false;
+  for (let i = h.to; i < t.from; i++) if (!tokens[i].word || entityTokens.has(i) || hits.some((o) => o !== h && o.from <= i && i < o.to)) return false;
+  return true;
 }
 
 /** "… to valproate", "… with spironolactone": the new entity a change names, within three tokens. */
