@@ -2,7 +2,7 @@ import { componentsKey, drugKeys, selectorKey, type AllergyName } from "../knowl
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.5.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.6.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -170,11 +170,14 @@ const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
  */
 const VEHICLES = new Set("rl ringer ringers hartmann hartmanns ns n nss saline normal dextrose d5 d5w d10 d50 glucose water wfi sterile".split(" "));
 /**
- * Eye and ear words: a preparation for the eye or ear is local, never the systemic drug ("Dexa eye drops" is not
- * systemic dexamethasone, whose dose, age and interaction rules do not apply). A name with one of them is only
- * identified as an entry whose own name or synonym carries such a word (knowledge/drugs.json's eye and ear entries).
+ * Words of a local preparation, for the eye or ear or the skin: a preparation for the eye, ear or skin is local, never
+ * the systemic drug ("Dexa eye drops" is not systemic dexamethasone, "Diclofenac gel" is not oral diclofenac: their
+ * dose, age and interaction rules do not apply). A name with one of them is only identified as an entry whose own
+ * name or synonym carries such a word (knowledge/drugs.json's eye, ear and skin entries: "Hydrocortisone cream").
  */
-const LOCAL_EYE_EAR = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular)\b/;
+const LOCAL_PREPARATION = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular|gel|gels|cream|creams|ointment|ointments|lotion|lotions|topical)\b/;
+/** The name says a local preparation (eye, ear or skin: LOCAL_PREPARATION), whatever it is identified as. */
+export const isLocalPreparationName = (name: string): boolean => LOCAL_PREPARATION.test(normaliseName(name));
 /** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
 const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
 
@@ -212,10 +215,10 @@ function nameCandidates(normalised: string): string[] {
 
 function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
   const n = normaliseName(name);
-  const local = LOCAL_EYE_EAR.test(n);
+  const local = LOCAL_PREPARATION.test(n);
   for (const candidate of [n, ...nameCandidates(n)]) {
-    // An eye or ear preparation is never read as the systemic drug once the eye/ear word is gone.
-    if (local && !LOCAL_EYE_EAR.test(candidate)) continue;
+    // An eye, ear or skin preparation is never read as the systemic drug once the local word is gone.
+    if (local && !LOCAL_PREPARATION.test(candidate)) continue;
     const found = k.drugs.byName.get(candidate);
     if (found) return found;
   }
@@ -254,10 +257,10 @@ function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   return k.drugSafety.combinationByComponents.get(componentsKey(ids));
 }
 
-/** An eye or ear preparation ("... eye drops") is only ever an eye/ear entry, however the name was split. */
+/** An eye, ear or skin preparation ("... eye drops", "... gel") is only ever a local entry, however the name was split. */
 function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {
-  if (!found || !LOCAL_EYE_EAR.test(normaliseName(name))) return found;
-  return [found.name, ...found.synonyms].some((n) => LOCAL_EYE_EAR.test(normaliseName(n))) ? found : undefined;
+  if (!found || !isLocalPreparationName(name)) return found;
+  return [found.name, ...found.synonyms].some((n) => LOCAL_PREPARATION.test(normaliseName(n))) ? found : undefined;
 }
 
 /** The keys a drug answers to, its components' included (a combination answers to its ingredients' rules). */

@@ -25,6 +25,12 @@ export interface DrugEntry {
   /** Most an adult may take in a day, in mg, where one sourced maximum exists (prescription verification). */
   adult_max_daily_dose?: { mg: number; source: string };
   /**
+   * A child's maximum per day by body weight, per age band (prescription verification): `mg_per_kg` × weight,
+   * capped by `max_mg` and the adult maximum; `mg_per_kg` null where the source gives a fixed daily dose (zinc).
+   * `routes`: only for these routes (oral, parenteral); absent, any route.
+   */
+  paediatric_max_daily_dose?: PaediatricMaxDailyDose[];
+  /**
    * A combination product's single-ingredient drugs (drugs.json ids): the product answers to their
    * interaction and condition rules, and a name written as them ("Ampicillin + Cloxacillin") is the product.
    */
@@ -32,6 +38,15 @@ export interface DrugEntry {
   /** mg of each component per unit (tablet, capsule) of a presentation, named by its strength as written ("30/500"). */
   unit_strengths?: { written: string[]; mg: Record<string, number> }[];
   unit_strengths_source?: string;
+}
+
+/** One age band of a drug's paediatric maximum daily dose (drugs.json `paediatric_max_daily_dose`). */
+export interface PaediatricMaxDailyDose {
+  age: { min?: AgeBound; max?: AgeBound };
+  mg_per_kg: number | null;
+  max_mg: number | null;
+  routes?: ("oral" | "parenteral")[];
+  source: string;
 }
 
 export type DrugSelector = { drug: string } | { class: string };

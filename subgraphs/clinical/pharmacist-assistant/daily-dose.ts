@@ -122,7 +122,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
     const total = round(perDose * units);
     const how = `${grams(perDose)} × ${units} a day (the "a x b" shorthand: ${units} units a day whichever way it is read; when to give them is not read) = ${grams(total)}`;
     if (total > max.mg) return { ...none, dailyDoseMg: total, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${how}, above the adult maximum of ${grams(max.mg)} a day (${max.source})` };
-    return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day: ${how}; the frequency itself must be confirmed (a child's dose needs weight-based checking, not done here)` };
+    return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day: ${how}; the frequency itself must be confirmed (the adult maximum; a child's dose is checked by weight: weightDoseCheck)` };
   }
   if (perDose === null || perDay === null) {
     const why = perDose === null ? `the dose "${dose ?? ""}" does not give an amount in mg (a strength, e.g. 500 mg, or a tablet strength in the name)` : "the frequency could not be read";
@@ -137,7 +137,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
   if (perDay.open) {
     return { ...none, doseCheck: "not_checked_prn", doseCheckNote: `${productName} as needed: the day's total depends on how often it is given; an adult must not exceed ${grams(max.mg)} a day` };
   }
-  return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day${worst ? `: ${grams(perDose)} × ${perDay.count} = ${grams(total)}${worst}` : ""} (a child's dose needs weight-based checking, not done here)` };
+  return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day${worst ? `: ${grams(perDose)} × ${perDay.count} = ${grams(total)}${worst}` : ""} (the adult maximum; a child's dose is checked by weight: weightDoseCheck)` };
 }
 
 /** A combination product per component with a maximum: the worst component decides (above, then unreadable). */
@@ -170,6 +170,6 @@ function checkCombinationDailyDose(k: Knowledge, drug: DrugEntry, productName: s
     maxDailyDoseMg: limiting.max.mg,
     doseCheckSource: source,
     doseCheck: "within_adult_maximum",
-    doseCheckNote: `Within the adult maximum: ${parts.map((p) => `${p.component.name} ${grams(p.total!)} of ${grams(p.max.mg)} a day`).join(", ")}${worst} (a child's dose needs weight-based checking, not done here)`,
+    doseCheckNote: `Within the adult maximum: ${parts.map((p) => `${p.component.name} ${grams(p.total!)} of ${grams(p.max.mg)} a day`).join(", ")}${worst} (the adult maximum; a child's dose is checked by weight: weightDoseCheck)`,
   };
 }

@@ -11,6 +11,9 @@ import { getPatient } from "../patient/patient.service.js";
 import { PRESCRIPTION_VERIFICATION_ENGINE_VERSION, verifyPrescription } from "./prescription-verification.engine.js";
 import type { CounselingPointsInput, CounselingPointsResult, PrescriptionVerificationResult, VerifyPrescriptionInput } from "./pharmacist-assistant.type.js";
 
+/** Heaviest body weight accepted (kg): above it, a typing error. */
+const MAX_WEIGHT_KG = 250;
+
 const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
   ctx.db
     .select({ code: medications.rxnormCode, name: medications.name })
@@ -21,7 +24,8 @@ const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
  * Verifies a prescription's items (identification, dose, frequency, interactions, contraindications,
  * allergies, duplicate therapy), against the patient's active medicines, diagnoses and allergies
  * when a uhid is given (conditions/allergies in the request take precedence, as in the drug check), and
- * the patient's age (the request's birth date or age, else the recorded birth date) against the age rules.
+ * the patient's age (the request's birth date or age, else the recorded birth date) against the age rules,
+ * and a child's daily doses against the request's weight (the patient record holds no weight).
  */
 export async function verifyPrescriptionItems(ctx: SubgraphContext, input: VerifyPrescriptionInput): Promise<PrescriptionVerificationResult> {
   const errors = new FieldErrorCollector();
@@ -30,6 +34,8 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
     if (!it.name.trim()) errors.add(`items.${i}.name`, "must not be blank");
   });
   checkGivenContext(errors, input);
+  const w = input.patientWeightKg;
+  if (w !== null && w !== undefined && !(Number.isFinite(w) && w > 0 && w <= MAX_WEIGHT_KG)) errors.add("patientWeightKg", `must be more than 0 and at most ${MAX_WEIGHT_KG} kg`);
   errors.throwIfAny("Invalid prescription verification request");
 
   const k = await getKnowledge(ctx.db);
@@ -39,7 +45,7 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
   }
   const { conditions, allergies: allergyList, conditionsSource, allergiesSource, age, ageSource } = await checkContext(ctx.db, input);
-  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age });
+  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, weightKg: input.patientWeightKg ?? null });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
     DRUG_SAFETY_ENGINE_VERSION,

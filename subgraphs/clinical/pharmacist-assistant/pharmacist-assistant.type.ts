@@ -50,6 +50,10 @@ export class VerifyPrescriptionInput {
   @Field(() => Float, { nullable: true, description: "Patient's age in years (0 to 130; a fraction for infants) for the age rules; default: from the patient's recorded birth date." })
   @IsOptional()
   patientAgeYears?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Patient's body weight in kg (more than 0, at most 250): a child's (under 18) daily dose is checked against the maximum per kg for this weight (items[].weightDoseCheck). The patient record holds no weight: give it for a child, or the dose is not checked by weight (a warning)." })
+  @IsOptional()
+  patientWeightKg?: number | null;
 }
 
 @ObjectType({ description: "Something that keeps the prescription from being verified." })
@@ -110,6 +114,22 @@ export class VerifiedItem {
 
   @Field(() => String, { nullable: true, description: "Source of the adult maximum (BNF, WHO Model Formulary, SmPC)." })
   doseCheckSource!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "A child's (under 18) day's total against the maximum for the child's weight (mg/kg a day × patientWeightKg, capped by the source's absolute maximum and the adult maximum; knowledge/drugs.json paediatric_max_daily_dose, BNF for Children / WHO Pocket Book, sourced per age band): within_weight_maximum, above_weight_maximum (a major issue, the arithmetic in weightDoseCheckNote), not_checked_no_weight (no patientWeightKg: a warning), not_checked_no_paediatric_maximum (no sourced band for this drug at this age or route: a warning), not_checked_unreadable (the day's total could not be worked out: a warning), not_applicable_local (eye, ear or skin preparation). Null for an adult, when no age is known, or for an unidentified medicine.",
+  })
+  weightDoseCheck!: string | null;
+
+  @Field(() => Float, { nullable: true, description: "The most for this child per day in mg (weight × mg/kg, capped), when worked out." })
+  weightMaxDailyDoseMg!: number | null;
+
+  @Field(() => String, { nullable: true, description: "The weight-based check in words, with its arithmetic." })
+  weightDoseCheckNote!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Source of the weight-based maximum (BNF for Children, WHO Pocket Book of Hospital Care for Children)." })
+  weightDoseCheckSource!: string | null;
 }
 
 @ObjectType({ description: "Two medicines of the same ATC-coded therapeutic class." })

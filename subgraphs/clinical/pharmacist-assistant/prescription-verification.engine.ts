@@ -5,8 +5,9 @@ import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js
 
 import { checkDailyDose, type DoseCheck } from "./daily-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
+import { ageInWords, checkWeightDose, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.3.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.4.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -41,7 +42,8 @@ export type VerifiedItem = {
   frequency: string | null;
   /** once_daily, twice_daily, every_8_hours, prn, prn_every_6_hours, every_4_to_6_hours, stat, … or null when it could not be read. */
   frequencyPattern: string | null;
-} & DoseCheck;
+} & DoseCheck &
+  WeightDoseCheck;
 
 export interface PrescriptionVerification {
   /** True only when every item is identified, dosed and timed, and nothing was found. */
@@ -82,12 +84,13 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
  * and drug-allergy checks (drug-safety engine; every item against the later items and the patient's
  * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
  * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
- * ingredient summed across items.
+ * ingredient summed across items; for a child (under 18, age known), the day's total against the
+ * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked.
  */
 export function verifyPrescription(
   k: Knowledge,
   items: PrescriptionItem[],
-  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null },
+  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null; weightKg?: number | null },
 ): PrescriptionVerification {
   const warnings: string[] = [];
   const issues: VerificationIssue[] = [];
@@ -95,6 +98,7 @@ export function verifyPrescription(
   const active = context.activeMedications.map((m) => ({ med: m, found: identifyDrug(k, m, warnings) }));
 
   const doseLines: DoseLine[] = [];
+  const notWeighed: string[] = [];
   const verifiedItems: VerifiedItem[] = items.map((it, i) => {
     const found = identified[i];
     if (!found) issues.push({ item: i, field: "name", severity: "major", message: `${it.name}${it.code ? ` (${it.code})` : ""} is not in the drug knowledge base: it could not be checked` });
@@ -113,6 +117,11 @@ export function verifyPrescription(
     doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? dose : null, frequency, parsed });
     if (doseCheck.doseCheck === "above_adult_maximum") issues.push({ item: i, field: "dose", severity: "major", message: doseCheck.doseCheckNote! });
     else if (doseCheck.doseCheck === "not_checked_unreadable") warnings.push(doseCheck.doseCheckNote!);
+    // A child's day's total against the maximum for the weight (the adult maximum alone lets an infant's overdose through).
+    const weightCheck = checkWeightDose(found?.drug, it.name, doseParseable ? dose : null, doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg });
+    if (weightCheck.weightDoseCheck === "above_weight_maximum") issues.push({ item: i, field: "dose", severity: "major", message: weightCheck.weightDoseCheckNote! });
+    else if (weightCheck.weightDoseCheck === "not_checked_unreadable" || weightCheck.weightDoseCheck === "not_checked_no_paediatric_maximum") warnings.push(weightCheck.weightDoseCheckNote!);
+    else if (weightCheck.weightDoseCheck === "not_checked_no_weight") notWeighed.push(found!.drug.name);
     return {
       name: it.name,
       code: it.code?.trim() || null,
@@ -123,8 +132,12 @@ export function verifyPrescription(
       frequency,
       frequencyPattern: frequencyPatternOf(parsed),
       ...doseCheck,
+      ...weightCheck,
     };
   });
+  if (notWeighed.length && context.age) {
+    warnings.push(`The patient is a child (${ageInWords(context.age)}) and no weight was given (patientWeightKg): the dose of ${[...new Set(notWeighed)].join(", ")} was NOT checked against the maximum for the child's weight`);
+  }
 
   // The adult maximum per ingredient across lines (two paracetamol lines; paracetamol and co-codamol).
   const summed = checkSummedDailyDoses(k, doseLines);
