@@ -96,3 +96,23 @@ describe("assertion: a finding that has resolved is historical (pyConText: 'reso
     expect(find("resolved pneumonia", "pneumonia")?.assertion).toBe("absent");
   });
 });
+
+describe("assertion: a relative's treatment named right after the relative's condition with 'on' is the relative's", () => {
+  it.each([
+    ["Mother known diabetic on metformin", "metformin"],
+    ["Father hypertensive on nifedipine", "nifedipine"],
+    ["Sister has epilepsy on carbamazepine", "carbamazepine"],
+    ["Husband HIV positive on dolutegravir", "dolutegravir"],
+  ])("%j → %s is family", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("family");
+  });
+
+  it.each([
+    ["Known diabetic on metformin", "metformin"],
+    ["Mother HTN, patient on metformin", "metformin"],
+    ["Mother died of stroke. On aspirin.", "aspirin"],
+    ["Mother diabetic; pt on insulin", "insulin"],
+  ])("the patient's own treatment stays the patient's: %j → %s present", (text, word) => {
+    expect(find(text, word)?.assertion).toBe("present");
+  });
+});

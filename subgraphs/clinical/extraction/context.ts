@@ -274,7 +274,10 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if ((first && gap > reach) || (!first && !listIntro && !unknownItem && gap > CHAIN_MAX_GAP) || blocked(h, last, m.from)) break;
         // "Denies: fever, vomiting, headache", "Danger signs: fast breathing, inability to feed, convulsions":
         // a trigger that introduces a list with a colon covers the whole list.
-        if (!first && !listIntro && !unknownItem && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
+        // "Mother known diabetic on metformin", "Father hypertensive on nifedipine": a relative's treatment, named right
+        // after the relative's condition with "on", is the relative's too.
+        const relativesTreatment = h.kind === "family" && !first && isMedication?.(k) === true && tokens.slice(last, m.from).map((t) => t.key).join(" ") === "on";
+        if (!first && !listIntro && !unknownItem && !relativesTreatment && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
         // "Stop diclofenac, PCM for back pain", "hold warfarin, enoxaparin 40mg sc od": a stop reaches on through a
         // list of medicines ("Stop aspirin, clopidogrel and heparin") but not to one that comes with its own
         // dose or purpose, which is a new plan item.
