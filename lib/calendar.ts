@@ -35,6 +35,17 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Age on `onDate` of someone born on `birthDate` (both YYYY-MM-DD): completed years (birthday reached) and whole days. */
+export function ageOnDate(birthDate: string, onDate: string): { years: number; days: number } {
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [ty, tm, td] = onDate.split("-").map(Number);
+  const years = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  const days = Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(by, bm - 1, bd)) / DAY_MS);
+  return { years, days };
+}
+
 /** `date` (YYYY-MM-DD) moved by whole years (negative for earlier); 29 February lands on 28 February. */
 export function addCalendarYears(date: string, years: number): string {
   const [y, m, d] = date.split("-").map(Number);

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addCalendarYears } from "../../../lib/calendar.js";
+import { addCalendarYears, ageOnDate } from "../../../lib/calendar.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { validateAgeRules } from "../knowledge/drug-safety-index.js";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { AgeBound, AgeRule } from "../knowledge/knowledge.types.js";
-import { ageFromBirthDate, ageFromYears, checkDrugSafety, type PatientAge } from "./drug-safety.engine.js";
+import { ageFromYears, checkDrugSafety, type PatientAge } from "./drug-safety.engine.js";
 import { checkGivenContext } from "./drug-safety.service.js";
 
 const k = knowledgeFromFiles();
@@ -15,7 +15,7 @@ const TODAY = "2026-11-28";
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const check = (name: string, age: PatientAge | null, o: { current?: string[]; conditions?: string[] } = {}) =>
   checkDrugSafety(k, { newMedication: { name }, currentMedications: (o.current ?? []).map((n) => ({ name: n })), conditions: o.conditions ?? [], allergies: [], age });
-const bornOn = (birthDate: string) => ageFromBirthDate(birthDate, TODAY);
+const bornOn = (birthDate: string) => ageOnDate(birthDate, TODAY);
 const ruleIds = (r: ReturnType<typeof check>) => r.ageAlerts.map((a) => a.ruleId);
 
 /** A drug the rule's selector names: the drug itself, or the first drug of the class. */
@@ -30,14 +30,14 @@ const birthDateAt = (b: AgeBound) => (b.years !== undefined ? addCalendarYears(T
 
 describe("age from a birth date", () => {
   it("counts completed years (the birthday reached) and days since birth", () => {
-    expect(ageFromBirthDate("2014-11-28", TODAY)).toEqual({ years: 12, days: 4383 });
-    expect(ageFromBirthDate("2014-11-29", TODAY)).toMatchObject({ years: 11 });
-    expect(ageFromBirthDate("2026-10-31", TODAY)).toEqual({ years: 0, days: 28 });
-    expect(ageFromBirthDate(TODAY, TODAY)).toEqual({ years: 0, days: 0 });
+    expect(ageOnDate("2014-11-28", TODAY)).toEqual({ years: 12, days: 4383 });
+    expect(ageOnDate("2014-11-29", TODAY)).toMatchObject({ years: 11 });
+    expect(ageOnDate("2026-10-31", TODAY)).toEqual({ years: 0, days: 28 });
+    expect(ageOnDate(TODAY, TODAY)).toEqual({ years: 0, days: 0 });
     // Born on 29 February: a year older on 1 March in a common year, on 29 February in a leap year.
-    expect(ageFromBirthDate("2016-02-29", "2027-02-28").years).toBe(10);
-    expect(ageFromBirthDate("2016-02-29", "2027-03-01").years).toBe(11);
-    expect(ageFromBirthDate("2016-02-29", "2028-02-29").years).toBe(12);
+    expect(ageOnDate("2016-02-29", "2027-02-28").years).toBe(10);
+    expect(ageOnDate("2016-02-29", "2027-03-01").years).toBe(11);
+    expect(ageOnDate("2016-02-29", "2028-02-29").years).toBe(12);
   });
 
   it("takes an age in years as given, and years x 365.25 whole days against day bounds", () => {

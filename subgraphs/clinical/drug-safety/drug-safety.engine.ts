@@ -70,7 +70,7 @@ export interface AgeAlert {
 
 /**
  * A patient's age as the age rules compare it: `years` against bounds in years, `days` against bounds in
- * days. From a birth date: completed calendar years and days since birth (`ageFromBirthDate`); from an
+ * days. From a birth date: completed calendar years and days since birth (`ageOnDate`, lib/calendar.ts); from an
  * age in years (fractional for infants): the years as given and years x 365.25 days (`ageFromYears`).
  */
 export interface PatientAge {
@@ -78,16 +78,6 @@ export interface PatientAge {
   days: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Age on `onDate` of a patient born on `birthDate` (both YYYY-MM-DD): completed years (birthday reached) and whole days. */
-export function ageFromBirthDate(birthDate: string, onDate: string): PatientAge {
-  const [by, bm, bd] = birthDate.split("-").map(Number);
-  const [ty, tm, td] = onDate.split("-").map(Number);
-  const years = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-  const days = Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(by, bm - 1, bd)) / DAY_MS);
-  return { years, days };
-}
 
 /** An age given in years (0.5 for six months): compared as given against year bounds, as years x 365.25 (whole days) against day bounds. */
 export const ageFromYears = (years: number): PatientAge => ({ years, days: Math.floor(years * 365.25 + 1e-9) }); // 1e-9: (28 / 365.25) x 365.25 is 28 days, not 27.999…
@@ -100,8 +90,8 @@ function withinBound(age: PatientAge, bound: AgeBound | undefined, side: "min" |
   return side === "min" ? value > limit : value < limit;
 }
 
-/** The age is in the rule's band. */
-export const ageInBand = (rule: AgeRule, age: PatientAge) => withinBound(age, rule.age.min, "min") && withinBound(age, rule.age.max, "max");
+/** The age is in the band of a rule (drug-age.json) or of a paediatric dose limit (drugs.json): one reading of `min`/`max`. */
+export const ageInBand = (banded: { age: Pick<AgeRule["age"], "min" | "max"> }, age: PatientAge) => withinBound(age, banded.age.min, "min") && withinBound(age, banded.age.max, "max");
 
 /**
  * Counts the knowledge entries a check looked at (rules, allergen and drug names, cross-reactivity

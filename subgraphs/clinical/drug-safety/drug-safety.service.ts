@@ -1,13 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
-import { calendarDate, isCalendarDate } from "../../../lib/calendar.js";
+import { ageOnDate, calendarDate, isCalendarDate } from "../../../lib/calendar.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
 import { allergies, diagnoses, patients } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
-import { ageFromBirthDate, ageFromYears, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type PatientAge } from "./drug-safety.engine.js";
+import { ageFromYears, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type PatientAge } from "./drug-safety.engine.js";
 import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-safety.type.js";
 
 /**
@@ -30,7 +30,7 @@ export function checkGivenContext(errors: FieldErrorCollector, given: { conditio
   if (born !== null && born !== undefined) {
     if (!isCalendarDate(born.trim())) errors.add("patientBirthDate", "must be a calendar date YYYY-MM-DD");
     else if (born.trim() > today) errors.add("patientBirthDate", "is in the future");
-    else if (ageFromBirthDate(born.trim(), today).years > MAX_AGE_YEARS) errors.add("patientBirthDate", `gives an age over ${MAX_AGE_YEARS} years`);
+    else if (ageOnDate(born.trim(), today).years > MAX_AGE_YEARS) errors.add("patientBirthDate", `gives an age over ${MAX_AGE_YEARS} years`);
     if (years !== null && years !== undefined) errors.add("patientAgeYears", "give patientBirthDate or patientAgeYears, not both");
   }
   given.conditions?.forEach((c, i) => {
@@ -85,11 +85,11 @@ export async function checkContext(
   ]);
   const age =
     given.patientBirthDate != null
-      ? ageFromBirthDate(given.patientBirthDate.trim(), today)
+      ? ageOnDate(given.patientBirthDate.trim(), today)
       : given.patientAgeYears != null
         ? ageFromYears(given.patientAgeYears)
         : recordBirthDate && recordBirthDate <= today
-          ? ageFromBirthDate(recordBirthDate, today)
+          ? ageOnDate(recordBirthDate, today)
           : null;
   const source = (fromRequest: unknown, fromRecord: unknown) => (fromRequest ? "request" : fromRecord ? "patient_record" : "none") as CheckContext["conditionsSource"];
   return {

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { ageOnDate } from "../../../lib/calendar.js";
 import type { Db } from "../../../lib/db.js";
 import { allergies, diagnoses, encounters, medications, observations } from "../db/tables.js";
 import { getPatient, type PatientRow } from "./patient.service.js";
@@ -14,12 +15,9 @@ export interface PatientRecord {
   allergies: (typeof allergies.$inferSelect)[];
 }
 
-/** Age in whole years on `today` (UTC). */
+/** Age in whole years on `today` (its UTC date). */
 export function ageOn(birthDate: string, today = new Date()): number {
-  const b = new Date(`${birthDate}T00:00:00Z`);
-  let age = today.getUTCFullYear() - b.getUTCFullYear();
-  if (today.getUTCMonth() < b.getUTCMonth() || (today.getUTCMonth() === b.getUTCMonth() && today.getUTCDate() < b.getUTCDate())) age -= 1;
-  return age;
+  return ageOnDate(birthDate, today.toISOString().slice(0, 10)).years;
 }
 
 export async function loadPatientRecord(db: Db, uhid: string): Promise<PatientRecord> {

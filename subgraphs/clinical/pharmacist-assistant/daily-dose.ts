@@ -34,7 +34,8 @@ const STRENGTH_IN_NAME = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b(?!\s*
 /** A liquid's concentration in its name: "Amoxicillin 250mg/5ml". */
 const CONCENTRATION_IN_NAME = /(\d+(?:\.\d+)?)\s*(mg|g|mcg)\s*\/\s*(\d+(?:\.\d+)?)?\s*ml\b/i;
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
+/** To three decimals (milligram amounts in notes). */
+export const round = (x: number) => Math.round(x * 1000) / 1000;
 export const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${round(mg)} mg`);
 
 /** mg in one dose (the upper end of a range such as "1-2 tablets"), or null when it cannot be worked out. */

@@ -1,7 +1,6 @@
-import { isLocalPreparationName, type PatientAge } from "../drug-safety/drug-safety.engine.js";
-import type { AgeBound, DrugEntry, PaediatricMaxDailyDose } from "../knowledge/knowledge.types.js";
-
-import { grams } from "./daily-dose.js";
+import { ageInBand, isLocalPreparationName, type PatientAge } from "../drug-safety/drug-safety.engine.js";
+import type { DrugEntry } from "../knowledge/knowledge.types.js";
+import { grams, round } from "./daily-dose.js";
 
 /**
  * A child's day's total against the maximum for the child's weight (drugs.json `paediatric_max_daily_dose`,
@@ -27,16 +26,6 @@ export const NOT_A_CHILD: WeightDoseCheck = { weightDoseCheck: null, weightMaxDa
 /** Under this age (years) the patient is a child and the weight-based maximum applies. */
 export const CHILD_UNDER_YEARS = 18;
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
-
-/** As drug-age.json bands read (drug-safety engine's withinBound): `min` at or above, `max` at or below, the bound itself as `inclusive` says. */
-function withinBound(age: PatientAge, bound: AgeBound | undefined, side: "min" | "max"): boolean {
-  if (!bound) return true;
-  const [value, limit] = bound.years !== undefined ? [age.years, bound.years] : [age.days, bound.days!];
-  if (value === limit) return bound.inclusive;
-  return side === "min" ? value > limit : value < limit;
-}
-const inBand = (b: PaediatricMaxDailyDose, age: PatientAge) => withinBound(age, b.age.min, "min") && withinBound(age, b.age.max, "max");
 
 /** An injection or infusion by its name or dose ("Ceftriaxone 1g IV", "Gentamicin 80mg IM", "inj"), else oral. */
 const PARENTERAL = /\b(iv|im|sc|inj|injection|injectable|infusion|ivi|vial|vials|ampoule|ampoules|amp|amps|intravenous|intramuscular)\b/i;
@@ -59,7 +48,7 @@ export function checkWeightDose(
     return { ...NOT_A_CHILD, weightDoseCheck: "not_applicable_local", weightDoseCheckNote: `${productName}: an eye, ear or skin preparation: no weight-based maximum applies` };
   }
   const route = routeOf(productName, dose);
-  const atAge = (drug.paediatric_max_daily_dose ?? []).filter((b) => inBand(b, age));
+  const atAge = (drug.paediatric_max_daily_dose ?? []).filter((b) => ageInBand(b, age));
   const band = atAge.find((b) => !b.routes || b.routes.includes(route));
   if (!band) {
     const why = atAge.length ? ` given ${route === "parenteral" ? "by injection" : "by mouth"} (the sourced maximum is for ${atAge.flatMap((b) => b.routes ?? []).join(", ")} use)` : "";
