@@ -68,12 +68,14 @@ const PRE_RANGE_FLAG = /^(?:H|L|HH|LL|N|A)\*?$/;
 /** Flags that say "critical" without a direction: HH or LL by the value against the range, else A. */
 const CRITICAL_FLAGS = new Set(["*", "**", "critical", "crit", "panic"]);
 
+/** A comparator written before a censored value: <, <=, >, >=, ≤, ≥ (COMPARATORS reads it). */
+const COMPARATOR = String.raw`(?:[<>]=?|≤|≥)`;
 const NUM = String.raw`\d+(?:[.,]\d+)*`;
 const RNUM = String.raw`(?:[1-9]\d{0,2}(?: \d{3})+(?![\d.,])|${NUM})`;
 const UNIT = String.raw`(?:[x×]\s?)?10\s?(?:\^|\*|e|E)?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[A-Za-zµμ]+[0-9³]?|log(?:10)?\s?(?:copies|IU|iu)\/m[lL]|%|(?!(?:ref|reference|range|normal)\b)\/?[A-Za-zµμ°][^\s()\[\]]*`;
 /** What follows the name: value (never split: it must end where the digits end), unit, range, flag. */
 const TAIL = new RegExp(
-  String.raw`^(?:[:=\-]\s?)?(?<value>(?:[<>]=?|≤|≥)?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
+  String.raw`^(?:[:=\-]\s?)?(?<value>${COMPARATOR}?\s?(?:\d{1,3}(?: \d{3})+(?= ?[A-Za-zµμ/%×])|${NUM}))(?![\d.,])` +
     String.raw`(?:\s?(?<unit>${UNIT}))?` +
     String.raw`(?:(?:\s(?<preflag>[A-Z]{1,2}\*?)(?=\s))?(?:\s|(?=[(\[]))(?:(?:ref(?:erence)?\.?(?:\s(?:range|interval))?|normal(?:\srange)?|range)\s?:?\s?)?[(\[]?\s?(?:(?<low>${RNUM})\s?(?:-|to)\s?(?<high>${RNUM})|(?<bound>(?:[<>]=?|≤|≥)\s?${RNUM}))\s?[)\]]?)?` +
     String.raw`(?:\s(?<flag>\S+(?:\s(?:high|low))?))?$`,
@@ -81,11 +83,14 @@ const TAIL = new RegExp(
 );
 
 /** Value, a flag (or a "+"/"-" sign), then the unit and the rest: "13.8 H 10^9/L 4.0-11.0", "17.4 + x10^3/uL". */
-const VALUE_FLAG_UNIT = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?\d[\d.,]*)\s(H|L|HH|LL|A|N|H\*|L\*|\+|-)\s([^\s()\[\]]+)(\s.*)?$/;
+const VALUE_FLAG_UNIT = new RegExp(String.raw`^((?:[:=\-]\s?)?${COMPARATOR}?\s?\d[\d.,]*)\s(H|L|HH|LL|A|N|H\*|L\*|\+|-)\s([^\s()\[\]]+)(\s.*)?$`);
 /** A value's first token: "12.4", "<40", "<=3", or a comparator standing alone before its number ("< 20"). */
 /** A count per microscope field printed as a range, and what follows: "8-10/hpf 0-5", "2 - 4 /HPF", "5-7 cells/hpf". */
 const PER_FIELD_RANGE = /^(?:[:=\-]\s?)?(\d{1,3})\s?(?:-|to)\s?(\d{1,3})\s?((?:cells\s?)?\/\s?[hl]pf)(?=\s|$)(.*)$/i;
-const isValueStart = (token: string, next = "") => /^(?:[<>]=?|≤|≥)?\d/.test(token) || (/^(?:[<>]=?|≤|≥)$/.test(token) && /^\d/.test(next));
+const VALUE_START = new RegExp(String.raw`^${COMPARATOR}?\d`);
+const COMPARATOR_ONLY = new RegExp(String.raw`^${COMPARATOR}$`);
+const COMPARATOR_LEAD = new RegExp(String.raw`^${COMPARATOR}`);
+const isValueStart = (token: string, next = "") => VALUE_START.test(token) || (COMPARATOR_ONLY.test(token) && /^\d/.test(next));
 /** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
 export const NAME_SEPARATOR = /^[:=\-/&]$/;
 export const isNameWord = (token: string) =>
@@ -238,7 +243,7 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   // "Platelets 250 000 150 000-400 000": without a unit after it, a value followed by a group of three digits may be one number or two.
   if (!g.unit && /^[:=\-]?\s?[<>]?\d{1,3} \d{3}(?!\d)/.test(rest)) return unread(`!"${rest.split(" ").slice(0, 2).join(" ")}" may be one number with a space between its thousands or two numbers`);
   // "<40 copies/mL", "> 90 mL/min/1.73m2": a censored value, charted as its limit with the comparator.
-  const censored = /^(?:[<>]=?|≤|≥)/.exec(g.value)?.[0];
+  const censored = COMPARATOR_LEAD.exec(g.value)?.[0];
   const comparator = censored ? COMPARATORS[censored] : null;
   const written = g.value.slice(censored?.length ?? 0).trim();
   const property = unitProperty(unit);
