@@ -4,7 +4,7 @@
  *
  *   npm run bench                                  # every scenario, 10 s each, 10 connections
  *   npm run bench -- --duration 5 --connections 20 --only "REST patient"
- *   npm run bench -- --compare [--rounds 5]        # gateway vs Hive vs direct, REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
+ *   npm run bench -- --compare [--rounds 5] [--rate 200]  # gateway vs Hive vs direct (also at a fixed rate), REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
  */
 import "reflect-metadata";
 import autocannon from "autocannon";
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     compare: { type: "boolean", default: false },
     rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "3" },
+    rate: { type: "string", default: "200" },
   },
 });
 if (process.env.DATABASE_URL) {
@@ -27,7 +28,7 @@ if (process.env.DATABASE_URL) {
 }
 if (values.compare) {
   const { runComparison } = await import("./compare/run.js");
-  await runComparison({ duration: Number(values.duration), connections: Number(values.connections), rounds: Number(values.rounds), warmup: Number(values.warmup) });
+  await runComparison({ duration: Number(values.duration), connections: Number(values.connections), rounds: Number(values.rounds), warmup: Number(values.warmup), rate: Number(values.rate) });
   process.exit(0);
 }
 const { startStack } = await import("../test/support/stack.js");

@@ -15,6 +15,7 @@
  * each goal is also reported as the median of its per-round ratios, with their range.
  */
 import autocannon from "autocannon";
+import { Pool } from "undici";
 import { fork, type ChildProcess } from "node:child_process";
 import { mintToken } from "../../lib/auth.js";
 import { loadOperations } from "../../rest-bridge/operations.js";
@@ -28,6 +29,8 @@ export interface CompareOptions {
   rounds: number;
   /** Seconds per side before the first round, not counted (JIT, pools, caches). */
   warmup: number;
+  /** Requests per second (all connections together) for the latency sides run below saturation. */
+  rate: number;
 }
 
 const PATIENT_LIST = JSON.stringify({ query: `{ patients(page: 2) { count page pageSize next previous source results { uhid givenName familyName sex birthDate source } } }` });
@@ -45,6 +48,8 @@ interface Side {
   method: "GET" | "POST";
   path: string;
   body?: string;
+  /** Sent at this many requests per second, evenly spaced (firePaced), instead of as fast as answered. */
+  rate?: number;
 }
 
 interface Tally {
@@ -135,6 +140,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function fire(side: Side, tokens: string[], seconds: number, connections: number, tally?: Tally): Promise<void> {
+  if (side.rate) return firePaced(side, tokens, seconds, connections, side.rate, tally);
   let i = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -172,6 +178,50 @@ async function fire(side: Side, tokens: string[], seconds: number, connections: 
   tally.timeouts += result.timeouts;
 }
 
+/**
+ * Open-loop load: one request every 1/rate s, whether or not earlier ones were answered, on a keep-alive pool of
+ * `connections`. autocannon's `overallRate` is not that: each connection sends its share of a second back to back
+ * when the second starts, so at any rate its latencies are those of a closed loop in bursts. Latency is measured
+ * from the moment a request is handed to the pool, so a request that waited for a free connection counts its wait
+ * (a late timer in this process does not).
+ */
+async function firePaced(side: Side, tokens: string[], seconds: number, connections: number, rate: number, tally?: Tally): Promise<void> {
+  const pool = new Pool(side.origin(), { connections, pipelining: 1 });
+  const interval = 1000 / rate;
+  const total = Math.round(seconds * rate);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const send = async (n: number): Promise<void> => {
+    const sent = performance.now();
+    try {
+      const res = await pool.request({
+        method: side.method,
+        path: side.path,
+        body: side.body,
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens[n % tokens.length]}` },
+      });
+      const body = await res.body.text();
+      if (!tally) return;
+      tally.latencies.push(performance.now() - sent);
+      tally.statuses[res.statusCode] = (tally.statuses[res.statusCode] ?? 0) + 1;
+      tally.requests++;
+      if (body.includes('"UPSTREAM_UNAVAILABLE"')) tally.upstreamUnavailable++;
+      else if (body.includes('"errors"')) tally.graphqlErrors++;
+    } catch {
+      if (tally) tally.socketErrors++;
+    }
+  };
+  for (let n = 0; n < total; n++) {
+    const due = started + n * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(n));
+  }
+  await Promise.all(inFlight);
+  await pool.close();
+  if (tally) tally.seconds += seconds;
+}
+
 /** Runs every side, `rounds` times interleaved, and prints each goal with its two sides and their ratio. */
 export async function runComparison(o: CompareOptions): Promise<void> {
   if (!process.env.DATABASE_URL) console.warn("DATABASE_URL is not set: every side runs on PGlite, and (e) has no PostgreSQL side.");
@@ -185,11 +235,13 @@ export async function runComparison(o: CompareOptions): Promise<void> {
     const admin = await Promise.all(Array.from({ length: 200 }, (_, i) => mintToken(TEST_SECRET, { sub: `bench-admin-${i}`, roles: ["admin"] })));
     const clinicalOrigin = new URL(subgraphs.urls.clinical).origin;
     const mono = (db: string) => () => monolith.urls[db] ?? monolith.urls.pglite;
-    // Each goal's two sides are neighbours: hive|gateway, gateway|direct, cross gateway|hive, graphql|rest, rest|pglite.
+    // Each goal's two sides are neighbours: hive|gateway, gateway|direct, direct|gateway at a fixed rate, cross gateway|hive, graphql|rest, rest|pglite.
     const sides: (Side & { tokens: string[] })[] = [
       { key: "list/hive", label: "patient list: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/gateway", label: "patient list: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/direct", label: "patient list: clinical subgraph direct", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "list/direct@rate", label: `patient list: clinical subgraph direct, ${o.rate} req/s`, origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
+      { key: "list/gateway@rate", label: `patient list: our gateway (split), ${o.rate} req/s`, origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
       { key: "cross/gateway", label: "cross-subgraph: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "cross/hive", label: "cross-subgraph: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "mono/graphql", label: "patient list: GraphQL, the bridge's operation (one process, PostgreSQL)", origin: mono("postgres"), method: "POST", path: "/graphql", body: BRIDGE_PATIENT_LIST, tokens: physician },
@@ -246,7 +298,7 @@ function report(sides: Side[], rounds: Map<string, Tally>[], o: CompareOptions, 
       "one-process CPU µs/req": !uses && t.requests ? Math.round(t.monolithCpuUs / t.requests) : "",
     };
   });
-  console.log(`\n${o.connections} connections, ${o.rounds} rounds of ${o.duration} s per side (each goal's sides next to each other, order reversed every other round), split sides on ${postgres ? "PostgreSQL" : "PGlite"}`);
+  console.log(`\n${o.connections} connections (the '${o.rate} req/s' sides at that rate in all, the others as fast as answered), ${o.rounds} rounds of ${o.duration} s per side (each goal's sides next to each other, order reversed every other round), split sides on ${postgres ? "PostgreSQL" : "PGlite"}`);
   console.table(rows);
 
   type Figure = (round?: number) => [string, number, string];
@@ -275,6 +327,7 @@ function report(sides: Side[], rounds: Map<string, Tally>[], o: CompareOptions, 
   add("gateway req/s vs Hive req/s (patient list)", rps("list/gateway"), rps("list/hive"), { atLeast: 1.2 });
   add("gateway req/s vs Hive req/s (cross-subgraph)", rps("cross/gateway"), rps("cross/hive"), { atLeast: 1.2 });
   add("gateway p50 / direct subgraph p50 (patient list)", p50("list/gateway"), p50("list/direct"), { atMost: 1.3 });
+  add(`gateway p50 / direct subgraph p50 at ${o.rate} req/s (patient list, below saturation)`, p50("list/gateway@rate"), p50("list/direct@rate"), { atMost: 1.3 });
   add("gateway CPU / subgraph CPU per request (patient list)", cpu("list/gateway", "frontCpuUs"), cpu("list/gateway", "subgraphsCpuUs"), {});
   add("gateway CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/gateway", "frontCpuUs"), cpu("cross/gateway", "subgraphsCpuUs"), {});
   add("Hive CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/hive", "frontCpuUs"), cpu("cross/hive", "subgraphsCpuUs"), {});
