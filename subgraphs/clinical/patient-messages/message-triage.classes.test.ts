@@ -242,11 +242,109 @@ describe("'Hana' is a name as well as 'has no': a name before a sign never negat
   });
 });
 
+/**
+ * Classes of misses found with the third blind set (messages-blind-3.json, session 17; rules 2026.11.8,
+ * engine 1.4.0), each tested with wordings in no blind set (checked below).
+ */
+const positives3: [string, string, string, number, string][] = [
+  // cls, text, language, patient age, category
+  // bleeding that will not stop, said of the blood rather than "the bleeding"
+  ["bleeding will not stop", "the blood is not stopping from the cut on his head", "en", 30, "heavy_bleeding"],
+  ["bleeding will not stop", "nose bleeding not stopping for an hour", "en", 30, "heavy_bleeding"],
+  ["bleeding will not stop", "blood keeps coming from the wound on her leg", "en", 30, "heavy_bleeding"],
+  ["bleeding will not stop", "damu haikomi kwenye kidonda cha mguu", "sw", 30, "heavy_bleeding"],
+  // a fall with shaking or jerking is a fit (tonic-clonic)
+  ["fall with shaking", "grandpa fell to the floor shaking and stiff", "en", 70, "seizure"],
+  ["fall with shaking", "she fell down and started jerking in church", "en", 30, "seizure"],
+  // not answering after a fit or a fall (not responding to voice)
+  ["not answering after a fit or fall", "he had fits and now is not answering us", "en", 30, "unresponsive"],
+  ["not answering after a fit or fall", "mum fell in the bathroom, no response when we call her", "en", 30, "unresponsive"],
+  ["not answering after a fit or fall", "mzee ameanguka bafuni na hajibu", "sw", 70, "unresponsive"],
+  ["not answering after a fit or fall", "mtoto alipata degedege sasa hajibu", "sw", 3, "unresponsive"],
+  // too breathless to speak; the reliever inhaler not helping (asthma attack)
+  ["too breathless to speak", "he cant speak in full sentences and is wheezing", "en", 30, "difficulty_breathing"],
+  ["too breathless to speak", "my reliever is not helping tonight", "en", 30, "difficulty_breathing"],
+  ["too breathless to speak", "she cannot finish a sentence without stopping for air", "en", 30, "difficulty_breathing"],
+  // a young infant who cannot suck; severe jaundice (yellow palms and soles)
+  ["infant not sucking, jaundice", "the 2 week old is not sucking since morning", "en", 0, "child_danger_signs"],
+  ["infant not sucking, jaundice", "the baby's palms and soles are yellow", "en", 0, "child_danger_signs"],
+  // high fever or foul-smelling discharge in pregnancy or after delivery
+  ["fever, discharge after delivery", "3 weeks after delivery I have a high fever and chills", "en", 25, "pregnancy_danger_signs"],
+  ["fever, discharge after delivery", "pregnant 30 weeks with very high fever", "en", 25, "pregnancy_danger_signs"],
+  ["fever, discharge after delivery", "since delivery the discharge smells bad", "en", 25, "pregnancy_danger_signs"],
+  ["fever, discharge after delivery", "nimejifungua wiki mbili, nina homa kali", "sw", 25, "pregnancy_danger_signs"],
+  // a hypo's signs in someone on diabetes treatment (no reading, no "low sugar")
+  ["hypo signs in diabetes", "my mum on insulin is sweating and shaking and talking nonsense", "en", 60, "hypoglycaemia"],
+  ["hypo signs in diabetes", "diabetic uncle disoriented after skipping lunch", "en", 60, "hypoglycaemia"],
+  ["hypo signs in diabetes", "baba ana kisukari na amechanganyikiwa ghafla", "sw", 60, "hypoglycaemia"],
+];
+
+/** Danger words that are denied, over, in the past, or name a topic (a visit, a phone call), in 20+ phrasings. */
+const negatives3: [string, string][] = [
+  ["the bleeding has stopped now, thank you", "en"],
+  ["blood stopped after pressing for 5 minutes", "en"],
+  ["the bleeding wont stop? it stopped", "en"],
+  ["no fits since he started the new tablets", "en"],
+  ["no convulsions, no vomiting, he is playing", "en"],
+  ["baby is sucking well and gaining weight", "en"],
+  ["no yellow palms or soles, the nurse checked", "en"],
+  ["gave birth 2 weeks ago, no fever, no smelly discharge, all fine", "en"],
+  ["im pregnant, had a high fever last month, now fine", "en"],
+  ["pregnant and no high fever, just mild cold", "en"],
+  ["delivered last week, discharge does not smell", "en"],
+  ["diabetic, no shaking or sweating, sugar 6.5 this morning", "en"],
+  ["he is not disoriented, just tired after the trip", "en"],
+  ["is the diabetes clinic still on thursday", "en"],
+  ["not short of breath anymore", "en"],
+  ["no chest pain, no breathing problems, just a cough", "en"],
+  ["my reliever inhaler is finished, need another", "en"],
+  ["she is answering us now after the fit", "en"],
+  ["the clinic is not answering my calls, I fell sick yesterday", "en"],
+  ["I fell ill on monday and the doctor is not answering", "en"],
+  ["my diabetic mum fell last year, she is ok now", "en"],
+  ["not suicidal, just need sleep tablets", "en"],
+  ["I did not faint, just felt a bit dizzy", "en"],
+  ["can I move my dad's stroke review to next week", "en"],
+  ["which day is the seizure clinic", "en"],
+  ["hakuna damu tena tangu jana", "sw"],
+  ["sina homa kali tena baada ya kujifungua", "sw"],
+  ["Mama hajibu simu zangu, nimwambie nini?", "sw"],
+  ["baba ana kisukari lakini hana kizunguzungu wala kuchanganyikiwa", "sw"],
+  ["mtoto alianguka jana lakini anacheza sasa", "sw"],
+];
+
+describe("classes of misses found with the third blind set (rules 2026.11.8, engine 1.4.0)", () => {
+  it.each(positives3)("%s: flags %j (%s, age %i) as %s", (_cls, text, language, age, category) => {
+    expect(flags(text, language, age)).toContain(category);
+  });
+
+  it.each(negatives3)("does not flag %j (%s)", (text, language) => {
+    expect(triage(text, language).redFlags).toEqual([]);
+  });
+
+  it("shows a sign another rule's phrase met ('@seizure') under that rule only", () => {
+    const r = triage("he had fits and now is not answering us");
+    expect(r.redFlags.map((f) => [f.category, f.matchedText])).toEqual([["seizure", "fits"], ["unresponsive", "not answering us"]]);
+  });
+
+  it.each([
+    ["what is the fee for the dental clinic", "billing"],
+    ["do you accept SHA for maternity", "billing"],
+    ["is NHIF still accepted at your pharmacy", "billing"],
+  ])("intent of %j is %s (fees, SHA and NHIF cover)", (text, intent) => {
+    expect(triage(text).intent).toBe(intent);
+  });
+
+  it.each([["sorry, sent to the wrong person"], ["ok fine, thank you, will call tomorrow"]])("%j reads as English (screened in full)", (text) => {
+    expect(triage(text).screened).toBe(true);
+  });
+});
+
 describe("the class tests stay out of the blind set", () => {
   const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../test/fixtures/patient-messages/${file}`, import.meta.url), "utf8")) as { items: { message: string }[] };
-  const blindMessages = new Set(["messages-blind.json", "messages-blind-2.json"].flatMap((f) => read(f).items.map((i) => i.message.toLowerCase())));
-  it("no test wording is a blind-set message (either set)", () => {
-    const ours = [...positives.map((p) => p[1]), ...negatives.map((n) => n[1]), ...positives2.map((p) => p[1]), ...negatives2.map((n) => n[1])].map((t) => t.toLowerCase());
+  const blindMessages = new Set(["messages-blind.json", "messages-blind-2.json", "messages-blind-3.json"].flatMap((f) => read(f).items.map((i) => i.message.toLowerCase())));
+  it("no test wording is a blind-set message (any set)", () => {
+    const ours = [...positives.map((p) => p[1]), ...negatives.map((n) => n[1]), ...positives2.map((p) => p[1]), ...negatives2.map((n) => n[1]), ...positives3.map((p) => p[1]), ...negatives3.map((n) => n[0])].map((t) => t.toLowerCase());
     expect(ours.filter((t) => blindMessages.has(t))).toEqual([]);
   });
 });

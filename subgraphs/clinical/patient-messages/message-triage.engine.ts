@@ -4,7 +4,7 @@ import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Asser
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.3.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.4.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -12,6 +12,7 @@ interface RedFlagRule {
   category: string;
   label: string;
   phrases?: string[];
+  /** Groups of phrases, one of each needed; an entry "@seizure" is met by a phrase of that rule ("fits" ... "not answering"). */
   all_of?: string[][];
   child_terms?: string[];
   child_age_below_years?: number;
@@ -112,7 +113,9 @@ export interface TriageResult {
   guidance: string[];
 }
 
-const phraseIndex = (phrases: string[], tag: string): TaggedPhrase[] => phrases.map((p) => ({ keys: phraseWords(p), tag }));
+const REFERENCE = "@";
+const isReference = (phrase: string) => phrase.startsWith(REFERENCE);
+const phraseIndex = (phrases: string[], tag: string): TaggedPhrase[] => phrases.filter((p) => !isReference(p)).map((p) => ({ keys: phraseWords(p), tag }));
 const TOPIC = "topic#";
 
 interface Compiled {
@@ -174,7 +177,7 @@ export function readsAsEnglish(rules: MessageRules, tokens: Token[]): boolean {
   if (!markers) return true;
   let known = markerSets.get(markers);
   if (!known) {
-    const ruleWords = [...rules.red_flags.flatMap((r) => [...(r.phrases ?? []), ...(r.all_of ?? []).flat(), ...(r.child_terms ?? [])]), ...rules.intents.rules.flatMap((r) => Object.keys(r.phrases))];
+    const ruleWords = [...rules.red_flags.flatMap((r) => [...(r.phrases ?? []), ...(r.all_of ?? []).flat().filter((p) => !isReference(p)), ...(r.child_terms ?? [])]), ...rules.intents.rules.flatMap((r) => Object.keys(r.phrases))];
     known = new Set([...markers.words.map((w) => canonicalWord(w.toLowerCase())), ...ruleWords.flatMap((p) => phraseWords(p))]);
     markerSets.set(markers, known);
   }
@@ -264,12 +267,14 @@ export function triageMessage(rules: MessageRules, message: string, language: st
       for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
     }
     if (rule.all_of) {
-      const groups = rule.all_of.map((_, g) => hits.filter((x) => x.m.tag === `${rule.category}#${g}`));
+      const groups = rule.all_of.map((group, g) => [...hits.filter((x) => x.m.tag === `${rule.category}#${g}`), ...referredSigns(group, mentions, assertions)]);
       const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
       const everyGroup = groups.every((g) => g.some(counts));
       // A rule with child terms is about children; one without (pregnancy) is about anyone.
-      if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter(counts).slice(0, 1).map(shown)));
-      else notFlagged.push(...groups.flat().filter((x) => !counts(x)).map(shown));
+      // A sign of another rule met a group; it is shown under that rule, not again under this one.
+      const own = (x: { m: { tag: string } }) => x.m.tag !== REFERENCE;
+      if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter((x) => counts(x) && own(x)).slice(0, 1).map(shown)));
+      else notFlagged.push(...groups.flat().filter((x) => !counts(x) && own(x)).map(shown));
     }
   }
   const categories = [...new Set(redFlags.map((f) => f.category))];
@@ -282,6 +287,13 @@ export function triageMessage(rules: MessageRules, message: string, language: st
 }
 
 const NOT_REPORTED: Assertion[] = ["absent", "historical", "hypothetical"];
+
+/** The mentions of the rules an all_of group names with "@" ("@seizure": any phrase of the seizure rule), with their assertions. */
+function referredSigns(group: string[], mentions: (Mention & { tags: string[] })[], assertions: Assertion[]): { m: Mention & { tag: string }; a: Assertion }[] {
+  const tags = group.filter(isReference).map((p) => `${p.slice(REFERENCE.length)}#any`);
+  if (!tags.length) return [];
+  return mentions.flatMap((m, k) => (m.tags.some((t) => tags.includes(t)) ? [{ m: { ...m, tag: REFERENCE }, a: assertions[k] }] : []));
+}
 
 /**
  * The extraction engine ranks "family" above "historical" (a relative's past illness is family history).
