@@ -76,10 +76,10 @@ export class DigitizedLabTest {
   @Field(() => String, { description: "Test name as written." })
   name!: string;
 
-  @Field(() => Float, { description: "The result as a number, in unit; for an ordinal result (valueText set) the rank of its grade on its scale (Negative 0, Trace 0.5, 1+ 1 ... 4+ 4; not seen 0, few 1, moderate 2, many 3; negative 0, positive 1), not a quantity." })
+  @Field(() => Float, { description: "The result as a number, in unit; for an ordinal result (valueText set) the rank of its grade on its scale (Negative 0, Trace 0.5, 1+ 1 ... 4+ 4; not seen 0, few 1, moderate 2, many 3; negative 0, positive 1; AFB smear scanty 0.5; antimicrobial susceptibility Susceptible 0, Intermediate 1, Resistant 2), not a quantity." })
   value!: number;
 
-  @Field(() => String, { nullable: true, description: 'An ordinal (semi-quantitative) result\'s grade: "Negative", "Trace", "2+", "Few", "Positive", "Not detected"; null for a numeric result.' })
+  @Field(() => String, { nullable: true, description: 'An ordinal (semi-quantitative) result\'s grade: "Negative", "Trace", "2+", "Few", "Positive", "Not detected", "Scanty (5 AFB/100 fields)"; an antimicrobial susceptibility\'s category (one result per antibiotic and isolate): "Susceptible", "Intermediate", "Resistant"; a titre "1:160"; null for a numeric result.' })
   valueText?: string | null;
 
   @Field(() => String, { nullable: true, description: 'A censored result ("<40 copies/mL", "eGFR >90"): value is the limit printed and the true result lies beyond it on this side (FHIR Quantity.comparator: <, <=, >, >=); null for an exact value.' })

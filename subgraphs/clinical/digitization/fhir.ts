@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Classification } from "./classification.js";
 import type { LabResult } from "./lab-line.js";
+import { SUSCEPTIBILITY, susceptibilityCodeOf } from "./lab-susceptibility.js";
 
 /**
  * FHIR R4 (4.0.1) resources for a digitized document: a DocumentReference for the original, and for
@@ -31,6 +32,17 @@ export interface FhirInput {
 
 const V3_INTERPRETATION = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation";
 const INTERPRETATION_DISPLAY: Record<string, string> = { N: "Normal", L: "Low", H: "High", LL: "Critical low", HH: "Critical high", A: "Abnormal" };
+
+/**
+ * Observation.interpretation: the result's flag against its range; for an antimicrobial susceptibility,
+ * its category, which v3-ObservationInterpretation codes as S (Susceptible), I (Intermediate) and R
+ * (Resistant) — https://terminology.hl7.org/CodeSystem-v3-ObservationInterpretation.html.
+ */
+function interpretationOf(t: LabResult): Record<string, unknown> {
+  const susceptibility = susceptibilityCodeOf(t);
+  const [code, display] = susceptibility ? [susceptibility, SUSCEPTIBILITY[susceptibility].text] : t.abnormalFlag ? [t.abnormalFlag, INTERPRETATION_DISPLAY[t.abnormalFlag]] : [];
+  return code ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code, display }] }] } : {};
+}
 
 /**
  * Observation.value[x] (FHIR R4): a titre ("1:160") as a Ratio, an ordinal grade as a string (its rank
@@ -95,7 +107,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       ...effective,
       issued,
       ...observationValue(t, quantity),
-      ...(t.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: t.abnormalFlag, display: INTERPRETATION_DISPLAY[t.abnormalFlag] }] }] } : {}),
+      ...interpretationOf(t),
       ...(range ? { referenceRange: range } : {}),
       derivedFrom: [{ reference: urn(d.documentId) }],
     };

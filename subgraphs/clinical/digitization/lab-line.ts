@@ -49,8 +49,8 @@ export type Comparator = "<" | "<=" | ">" | ">=";
 const COMPARATORS: Record<string, Comparator> = { "<": "<", "<=": "<=", "≤": "<=", ">": ">", ">=": ">=", "≥": ">=" };
 
 
-/** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4"): read without a unit or a range. */
-const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|inr)$/i;
+/** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4", "A/G ratio 1.2"): read without a unit or a range. */
+const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|inr|.+\sratio)$/i;
 /** Labels that precede numbers on reports but are not tests. */
 export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|quantitation)|detection limit|lod|lloq|loq)(?:\s\([a-z]+\))?|age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
@@ -59,6 +59,8 @@ export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|
  * the "1&2" of "HIV 1&2 Rapid").
  */
 const DIGIT_NAME_WORD = /^(?:1[&/+]2|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+/** Ions written as their symbol and charge, as blood gas and electrolyte analysers print them: "K+", "Na+", "Cl-", "HCO3-", "Ca2+", "Ca++", "Mg2+", "iCa". */
+const ION_NAME = /^(?:K\+?|Na\+|Cl-|HCO3-|Ca(?:2\+|\+\+)|Mg(?:2\+|\+\+)|iCa)$/;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
 const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
 /** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
@@ -94,7 +96,7 @@ const isValueStart = (token: string, next = "") => VALUE_START.test(token) || (C
 /** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
 export const NAME_SEPARATOR = /^[:=\-/&]$/;
 export const isNameWord = (token: string) =>
-  /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
+  /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || ION_NAME.test(token.replace(/:$/, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
 
 let loincByName: Map<string, { code: string; display: string }> | undefined;
 /** The vocabulary's LOINC code for the first of the names it knows as a lab test. */
@@ -120,7 +122,7 @@ function loincFor(name: string, value: string, unit: string | null): LoincChoice
 
 /**
  * The index of the token closing a bracketed qualifier that opens at token i ("(CKD-EPI 2021)", "(3rd
- * generation)", "(log10)"), or null: at most four tokens, with a letter, not a number or range in
+ * generation)", "(log10)", "(08:00)"), or null: at most four tokens, with a letter or a time, not a number or range in
  * brackets ("(12.0 - 16.0)"), and followed by a value.
  */
 function qualifierEnd(tokens: string[], i: number): number | null {
@@ -129,14 +131,16 @@ function qualifierEnd(tokens: string[], i: number): number | null {
     if (j > i && /[(\[]/.test(tokens[j])) return null;
     if (/[)\]]:?$/.test(tokens[j])) {
       const inside = tokens.slice(i, j + 1).join(" ").replace(/^[(\[]|[)\]]:?$/g, "");
-      return /[A-Za-z]/.test(inside) && !/\d\s?(?:-|to)\s?\d/.test(inside) && isValueStart(tokens[j + 1], tokens[j + 2]) ? j : null;
+      // "Cortisol (08:00)", "Cortisol (8 am)": a sampling time is a qualifier too.
+      const qualifier = /[A-Za-z]/.test(inside) || /^\d{1,2}[:.h]\d{2}$/.test(inside);
+      return qualifier && !/\d\s?(?:-|to)\s?\d/.test(inside) && isValueStart(tokens[j + 1], tokens[j + 2]) ? j : null;
     }
   }
   return null;
 }
 
 /** Splits a line into its test name and the rest; null when the line does not start with a name. */
-function splitName(line: string): { name: string; rest: string } | null {
+export function splitName(line: string): { name: string; rest: string } | null {
   const tokens = line.split(" ");
   let i = 0;
   while (i < tokens.length && !isValueStart(tokens[i], tokens[i + 1])) {
@@ -193,7 +197,7 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   // "WBC 3.1* 10^3/uL 4.0-10.0": an asterisk printed against the value marks it abnormal (direction from the range).
   const starred = /^[<>]?\d[\d.,]*\*{1,2}(?=\s|$)/.test(split.rest);
   const rest = starred ? split.rest.replace(/\*{1,2}/, "") : split.rest;
-  if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name))) return {};
+  if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name) && !ION_NAME.test(split.name))) return {};
   const titre = readTitre(rest);
   if (titre) {
     const abnormalFlag = titre.flagWritten ? FLAGS[titre.flagWritten] : titre.flagFromReference;
@@ -202,7 +206,8 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   }
   // "Pus cells 8-10/hpf 0-5": a count per field printed as a range is read as its lower end, with the upper end kept.
   const perField = PER_FIELD_RANGE.exec(rest);
-  let tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4]}` : rest;
+  // "0-1 /hpf 0-5 /hpf": the per-field unit repeated after the reference range is layout.
+  let tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4].replace(/(\d)\s?(?:cells\s?)?\/\s?[hl]pf$/i, "$1")}` : rest;
   // "WBC 13.8 H 10^9/L 4.0-11.0", "Urea 9.6 H mmol/L", "RBC 3.90 - x10^6/uL" (Result | Flag | Units | Range):
   // a flag printed between the value and a recognised unit; "+" and "-" are read as H and L only where the range agrees.
   const flagged = VALUE_FLAG_UNIT.exec(tail);

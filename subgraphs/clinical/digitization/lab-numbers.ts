@@ -4,7 +4,9 @@
  * a decimal comma ("8,5", "12,0"). The rules (docs/decisions/clinical.md, "Lab results"):
  * - "." alone is a decimal point ("1.025" specific gravity stays 1.025); several dots each followed by
  *   exactly three digits ("1.250.000") group thousands.
- * - A space between a group of 1-3 digits and groups of exactly three digits groups thousands.
+ * - A space between a group of 1-3 digits and two or more groups of exactly three digits groups thousands;
+ *   one such group ("620 310") does so only with an unscaled count unit, as for a comma: with any other
+ *   unit it may be two numbers side by side (a report with two result columns), so it is not read.
  * - A comma followed by anything but exactly three digits ("8,5", "12,0", "0,6") is a decimal comma;
  *   several commas each followed by three digits ("1,250,000") or a comma group before a decimal point
  *   ("1,250.5") group thousands.
@@ -47,6 +49,8 @@ export type ReadNumber = { value: number } | { ambiguous: string };
 export function readNumber(written: string, context: NumberContext): ReadNumber {
   const s = written.trim();
   if (/^\d+$/.test(s)) return { value: Number(s) };
+  // "620 310 U/L": one space group is thousands only in an unscaled count, as for a comma; elsewhere it may be two result columns.
+  if (/^\d{1,3} \d{3}$/.test(s) && !(context.countUnit && !context.scaledUnit)) return { ambiguous: `"${s}" may be one number with a space between its thousands (${s.replace(" ", "")}) or two numbers side by side (two result columns)` };
   if (/^\d{1,3}(?: \d{3})+$/.test(s)) return { value: Number(s.replace(/ /g, "")) };
   if (/^\d+\.\d+$/.test(s)) return { value: Number(s) };
   if (/^\d{1,3}(?:\.\d{3}){2,}$/.test(s)) return { value: Number(s.replace(/\./g, "")) };

@@ -33,11 +33,13 @@ const GRADE = `(?:${[...BY_SPELLING.keys()].sort((a, b) => b.length - a.length).
 /**
  * Name, separator, grade, then optionally: the semi-quantitative level of a "detected" (Xpert MTB/RIF:
  * "DETECTED LOW"), a viral-load unit ("<LDL copies/mL"), a short qualifier in brackets that is not a grade
- * ("POSITIVE (Pf)", "Reactive (weak)", "Positive (++)"), and a reference grade ("Negative", "(Negative)",
+ * ("POSITIVE (Pf)", "Reactive (weak)", "Positive (++)", an AFB count "Scanty (5 AFB/100 fields)"), and a reference grade ("Negative", "(Negative)",
  * "Ref: Neg", "Normal: Negative"); "Positive (P.f)  Negative" has both.
  */
+/** The count printed with an AFB smear grade: "5 AFB/100 fields", "7 AFB / 40 fields", "3 AFB/100 HPF". */
+const AFB_COUNT = String.raw`\d{1,3}\s?AFB\s?\/\s?\d{1,3}\s?(?:fields?|HPF|hpf)`;
 const ORDINAL_LINE = new RegExp(
-  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?<level>(?:very\s)?low|medium|high))?(?:\s(?<unit>(?:copies|cp|IU)\/m[lL]))?(?:\s\((?<note>[A-Za-z][A-Za-z. ]{0,39}|\+{1,4})\))?(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
+  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?<level>(?:very\s)?low|medium|high))?(?:\s(?<unit>(?:copies|cp|IU)\/m[lL]))?(?:\s\((?<note>[A-Za-z][A-Za-z. ]{0,39}|\+{1,4}|${AFB_COUNT})\))?(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
   "i",
 );
 
@@ -60,4 +62,39 @@ export function readOrdinalLine(line: string): { name: string; grade: OrdinalGra
   if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
   const reference = written ? gradeOf(written) : undefined;
   return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null };
+}
+
+/** Grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"). */
+const LONG_GRADE_WORDS = [...BY_SPELLING.keys()].filter((s) => /^[a-z-]{6,}$/.test(s));
+
+/** Are a and b one edit apart: one letter inserted, deleted or replaced, or two neighbours swapped? */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length !== b.length) {
+    const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+    return longer.slice(i + 1) === shorter.slice(i);
+  }
+  return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+}
+
+/**
+ * The line with a misspelt grade word put right: in its last two tokens (the result and its printed
+ * normal), a word of six letters or more that is no grade but one edit from exactly one grade word of
+ * six letters or more ("Non reactve" → "Non reactive", "Negetive" → "negative"). Short words are never
+ * touched ("Neg", "Nil", "Few" are one letter from other words). Null when nothing was put right.
+ */
+export function withGradeSpellingRepaired(line: string): { line: string; written: string; meant: string } | null {
+  const tokens = line.split(" ");
+  for (let i = tokens.length - 1; i >= Math.max(1, tokens.length - 2); i--) {
+    const word = tokens[i].toLowerCase();
+    if (word.length < 6 || !/^[a-z-]+$/.test(word) || BY_SPELLING.has(word)) continue;
+    const meant = LONG_GRADE_WORDS.filter((g) => oneEditApart(word, g));
+    if (meant.length !== 1) continue;
+    const written = tokens[i];
+    tokens[i] = meant[0];
+    return { line: tokens.join(" "), written, meant: meant[0] };
+  }
+  return null;
 }

@@ -1,13 +1,19 @@
 import { repairOcrDigits } from "./lab-numbers.js";
 import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type LabResult } from "./lab-line.js";
-import { readOrdinalLine } from "./lab-ordinals.js";
+import { readOrdinalLine, withGradeSpellingRepaired } from "./lab-ordinals.js";
+import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
+import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
+import { readSignedResult } from "./lab-signed.js";
+import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
 
 export type { Comparator, LabResult } from "./lab-line.js";
 
 /**
  * The lab results of a document: its lines read one by one (lab-line.ts), joined where a result is
- * broken over two lines, split where a line holds several columns of results, and ordinal and
- * qualitative lines recognised. Grammar and number rules: docs/decisions/clinical.md, "Lab results".
+ * broken over two lines, split where a line holds several columns or a list of results, and ordinal and
+ * qualitative lines recognised; susceptibility rows in the culture part (lab-susceptibility.ts), rows
+ * under two result columns (lab-paired-columns.ts), ranges by population (lab-population-ranges.ts) and
+ * signed base excess (lab-signed.ts) have their own readers. Grammar and number rules: docs/decisions/clinical.md, "Lab results".
  */
 
 export interface LabParse {
@@ -54,11 +60,32 @@ export function parseLabResults(text: string): LabParse {
   });
   // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
   let lowHighColumns = false;
+  // In the culture part ("URINE CULTURE", "ANTIBIOTIC SENSITIVITY", "Antibiotic  Zone (mm)  Interpretation"), rows may end in S, I or R.
+  let susceptibilityTable = false;
+  // "Test  Patient  Control", "Test  28/11/2026  02/08/2026", "Analyte  Pleural fluid  Serum": two result columns.
+  let pairedColumns: PairedColumns | null = null;
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
-    if (!line) continue;
+    if (!line || isPopulationRangeLine(line)) continue;
     if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
+    if (opensSusceptibilityTable(line)) susceptibilityTable = true;
+    const susceptibilities = readSusceptibilityList(line, susceptibilityTable) ?? readSusceptibilityRow(line, susceptibilityTable);
+    if (susceptibilities) {
+      tests.push(...susceptibilities);
+      resultLines.push(index);
+      continue;
+    }
+    const header = pairedColumnsHeader(line);
+    if (header !== undefined) pairedColumns = header;
     let whole = parseLine(line);
+    if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? whole;
+    const paired = pairedColumns && !whole.result ? readPairedRow(line, pairedColumns) : null;
+    if (paired) {
+      tests.push(...paired.results);
+      warnings.push(...paired.warnings);
+      resultLines.push(index);
+      continue;
+    }
     const limits = lowHighColumns && !whole.result ? LIMIT_COLUMNS.exec(line) : null;
     if (limits) {
       const joinedLimits = parseLine(`${limits[1]} ${limits[2]}-${limits[3]}${limits[4] ?? ""}`);
@@ -75,9 +102,15 @@ export function parseLabResults(text: string): LabParse {
       spaced = `${spaced}  ${next.spaced}`;
     }
     const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced)) ?? [whole]);
-    const ordinal = parts.some((r) => r.result) ? null : ordinalResult(line);
+    const ordinal = parts.some((r) => r.result) ? null : (ordinalResult(line) ?? misspeltOrdinalResult(line, warnings));
     if (ordinal) {
       tests.push(ordinal);
+      resultLines.push(index);
+      continue;
+    }
+    const listed = parts.some((r) => r.result) ? null : listedResults(line);
+    if (listed) {
+      tests.push(...listed);
       resultLines.push(index);
       continue;
     }
@@ -107,6 +140,17 @@ const PROSE_WORD = /\b(?:the|was|is|were|are|has|have|had|been|be|this|that|whic
 const NOT_ORDINAL_NAMES = /^(?:results?|comments?|remarks?|interpretation|impression|conclusion|notes?|key|status|diagnosis|history|sample|specimen|test)$/i;
 
 /**
+ * A finding or a blood group inside what would be the name ("Ova  Hookworm ova seen  Not seen", "Blood group
+ * O Rh D positive"): the words before the grade are the result (free text), and the grade is the report's
+ * "Normal" column or part of the phrase. Such a line is not an ordinal result.
+ */
+const FINDING_IN_NAME = /\s(?:seen|isolated|grown|growth|detected|present|absent)\b/i;
+const BLOOD_GROUP_IN_NAME = /\s(?:A|B|AB|O)\s(?:Rh|RH|Rhesus)\b/;
+/** "Sample 1 (spot)", "Specimen 2", "Slide 3": the number of a specimen in a series is part of an ordinal result's name. */
+const isSerialNumber = (word: string, before: string) => /^\d{1,2}:?$/.test(word) && /^(?:sample|specimen|slide|smear|bottle|set)$/i.test(before);
+const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_IN_NAME.test(name);
+
+/**
  * An ordinal result ("Protein ++  Negative", "Leucocytes 2+", "Epithelial cells: few", "HBsAg: Negative"):
  * its grade as valueText, the grade's rank as value, flagged A or N only against a printed reference
  * grade (knowledge/lab-ordinal-scales.json). No LOINC code: the dipstick pad and the serum test share
@@ -117,7 +161,7 @@ function ordinalResult(line: string): LabResult | null {
   if (!o) return null;
   const words = o.name.split(" ");
   if (words.length > 6 || /[:,;]/.test(o.name) || PROSE_WORD.test(o.name) || (o.name.match(/[A-Za-z]/g) ?? []).length < 2 || NOT_TESTS.test(o.name) || NOT_ORDINAL_NAMES.test(o.name)) return null;
-  if (!words.every((w, i) => isNameWord(w) || (i > 0 && NAME_SEPARATOR.test(w)))) return null;
+  if (!words.every((w, i) => isNameWord(w) || (i > 0 && (NAME_SEPARATOR.test(w) || isSerialNumber(w, words[i - 1])))) || holdsResult(o.name)) return null;
   const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : null;
   return {
     name: o.name,
@@ -135,6 +179,30 @@ function ordinalResult(line: string): LabResult | null {
     loincCode: null,
     loincDisplay: null,
   };
+}
+
+/** A panel's label before a list of results ("Xpert MTB/RIF Ultra:", "Differential:", "Wet prep:"). */
+const LIST_LABEL = /^[A-Za-z][^:,;]{0,40}:\s/;
+
+/**
+ * Results listed on one line, separated by commas or semicolons, maybe after a panel's label: "Xpert
+ * MTB/RIF Ultra: MTB DETECTED MEDIUM, RIF Resistance NOT DETECTED", "Differential: Lymphocytes 85 %,
+ * Neutrophils 15 %". Each item must read as a result on its own (numeric or ordinal), and at least two
+ * must, so a sentence with a comma is not a list; items that do not read are left out.
+ */
+function listedResults(line: string): LabResult[] | null {
+  const items = line.replace(LIST_LABEL, "").split(/\s?[;,]\s/);
+  if (items.length < 2) return null;
+  const results = items.flatMap((item) => parseLine(item).result ?? ordinalResult(item) ?? []);
+  return results.length >= 2 ? results : null;
+}
+
+/** An ordinal result whose grade word was copied one letter off ("HIV test - Non reactve"): the grade meant, with a warning naming the word. */
+function misspeltOrdinalResult(line: string, warnings: string[]): LabResult | null {
+  const repaired = withGradeSpellingRepaired(line);
+  const result = repaired && ordinalResult(repaired.line);
+  if (result) warnings.push(`"${line}": "${repaired.written}" was read as the grade "${repaired.meant}" (one letter apart): check the original`);
+  return result || null;
 }
 
 /** Tokens that are a flag, never the first word of a test name ("135-145 L Potassium 5.9": "L" ends the first column). */
