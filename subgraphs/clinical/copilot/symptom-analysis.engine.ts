@@ -5,6 +5,8 @@ import { sentenceStarts, tokenize } from "../extraction/text.js";
 import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { SymptomKnowledge } from "../knowledge/knowledge.types.js";
+import { durationDays, stripDurations } from "./durations.js";
+import { readMeasurements, type MeasurementRules } from "./measurements.js";
 
 /** The optional sections of symptoms.json this engine reads (see the file's descriptions). */
 interface SymptomKnowledgeSections {
@@ -13,6 +15,8 @@ interface SymptomKnowledgeSections {
   duration_rules?: { id: string; symptom: string; min_days: number; condition: string; factor: number; note: string; source: string }[];
   pregnancy_from_record?: { current_icd10: string[]; ended_icd10: string[]; max_days: number };
   symptom_windows?: { max_days: Record<string, number> };
+  measurements?: MeasurementRules;
+  normal_findings?: { map: Record<string, string[]> };
 }
 
 /**
@@ -32,7 +36,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.3.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.4.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -105,15 +109,38 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
  * wasting, "thin" alone is not).
  */
 const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their"].map((w) => tokenize(w)[0].key));
-const withoutFillers = <T extends { key: string }>(tokens: T[]) => tokens.filter((t) => !FILLER_WORDS.has(t.key));
+
+/**
+ * The side of a paired body part carries no symptom meaning either: "pain R hip", "weakness of left arm",
+ * "swollen rt leg" read as "pain hip", "weakness of arm", "swollen leg". Only before a body part, so
+ * "right iliac fossa pain" and "weakness on one side" keep their words.
+ */
+const SIDE_WORDS = new Set(["right", "left", "r", "l", "rt", "lt"]);
+const PAIRED_PARTS = new Set(
+  ["arm", "arms", "leg", "legs", "hip", "hips", "eye", "eyes", "ear", "ears", "foot", "feet", "hand", "hands", "knee", "knees", "ankle", "ankles", "shoulder", "elbow", "wrist", "thigh", "calf", "breast", "testicle", "testis", "testes", "loin", "flank", "cheek", "eyelid"].map((w) => tokenize(w)[0].key),
+);
+const isDroppedWord = (key: string, next: string | undefined) => FILLER_WORDS.has(key) || (SIDE_WORDS.has(key) && next !== undefined && PAIRED_PARTS.has(next));
+/** Keys (or tokens) without filler words and without the side before a paired body part. */
+function withoutFillers<T>(items: T[], keyOf: (t: T) => string): T[] {
+  return items.filter((t, i) => !isDroppedWord(keyOf(t), items[i + 1] === undefined ? undefined : keyOf(items[i + 1])));
+}
+const tokenKey = (t: { key: string }) => t.key;
 
 const symptomTables = new WeakMap<Knowledge, PhraseTable>();
 
-/** The knowledge's symptom phrases on the extraction engine's tokens, tagged with their symptom id. */
+/** Tag of a normal finding's phrase: the symptom id it denies, after this prefix. */
+const NORMAL = "normal:";
+
+/**
+ * The knowledge's symptom phrases on the extraction engine's tokens, tagged with their symptom id, and
+ * its normal findings ("feeding well", "skin pinch goes back immediately") tagged NORMAL + the id they
+ * deny, in one table so the longer wording wins ("baby not moving" over "baby moving").
+ */
 function symptomTable(k: Knowledge): PhraseTable {
   let table = symptomTables.get(k);
   if (!table) {
-    table = phraseTable(Object.entries(k.symptoms.symptoms).flatMap(([id, list]) => list.map((p) => ({ keys: phraseWords(p).filter((w) => !FILLER_WORDS.has(w)), tag: id }))));
+    const tagged = (entries: [string, string[]][], prefix: string) => entries.flatMap(([id, list]) => list.map((p) => ({ keys: withoutFillers(phraseWords(p), (w) => w), tag: prefix + id })));
+    table = phraseTable([...tagged(Object.entries(k.symptoms.symptoms), ""), ...tagged(Object.entries(sections(k).normal_findings?.map ?? {}), NORMAL)]);
     symptomTables.set(k, table);
   }
   return table;
@@ -125,9 +152,11 @@ function symptomTable(k: Knowledge): PhraseTable {
  * or after ("neck stiffness absent", "… ruled out", "…: none", "… - nil") negates it, and a sign
  * worded with a negation ("not able to drink") is that sign. Text none of them matches is read with the
  * extraction vocabulary and its concepts mapped ("difficulty in breathing" is dyspnoea, "coma" is
- * unconscious), with the same assertion.
+ * unconscious), with the same assertion. Measurements in an entry ("T 38.6", "RR 56/min" at the
+ * patient's `age`, "BP 168/112", "LMP 7 weeks ago", "34/40") are read against symptoms.json
+ * `measurements` (./measurements.ts).
  */
-export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string | null) {
+export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string | null, age?: number) {
   const recognized = new Set<string>();
   const negated = new Set<string>();
   const unrecognized: string[] = [];
@@ -138,23 +167,31 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
   /** Symptoms that hold only for a while (postpartum: 42 days), dropped when their own entry dates them later. */
   const windows = sections(k).symptom_windows?.max_days ?? {};
   const outOfWindow = new Set<string>();
+  /** Signs an entry states as examined and normal: denied unless another entry reports them. */
+  const normal = new Set<string>();
   for (const raw of texts) {
     let found = false;
     const ownDays = durationDays(raw);
     const entryDays = ownDays ?? onsetDays;
     const expanded = expandAbbreviations(k, stripDurations(raw));
+    const before = new Set(recognized);
+    const measured = readMeasurements(sections(k).measurements, raw, age);
+    if (measured.read) found = true;
+    for (const id of measured.ids) recognized.add(id);
     // An entry that is only a duration ("since yesterday", "x3/7") is when, not what: neither read nor unread.
     if (!/[a-z]{2,}/i.test(expanded.replace(/\b(?:x|for|since|about|approx|over|last|the|past|of|duration|onset)\b/gi, ""))) continue;
-    const before = new Set(recognized);
     for (const part of expanded.split(LIST_SEPARATOR)) {
       const text = spellOutContractions(part);
-      const tokens = withoutFillers(tokenize(text));
+      const tokens = withoutFillers(tokenize(text), tokenKey);
       const mentions = findPhrases(tokens, table);
       if (mentions.length) {
         found = true;
         const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
         mentions.forEach((m, i) => {
-          for (const id of m.tags) addAsserted(id, assertions[i], recognized, negated);
+          for (const tag of m.tags) {
+            if (!tag.startsWith(NORMAL)) addAsserted(tag, assertions[i], recognized, negated);
+            else if (assertions[i] === "present") normal.add(tag.slice(NORMAL.length));
+          }
         });
       }
       // Every symptom of the entry is read, not only the first kind: words no phrase took are read with
@@ -168,6 +205,7 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
     if (entryDays !== undefined) for (const id of recognized) if (!before.has(id)) durations.set(id, Math.max(durations.get(id) ?? 0, entryDays));
     if (ownDays !== undefined) for (const id of recognized) if (!before.has(id) && windows[id] !== undefined && ownDays > windows[id]) outOfWindow.add(id);
   }
+  for (const id of normal) if (!recognized.has(id)) negated.add(id);
   for (const id of negated) recognized.delete(id);
   for (const id of outOfWindow) recognized.delete(id);
   return { recognized: [...recognized], negated: [...negated], unrecognized, durations };
@@ -186,46 +224,6 @@ export function expandAbbreviations(k: Knowledge, text: string): string {
   }
   const { re, map } = entry;
   return text.replace(re, (m) => map.get(m.toLowerCase()) ?? m);
-}
-
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, few: 3, several: 3 };
-const UNIT_DAYS: [RegExp, number][] = [
-  [/^(h|hr|hrs|hour|hours)$/i, 1 / 24],
-  [/^(d|dy|dys|day|days|siku)$/i, 1],
-  [/^(w|wk|wks|week|weeks|wiki)$/i, 7],
-  [/^(m|mo|mos|mth|mths|month|months|mwezi|miezi)$/i, 30],
-  [/^(y|yr|yrs|year|years|mwaka|miaka)$/i, 365],
-];
-/** "3/7" days, "2/52" weeks, "3/12" months (the clinical fraction notation). */
-const FRACTION = /(\d+(?:\.\d+)?)\s*\/\s*(7|52|12)(?![\d/])/;
-const NUMBER_UNIT = /(\d+(?:\.\d+)?|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several)\b)(?:\s*(?:-|to)\s*\d+(?:\.\d+)?)?\s*([a-z]+)\b/gi;
-
-/**
- * How many days a free-text duration spans: "x3/7", "2/52", "3/12", "3 days", "2wks", ">2 weeks",
- * "for a week", "since yesterday" (1), "since morning"/"today" (0). A range counts from its lower end
- * ("2-3 days": 2); undefined when there is no duration in the text.
- */
-export function durationDays(text: string): number | undefined {
-  const t = text.toLowerCase();
-  const f = FRACTION.exec(t);
-  if (f) return Number(f[1]) * (f[2] === "7" ? 1 : f[2] === "52" ? 7 : 30);
-  for (const m of t.matchAll(NUMBER_UNIT)) {
-    const unit = UNIT_DAYS.find(([re]) => re.test(m[2]));
-    if (!unit) continue;
-    const n = /^\d/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
-    return n * unit[1];
-  }
-  if (/\bsince (?:last night|yesterday)\b|\byesterday\b/.test(t)) return 1;
-  if (/\b(?:since (?:this )?morning|today|this morning)\b/.test(t)) return 0;
-  return undefined;
-}
-
-/** The text with its durations blanked, so "x3/7" or "2wks" is not read as a symptom (or left unread). */
-function stripDurations(text: string): string {
-  return text
-    .replace(new RegExp(`(?:\\bx|[<>]=?|\\bfor\\b|\\bsince\\b)?\\s*${FRACTION.source}`, "gi"), (m) => " ".repeat(m.length))
-    .replace(/(?:\bx|[<>]=?|\bfor\b|\bsince\b|\bover\b|\blast\b)?\s*(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*\d+)?\s*(h|hrs?|hours?|d|dys?|days?|w|wks?|weeks?|mo|mos|mths?|months?|y|yrs?|years?)\b/gi, (m) => " ".repeat(m.length))
-    .replace(/\bsince (?:last night|yesterday|this morning|morning)\b|\b(?:yesterday|today)\b/gi, (m) => " ".repeat(m.length));
 }
 
 /** Absent → negated; present, possible or past → recognized; someone else's or hypothetical → neither. */
@@ -257,7 +255,7 @@ const PRIORITY_RANK: Record<string, number> = { stat: 0, urgent: 1, routine: 2 }
  */
 export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; severity?: string | null; onset?: string | null }, patient: SymptomPatient): SymptomAnalysis {
   const kb = sections(k);
-  const read = recognizeSymptoms(k, input.symptoms, input.onset);
+  const read = recognizeSymptoms(k, input.symptoms, input.onset, patient.age);
   const { negated, unrecognized, durations } = read;
   // A pregnancy on the record counts as reported (red flags in pregnancy, obstetric differential) unless the text denies it.
   const recognized = patient.pregnant && !negated.includes("pregnancy") && !read.recognized.includes("pregnancy") ? [...read.recognized, "pregnancy"] : read.recognized;

@@ -165,7 +165,7 @@ describe("red flags for the new presentations", () => {
     [["gave birth yesterday", "heavy vaginal bleeding"], person(30, "female"), "emergency"],
     [["rigid abdomen"], adult, "emergency"],
     [["no flatus", "vomiting"], adult, "emergency"],
-    [["disorientation"], adult, "emergency"],
+    [["disorientation", "fever"], adult, "emergency"],
     [["grunts", "cough"], person(1, "male"), "emergency"],
     [["hb ss", "chest pain"], person(16, "male"), "emergency"],
     [["cat bite"], adult, "urgent"],

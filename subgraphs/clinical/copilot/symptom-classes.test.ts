@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { analyzeSymptoms, durationDays, pregnantFromRecord, recognizeSymptoms } from "./symptom-analysis.engine.js";
+import { durationDays } from "./durations.js";
+import { analyzeSymptoms, pregnantFromRecord, recognizeSymptoms } from "./symptom-analysis.engine.js";
 
 /**
  * Classes of misses found by the blind set test/fixtures/copilot/presentations-blind.json (2026-11-28,

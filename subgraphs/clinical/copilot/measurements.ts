@@ -1,0 +1,105 @@
+import { durationDays } from "./durations.js";
+
+/**
+ * Numbers clinicians write among the symptoms ("T 38.6", "RR 56/min", "PR 132", "SpO2 86%", "BP 168/112",
+ * "LMP 7 weeks ago", "34/40"), read as the symptom ids their thresholds in symptoms.json `measurements`
+ * name. The thresholds are data with their sources; this file only finds the numbers.
+ */
+/** A rate read against the band of the patient's age (whole years); no band: the rate is left unread. */
+interface AgeBandedRate {
+  symptom: string;
+  bands: { min_age?: number; max_age?: number; min_rate: number; source: string }[];
+}
+
+export interface MeasurementRules {
+  temperature: { symptom: string; min_celsius: number; plausible_celsius: [number, number]; source: string };
+  respiratory_rate: AgeBandedRate;
+  pulse: AgeBandedRate;
+  oxygen_saturation: { symptom: string; below_percent: number; source: string };
+  /** Highest first: the first band whose systolic or diastolic minimum is reached names the reading. */
+  blood_pressure: { symptom: string; systolic_min: number; diastolic_min: number; source: string }[];
+  low_blood_pressure: { symptom: string; systolic_below: number; source: string };
+  last_menstrual_period: { symptom: string; min_days: number; source: string };
+  gestational_age: { symptom: string; min_weeks: number; also: string[]; source: string };
+}
+
+export interface MeasuredFindings {
+  /** Symptom ids the numbers amount to. */
+  ids: string[];
+  /** A measurement was read (even a normal one): the entry is assessed, not unread. */
+  read: boolean;
+}
+
+const NUMBER = String.raw`(\d{1,3}(?:\.\d+)?)`;
+const TEMPERATURE = [
+  new RegExp(String.raw`\b(?:t|temp|tmp|temperature|axillary temp(?:erature)?)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi"),
+  new RegExp(String.raw`${NUMBER}\s*(?:°\s*c?|℃|deg(?:rees?)?\s*c(?:elsius)?\b)`, "gi"),
+];
+const RESPIRATORY_RATE = [
+  new RegExp(String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|respirations?)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi"),
+  new RegExp(String.raw`${NUMBER}\s*breaths?\b`, "gi"),
+  new RegExp(String.raw`\bbreath\w*\b[^\d,;]{0,30}?${NUMBER}\s*(?:\/\s*min|per\s*min|bpm)`, "gi"),
+];
+// Not "1 hr 30 min": an "hr" after a number is hours.
+const PULSE = [new RegExp(String.raw`(?<!\d\s{0,2})\b(?:pulse(?:\s*rate)?|pr|hr|heart\s*rate)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi")];
+const OXYGEN_SATURATION = [new RegExp(String.raw`\b(?:sp[o0]2|sao2|o2\s*sat(?:uration)?s?|sats?|oxygen\s*saturation|saturation)\s*(?:of|is|was|on\s*air|[:=])?\s*${NUMBER}\s*%?`, "gi")];
+const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure)\s*(?:of|is|was|[:=])?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+const LMP = /\bl(?:n)?mp\b(.*)/i;
+const GESTATION = [
+  /(?<![\d/])(\d{1,2})\s*\/\s*40\b/g,
+  /(?<![\d/])(\d{1,2})\s*(?:\/\s*52|weeks?|wks?)\s*(?:pregnant|gestation|of gestation|of pregnancy|amenorrh)/gi,
+  /\b(?:ga|gestational age|gestation)\s*(?:of|[:=])?\s*(\d{1,2})\b/gi,
+];
+
+const valuesOf = (res: RegExp[], text: string) => res.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1])));
+const inAgeBand = (b: { min_age?: number; max_age?: number }, age: number) => (b.min_age === undefined || age >= b.min_age) && (b.max_age === undefined || age <= b.max_age);
+
+/** The symptom ids a temperature, respiratory rate, blood pressure, LMP or gestational age in `text` amounts to. */
+export function readMeasurements(rules: MeasurementRules | undefined, text: string, age: number | undefined): MeasuredFindings {
+  const ids = new Set<string>();
+  let read = false;
+  if (!rules) return { ids: [], read };
+  const t = rules.temperature;
+  for (const celsius of valuesOf(TEMPERATURE, text).filter((v) => v >= t.plausible_celsius[0] && v <= t.plausible_celsius[1])) {
+    read = true;
+    if (celsius >= t.min_celsius) ids.add(t.symptom);
+  }
+  for (const [rule, res, plausible] of [[rules.respiratory_rate, RESPIRATORY_RATE, [5, 150]], [rules.pulse, PULSE, [20, 300]]] as const) {
+    const rate = readRate(rule, valuesOf(res, text).filter((v) => v >= plausible[0] && v <= plausible[1]), age);
+    read ||= rate.read;
+    rate.ids.forEach((id) => ids.add(id));
+  }
+  const o2 = rules.oxygen_saturation;
+  for (const percent of valuesOf(OXYGEN_SATURATION, text).filter((v) => v >= 30 && v <= 100)) {
+    read = true;
+    if (percent < o2.below_percent) ids.add(o2.symptom);
+  }
+  for (const m of text.matchAll(BLOOD_PRESSURE)) {
+    const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
+    if (systolic <= diastolic || systolic > 300) continue;
+    read = true;
+    const level = rules.blood_pressure.find((b) => systolic >= b.systolic_min || diastolic >= b.diastolic_min);
+    if (level) ids.add(level.symptom);
+    if (systolic < rules.low_blood_pressure.systolic_below) ids.add(rules.low_blood_pressure.symptom);
+  }
+  const lmp = LMP.exec(text);
+  const sinceLmp = lmp ? durationDays(lmp[1]) : undefined;
+  if (sinceLmp !== undefined) {
+    read = true;
+    if (sinceLmp >= rules.last_menstrual_period.min_days) ids.add(rules.last_menstrual_period.symptom);
+  }
+  const g = rules.gestational_age;
+  for (const weeks of valuesOf(GESTATION, text).filter((w) => w >= 4 && w <= 44)) {
+    read = true;
+    for (const id of g.also) ids.add(id);
+    if (weeks >= g.min_weeks) ids.add(g.symptom);
+  }
+  return { ids: [...ids], read };
+}
+
+/** Rates read against the band of the patient's age: unknown age or no band leaves them unread. */
+function readRate(rule: AgeBandedRate, rates: number[], age: number | undefined): MeasuredFindings {
+  const band = age === undefined ? undefined : rule.bands.find((b) => inAgeBand(b, age));
+  if (!band || !rates.length) return { ids: [], read: false };
+  return { ids: rates.some((r) => r >= band.min_rate) ? [rule.symptom] : [], read: true };
+}
