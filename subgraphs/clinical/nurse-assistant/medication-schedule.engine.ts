@@ -1,17 +1,34 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { calendarDate } from "../../../lib/calendar.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.3.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.4.0";
 
-/** What a frequency text means: scheduled clock times, as needed (PRN), or not understood. */
+/**
+ * One step of a course written in steps ("40mg od x5/7 then reduce by 10mg every 5 days", "6 tabs mane x1/52
+ * then 4 tabs x1/52 then stop"): `days` long, giving `dose` (null: the dose as written, the first step).
+ */
+export interface CourseStep {
+  days: number;
+  dose: string | null;
+  /** The step's own times ("then od x 3/7" after "bd x 2/7"); absent, the first step's. */
+  times?: string[];
+}
+
+/**
+ * What a frequency text means: scheduled clock times, as needed (PRN), or not understood. `courseMonths`:
+ * a course written in months ("x 2/12", "for 2 months"), counted in calendar months from the start.
+ */
 export type ParsedFrequency =
-  /** `unitsPerDose`: a count written before the frequency ("1 bd", "2 tabs tds"): tablets (or other units) a dose. */
-  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; instruction: string | null; unitsPerDose?: number }
+  /**
+   * `unitsPerDose`: a count written before the frequency ("1 bd", "2 tabs tds", "i bd"): tablets (or other units) a dose.
+   * `steps`: a course written in steps (a taper), `courseDays` their total.
+   */
+  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; courseMonths?: number; instruction: string | null; unitsPerDose?: number; steps?: CourseStep[] }
   /**
    * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
    * nurse chooses when, within the range): at most one dose every `minHours`.
    */
-  | { kind: "prn"; condition: string | null; courseDays: number | null; interval?: { minHours: number; maxHours: number }; unitsPerDose?: number }
+  | { kind: "prn"; condition: string | null; courseDays: number | null; courseMonths?: number; interval?: { minHours: number; maxHours: number }; unitsPerDose?: number }
   /** One dose at once ("stat"): given on the day it was prescribed, never a daily time. */
   | { kind: "stat"; courseDays: null }
   /**
@@ -20,11 +37,31 @@ export type ParsedFrequency =
    */
   | { kind: "unparseable"; reason: string; unitsPerDay?: number };
 
-/** "for 5 days", "x 2 weeks", "x3d", "x 2 wks", and the British shorthand "x 5/7" (5 days) or "x 2/52" (2 weeks). */
-const COURSE = /\s+(?:for|x)\s*(\d+)\s*(?:(days?|d|weeks?|wks?|w)|\/\s*(7|52))$/;
-/** A count of units before the frequency: "1 bd", "2 tds", "1 tab od", "2 puffs bd" (the dose's units, not the times a day). */
-const UNITS_BEFORE = /^(\d+(?:\.\d+)?)\s*(?:tabs?|tablets?|caps?|capsules?|puffs?|drops?)?\s+(?=[a-z])(.+)$/;
-const INSTRUCTION = /\s+(with food|with meals|after food|after meals|before food|before meals|on an empty stomach)$/;
+/** Swahili numbers one to ten (TUKI English-Swahili Dictionary), as course lengths are written ("kwa siku tano"). */
+const SWAHILI_NUMBERS: Record<string, number> = { moja: 1, mbili: 2, tatu: 3, nne: 4, tano: 5, sita: 6, saba: 7, nane: 8, tisa: 9, kumi: 10 };
+const COURSE_N = `(\\d+|${Object.keys(SWAHILI_NUMBERS).join("|")})`;
+/**
+ * A course length at the end: "for 5 days", "x 2 weeks", "x3d", "x 2 wks", "for 2 months", the British
+ * shorthand "x 5/7" (days), "x 2/52" (weeks), "x 2/12" (months), and Swahili "kwa siku 5" / "siku tano"
+ * (days), "kwa wiki 2" (weeks), "kwa mwezi 1" / "miezi 2" (months) (TUKI dictionary).
+ */
+const COURSE = new RegExp(
+  `\\s+(?:(?:for|x)\\s*${COURSE_N}\\s*(?:(days?|d|weeks?|wks?|w|months?|mo)|\\/\\s*(7|52|12))|(?:kwa\\s+)?(siku|wiki|mwezi|miezi)\\s+${COURSE_N})$`,
+);
+const SWAHILI_UNITS: Record<string, string> = { siku: "d", wiki: "w", mwezi: "mo", miezi: "mo" };
+/** Roman numerals as prescribers count tablets ("i bd", "ii tds"); "iv" is the route, never four. */
+const ROMAN_COUNTS: Record<string, number> = { i: 1, ii: 2, iii: 3 };
+/** A count of units before the frequency: "1 bd", "2 tds", "1 tab od", "2 puffs bd", "i bd" (the dose's units, not the times a day). */
+const UNITS_BEFORE = /^(\d+(?:\.\d+)?|iii|ii|i)\s*(?:tabs?|tablets?|caps?|capsules?|puffs?|drops?)?\s+(?=[a-z])(.+)$/;
+const countOf = (n: string) => ROMAN_COUNTS[n] ?? Number(n);
+/**
+ * A food instruction anywhere in the text ("tds with meals", "tds pc prn"), with the BNF Latin abbreviations
+ * a.c. (ante cibum, before food) and p.c. (post cibum, after food).
+ */
+const INSTRUCTION = /(?:^|\s)(with food|with meals|after food|after meals|before food|before meals|on an empty stomach|ac|pc)(?=\s|$)/;
+const LATIN_INSTRUCTIONS: Record<string, string> = { ac: "before food", pc: "after food" };
+/** A route written with the frequency ("IV bd", "tds po", "s/c od"): the route, not a time; taken off before reading. */
+const ROUTE_WORDS = /^(?:(?:iv|im|sc|s\/c|po|sl|pr|ivi|subcut|orally|oral|by mouth)\s+)?(.+?)(?:\s+(?:iv|im|sc|s\/c|po|sl|pr|ivi|subcut|orally|oral|by mouth))?$/;
 /** Hours written as a word ("every six hours", "eight hourly"). */
 const HOUR_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, "twenty four": 24, "twenty-four": 24 };
 const HOURS_N = `(\\d+|${Object.keys(HOUR_WORDS).join("|")})`;
@@ -62,10 +99,10 @@ function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unit
   const units = UNITS_BEFORE.exec(s);
   const phrase = units ? units[2] : s;
   const f = k.frequencies.find((x) => x.phrases.includes(phrase));
-  if (f) return { times: f.times, ...(units ? { unitsPerDose: Number(units[1]) } : {}) };
+  if (f) return { times: f.times, ...(units ? { unitsPerDose: countOf(units[1]) } : {}) };
   const every = everyHours(phrase);
   const times = every && every.minHours === every.maxHours ? k.every_hours[String(every.minHours)] : undefined;
-  return times ? { times, ...(units ? { unitsPerDose: Number(units[1]) } : {}) } : null;
+  return times ? { times, ...(units ? { unitsPerDose: countOf(units[1]) } : {}) } : null;
 }
 
 /**
@@ -73,21 +110,88 @@ function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unit
  * "once daily for 5 days", "PRN for pain"), using only the phrases in knowledge/administration-times.json.
  * Anything else is "unparseable" with a reason: a dose time is never guessed.
  */
-export function parseFrequency(k: AdministrationTimes, text: string): ParsedFrequency {
+export function parseFrequency(k: AdministrationTimes, text: string, dose?: string | null): ParsedFrequency {
+  const stepped = parseSteps(k, text, dose ?? null);
+  if (stepped) return stepped;
   let s = normaliseFrequency(text);
   if (!s) return { kind: "unparseable", reason: "no frequency given" };
-  let courseDays: number | null = null;
-  const course = COURSE.exec(s);
-  if (course) {
-    courseDays = Number(course[1]) * (/^w/.test(course[2] ?? "") || course[3] === "52" ? 7 : 1);
-    s = s.slice(0, course.index).trim();
-  }
+  const { days: courseDays, months, rest } = splitCourse(s);
+  s = rest;
+  const courseMonths = months !== undefined ? { courseMonths: months } : {};
   let instruction: string | null = null;
   const food = INSTRUCTION.exec(s);
   if (food) {
-    instruction = food[1];
-    s = s.slice(0, food.index).trim();
+    instruction = LATIN_INSTRUCTIONS[food[1]] ?? food[1];
+    s = `${s.slice(0, food.index)} ${s.slice(food.index + food[0].length)}`.replace(/\s+/g, " ").trim();
   }
+  s = ROUTE_WORDS.exec(s)?.[1] ?? s;
+  const parsed = parseTiming(k, text, s, courseDays, instruction);
+  return parsed.kind === "scheduled" || parsed.kind === "prn" ? { ...parsed, ...courseMonths } : parsed;
+}
+
+/** A course length at the end of a (normalised) text, in days or calendar months, and the text before it. */
+function splitCourse(s: string): { days: number | null; months?: number; rest: string } {
+  const course = COURSE.exec(s);
+  if (!course) return { days: null, rest: s };
+  const [n, unit] = course[1] !== undefined ? [course[1], course[2] ?? `/${course[3]}`] : [course[5], SWAHILI_UNITS[course[4]]];
+  const count = SWAHILI_NUMBERS[n] ?? Number(n);
+  const rest = s.slice(0, course.index).trim();
+  if (/^mo/.test(unit) || unit === "/12") return { days: null, months: count, rest };
+  return { days: count * (/^w/.test(unit) || unit === "/52" ? 7 : 1), rest };
+}
+
+/** "reduce by 10mg every 5 days": a taper step down by an amount, every so many days or weeks. */
+const REDUCE_BY = /^(?:reduce|reducing|decrease|decreasing|taper|tapering|wean)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s*(mg|tabs?|tablets?)\s+(?:every|each)\s+(\d+)\s*(?:(days?|d|weeks?|wks?|w)|\/\s*(7|52))$/;
+const STOP = /^(?:stop|off|discontinue|then stop)$/;
+
+/**
+ * A course written in steps, "then" between them: the first step gives the times (and its own course
+ * length), each later one a dose and a length ("then 4 tabs x1/52", "then 20mg od x 5/7"), or a step down
+ * by an amount every so many days until none is left ("then reduce by 10mg every 5 days", from the dose
+ * written); "then stop" ends it. The course is the steps' total; a step without a length leaves it unknown
+ * (never guessed). Null when the text has no "then".
+ */
+function parseSteps(k: AdministrationTimes, text: string, dose: string | null): ParsedFrequency | null {
+  const parts = normaliseFrequency(text).split(/\s*,?\s*\bthen\b\s*/).filter(Boolean);
+  if (parts.length < 2) return null;
+  const first = parseFrequency(k, parts[0], dose);
+  if (first.kind !== "scheduled") return null;
+  const steps: CourseStep[] | null = first.courseDays ? [{ days: first.courseDays, dose: null }] : null;
+  for (const part of parts.slice(1)) {
+    if (!steps || STOP.test(part)) break;
+    const more = laterSteps(k, part, dose);
+    if (!more) return { ...first, courseDays: null };
+    steps.push(...more);
+  }
+  if (!steps) return { ...first, courseDays: null };
+  return { ...first, courseDays: steps.reduce((n, x) => n + x.days, 0), steps };
+}
+
+/** The steps one "then …" part adds (see parseSteps), or null when its length or its times cannot be read. */
+function laterSteps(k: AdministrationTimes, part: string, dose: string | null): CourseStep[] | null {
+  const reduce = REDUCE_BY.exec(part);
+  if (reduce) {
+    const start = dose ? /^(\d+(?:\.\d+)?)\s*(mg|tabs?|tablets?)\b/i.exec(dose.trim()) : null;
+    const sameUnit = start && start[2].toLowerCase().startsWith("mg") === reduce[2].startsWith("mg");
+    if (!start || !sameUnit) return null;
+    const by = Number(reduce[1]);
+    const every = Number(reduce[3]) * (/^w/.test(reduce[4] ?? "") || reduce[5] === "52" ? 7 : 1);
+    const steps: CourseStep[] = [];
+    for (let amount = Number(start[1]) - by; amount > 0; amount -= by) steps.push({ days: every, dose: `${Math.round(amount * 1000) / 1000} ${start[2]}` });
+    return steps;
+  }
+  const { days, rest } = splitCourse(part);
+  if (days === null) return null;
+  // "4 tabs x1/52", "20mg od x5/7", "od x 3/7": the step's dose comes before its times; no times, the first step's.
+  const stepDose = /^(\d+(?:\.\d+)?\s*(?:mg|g|mcg|ml|tabs?|tablets?|caps?|capsules?|puffs?|units?|iu)\b)/.exec(rest)?.[1] ?? null;
+  const timing = rest.slice(stepDose?.length ?? 0).trim();
+  if (!timing) return [{ days, dose: stepDose }];
+  const own = parseFrequency(k, timing);
+  return own.kind === "scheduled" ? [{ days, dose: stepDose, times: own.times }] : null;
+}
+
+/** The frequency proper (course, food instruction and route taken off): stat, PRN, times or unparseable. */
+function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays: number | null, instruction: string | null): ParsedFrequency {
   if (k.stat_phrases.includes(s)) return { kind: "stat", courseDays: null };
   if (k.prn_phrases.includes(s)) return { kind: "prn", condition: null, courseDays };
   // As needed at most every N hours, PRN before or after: "q6h prn", "prn 6 hourly", "4-6 hourly as required".
@@ -103,7 +207,7 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
     }
   }
   const prefix = k.prn_prefixes.find((p) => s.startsWith(p));
-  if (prefix) return { kind: "prn", condition: prefix.startsWith("after each") ? s : s.slice(prefix.length).trim() || null, courseDays };
+  if (prefix) return { kind: "prn", condition: prefix.startsWith("after ") ? s : s.slice(prefix.length).trim() || null, courseDays };
   for (const f of k.frequencies) {
     if (f.phrases.includes(s)) return { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction };
   }
@@ -123,7 +227,7 @@ export function parseFrequency(k: AdministrationTimes, text: string): ParsedFreq
   const units = UNITS_BEFORE.exec(s);
   if (units) {
     const rest = parseFrequency(k, units[2]);
-    if (rest.kind === "scheduled" || rest.kind === "prn") return { ...rest, courseDays: rest.courseDays ?? courseDays, unitsPerDose: Number(units[1]) };
+    if (rest.kind === "scheduled" || rest.kind === "prn") return { ...rest, courseDays: rest.courseDays ?? courseDays, unitsPerDose: countOf(units[1]) };
   }
   // "1x3", "2 x 2", "1*3": dose-times-frequency shorthand, read differently from place to place: never guessed.
   const shorthand = /^(\d+)\s*x\s*(\d+)(\s|$)/.exec(s);
@@ -195,6 +299,29 @@ function findDuplicates(meds: ScheduleMedication[]): { groups: number[][]; share
 }
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The same day of the month `months` later (the month's last day when it has no such day: 31 Jan + 1 month is 28/29 Feb). */
+function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** The last day of a course started on `start` ("x 5/7": 5 days; "x 2/12": up to the day before the same date 2 months on), or null. */
+function courseLastDay(parsed: { courseDays: number | null; courseMonths?: number }, start: string): string | null {
+  if (parsed.courseDays !== null) return addDays(start, parsed.courseDays - 1);
+  return parsed.courseMonths ? addDays(addMonths(start, parsed.courseMonths), -1) : null;
+}
+
+/** The step of a stepped course (a taper) a date falls in, or null (no steps, no start, or after them). */
+function stepOn(parsed: { steps?: CourseStep[] }, start: string | null, date: string): CourseStep | null {
+  if (!parsed.steps || !start) return null;
+  let from = 0;
+  for (const step of parsed.steps) {
+    if (date <= addDays(start, from + step.days - 1)) return step;
+    from += step.days;
+  }
+  return null;
+}
 
 /** The day's administration times (in the knowledge's time zone), PRN medicines apart, unreadable frequencies reported. */
 export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMedication[], date: string): MedicationSchedule {
@@ -219,13 +346,13 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
   });
   for (const [index, m] of meds.entries()) {
     if (skip.has(index)) continue;
-    const parsed = parseFrequency(k, m.frequency);
+    const parsed = parseFrequency(k, m.frequency, m.dose);
     if (parsed.kind === "unparseable") {
       schedule.unparseable.push({ medication: m.name, dose: m.dose, frequency: m.frequency, reason: parsed.reason });
       continue;
     }
-    if (parsed.courseDays !== null && m.startDate) {
-      const lastDay = addDays(m.startDate, parsed.courseDays - 1);
+    const lastDay = parsed.kind === "stat" || !m.startDate ? null : courseLastDay(parsed, m.startDate);
+    if (lastDay !== null) {
       if (lastDay < date) {
         schedule.completedCourses.push({ medication: m.name, frequency: m.frequency, lastDay });
         continue;
@@ -241,8 +368,11 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
       schedule.prn.push({ medication: m.name, dose: m.dose, frequency: m.frequency, condition: parsed.condition });
       continue;
     }
-    for (const time of parsed.times) {
-      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose: m.dose, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
+    // A taper gives each day its step's dose and times.
+    const step = stepOn(parsed, m.startDate, date);
+    const dose = step?.dose ?? m.dose;
+    for (const time of step?.times ?? parsed.times) {
+      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
     }
   }
   schedule.doses.sort((a, b) => a.time.localeCompare(b.time) || a.medication.localeCompare(b.medication));

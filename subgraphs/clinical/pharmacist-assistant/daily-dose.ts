@@ -38,6 +38,28 @@ const CONCENTRATION_IN_NAME = /(\d+(?:\.\d+)?)\s*(mg|g|mcg)\s*\/\s*(\d+(?:\.\d+)
 export const round = (x: number) => Math.round(x * 1000) / 1000;
 export const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${round(mg)} mg`);
 
+/** A count of tablets in roman numerals, as prescribers write it ("i", "ii tabs"); "iv" is the route, never four. */
+const ROMAN_DOSE = /^(iii|ii|i)(?:\s*(tabs?|tablets?|caps?|capsules?))?$/i;
+/** A dose per kilogram of body weight: "5mg/kg IV", "2.4 mg/kg". */
+const PER_KG_DOSE = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*kg\b(.*)$/i;
+
+/** The dose is written per kg of body weight ("5mg/kg"). */
+export const isPerKgDose = (dose: string) => PER_KG_DOSE.test(dose.trim());
+
+/**
+ * A dose as the checks read it: a roman count as that many tablets ("ii" → "2 tab"), and a dose per kg
+ * times the patient's weight ("5mg/kg IV", 60 kg → "300 mg IV"); a dose per kg without a weight is kept
+ * as written (it cannot be read: the weight is needed). Anything else unchanged.
+ */
+export function doseAsGiven(dose: string, weightKg: number | null | undefined): string {
+  const text = dose.trim();
+  const roman = ROMAN_DOSE.exec(text);
+  if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
+  const perKg = PER_KG_DOSE.exec(text);
+  if (perKg && weightKg) return `${round(Number(perKg[1]) * weightKg)} ${perKg[2]}${perKg[3]}`;
+  return text;
+}
+
 /** mg in one dose (the upper end of a range such as "1-2 tablets"), or null when it cannot be worked out. */
 export function doseInMg(dose: string, productName: string): number | null {
   const m = AMOUNT.exec(dose.trim());
@@ -88,7 +110,13 @@ export function dosesPerDay(f: ParsedFrequency | null): { count: number; open: b
 }
 
 /** Numbers of a product name's strength as written ("Co-codamol 30/500 tabs" → "30/500"). */
-const writtenStrength = (productName: string) => (productName.match(/\d+(?:\.\d+)?/g) ?? []).join("/");
+export const writtenStrength = (productName: string) => (productName.match(/\d+(?:\.\d+)?/g) ?? []).join("/");
+
+/** Tablets or capsules in a dose ("2 tabs" → 2, "1-2 tablets" → 2), or null for a dose in other units. */
+export function unitsInDose(dose: string | null): number | null {
+  const m = dose ? AMOUNT.exec(dose.trim()) : null;
+  return m && FORM_UNITS.test(m[3]) ? Number(m[2] ?? m[1]) : null;
+}
 
 /**
  * mg of each component with a maximum in one dose of a combination product (dose in tablets or
@@ -96,8 +124,7 @@ const writtenStrength = (productName: string) => (productName.match(/\d+(?:\.\d+
  */
 export function componentDosesMg(k: Knowledge, drug: DrugEntry, productName: string, dose: string | null): { component: DrugEntry; mg: number | null }[] {
   const limited = (drug.components ?? []).map((id) => k.drugs.byId.get(id)!).filter((c) => c?.adult_max_daily_dose);
-  const m = dose ? AMOUNT.exec(dose.trim()) : null;
-  const units = m && FORM_UNITS.test(m[3]) ? Number(m[2] ?? m[1]) : null;
+  const units = unitsInDose(dose);
   const written = writtenStrength(productName);
   const presentation = drug.unit_strengths?.find((p) => p.written.includes(written));
   return limited.map((component) => ({ component, mg: units !== null && presentation?.mg[component.id] !== undefined ? units * presentation.mg[component.id] : null }));
@@ -114,6 +141,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
   const units = frequency?.kind === "unparseable" ? frequency.unitsPerDay : undefined;
   const amount = dose ? AMOUNT.exec(dose.trim()) : null;
   const shorthand = units !== undefined && perDose !== null && amount !== null && MG_PER[UNIT_ALIASES[amount[3].toLowerCase()] ?? amount[3].toLowerCase()] !== undefined;
+  if (drug?.adult_max_weekly_dose && !max) return checkWeeklyDose(drug, productName, perDose, perDay, frequency);
   if (!drug || !max) {
     // The day's total is still given when it can be worked out (the pharmacist compares it with the reference).
     const total = !drug || perDose === null ? null : shorthand ? round(perDose * units!) : perDay && !perDay.open ? round(perDose * perDay.count) : null;
@@ -139,6 +167,28 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
     return { ...none, doseCheck: "not_checked_prn", doseCheckNote: `${productName} as needed: the day's total depends on how often it is given; an adult must not exceed ${grams(max.mg)} a day` };
   }
   return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day${worst ? `: ${grams(perDose)} × ${perDay.count} = ${grams(total)}${worst}` : ""} (the adult maximum; a child's dose is checked by weight: weightDoseCheck)` };
+}
+
+/**
+ * A drug taken once a week (`adult_max_weekly_dose`) written with a daily frequency: the week's total is
+ * the day's × 7, above the weekly maximum or not, and a repeating daily frequency is itself the error
+ * (MHRA: fatal daily-dosing errors with once-weekly methotrexate). A stat or as-needed dose is one dose
+ * of the week. Frequencies by the week are not read (unparseable), so the check never sees them.
+ */
+function checkWeeklyDose(drug: DrugEntry, productName: string, perDose: number | null, perDay: ReturnType<typeof dosesPerDay>, frequency: ParsedFrequency | null): DoseCheck {
+  const max = drug.adult_max_weekly_dose!;
+  const none = { maxDailyDoseMg: null, doseCheckSource: max.source };
+  if (perDose === null || perDay === null) {
+    return { ...none, dailyDoseMg: null, doseCheck: "not_checked_unreadable", doseCheckNote: `${productName}: the dose could not be worked out: not checked against the maximum of ${grams(max.mg)} a week (${drug.name} is taken once a week)` };
+  }
+  if (frequency?.kind !== "scheduled") {
+    const above = perDose > max.mg;
+    return { ...none, dailyDoseMg: perDose, doseCheck: above ? "above_adult_maximum" : "within_adult_maximum", doseCheckNote: `${productName}: one dose of ${grams(perDose)}, ${above ? "above" : "within"} the maximum of ${grams(max.mg)} a week (${drug.name} is taken once a week; ${max.source})` };
+  }
+  const day = round(perDose * perDay.count);
+  const week = round(day * 7);
+  const against = week > max.mg ? `above the maximum of ${grams(max.mg)} a week` : `within ${grams(max.mg)} a week, but a daily frequency for a once-weekly drug is the error to rule out`;
+  return { ...none, dailyDoseMg: day, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${drug.name} is taken ONCE A WEEK; written ${frequency.pattern.replace(/_/g, " ")}: ${grams(day)} a day = ${grams(week)} a week, ${against} (${max.source})` };
 }
 
 /** A combination product per component with a maximum: the worst component decides (above, then unreadable). */

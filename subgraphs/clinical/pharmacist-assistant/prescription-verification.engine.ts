@@ -3,11 +3,12 @@ import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
-import { checkDailyDose, type DoseCheck } from "./daily-dose.js";
+import { checkDailyDose, doseAsGiven, isPerKgDose, type DoseCheck } from "./daily-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
+import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.4.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.5.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -105,23 +106,29 @@ export function verifyPrescription(
     else if (found.codeConflict === "names_other_drug") issues.push({ item: i, field: "code", severity: "major", message: `Code ${it.code} is ${found.drug.name} (RxNorm), but the name "${it.name}" is another drug: checked as ${found.drug.name}; confirm which drug is meant` });
     else if (found.codeConflict) issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
     const dose = it.dose?.trim() || null;
-    const doseParseable = dose !== null && isParseableDose(dose);
+    // The dose as the checks read it: "ii" is 2 tablets, "5mg/kg" is 5 mg × the patient's weight.
+    const given = dose === null ? null : doseAsGiven(dose, context.weightKg);
+    const doseParseable = given !== null && isParseableDose(given);
     if (!dose) issues.push({ item: i, field: "dose", severity: "major", message: "No dose given" });
+    else if (isPerKgDose(given!)) issues.push({ item: i, field: "dose", severity: "major", message: `"${dose}" is a dose per kg: the patient's weight (patientWeightKg) is needed to work out the dose, and it was not given` });
     else if (!doseParseable) issues.push({ item: i, field: "dose", severity: "major", message: `"${dose}" is not a dose we can read (a number and a unit or form, e.g. 500 mg, 2 tablets)` });
     const frequency = it.frequency?.trim() || null;
-    const parsed = frequency ? parseFrequency(k.administrationTimes, frequency) : null;
+    const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, given) : null;
     if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
     else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
     // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
-    const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? dose : null, parsed);
-    doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? dose : null, frequency, parsed });
+    const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? given : null, parsed);
+    doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? given : null, frequency, parsed });
     if (doseCheck.doseCheck === "above_adult_maximum") issues.push({ item: i, field: "dose", severity: "major", message: doseCheck.doseCheckNote! });
     else if (doseCheck.doseCheck === "not_checked_unreadable") warnings.push(doseCheck.doseCheckNote!);
     // A child's day's total against the maximum for the weight (the adult maximum alone lets an infant's overdose through).
-    const weightCheck = checkWeightDose(found?.drug, it.name, doseParseable ? dose : null, doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg });
+    const weightCheck = checkWeightDose(found?.drug, it.name, doseParseable ? given : null, doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg });
     if (weightCheck.weightDoseCheck === "above_weight_maximum") issues.push({ item: i, field: "dose", severity: "major", message: weightCheck.weightDoseCheckNote! });
     else if (weightCheck.weightDoseCheck === "not_checked_unreadable" || weightCheck.weightDoseCheck === "not_checked_no_paediatric_maximum") warnings.push(weightCheck.weightDoseCheckNote!);
     else if (weightCheck.weightDoseCheck === "not_checked_no_weight") notWeighed.push(found!.drug.name);
+    // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
+    const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
+    if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
     return {
       name: it.name,
       code: it.code?.trim() || null,
