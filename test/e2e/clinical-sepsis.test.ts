@@ -97,3 +97,59 @@ describe("sepsis risk through REST", () => {
     expect({ observations: await observationCount(), notifications: await notificationCount(), audits: await auditCount() }).toEqual(afterFirst);
   });
 });
+
+describe("a child's sepsis screen (paediatric SIRS, Goldstein 2005) through REST and GraphQL", () => {
+  const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  let child: string;
+  /** A febrile 3-year-old: T 39.2, HR 150, RR 30, WBC 17 meet all four paediatric criteria. */
+  const febrile = { heart_rate: 150, respiratory_rate: 30, systolic_bp: 95, temperature: 39.2, gcs: 15 };
+
+  beforeAll(async () => {
+    const physician = await stack.token("physician");
+    child = `UG-PAEDS-${Date.now().toString(36).toUpperCase()}`;
+    const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid: child, given_name: "Amani", family_name: "Child", sex: "female", birth_date: isoDaysAgo(3 * 365 + 100), phone: "+256772000222" } });
+    expect(res.status).toBe(201);
+  });
+
+  it("answers pSIRS 4, moderate, with qSOFA and the probability null and the criteria named", async () => {
+    const res = await screen({ patient_uhid: child, vitals: febrile, labs: { wbc: 17 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      sepsis_risk: "moderate",
+      qsofa_score: null,
+      sirs_criteria_met: 4,
+      risk_probability: null,
+      alert_triggered: false,
+      time_to_intervention: "within_3_hours",
+      criteria: "paediatric SIRS (Goldstein 2005)",
+      age_group: "toddler and preschool (2-5 years)",
+      organ_dysfunction: [],
+      notification_sent: false,
+    });
+    expect(res.body.recommendations[0]).toMatch(/WHO emergency and danger signs/);
+  });
+
+  it("makes hypotension for age high and alerts the care team, stored as a paediatric screen", async () => {
+    const res = await screen({ patient_uhid: child, vitals: { ...febrile, systolic_bp: 70 }, labs: { wbc: 17 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sepsis_risk: "high", alert_triggered: true, time_to_intervention: "immediate", notification_sent: true, organ_dysfunction: [expect.stringMatching(/hypotension for age/)] });
+    const physician = await stack.token("physician");
+    const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${child}/?days=1`, { token: physician });
+    expect(timeline.body.timeline.observations[0]).toMatchObject({ type: "Sepsis screen (paediatric SIRS)", value: expect.stringMatching(/^high: pSIRS 4\/4/) });
+  });
+
+  it("answers the same through GraphQL, qsofaScore and riskProbability null", async () => {
+    const res = await stack.gql(
+      `mutation($input: SepsisRiskInput!) { assessSepsisRisk(input: $input) { sepsisRisk qsofaScore sirsCriteriaMet riskProbability criteria ageGroup organDysfunction alertTriggered } }`,
+      { input: { patientUhid: child, vitals: { heartRate: 150, respiratoryRate: 30, systolicBp: 95, temperature: 39.2, gcs: 15 }, labs: { wbc: 17 } } },
+      nurse,
+    );
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.assessSepsisRisk).toEqual({ sepsisRisk: "moderate", qsofaScore: null, sirsCriteriaMet: 4, riskProbability: null, criteria: "paediatric SIRS (Goldstein 2005)", ageGroup: "toddler and preschool (2-5 years)", organDysfunction: [], alertTriggered: false });
+  });
+
+  it("keeps the adult screen for an adult (criteria named, qSOFA scored)", async () => {
+    const res = await screen({ vitals });
+    expect(res.body).toMatchObject({ criteria: "adult qSOFA/SIRS (Seymour 2016, Bone 1992)", age_group: null, qsofa_score: 0, risk_probability: 0.1 });
+  });
+});

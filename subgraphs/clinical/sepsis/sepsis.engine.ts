@@ -1,7 +1,8 @@
 import type { Comparison, News2Knowledge, ScoreBand, SepsisKnowledge } from "../knowledge/knowledge.types.js";
 import { bandScore } from "../nurse-assistant/news2.engine.js";
+import { assessPaediatricSepsis, type ScreenAge } from "./sepsis.paediatric.engine.js";
 
-export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.1.0";
+export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.2.0";
 
 export interface SepsisInputs {
   heart_rate: number;
@@ -19,14 +20,16 @@ export interface SepsisInputs {
 export type SepsisRisk = "low" | "moderate" | "high";
 
 export interface SepsisAssessment {
-  qsofaScore: number;
+  /** Null for a child: qSOFA is not validated under 18. */
+  qsofaScore: number | null;
   qsofaCriteriaMet: string[];
   sirsCriteriaMet: number;
   sirsCriteria: string[];
   /** Inputs that were not given, so their criteria could not count. */
   notAssessed: string[];
   sepsisRisk: SepsisRisk;
-  riskProbability: number;
+  /** Null for a child: no source gives a probability for the paediatric categories. */
+  riskProbability: number | null;
   alertTriggered: boolean;
   timeToIntervention: string;
   recommendations: string[];
@@ -35,6 +38,12 @@ export interface SepsisAssessment {
   extremeVitals: string[];
   /** NEWS2 aggregate of the four vitals this screen collects (understates NEWS2: SpO2, oxygen, ACVPU missing); null without NEWS2 knowledge. */
   news2Partial: number | null;
+  /** Which criteria were applied (sepsis.json adult_criteria_label or paediatric.criteria_label). */
+  criteria: string;
+  /** The child's Goldstein 2005 age group; null for an adult. */
+  ageGroup: string | null;
+  /** Organ dysfunction found (children: Goldstein 2005 Table 4); empty for an adult. */
+  organDysfunction: string[];
 }
 
 function holds(c: Comparison, inputs: Record<string, number | null | undefined>): boolean | undefined {
@@ -59,7 +68,7 @@ const RAISE: Record<SepsisRisk, SepsisRisk> = { low: "moderate", moderate: "high
  * knowledge/sepsis.json, then the documented risk mapping: high when qSOFA ≥ 2 or lactate ≥ 4;
  * moderate when qSOFA = 1 or SIRS ≥ 2; lactate ≥ 2 raises the category one step. With NEWS2 knowledge,
  * extreme vitals escalate (sepsis.json extreme_vitals): a parameter scoring 3 or a partial NEWS2 ≥ 5
- * makes it at least moderate and immediate, ≥ 7 high. Adults only: the caller refuses children.
+ * makes it at least moderate and immediate, ≥ 7 high. Adults only: children are screened by assessPaediatricSepsis.
  */
 export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: News2Knowledge): SepsisAssessment {
   const values = inputs as unknown as Record<string, number | null | undefined>;
@@ -112,7 +121,15 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: N
     explanation,
     extremeVitals: extreme?.red ?? [],
     news2Partial: extreme?.total ?? null,
+    criteria: k.adult_criteria_label,
+    ageGroup: null,
+    organDysfunction: [],
   };
+}
+
+/** The screen for an age on the day of the screen: adult qSOFA/SIRS from `applies_to.min_age_years`, else paediatric SIRS (Goldstein 2005). */
+export function screenForAge(k: SepsisKnowledge, age: ScreenAge, inputs: SepsisInputs, news2?: News2Knowledge): SepsisAssessment {
+  return age.years >= k.applies_to.min_age_years ? assessSepsis(k, inputs, news2) : assessPaediatricSepsis(k.paediatric, inputs, age);
 }
 
 const NEWS2_OF_SCREEN: [keyof News2Knowledge["parameters"], keyof SepsisInputs, string, string][] = [

@@ -1,3 +1,4 @@
+import { ageOnDate } from "../../../lib/calendar.js";
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { badRequest, FieldErrorCollector } from "../../../lib/errors.js";
@@ -6,11 +7,10 @@ import { appendAudit } from "../audit/audit.service.js";
 import type { CriticalAlertOutcome } from "../critical-values/critical-alert.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "../critical-values/store-once.js";
 import { observations } from "../db/tables.js";
-import { getKnowledge } from "../knowledge/knowledge.js";
+import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
 import type { SepsisKnowledge } from "../knowledge/knowledge.types.js";
-import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
-import { assessSepsis, SEPSIS_ENGINE_VERSION } from "./sepsis.engine.js";
+import { screenForAge, SEPSIS_ENGINE_VERSION, type SepsisAssessment, type SepsisInputs } from "./sepsis.engine.js";
 import type { SepsisRiskInput, SepsisRiskResult } from "./sepsis.type.js";
 
 /** Local code of the stored screen: no confirmed LOINC code exists in our sources for a qSOFA/SIRS screen. */
@@ -45,19 +45,24 @@ function validate(k: SepsisKnowledge, input: SepsisRiskInput): void {
   errors.throwIfAny("Invalid sepsis risk request");
 }
 
-/** qSOFA and SIRS are adult criteria (sepsis.json applies_to): a child is refused with what to use instead. */
-function refuseChild(k: SepsisKnowledge, birthDate: string): void {
-  const age = ageOn(birthDate);
-  if (age >= k.applies_to.min_age_years) return;
-  const years = age === 1 ? "1 year" : `${age} years`;
-  const advice = k.applies_to.paediatric_advice.join(". ");
-  throw badRequest(`The patient is a child (${years}): the adult sepsis screen does not apply`, {
-    patientUhid: [`is ${years} old: qSOFA and SIRS are validated from ${k.applies_to.min_age_years} years only. ${advice}`],
-  });
+/** The screen for the patient's age on `today` (adult qSOFA/SIRS or paediatric SIRS); a birth date after the screen is a 400. */
+function screenPatient(k: Knowledge, birthDate: string, today: string, inputs: SepsisInputs): SepsisAssessment {
+  const age = ageOnDate(birthDate, today);
+  if (age.days < 0) throw badRequest("The patient's birth date is after the screen", { patientUhid: [`has birth date ${birthDate}, after ${today}: correct the record`] });
+  return screenForAge(k.sepsis, age, inputs, k.news2);
+}
+
+const isChildScreen = (a: SepsisAssessment) => a.ageGroup !== null;
+
+/** What the timeline and the alert call the screen. */
+const screenName = (a: SepsisAssessment) => (isChildScreen(a) ? "Sepsis screen (paediatric SIRS)" : "Sepsis screen (qSOFA/SIRS)");
+
+function screenScores(a: SepsisAssessment): string {
+  return isChildScreen(a) ? `pSIRS ${a.sirsCriteriaMet}/4 (${a.ageGroup})${a.organDysfunction.length ? `, ${a.organDysfunction.join(", ")}` : ""}` : `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4`;
 }
 
 /**
- * Screens for sepsis (qSOFA, SIRS, lactate), stores the screen on the timeline with its audit
+ * Screens for sepsis (adults: qSOFA, SIRS, lactate; children: paediatric SIRS and organ dysfunction for age), stores the screen on the timeline with its audit
  * record, and on a high result alerts the care team through the critical-alert trigger. With an
  * `Idempotency-Key`, a repeat returns the first answer and stores nothing.
  */
@@ -70,9 +75,9 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
   const k = await getKnowledge(ctx.db);
   validate(k.sepsis, input);
   const patient = await getPatient(ctx.db, input.patientUhid);
-  refuseChild(k.sepsis, patient.birthDate);
   const v = input.vitals;
-  const a = assessSepsis(k.sepsis, {
+  const today = isoDateDaysAgo(0);
+  const a = screenPatient(k, patient.birthDate, today, {
     heart_rate: v.heartRate,
     respiratory_rate: v.respiratoryRate,
     systolic_bp: v.systolicBp,
@@ -80,12 +85,12 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
     gcs: v.gcs,
     wbc: input.labs?.wbc,
     lactate: input.labs?.lactate,
-  }, k.news2);
-  const rulesetVersion = `${SEPSIS_ENGINE_VERSION}; sepsis@${k.versions.sepsis}; news2@${k.versions.news2}`;
+  });
+  const rulesetVersion = `${SEPSIS_ENGINE_VERSION}; sepsis@${k.versions.sepsis}${isChildScreen(a) ? "" : `; news2@${k.versions.news2}`}`;
   const measured = [`HR ${v.heartRate}`, `RR ${v.respiratoryRate}`, `SBP ${v.systolicBp}`, `T ${v.temperature} °C`, `GCS ${v.gcs}`];
   if (input.labs?.wbc != null) measured.push(`WBC ${input.labs.wbc}`);
   if (input.labs?.lactate != null) measured.push(`lactate ${input.labs.lactate} mmol/L`);
-  const summary = `${a.sepsisRisk}: qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4 (${measured.join(", ")})`;
+  const summary = `${a.sepsisRisk}: ${screenScores(a)} (${measured.join(", ")})`;
   const output = {
     sepsisRisk: a.sepsisRisk,
     qsofaScore: a.qsofaScore,
@@ -99,13 +104,16 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
     notAssessed: a.notAssessed,
     explanation: a.explanation,
     extremeVitals: a.extremeVitals,
+    criteria: a.criteria,
+    ageGroup: a.ageGroup,
+    organDysfunction: a.organDysfunction,
     requiresReview: true,
   };
   return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx
       .insert(observations)
-      .values({ patientUhid: patient.uhid, code: SEPSIS_SCREEN_CODE, display: "Sepsis screen (qSOFA/SIRS)", value: summary, unit: null, date: isoDateDaysAgo(0) })
+      .values({ patientUhid: patient.uhid, code: SEPSIS_SCREEN_CODE, display: screenName(a), value: summary, unit: null, date: today })
       .returning({ id: observations.id });
     const audit = await appendAudit(tx, { actor: ctx.principal, operation: "sepsis_risk", patientUhid: patient.uhid, input, output: { ...output, observationId: row.id }, rulesetVersion, requestId: ctx.requestId });
     const stored: Stored<StoredScreen> = {
@@ -116,10 +124,10 @@ async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, mark
               patient_uhid: patient.uhid,
               provider_id: input.providerId?.trim() || ctx.principal.sub,
               observation_id: row.id,
-              test_name: "Sepsis screen (qSOFA/SIRS): high risk",
-              value: `qSOFA ${a.qsofaScore}/3, SIRS ${a.sirsCriteriaMet}/4${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}${a.extremeVitals.length ? `, ${a.extremeVitals.join(", ")}` : ""}`,
+              test_name: `${screenName(a)}: high risk`,
+              value: `${screenScores(a)}${input.labs?.lactate != null ? `, lactate ${input.labs.lactate} mmol/L` : ""}${a.extremeVitals.length ? `, ${a.extremeVitals.join(", ")}` : ""}`,
               unit: "score",
-              reference_range: "qSOFA < 2, lactate < 2 mmol/L and NEWS2 of the vitals < 7",
+              reference_range: isChildScreen(a) ? "systolic BP at or above the limit for age and GCS above 11" : "qSOFA < 2, lactate < 2 mmol/L and NEWS2 of the vitals < 7",
               patient_name: `${patient.givenName} ${patient.familyName}`,
             },
             audit: { parentAuditId: audit.id, operation: "sepsis_notification", rulesetVersion },

@@ -28,7 +28,7 @@ export class SepsisLabsInput {
   lactate?: number | null;
 }
 
-@InputType({ description: "Spec, sepsis risk request. Adults only (18 and over): qSOFA and SIRS are adult criteria, a child's screen is refused (400) with paediatric advice." })
+@InputType({ description: "Spec, sepsis risk request. From 18 years the adult qSOFA/SIRS screen applies; under 18, paediatric SIRS with age-specific limits (Goldstein 2005), the age taken from the patient's birth date on the day of the screen." })
 export class SepsisRiskInput {
   @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
   @Length(1, 64)
@@ -54,14 +54,14 @@ export class SepsisRiskResult {
   @Field(() => String, { description: "low, moderate or high." })
   sepsisRisk!: string;
 
-  @Field(() => Int, { description: "qSOFA criteria met, 0-3 (RR ≥ 22, GCS < 15, SBP ≤ 100)." })
-  qsofaScore!: number;
+  @Field(() => Int, { nullable: true, description: "qSOFA criteria met, 0-3 (RR ≥ 22, GCS < 15, SBP ≤ 100). Null for a patient under 18: qSOFA is not validated in children." })
+  qsofaScore!: number | null;
 
-  @Field(() => Int, { description: "SIRS criteria met, 0-4 (T > 38 or < 36 °C, HR > 90, RR > 20, WBC > 12 or < 4)." })
+  @Field(() => Int, { description: "SIRS criteria met, 0-4: adults T > 38 or < 36 °C, HR > 90, RR > 20, WBC > 12 or < 4; under 18 the paediatric SIRS count with the age group's limits (Goldstein 2005: T > 38.5 or < 36 °C, HR, RR, WBC for age)." })
   sirsCriteriaMet!: number;
 
-  @Field(() => Float, { description: "Fixed value per risk category (documented mapping); not a calibrated probability." })
-  riskProbability!: number;
+  @Field(() => Float, { nullable: true, description: "Adults: fixed value per risk category (documented mapping), not a calibrated probability. Null for a patient under 18: no source gives one." })
+  riskProbability!: number | null;
 
   @Field(() => Boolean, { description: "True when the risk is high: the care team is alerted through the critical-alert trigger." })
   alertTriggered!: boolean;
@@ -75,7 +75,7 @@ export class SepsisRiskResult {
   @Field(() => [String], { description: "qSOFA criteria met." })
   qsofaCriteria!: string[];
 
-  @Field(() => [String], { description: "SIRS criteria met." })
+  @Field(() => [String], { description: "SIRS criteria met (paediatric SIRS for a child)." })
   sirsCriteria!: string[];
 
   @Field(() => [String], { description: "Inputs not supplied (their criteria could not count)." })
@@ -84,8 +84,17 @@ export class SepsisRiskResult {
   @Field(() => [String], { description: "Why this result." })
   explanation!: string[];
 
-  @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own (NEWS2 parameter score 3, RCP 2017): the risk is then at least moderate and the time immediate." })
+  @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own: the risk is then at least moderate and the time immediate. Adults: a NEWS2 parameter score of 3 (RCP 2017); under 18 (NEWS2 is not for children): a heart rate under 60/min (AHA paediatric and neonatal resuscitation 2020)." })
   extremeVitals!: string[];
+
+  @Field(() => String, { description: 'Which criteria were applied: "adult qSOFA/SIRS (Seymour 2016, Bone 1992)" or "paediatric SIRS (Goldstein 2005)".' })
+  criteria!: string;
+
+  @Field(() => String, { nullable: true, description: "The child's age group of Goldstein 2005 (newborn, neonate, infant, toddler and preschool, school age, adolescent); null for an adult." })
+  ageGroup!: string | null;
+
+  @Field(() => [String], { description: "Organ dysfunction found (children, Goldstein 2005: hypotension for age, GCS ≤ 11); any makes the risk high. Empty for an adult." })
+  organDysfunction!: string[];
 
   @Field(() => Boolean, { description: "True when the alert reached a clinician (the provider or, failing that, the on-call contact)." })
   notificationSent!: boolean;
