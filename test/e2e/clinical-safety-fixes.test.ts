@@ -27,23 +27,25 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-describe("sepsis screen: adults only, impossible and extreme vitals", () => {
+describe("sepsis screen: children by paediatric criteria, impossible and extreme vitals", () => {
   const PATH = "/api/v1/predictive-analytics/sepsis-risk/";
   const child = { heart_rate: 120, respiratory_rate: 30, systolic_bp: 95, temperature: 37, gcs: 15 };
 
   it.each([
-    ["a 2-year-old", isoDaysAgo(2 * 365 + 30)],
-    ["a neonate", isoDaysAgo(3)],
-    ["a 17-year-old", isoDaysAgo(17 * 365 + 200)],
-  ])("refuses the adult qSOFA/SIRS screen for %s: 400 on patient_uhid with paediatric advice, nothing stored or sent", async (_, birth) => {
+    ["a 2-year-old", isoDaysAgo(2 * 365 + 30), "toddler and preschool (2-5 years)", 1],
+    ["a neonate", isoDaysAgo(3), "newborn (0 days to 1 week)", 0],
+    ["a 17-year-old", isoDaysAgo(17 * 365 + 200), "adolescent (13 to < 18 years)", 2],
+  ])("screens %s with paediatric SIRS instead of the adult qSOFA/SIRS (no hour-1 bundle, nothing sent for an afebrile child)", async (_, birth, ageGroup, met) => {
     const uhid = await register(birth);
     const before = await notificationCount();
     const res = await stack.rest("POST", PATH, { token: nurse, body: { patient_uhid: uhid, vitals: child } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.fields.patient_uhid[0]).toMatch(/qSOFA and SIRS are validated from 18 years.*IMCI/);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ criteria: "paediatric SIRS (Goldstein 2005)", age_group: ageGroup, sirs_criteria_met: met, qsofa_score: null, risk_probability: null, sepsis_risk: "low", alert_triggered: false, extreme_vitals: [] });
+    expect(res.body.recommendations[0]).toMatch(/WHO emergency and danger signs/);
     expect(await notificationCount()).toBe(before);
     const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${uhid}/?days=1`, { token: physician });
-    expect(timeline.body.timeline.observations ?? []).toHaveLength(0);
+    expect(timeline.body.timeline.observations).toHaveLength(1);
+    expect(timeline.body.timeline.observations[0]).toMatchObject({ type: "Sepsis screen (paediatric SIRS)", value: expect.stringMatching(/^low: pSIRS/) });
   });
 
   it("still screens an 18-year-old", async () => {
@@ -114,13 +116,14 @@ describe("critical values: impossible values, the limit shown, a child's adult l
     expect(res.body).toMatchObject({ is_critical: true, critical_limits: "≥ 36 mg/dL", warnings: [] });
   });
 
-  it("warns that the limits are adult limits for a newborn's haemoglobin and glucose", async () => {
+  it("warns that a newborn's haemoglobin is judged by adult limits, and names the newborn limits its glucose gets", async () => {
     const uhid = await register(isoDaysAgo(2));
-    for (const observation of [{ code: "718-7", value: 19, unit: "g/dL" }, { code: "2345-7", value: 2.5, unit: "mmol/L" }]) {
-      const res = await check(uhid, observation);
-      expect(res.status).toBe(200);
-      expect(res.body.warnings[0]).toMatch(/under 1 year old: the reference interval and critical limits are adult limits/);
-    }
+    const hb = await check(uhid, { code: "718-7", value: 19, unit: "g/dL" });
+    expect(hb.status).toBe(200);
+    expect(hb.body.warnings[0]).toMatch(/under 1 year old: the reference interval and critical limits are adult limits/);
+    const glucose = await check(uhid, { code: "2345-7", value: 2.5, unit: "mmol/L" });
+    expect(glucose.status).toBe(200);
+    expect(glucose.body.warnings[0]).toMatch(/2 days old: the newborn critical limits of .*the reference interval and any limit the band does not give are adult limits/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The session-16 chemistry tests through REST (critical values and lab interpretation): a test with critical
  * limits alerts, a test without one is flagged against its interval and says no limit is defined, and a
- * child's result of a test without critical limits is refused (400), never answered "not critical".
+ * child's result of a test without critical limits at the child's age is refused (400), never answered "not
+ * critical"; a newborn's bilirubin is assessed with the newborn limit (session 17, lab-limits critical_by_age).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../../../test/support/stack.js";
@@ -22,9 +23,9 @@ afterAll(() => stack?.stop());
 
 const post = (path: string, patient: string, observation: Record<string, unknown>) => stack.rest("POST", path, { token: lab, body: { patient_uhid: patient, observation } });
 
-async function newborn(): Promise<string> {
-  const uhid = `UG-CHEM-${Date.now().toString(36).toUpperCase()}`;
-  const birthDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+async function childAged(days: number): Promise<string> {
+  const uhid = `UG-CHEM-${Date.now().toString(36).toUpperCase()}${days}`;
+  const birthDate = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid, given_name: "Chem", family_name: "Newborn", sex: "male", birth_date: birthDate, phone: "+256772000111" } });
   expect(res.status).toBe(201);
   return uhid;
@@ -47,14 +48,26 @@ describe("chemistry tests added in session 16", () => {
     expect(interpreted.body).toMatchObject({ loinc_code: "1920-8", flag: "N", critical_limits: "none defined" });
   });
 
-  it("refuses a newborn's total bilirubin (no critical limit held for children) on both endpoints, storing nothing", async () => {
-    const baby = await newborn();
+  it("alerts a 3-day-old's total bilirubin of 342 µmol/L with the newborn limit (≥ 15 mg/dL), saying which limits applied", async () => {
+    const baby = await childAged(3);
+    const res = await post(CV, baby, { code: "1975-2", display: "Total bilirubin", value: 342, unit: "µmol/L" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", loinc_code: "1975-2", critical_limits: "≥ 256 µmol/L" });
+    expect(res.body.clinical_significance).toMatch(/neonatal hyperbilirubinaemia/);
+    expect(res.body.warnings.join(" ")).toMatch(/3 days old: the newborn critical limits of Bilirubin.total \(0-30 days\) apply/);
+    const interpreted = await post(INTERPRET, baby, { code: "14631-6", display: "Total bilirubin", value: 120, unit: "µmol/L" });
+    expect(interpreted.status).toBe(200);
+    expect(interpreted.body).toMatchObject({ flag: "H", is_critical: false, critical_limits: "≥ 256 µmol/L" });
+  });
+
+  it("refuses a 2-month-old's total bilirubin (no critical limit held after the newborn period) on both endpoints, storing nothing", async () => {
+    const infant = await childAged(60);
     for (const path of [CV, INTERPRET]) {
-      const res = await post(path, baby, { code: "1975-2", display: "Total bilirubin", value: 342, unit: "µmol/L" });
+      const res = await post(path, infant, { code: "1975-2", display: "Total bilirubin", value: 342, unit: "µmol/L" });
       expect(res.status, path).toBe(400);
       expect(JSON.stringify(res.body)).toMatch(/under 18.*newborn/);
     }
-    const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${baby}/?days=1`, { token: physician });
+    const timeline = await stack.rest("GET", `/api/v1/patient-timeline/timeline/${infant}/?days=1`, { token: physician });
     expect(timeline.body.timeline.observations).toEqual([]);
   });
 });

@@ -76,8 +76,6 @@ describe("identification by display when the code is not a LOINC code", () => {
     "Glucose (CSF)",
     "CSF glucose",
     "Urine glucose",
-    "Ionised calcium",
-    "Calcium (ionized)",
     "Corrected calcium",
     "Urine creatinine",
     "Creatinine clearance",

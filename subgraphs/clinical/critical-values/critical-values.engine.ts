@@ -1,7 +1,7 @@
 import { normaliseName } from "../knowledge/knowledge.js";
-import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
+import type { CriticalAgeBand, LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.4.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.5.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -61,8 +61,12 @@ export function formatNumber(x: number): string {
 /** A canonical-unit amount written in the unit a value was given in (converted with that unit's factor). */
 const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : formatNumber(x / factor));
 
-/** Words that say where or how a result was measured, not which test it is ("Potassium, serum", "S. creatinine level", "Sr. creatinine", "Potassium (whole blood)"). */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level"]);
+/**
+ * Words that say where or how a result was measured, or whose it is, not which test it is ("Potassium,
+ * serum", "S. creatinine level", "Sr. creatinine", "Potassium (whole blood)"; "Bilirubin (neonate)",
+ * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age).
+ */
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult"]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 
@@ -87,8 +91,17 @@ const bareNamesOf = (test: LabTest): Set<string> => namesCached(test).bare;
 /** Whether one of the names a display may mean (writtenNames) is a name of the test, with or without specimen words. */
 const names = (test: LabTest, written: string[]) => written.some((w) => namesOf(test).has(w) || bareNamesOf(test).has(withoutSpecimenWords(w)));
 
+/**
+ * A display with the dots of a dotted abbreviation dropped ("P.C.V" → "PCV", "W.B.C." → "WBC."), so it
+ * compares as the abbreviation; a dot after a word ("S. creatinine", "T.Bil") is left to normaliseName.
+ */
+export function withoutAbbreviationDots(display: string): string {
+  return display.replace(/\b([a-z])\.(?=[a-z]\b)/gi, "$1");
+}
+
 /** The names a display may mean: as written, without a qualifier in parentheses, and without specimen words. */
-function writtenNames(display: string): string[] {
+function writtenNames(written: string): string[] {
+  const display = withoutAbbreviationDots(written);
   const plain = normaliseName(display.replace(/\([^)]*\)/g, " "));
   return [normaliseName(display), plain, withoutSpecimenWords(plain)].filter(Boolean);
 }
@@ -100,7 +113,7 @@ function writtenNames(display: string): string[] {
  * test ("Glucose (RBS)"), so "Glucose (urine)" or "Calcium (ionised)" names no test.
  */
 export function testsNamed(tests: Iterable<LabTest>, display: string): LabTest[] {
-  const whole = normaliseName(display);
+  const whole = normaliseName(withoutAbbreviationDots(display));
   const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const written = writtenNames(display);
   return [...tests].filter((t) => {
@@ -187,13 +200,52 @@ export function noCriticalLimit(test: LabTest): string {
 }
 
 /**
- * Why a child's result of a test held without any critical limit is not assessed, or null. The limits are
- * adult limits; for a test with none (aminotransferases, bilirubin) an answer "not critical" for a child
- * could hide a paediatric critical value (newborn bilirubin ≥ 15 mg/dL, WakeMed; AAP 2004), so it is refused.
+ * The test's age band (lab-limits `critical_by_age`) for a patient `ageDays` completed days old: the
+ * narrowest band the age falls in, or undefined (adult limits) when none does or the age is unknown.
  */
-export function childWithoutCriticalLimit(test: LabTest, ageYears: number, adultAge = 18): string | null {
-  if (ageYears >= adultAge || test.critical_low || test.critical_high) return null;
+export function criticalBandFor(test: LabTest, ageDays?: number | null): CriticalAgeBand | undefined {
+  if (ageDays === undefined || ageDays === null || !Number.isFinite(ageDays) || ageDays < 0) return undefined;
+  return [...(test.critical_by_age ?? [])].sort((a, b) => a.max_age_days - b.max_age_days).find((b) => ageDays <= b.max_age_days);
+}
+
+/** The critical limits that apply at an age: the band's on the sides it gives, the adult limits on the others. */
+export function criticalLimitsFor(test: LabTest, ageDays?: number | null): { low: Limit | null; high: Limit | null; band?: CriticalAgeBand } {
+  const band = criticalBandFor(test, ageDays);
+  return {
+    low: band && band.critical_low !== undefined ? band.critical_low : test.critical_low,
+    high: band && band.critical_high !== undefined ? band.critical_high : test.critical_high,
+    band,
+  };
+}
+
+/**
+ * Why a child's result of a test held without any critical limit at the child's age is not assessed, or
+ * null. The limits are adult limits except the age bands held (`critical_by_age`: newborn bilirubin ≥ 15
+ * mg/dL, WakeMed); for a test with none at that age (aminotransferases; bilirubin after 30 days) an answer
+ * "not critical" for a child could hide a paediatric critical value, so it is refused.
+ */
+export function childWithoutCriticalLimit(test: LabTest, ageYears: number, adultAge = 18, ageDays?: number | null): string | null {
+  const limits = criticalLimitsFor(test, ageDays);
+  if (ageYears >= adultAge || limits.low || limits.high) return null;
   return `the patient is under ${adultAge} and ${test.name} (LOINC ${test.loinc}) has no critical limit in the knowledge base, which holds adult limits: ${noCriticalLimit(test)}; not assessed, so that a child's result is never answered "not critical"`;
+}
+
+/**
+ * What a child's answer must say about the limits it was assessed with (critical values and lab
+ * interpretation, `warnings`): adult limits, or, in a newborn age band, the band's limits on its sides.
+ */
+export function childLimitWarnings(test: LabTest, ageYears: number, ageDays: number | null | undefined, limitsVersion: string, adultAge = 18): string[] {
+  if (ageYears >= adultAge) return [];
+  const band = criticalBandFor(test, ageDays);
+  if (band) {
+    return [
+      `The patient is ${ageDays} day${ageDays === 1 ? "" : "s"} old: the ${band.id} critical limits of ${test.name} (0-${band.max_age_days} days) apply (${band.source}; lab-limits@${limitsVersion}); the reference interval and any limit the band does not give are adult limits: interpret with paediatric reference values`,
+    ];
+  }
+  const age = ageYears < 1 ? "under 1 year" : `${ageYears} year${ageYears === 1 ? "" : "s"}`;
+  return [
+    `The patient is ${age} old: the reference interval and critical limits are adult limits (lab-limits@${limitsVersion}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`,
+  ];
 }
 
 /** Adult reference interval, sex-specific when the knowledge gives one for the patient's sex. */
@@ -204,17 +256,20 @@ export function referenceRange(test: LabTest, sex?: string | null): [number, num
 /**
  * Classifies one result against its LOINC entry. Limits are compared in the canonical unit:
  * critical when below `critical_low` or above `critical_high` (strictly, unless the limit is
- * inclusive), otherwise low/high against the reference interval.
+ * inclusive), otherwise low/high against the reference interval. With the patient's age in completed
+ * days, an age band's limits (`critical_by_age`, newborns) replace the adult ones on the sides it gives.
  */
-export function assessCriticalValue(test: LabTest, value: number, unit: string | null | undefined, sex?: string | null): CriticalValueAssessment {
+export function assessCriticalValue(test: LabTest, value: number, unit: string | null | undefined, sex?: string | null, ageDays?: number | null): CriticalValueAssessment {
   const factor = conversionFactor(test, unit);
   if (factor === undefined) throw new Error(`Unit "${unit}" is not accepted for LOINC ${test.loinc}`);
   const canonical = value * factor;
   const [refLow, refHigh] = referenceRange(test, sex);
   // Compared in the unit given against the limits as shown (thresholdInUnit), so the answer's words
   // and its verdict agree; the canonical unit gives the same comparison (factor 1).
-  const criticalLow = limitInUnit(test.critical_low, factor, "low");
-  const criticalHigh = limitInUnit(test.critical_high, factor, "high");
+  // A newborn's limits replace the adult ones on the sides its age band gives (criticalLimitsFor).
+  const limits = criticalLimitsFor(test, ageDays);
+  const criticalLow = limitInUnit(limits.low, factor, "low");
+  const criticalHigh = limitInUnit(limits.high, factor, "high");
   const deviation: Deviation = below(value, criticalLow)
     ? "severely_low"
     : above(value, criticalHigh)
@@ -240,8 +295,8 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   let recommendedActions: string[];
   const outside = `${direction === "low" ? "Below" : "Above"} the reference interval (${normalRange})`;
   if (isCritical) {
-    clinicalSignificance = test.significance[direction];
-    recommendedActions = test.actions[direction];
+    clinicalSignificance = limits.band?.significance?.[direction] || test.significance[direction];
+    recommendedActions = limits.band?.actions?.[direction] ?? test.actions[direction];
   } else if (deviation === "normal") {
     clinicalSignificance = `Within the reference interval (${normalRange}).`;
     recommendedActions = [];

@@ -1,14 +1,14 @@
 import type { SubgraphContext } from "../../../lib/context.js";
 import type { Db } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
+import { ageOnDate } from "../../../lib/calendar.js";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { appendAudit } from "../audit/audit.service.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
-import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, childWithoutCriticalLimit, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import { assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -43,25 +43,21 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
-  const childRefusal = childWithoutCriticalLimit(test!, ageOn(patient.birthDate), ADULT_AGE);
+  // Age on today's (UTC) date, as the result is stored; in days it selects a newborn's limits (lab-limits `critical_by_age`).
+  const age = ageOnDate(patient.birthDate, isoDateDaysAgo(0));
+  const childRefusal = childWithoutCriticalLimit(test!, age.years, ADULT_AGE, age.days);
   if (childRefusal) {
     errors.add("observation.code", childRefusal);
     errors.throwIfAny("Invalid critical value request");
   }
-  const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex);
+  const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex, age.days);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
   // The code decides what was measured; the display was only checked against it (never stored in its place).
   const testName = test!.name;
   const unit = observation.unit?.trim() || null;
-  // lab-limits.json holds adult intervals and limits: a child's result is still checked (over-alerting is
-  // the safer error) but the answer says the limits are an adult's.
-  const age = ageOn(patient.birthDate);
-  const warnings = [
-    ...identified,
-    ...(age < ADULT_AGE
-      ? [`The patient is ${age < 1 ? "under 1 year" : `${age} year${age === 1 ? "" : "s"}`} old: the reference interval and critical limits are adult limits (lab-limits@${k.versions["lab-limits"]}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`]
-      : []),
-  ];
+  // lab-limits.json holds adult intervals and limits (and newborn limits for a few tests): a child's result is
+  // still checked (over-alerting is the safer error) but the answer says which limits were applied.
+  const warnings = [...identified, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const output = {
     ...assessment,
     warnings,

@@ -40,6 +40,11 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // Same PharmGKB export (drugs 2026.11.11), each PA id the only one mapped to its RxCUI: PA448927 chloramphenicol,
   // PA450262 loperamide, PA448735 calcium gluconate.
   chloramphenicol: "2348", loperamide: "6468", calcium_gluconate: "1908",
+  // Same PharmGKB export (drugs 2026.11.29), each PA id the only one mapped to its RxCUI: PA450221 levothyroxine,
+  // PA164750514 tranexamic acid, PA449463 enoxaparin, PA450369 meperidine (pethidine), PA449992 insulin glargine,
+  // PA448547 beclomethasone, PA451382 sodium chloride.
+  levothyroxine: "10582", tranexamic_acid: "10691", enoxaparin: "67108", pethidine: "6754", insulin_glargine: "274783",
+  beclometasone: "1347", sodium_chloride: "9863",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

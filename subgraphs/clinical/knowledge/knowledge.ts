@@ -115,6 +115,12 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     if (!t.possible_range || !("low" in t.possible_range) || !("high" in t.possible_range) || !t.source?.possible_range) {
       throw new Error(`knowledge/lab-limits.json: test ${t.loinc} needs a possible_range {low, high} and a source.possible_range`);
     }
+    // An age band without a source or a limit would replace an adult limit unsourced.
+    for (const b of t.critical_by_age ?? []) {
+      if (!b.id || !b.source?.trim() || !(Number.isInteger(b.max_age_days) && b.max_age_days >= 0) || (b.critical_low === undefined && b.critical_high === undefined)) {
+        throw new Error(`knowledge/lab-limits.json: test ${t.loinc} critical_by_age band needs an id, a source, a max_age_days (whole days, at least 0) and a critical_low or critical_high`);
+      }
+    }
   }
   const interactions = (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules;
   const conditionRules = resolveConditionRules(files["drug-conditions"] as unknown as Parameters<typeof resolveConditionRules>[0]);

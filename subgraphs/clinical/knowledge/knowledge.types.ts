@@ -25,11 +25,30 @@ export interface DrugEntry {
   /** Most an adult may take in a day, in mg, where one sourced maximum exists (prescription verification). */
   adult_max_daily_dose?: { mg: number; source: string };
   /**
+   * A drug taken once a week (methotrexate for arthritis or psoriasis): the most an adult takes in a week, in mg.
+   * A repeating daily frequency is reported whatever the total (daily dosing of a weekly drug is the error).
+   */
+  adult_max_weekly_dose?: { mg: number; source: string };
+  /**
+   * The usual adult single dose, in mg (drugs dosed in micrograms, or where a thousandfold slip is plausible): `min_mg`
+   * the least (null: none sourced), `max_mg` the most (null: the source states only `adult_max_daily_dose`, which serves).
+   * Above ten times the most: probably mg for micrograms; an adult's dose below a tenth of the least: the reverse.
+   */
+  adult_single_dose?: { min_mg: number | null; max_mg: number | null; source: string };
+  /**
    * A child's maximum per day by body weight, per age band (prescription verification): `mg_per_kg` × weight,
    * capped by `max_mg` and the adult maximum; `mg_per_kg` null where the source gives a fixed daily dose (zinc).
    * `routes`: only for these routes (oral, parenteral); absent, any route.
    */
   paediatric_max_daily_dose?: PaediatricMaxDailyDose[];
+  /**
+   * Tablets a dose by body weight (fixed-dose combinations dosed by weight band: artemether-lumefantrine,
+   * RHZE): `unit_strength` as written ("20/120"); each band `min_kg` (inclusive) to `max_kg` (exclusive, null:
+   * no upper end) gives `units` of that strength a dose. A dose of another strength is counted in these units.
+   */
+  weight_band_doses?: { unit_strength: string; bands: { min_kg: number; max_kg: number | null; units: number }[]; source: string };
+  /** The least a dose may hold per kg of body weight, by weight band (artesunate: 3 mg/kg under 20 kg, else 2.4). */
+  min_dose_per_kg?: { min_kg: number; max_kg: number | null; mg_per_kg: number; source: string }[];
   /**
    * A combination product's single-ingredient drugs (drugs.json ids): the product answers to their
    * interaction and condition rules, and a name written as them ("Ampicillin + Cloxacillin") is the product.
@@ -158,14 +177,33 @@ export interface LabTest {
   actions: { low: string[]; high: string[] };
   display_digits: number;
   source: Record<string, string>;
+  /** Age bands whose limits replace the adult limit on the side they give (lab-limits `critical_by_age`). */
+  critical_by_age?: CriticalAgeBand[];
+}
+
+/**
+ * Critical limits for patients aged 0 to `max_age_days` completed days (e.g. newborn bilirubin): a side
+ * given replaces the adult limit on that side; a side not given keeps it. `significance` / `actions` for a
+ * side replace the test's when the band's limit is crossed (bilirubin has none for adults).
+ */
+export interface CriticalAgeBand {
+  id: string;
+  max_age_days: number;
+  critical_low?: Limit | null;
+  critical_high?: Limit | null;
+  significance?: { low?: string; high?: string };
+  actions?: { low?: string[]; high?: string[] };
+  source: string;
 }
 
 export type Comparison = { input: string; op: ">" | ">=" | "<" | "<="; value: number };
 
 export interface SepsisKnowledge {
   version: string;
-  /** qSOFA and SIRS are adult criteria: below this age the screen is refused with paediatric advice. */
-  applies_to: { min_age_years: number; source: string; paediatric_advice: string[]; advice_source: string };
+  /** qSOFA and SIRS are adult criteria: below this age the paediatric screen (`paediatric`) applies. */
+  applies_to: { min_age_years: number; source: string };
+  adult_criteria_label: string;
+  paediatric: PaediatricSepsisKnowledge;
   /** Per input: values a living patient this screen applies to can show; outside, 400. */
   possible_range: { source: string } & Record<string, { low: number; high: number; unit: string; source: string } | string>;
   extreme_vitals: { source: string; rules: string[] };
@@ -178,6 +216,39 @@ export interface SepsisKnowledge {
     time_to_intervention: Record<"low" | "moderate" | "high", string>;
   };
   recommendations: { source: string } & Record<"low" | "moderate" | "high", string[]>;
+}
+
+/** One age group of Goldstein 2005 Table 3; it starts at `from_days` or `from_years` and runs until the next group starts. */
+export interface PaediatricAgeGroup {
+  id: string;
+  label: string;
+  from_days?: number;
+  from_years?: number;
+  heart_rate_above: number;
+  heart_rate_below: number | null;
+  respiratory_rate_above: number;
+  wbc_above: number;
+  wbc_below: number | null;
+  systolic_bp_below: number;
+}
+
+/** Paediatric SIRS and the organ dysfunction this request can show (Goldstein 2005), with the documented risk rule. */
+export interface PaediatricSepsisKnowledge {
+  criteria_label: string;
+  source: string;
+  positive_at: number;
+  /** Criterion ids of which at least one must be met for pSIRS. */
+  required_one_of: string[];
+  temperature: { above: number; below: number; source: string };
+  bradycardia_below_age_years: number;
+  age_groups: PaediatricAgeGroup[];
+  organ_dysfunction: { source: string; cardiovascular: { description: string }; neurological: { gcs_at_or_below: number; description: string } };
+  /** A heart rate under this escalates a child's screen (PALS / neonatal resuscitation), whatever pSIRS says. */
+  extreme_vitals: { heart_rate_below: number; source: string; advice: string };
+  lactate_note: string;
+  qsofa_note: string;
+  risk_mapping: { source: string; rules: string[]; probability: null; probability_note: string; time_to_intervention: Record<"low" | "moderate" | "high", string> };
+  recommendations: { source: string; danger_signs: string[] } & Record<"low" | "moderate" | "high", string[]>;
 }
 
 export interface FraminghamCoefficients {
@@ -322,7 +393,8 @@ export interface AdministrationTimes {
   timezone: string;
   utc_offset: string;
   source: string;
-  frequencies: { id: string; phrases: string[]; times: string[] }[];
+  /** `every_days`: given on one day in so many (7: once a week), at `times` on that day; absent, every day. */
+  frequencies: { id: string; phrases: string[]; times: string[]; every_days?: number }[];
   every_hours: Record<string, string[]>;
   /** One dose given at once ("stat"): not a daily time. */
   stat_phrases: string[];

@@ -1,14 +1,14 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
+import { ageOnDate } from "../../../lib/calendar.js";
 import { appendAuditNow } from "../audit/audit.service.js";
 import { CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
-import { ageOn } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
-import { childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
+import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
 import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
 import { evaluateWestgard, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
@@ -38,7 +38,10 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
-  const childRefusal = childWithoutCriticalLimit(test!, ageOn(patient.birthDate), ADULT_AGE);
+  const resultDate = input.resultDate ?? todayIn(TIMEZONE);
+  // A newborn's age in days on the result date selects the newborn limits held (lab-limits `critical_by_age`).
+  const age = ageOnDate(patient.birthDate, resultDate);
+  const childRefusal = childWithoutCriticalLimit(test!, age.years, ADULT_AGE, age.days);
   if (childRefusal) {
     errors.add("observation.code", childRefusal);
     errors.throwIfAny("Invalid lab interpretation request");
@@ -50,15 +53,8 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     .from(observations)
     .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
-  const resultDate = input.resultDate ?? todayIn(TIMEZONE);
-  const r = interpretLabResult(test!, observation.value, observation.unit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate);
-  const age = ageOn(patient.birthDate);
-  const warnings = [
-    ...notes,
-    ...(age < ADULT_AGE
-      ? [`The patient is ${age < 1 ? "under 1 year" : `${age} year${age === 1 ? "" : "s"}`} old: the reference interval and critical limits are adult limits (lab-limits@${k.versions["lab-limits"]}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`]
-      : []),
-  ];
+  const r = interpretLabResult(test!, observation.value, observation.unit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days);
+  const warnings = [...notes, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
   const { assessment: a, flag, ...trend } = r;
   const output = {

@@ -149,3 +149,25 @@ describe("published delta checks added in lab-delta-checks 2026.11.2", () => {
     for (const c of k.labDeltaChecks.values()) for (const r of c.rules) expect(r.source.length).toBeGreaterThan(20);
   });
 });
+
+describe("session 17: a newborn's limits and the new equivalent codes (lab-interpretation engine 1.2.0, lab-limits 2026.11.11)", () => {
+  const interpret = (loinc: string, value: number, unit: string, ageDays?: number) =>
+    interpretLabResult(k.labTests.get(loinc)!, value, unit, null, [], k.labDeltaChecks.get(loinc), "2026-11-28", ageDays);
+
+  it.each([
+    ["1975-2", 16, "mg/dL", 9, "HH"],
+    ["1975-2", 16, "mg/dL", 45, "H"],
+    ["1975-2", 16, "mg/dL", undefined, "H"],
+    ["2345-7", 13, "mmol/L", 20, "HH"],
+    ["2345-7", 13, "mmol/L", 365, "H"],
+  ])("flags %s %d %s at %s days as %s", (loinc, value, unit, days, flag) => {
+    expect(interpret(loinc, value, unit, days).flag).toBe(flag);
+  });
+
+  it("finds a platelet count stored under 26515-7 as a prior of 777-3, and a 4544-3 haematocrit as 20570-8", () => {
+    const r = identify("26515-7", "Platelets", k.labTests.get("777-3"));
+    expect(r.test?.loinc).toBe("777-3");
+    expect(r.codes).toContain("26515-7");
+    expect(identify("4544-3", null, k.labTests.get("20570-8")).codes).toEqual(["20570-8", "4544-3"]);
+  });
+});

@@ -1,7 +1,7 @@
 import { assessCriticalValue, conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
 import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
 
-export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.1.0";
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.2.0";
 
 /**
  * HL7 v2 abnormal flags (Table 0078): N normal, L / H outside the reference interval, LL / HH beyond
@@ -46,7 +46,8 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
 /**
  * A result against the test's reference interval and critical limits (the critical-values engine),
  * its HL7 flag, the trend against the patient's prior results of the same LOINC test (newest first),
- * and the published delta checks for that test (knowledge/lab-delta-checks.json).
+ * and the published delta checks for that test (knowledge/lab-delta-checks.json). With the patient's age
+ * in completed days, a newborn's critical limits apply where lab-limits holds them (`critical_by_age`).
  */
 export function interpretLabResult(
   test: LabTest,
@@ -56,8 +57,9 @@ export function interpretLabResult(
   priors: PriorResult[],
   deltaCheck: LabDeltaCheck | undefined,
   resultDate: string,
+  ageDays?: number | null,
 ): LabInterpretation {
-  const assessment = assessCriticalValue(test, value, unit, sex);
+  const assessment = assessCriticalValue(test, value, unit, sex, ageDays);
   const factor = conversionFactor(test, unit)!;
   const current = value * factor;
   const comparable: { canonical: number; date: string }[] = [];

@@ -1,0 +1,110 @@
+/**
+ * Newborn critical limits (lab-limits `critical_by_age`, 2026.11.11; critical-value engine 1.5.0): a band
+ * replaces the adult limit on the side it gives, for ages 0 to max_age_days completed days, in every unit the
+ * test accepts; outside the band the adult limits (or the child refusal) apply. Values and wordings are not
+ * those of the blind sets.
+ */
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { indexKnowledge, KNOWLEDGE_FILES, knowledgeFromFiles } from "../knowledge/knowledge.js";
+import type { LabTest } from "../knowledge/knowledge.types.js";
+import { assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, conversionFactor, criticalBandFor, criticalLimitsFor } from "./critical-values.engine.js";
+
+const k = knowledgeFromFiles();
+const test = (loinc: string) => {
+  const t = k.labTests.get(loinc);
+  if (!t) throw new Error(`no ${loinc}`);
+  return t;
+};
+const banded = [...k.labTests.values()].filter((t) => t.critical_by_age?.length);
+const unitsOf = (t: LabTest) => Object.keys(t.units).filter((u) => u !== "");
+
+describe("every age band of lab-limits", () => {
+  it("is held for newborn bilirubin and glucose, each with a source", () => {
+    expect(banded.map((t) => t.loinc).sort()).toEqual(["1975-2", "2345-7"]);
+    for (const t of banded) for (const b of t.critical_by_age!) expect(b.source).toMatch(/\w+.*\d{4}|wakemed|citilab/i);
+  });
+
+  it.each(banded.flatMap((t) => t.critical_by_age!.map((b) => [t.loinc, b.id, b.max_age_days] as const)))(
+    "%s %s applies from day 0 to day %i and not the day after, on the sides it gives",
+    (loinc, _id, maxDays) => {
+      const t = test(loinc);
+      for (const days of [0, 1, Math.floor(maxDays / 2), maxDays]) expect(criticalBandFor(t, days)?.max_age_days).toBe(maxDays);
+      expect(criticalBandFor(t, maxDays + 1)).toBeUndefined();
+      expect(criticalBandFor(t, undefined)).toBeUndefined();
+      expect(criticalLimitsFor(t, maxDays + 1)).toMatchObject({ low: t.critical_low, high: t.critical_high });
+      const band = criticalBandFor(t, 0)!;
+      const inBand = criticalLimitsFor(t, 0);
+      expect(inBand.low).toEqual(band.critical_low === undefined ? t.critical_low : band.critical_low);
+      expect(inBand.high).toEqual(band.critical_high === undefined ? t.critical_high : band.critical_high);
+    },
+  );
+
+  it.each(banded.flatMap((t) => unitsOf(t).map((u) => [t.loinc, u] as const)))("%s in %s: just beyond the newborn limit is critical at 2 days, and assessed with the adult limits at 40 days", (loinc, unit) => {
+    const t = test(loinc);
+    const high = criticalLimitsFor(t, 2).high!;
+    const factor = conversionFactor(t, unit)!;
+    const beyond = (high.value * 1.02) / factor;
+    const inside = (high.value * 0.98) / factor;
+    expect(assessCriticalValue(t, beyond, unit, null, 2).deviation).toBe("severely_high");
+    expect(assessCriticalValue(t, inside, unit, null, 2).isCritical).toBe(false);
+    const adult = assessCriticalValue(t, beyond, unit, null, 40);
+    expect(adult.isCritical).toBe(t.critical_high !== null && beyond * factor > t.critical_high.value);
+  });
+});
+
+describe("newborn bilirubin and glucose", () => {
+  it("applies ≥ 15 mg/dL to total bilirubin sent in mg/dL, µmol/L or mg/L through day 30, with newborn wording", () => {
+    const t = test("1975-2");
+    expect(assessCriticalValue(t, 15, "mg/dL", "female", 10).isCritical).toBe(true);
+    expect(assessCriticalValue(t, 14.9, "mg/dL", "female", 30).isCritical).toBe(false);
+    expect(assessCriticalValue(t, 300, "umol/L", "male", 6).isCritical).toBe(true);
+    expect(assessCriticalValue(t, 180, "mg/L", "male", 21).isCritical).toBe(true);
+    const a = assessCriticalValue(t, 18, "mg/dL", "male", 4);
+    expect(a.clinicalSignificance).toMatch(/neonatal hyperbilirubinaemia/);
+    expect(a.recommendedActions.join(" ")).toMatch(/phototherapy/);
+    expect(a.criticalLimits).toBe("≥ 15 mg/dL");
+  });
+
+  it("refuses a child's bilirubin after day 30 and never an adult's; a newborn's is assessed", () => {
+    const t = test("1975-2");
+    expect(childWithoutCriticalLimit(t, 0, 18, 12)).toBeNull();
+    expect(childWithoutCriticalLimit(t, 0, 18, 31)).toMatch(/under 18/);
+    expect(childWithoutCriticalLimit(t, 7, 18, 2600)).toMatch(/under 18/);
+    expect(childWithoutCriticalLimit(t, 40, 18, 14600)).toBeNull();
+    expect(assessCriticalValue(t, 25, "mg/dL", null, 14600).criticalLimits).toBe("none defined");
+  });
+
+  it("keeps the adult low glucose limit for a newborn and lowers the high one to > 200 mg/dL", () => {
+    const t = test("2345-7");
+    expect(assessCriticalValue(t, 45, "mg/dL", null, 1).isCritical).toBe(true); // adult < 50 mg/dL kept
+    expect(assessCriticalValue(t, 12, "mmol/L", null, 8).deviation).toBe("severely_high"); // 216 mg/dL
+    expect(assessCriticalValue(t, 12, "mmol/L", null, 30).isCritical).toBe(false);
+    expect(assessCriticalValue(t, 200, "mg/dL", null, 8).isCritical).toBe(false); // strict
+  });
+
+  it("says which limits applied: the newborn band's, or adult limits for an older child", () => {
+    expect(childLimitWarnings(test("1975-2"), 0, 5, "v")[0]).toMatch(/^The patient is 5 days old: the newborn critical limits of Bilirubin.total \(0-30 days\) apply \(.*WakeMed/);
+    expect(childLimitWarnings(test("2823-3"), 0, 5, "v")[0]).toMatch(/under 1 year old: the reference interval and critical limits are adult limits/);
+    expect(childLimitWarnings(test("2345-7"), 3, 1200, "v")[0]).toMatch(/3 years old: .*adult limits/);
+    expect(childLimitWarnings(test("2345-7"), 30, 11000, "v")).toEqual([]);
+  });
+});
+
+describe("the loader refuses an age band", () => {
+  const read = (n: string) => JSON.parse(readFileSync(new URL(`../knowledge/${n}.json`, import.meta.url), "utf8"));
+  const files = () => Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, read(n)])) as Parameters<typeof indexKnowledge>[0];
+  const withBand = (band: Record<string, unknown>) => {
+    const f = files();
+    const lab = f["lab-limits"] as unknown as { tests: LabTest[] };
+    lab.tests.find((t) => t.loinc === "2823-3")!.critical_by_age = [band as never];
+    return f;
+  };
+  it.each([
+    ["without a source", { id: "newborn", max_age_days: 28, critical_high: { value: 7 } }],
+    ["without a limit", { id: "newborn", max_age_days: 28, source: "a list" }],
+    ["with a fractional or negative age", { id: "newborn", max_age_days: -1, critical_high: { value: 7 }, source: "a list" }],
+  ])("%s", (_why, band) => {
+    expect(() => indexKnowledge(withBand(band))).toThrow(/critical_by_age band needs/);
+  });
+});
