@@ -6,7 +6,7 @@ import { appendAudit } from "../audit/audit.service.js";
 import { copilotSessions, encounters } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
-import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { buildPatientContext, type CopilotAlert, type PatientContext } from "./copilot-context.engine.js";
@@ -24,7 +24,7 @@ export function criticalResultsToday(k: Knowledge, record: PatientRecord, today 
     const test = k.labTests.get(o.code);
     const value = Number(o.value);
     if (o.date !== today || !test || !Number.isFinite(value) || conversionFactor(test, o.unit) === undefined) continue;
-    const a = assessCriticalValue(test, value, o.unit, record.patient.sex);
+    const a = assessChartedResult(test, value, o, record.patient);
     if (!a.isCritical) continue;
     const adult = record.age < 18 ? " (adult limits: the patient is a child)" : "";
     alerts.push({

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { indexKnowledge, KNOWLEDGE_FILES, knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import { assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, conversionFactor, criticalBandFor, criticalLimitsFor } from "./critical-values.engine.js";
+import { assessChartedResult, assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, conversionFactor, criticalBandFor, criticalLimitsFor } from "./critical-values.engine.js";
 
 const k = knowledgeFromFiles();
 const test = (loinc: string) => {
@@ -106,5 +107,23 @@ describe("the loader refuses an age band", () => {
     ["with a fractional or negative age", { id: "newborn", max_age_days: -1, critical_high: { value: 7 }, source: "a list" }],
   ])("%s", (_why, band) => {
     expect(() => indexKnowledge(withBand(band))).toThrow(/critical_by_age band needs/);
+  });
+});
+
+describe("a charted result (handoff, copilot, SOAP note) gets the age band of the day it was taken", () => {
+  it.each(banded.map((t) => [t.loinc] as const))("%s: a value critical only in the newborn band is critical when charted in the band, not when charted after it", (loinc) => {
+    const t = test(loinc);
+    const band = criticalBandFor(t, 0)!;
+    const unit = unitsOf(t)[0];
+    const factor = conversionFactor(t, unit)!;
+    // Just beyond the band's limit on the side it gives, and inside the adult limits.
+    const canonical = band.critical_high !== undefined ? band.critical_high.value + 0.5 : band.critical_low!.value - 0.5;
+    const value = canonical / factor;
+    const patient = { sex: "female", birthDate: "2026-11-01" };
+    const inBand = assessChartedResult(t, value, { unit, date: "2026-11-03" }, patient);
+    const after = assessChartedResult(t, value, { unit, date: isoDateDaysAgo(-(band.max_age_days + 1), new Date("2026-11-01T00:00:00Z")) }, patient);
+    expect(inBand.isCritical).toBe(true);
+    expect(inBand).toEqual(assessCriticalValue(t, value, unit, patient.sex, 2));
+    expect(after.isCritical).toBe(assessCriticalValue(t, value, unit, patient.sex).isCritical);
   });
 });

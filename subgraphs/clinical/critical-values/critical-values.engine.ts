@@ -1,3 +1,4 @@
+import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { CriticalAgeBand, LabTest, Limit } from "../knowledge/knowledge.types.js";
 
@@ -251,6 +252,14 @@ export function childLimitWarnings(test: LabTest, ageYears: number, ageDays: num
 /** Adult reference interval, sex-specific when the knowledge gives one for the patient's sex. */
 export function referenceRange(test: LabTest, sex?: string | null): [number, number] {
   return (sex && test.reference_range_by_sex?.[sex]) || test.reference_range;
+}
+
+/**
+ * A charted result (handoff, copilot, SOAP note) assessed as the critical-value service assesses a new one:
+ * with the patient's sex and age in days on the result's date, so a newborn's age bands apply to it too.
+ */
+export function assessChartedResult(test: LabTest, value: number, result: { unit: string | null; date: string }, patient: { sex: string | null; birthDate: string }): CriticalValueAssessment {
+  return assessCriticalValue(test, value, result.unit, patient.sex, ageOnDate(patient.birthDate, result.date.slice(0, 10)).days);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { buildPatientContext, type CopilotAlert } from "../copilot/copilot-context.engine.js";
 import { checkDrugSafety } from "../drug-safety/drug-safety.engine.js";
-import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { ExtractionResult } from "../extraction/extraction.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { FLAGS } from "../lab-assistant/lab-interpretation.engine.js";
@@ -119,7 +119,7 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     const test = k.labTests.get(o.code);
     const n = Number(o.value);
     if (test && Number.isFinite(n) && conversionFactor(test, o.unit) !== undefined) {
-      const a = assessCriticalValue(test, n, o.unit, r.patient.sex);
+      const a = assessChartedResult(test, n, o, r.patient);
       const flag = FLAGS[a.deviation];
       results.push(`${o.display} ${withUnit(o)} [${flag}; reference ${a.normalRange}] (${o.date})`);
       if (a.isCritical) findings.push({ type: "critical_value", severity: "critical", message: `${o.display} ${withUnit(o)} on ${o.date} is beyond the critical limits (${a.criticalLimits}): ${a.recommendedActions.join("; ")}`, source: "knowledge/lab-limits.json" });

@@ -1,5 +1,5 @@
 import { buildPatientContext } from "../copilot/copilot-context.engine.js";
-import { assessCriticalValue, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import { scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
@@ -57,7 +57,7 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
     const value = Number(o.value);
     if (!Number.isFinite(value) || conversionFactor(test, o.unit) === undefined) continue;
     seen.add(o.code);
-    const a = assessCriticalValue(test, value, o.unit, r.patient.sex);
+    const a = assessChartedResult(test, value, o, r.patient);
     if (a.deviation === "normal") continue;
     abnormalLabs.push({ test: o.display, loincCode: o.code, value: o.unit ? `${o.value} ${o.unit}` : o.value, date: o.date, deviation: a.deviation, isCritical: a.isCritical, normalRange: a.normalRange, actions: a.recommendedActions });
   }
