@@ -395,6 +395,8 @@ export interface AdministrationTimes {
   source: string;
   /** `every_days`: given on one day in so many (7: once a week), at `times` on that day; absent, every day. */
   frequencies: { id: string; phrases: string[]; times: string[]; every_days?: number }[];
+  /** Names of the days of the week, Sunday first (index 0 to 6), as a once-weekly frequency may name its day. */
+  weekdays?: string[][];
   every_hours: Record<string, string[]>;
   /** One dose given at once ("stat"): not a daily time. */
   stat_phrases: string[];

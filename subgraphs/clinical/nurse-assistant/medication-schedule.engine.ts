@@ -1,7 +1,8 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { calendarDate } from "../../../lib/calendar.js";
+import { dueOn, everyDaysOf, weekdayIn } from "./weekly-frequency.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.4.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.5.0";
 
 /**
  * One step of a course written in steps ("40mg od x5/7 then reduce by 10mg every 5 days", "6 tabs mane x1/52
@@ -22,8 +23,10 @@ export type ParsedFrequency =
   /**
    * `unitsPerDose`: a count written before the frequency ("1 bd", "2 tabs tds", "i bd"): tablets (or other units) a dose.
    * `steps`: a course written in steps (a taper), `courseDays` their total.
+   * `everyDays`: given on one day in so many ("once weekly": 7), at `times` on that day; absent, every day.
+   * `weekday`: the day of the week written ("weekly on Mondays", "kila Jumapili"), 0 Sunday to 6 Saturday.
    */
-  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; courseMonths?: number; instruction: string | null; unitsPerDose?: number; steps?: CourseStep[] }
+  | { kind: "scheduled"; pattern: string; times: string[]; courseDays: number | null; courseMonths?: number; instruction: string | null; unitsPerDose?: number; steps?: CourseStep[]; everyDays?: number; weekday?: number }
   /**
    * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
    * nurse chooses when, within the range): at most one dose every `minHours`.
@@ -94,12 +97,12 @@ export function normaliseFrequency(text: string): string {
   return text.toLowerCase().replace(/\./g, "").replace(/[\u2010-\u2015]/g, "-").replace(/[×*]/g, "x").replace(/\s+/g, " ").trim();
 }
 
-/** The scheduled times of a frequency phrase with an optional count before it ("tds", "1 bd"), or null. */
-function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unitsPerDose?: number } | null {
+/** The scheduled times of a frequency phrase with an optional count before it ("tds", "1 bd", "1 weekly"), or null. */
+function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unitsPerDose?: number; everyDays?: number } | null {
   const units = UNITS_BEFORE.exec(s);
   const phrase = units ? units[2] : s;
   const f = k.frequencies.find((x) => x.phrases.includes(phrase));
-  if (f) return { times: f.times, ...(units ? { unitsPerDose: countOf(units[1]) } : {}) };
+  if (f) return { times: f.times, ...everyDaysOf(f), ...(units ? { unitsPerDose: countOf(units[1]) } : {}) };
   const every = everyHours(phrase);
   const times = every && every.minHours === every.maxHours ? k.every_hours[String(every.minHours)] : undefined;
   return times ? { times, ...(units ? { unitsPerDose: countOf(units[1]) } : {}) } : null;
@@ -183,15 +186,25 @@ function laterSteps(k: AdministrationTimes, part: string, dose: string | null): 
   const { days, rest } = splitCourse(part);
   if (days === null) return null;
   // "4 tabs x1/52", "20mg od x5/7", "od x 3/7": the step's dose comes before its times; no times, the first step's.
-  const stepDose = /^(\d+(?:\.\d+)?\s*(?:mg|g|mcg|ml|tabs?|tablets?|caps?|capsules?|puffs?|units?|iu)\b)/.exec(rest)?.[1] ?? null;
+  const stepDose = /^(\d+(?:\.\d+)?\s*(?:mg|g|mcg|micrograms?|milligrams?|ml|tabs?|tablets?|caps?|capsules?|puffs?|units?|iu)\b)/.exec(rest)?.[1] ?? null;
   const timing = rest.slice(stepDose?.length ?? 0).trim();
   if (!timing) return [{ days, dose: stepDose }];
   const own = parseFrequency(k, timing);
   return own.kind === "scheduled" ? [{ days, dose: stepDose, times: own.times }] : null;
 }
 
+/** A frequency naming a weekday: once a week on that day ("every monday", "weekly on mondays"); with any other frequency, unread. */
+function onWeekday(k: AdministrationTimes, text: string, day: { weekday: number; rest: string }, courseDays: number | null, instruction: string | null): ParsedFrequency {
+  const weekly = k.frequencies.find((f) => f.every_days === 7);
+  const parsed = day.rest === "" && weekly ? ({ kind: "scheduled", pattern: weekly.id, times: weekly.times, courseDays, instruction, ...everyDaysOf(weekly) } as const) : parseTiming(k, text, day.rest, courseDays, instruction);
+  if (parsed.kind === "scheduled" && parsed.everyDays === 7) return { ...parsed, weekday: day.weekday };
+  return { kind: "unparseable", reason: `"${text.trim()}" names a day of the week with a frequency that is not once a week (e.g. "weekly on Mondays", "every Sunday", "kila Jumatatu")` };
+}
+
 /** The frequency proper (course, food instruction and route taken off): stat, PRN, times or unparseable. */
 function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays: number | null, instruction: string | null): ParsedFrequency {
+  const day = weekdayIn(k, s);
+  if (day) return onWeekday(k, text, day, courseDays, instruction);
   if (k.stat_phrases.includes(s)) return { kind: "stat", courseDays: null };
   if (k.prn_phrases.includes(s)) return { kind: "prn", condition: null, courseDays };
   // As needed at most every N hours, PRN before or after: "q6h prn", "prn 6 hourly", "4-6 hourly as required".
@@ -199,17 +212,17 @@ function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays
     const rest = s.startsWith(`${p} `) ? s.slice(p.length + 1) : s.endsWith(` ${p}`) ? s.slice(0, -p.length - 1) : null;
     const interval = rest === null ? null : everyHours(rest.trim());
     if (interval) return { kind: "prn", condition: null, courseDays, interval };
-    // "tds prn", "prn bd", "1 tds prn": as needed, at most that many times a day (read as at most every 24/N hours).
+    // "tds prn", "prn bd", "1 tds prn": as needed, at most that many times a day (read as at most every 24/N hours; "weekly prn", every 7 × 24).
     const times = rest === null ? null : scheduledAs(k, rest.trim());
     if (times && times.times.length > 0 && 24 % times.times.length === 0) {
-      const hours = 24 / times.times.length;
+      const hours = (24 * (times.everyDays ?? 1)) / times.times.length;
       return { kind: "prn", condition: null, courseDays, interval: { minHours: hours, maxHours: hours }, ...(times.unitsPerDose ? { unitsPerDose: times.unitsPerDose } : {}) };
     }
   }
   const prefix = k.prn_prefixes.find((p) => s.startsWith(p));
   if (prefix) return { kind: "prn", condition: prefix.startsWith("after ") ? s : s.slice(prefix.length).trim() || null, courseDays };
   for (const f of k.frequencies) {
-    if (f.phrases.includes(s)) return { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction };
+    if (f.phrases.includes(s)) return { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction, ...everyDaysOf(f) };
   }
   const every = everyHours(s);
   if (every && every.minHours !== every.maxHours) {
@@ -232,7 +245,7 @@ function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays
   // "1x3", "2 x 2", "1*3": dose-times-frequency shorthand, read differently from place to place: never guessed.
   const shorthand = /^(\d+)\s*x\s*(\d+)(\s|$)/.exec(s);
   if (shorthand) return { kind: "unparseable", unitsPerDay: Number(shorthand[1]) * Number(shorthand[2]), reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
-  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, 6 hrly, every 6 hours, 4-6 hourly, nocte, o.n., stat, PRN)` };
+  return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, 6 hrly, every 6 hours, 4-6 hourly, nocte, o.n., once weekly, stat, PRN)` };
 }
 
 export interface ScheduleMedication {
@@ -367,6 +380,12 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
     if (parsed.kind === "prn") {
       schedule.prn.push({ medication: m.name, dose: m.dose, frequency: m.frequency, condition: parsed.condition });
       continue;
+    }
+    // Once a week (or one day in N): on the weekday written, else the start date's, every N days; neither, no known day.
+    if (parsed.everyDays) {
+      const due = dueOn({ everyDays: parsed.everyDays, weekday: parsed.weekday }, m.startDate, date);
+      if (due === null) schedule.unparseable.push({ medication: m.name, dose: m.dose, frequency: m.frequency, reason: `given once every ${parsed.everyDays} days, and neither a weekday nor a start date says on which day: write the day ("weekly on Mondays") or record the start date` });
+      if (!due) continue;
     }
     // A taper gives each day its step's dose and times.
     const step = stepOn(parsed, m.startDate, date);

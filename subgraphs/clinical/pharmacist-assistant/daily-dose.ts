@@ -24,11 +24,11 @@ export interface DoseCheck {
   doseCheckSource: string | null;
 }
 
-const MG_PER: Record<string, number> = { mg: 1, g: 1000, gm: 1000, mcg: 0.001, µg: 0.001, ug: 0.001 };
+const MG_PER: Record<string, number> = { mg: 1, g: 1000, gm: 1000, mcg: 0.001, µg: 0.001, ug: 0.001, ng: 0.000001 };
 const AMOUNT = /^(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*([a-zµ]+)/i;
 const FORM_UNITS = /^(tablets?|tabs?|capsules?|caps?)$/i;
-/** Plurals written on prescriptions: "10mls", "2 gms". */
-const UNIT_ALIASES: Record<string, string> = { mls: "ml", mgs: "mg", gms: "g" };
+/** Plurals and whole words written on prescriptions: "10mls", "2 gms", "100 micrograms", "1 gram". */
+const UNIT_ALIASES: Record<string, string> = { mls: "ml", mgs: "mg", gms: "g", milligram: "mg", milligrams: "mg", microgram: "mcg", micrograms: "mcg", nanogram: "ng", nanograms: "ng", gram: "g", grams: "g" };
 /** One strength in a product name: "Paracetamol 500mg tabs" (not "Septrin 80/480mg", not two strengths). */
 const STRENGTH_IN_NAME = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b(?!\s*\/)/gi;
 /** A liquid's concentration in its name: "Amoxicillin 250mg/5ml". */
@@ -94,13 +94,14 @@ export function mgPerDose(dose: string, productName: string, f: ParsedFrequency 
 }
 
 /**
- * Doses in a day as the frequency reads: its clock times; a stat dose, one; as needed at most every N
+ * Doses in a day as the frequency reads: its clock times (once a week: the doses of the day it is given, and
+ * `everyDays` 7, so that a maximum per day is checked on that day); a stat dose, one; as needed at most every N
  * hours ("q6h prn", "4-6 hourly"), the most that allows in 24 hours (⌈24/N⌉, the worst case, said in
  * `worstCase`); plain PRN, one known dose (`open`: how many more is not known); unreadable, null.
  */
-export function dosesPerDay(f: ParsedFrequency | null): { count: number; open: boolean; worstCase: string | null } | null {
+export function dosesPerDay(f: ParsedFrequency | null): { count: number; open: boolean; worstCase: string | null; everyDays?: number } | null {
   if (!f || f.kind === "unparseable") return null;
-  if (f.kind === "scheduled") return { count: f.times.length, open: false, worstCase: null };
+  if (f.kind === "scheduled") return { count: f.times.length, open: false, worstCase: null, ...(f.everyDays ? { everyDays: f.everyDays } : {}) };
   if (f.kind === "stat") return { count: 1, open: false, worstCase: null };
   if (!f.interval) return { count: 1, open: true, worstCase: null };
   const { minHours, maxHours } = f.interval;
@@ -173,7 +174,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
  * A drug taken once a week (`adult_max_weekly_dose`) written with a daily frequency: the week's total is
  * the day's × 7, above the weekly maximum or not, and a repeating daily frequency is itself the error
  * (MHRA: fatal daily-dosing errors with once-weekly methotrexate). A stat or as-needed dose is one dose
- * of the week. Frequencies by the week are not read (unparseable), so the check never sees them.
+ * of the week. Written once a week ("once weekly", "kila wiki"), the week's total is the dose × doses on its day.
  */
 function checkWeeklyDose(drug: DrugEntry, productName: string, perDose: number | null, perDay: ReturnType<typeof dosesPerDay>, frequency: ParsedFrequency | null): DoseCheck {
   const max = drug.adult_max_weekly_dose!;
@@ -186,9 +187,19 @@ function checkWeeklyDose(drug: DrugEntry, productName: string, perDose: number |
     return { ...none, dailyDoseMg: perDose, doseCheck: above ? "above_adult_maximum" : "within_adult_maximum", doseCheckNote: `${productName}: one dose of ${grams(perDose)}, ${above ? "above" : "within"} the maximum of ${grams(max.mg)} a week (${drug.name} is taken once a week; ${max.source})` };
   }
   const day = round(perDose * perDay.count);
+  if (perDay.everyDays) return weeklyTotal(drug, productName, day, perDay.everyDays);
   const week = round(day * 7);
   const against = week > max.mg ? `above the maximum of ${grams(max.mg)} a week` : `within ${grams(max.mg)} a week, but a daily frequency for a once-weekly drug is the error to rule out`;
   return { ...none, dailyDoseMg: day, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${drug.name} is taken ONCE A WEEK; written ${frequency.pattern.replace(/_/g, " ")}: ${grams(day)} a day = ${grams(week)} a week, ${against} (${max.source})` };
+}
+
+/** A drug taken once a week written as such: the week's total (the day's doses, once in `everyDays` days) against its weekly maximum. */
+function weeklyTotal(drug: DrugEntry, productName: string, day: number, everyDays: number): DoseCheck {
+  const max = drug.adult_max_weekly_dose!;
+  const week = round((day * 7) / everyDays);
+  const above = week > max.mg;
+  const note = `${productName}: ${grams(week)} a week, ${above ? "above" : "within"} the maximum of ${grams(max.mg)} a week (${drug.name} is taken once a week; ${max.source})`;
+  return { maxDailyDoseMg: null, doseCheckSource: max.source, dailyDoseMg: day, doseCheck: above ? "above_adult_maximum" : "within_adult_maximum", doseCheckNote: note };
 }
 
 /** A combination product per component with a maximum: the worst component decides (above, then unreadable). */

@@ -94,7 +94,7 @@ export class VerifiedItem {
   @Field(() => String, { nullable: true, description: "Frequency as given; null when none was given." })
   frequency!: string | null;
 
-  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours (q6h, 6 hrly, 6-hourly…), stat, prn, prn_every_<n>_hours (q6h prn) or every_<a>_to_<b>_hours (4-6 hourly: as needed, at most every <a> hours); null when it could not be read." })
+  @Field(() => String, { nullable: true, description: "How the frequency was read: once_daily, once_daily_night, twice_daily, three_times_daily, four_times_daily, every_<n>_hours (q6h, 6 hrly, 6-hourly…), stat, prn, prn_every_<n>_hours (q6h prn) or every_<a>_to_<b>_hours (4-6 hourly: as needed, at most every <a> hours), once_weekly (once weekly, kila wiki; the maximum a day is checked on the day it is given); null when it could not be read." })
   frequencyPattern!: string | null;
 
   @Field(() => String, {

@@ -3,12 +3,14 @@ import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
-import { checkDailyDose, doseAsGiven, isPerKgDose, type DoseCheck } from "./daily-dose.js";
+import { checkDailyDose, doseAsGiven, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
+import { checkSingleDose } from "./single-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
+import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
-import { ageInWords, checkWeightDose, type WeightDoseCheck } from "./weight-dose.js";
+import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.5.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.6.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -41,7 +43,7 @@ export type VerifiedItem = {
   dose: string | null;
   doseParseable: boolean;
   frequency: string | null;
-  /** once_daily, twice_daily, every_8_hours, prn, prn_every_6_hours, every_4_to_6_hours, stat, … or null when it could not be read. */
+  /** once_daily, twice_daily, every_8_hours, prn, prn_every_6_hours, every_4_to_6_hours, once_weekly, stat, … or null when it could not be read. */
   frequencyPattern: string | null;
 } & DoseCheck &
   WeightDoseCheck;
@@ -62,9 +64,9 @@ export interface PrescriptionVerification {
 
 /**
  * A dose as written on a prescription: a number and a unit or dose form ("500 mg", "1 g", "4 tablets",
- * "10 mL", "10mls", "2 puffs"). A bare number or free text is not a dose we can read.
+ * "10 mL", "10mls", "2 puffs", "100 micrograms"). A bare number or free text is not a dose we can read.
  */
-const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mgs?|gms?|g|mcg|µg|ug|ng|mls?|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
+const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mgs?|gms?|g|mcg|µg|ug|ng|milligrams?|micrograms?|nanograms?|grams?|mls?|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
 
 export function isParseableDose(dose: string): boolean {
   return DOSE.test(dose.trim());
@@ -86,7 +88,9 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
  * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
  * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
  * ingredient summed across items; for a child (under 18, age known), the day's total against the
- * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked.
+ * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked;
+ * each dose against the drug's usual adult single dose (mg/micrograms slips, single-dose.ts); and every later
+ * step of a taper as its first (taper-steps.ts).
  */
 export function verifyPrescription(
   k: Knowledge,
@@ -129,6 +133,14 @@ export function verifyPrescription(
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
     const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
+    // A dose ten times beyond the usual single dose (mg for micrograms), and every later step of a taper.
+    const isChild = !!context.age && context.age.years < CHILD_UNDER_YEARS;
+    const single = doseParseable ? checkSingleDose(found?.drug, it.name, dose!, mgPerDose(given!, it.name, parsed), isChild) : null;
+    const later = checkLaterSteps(k, found?.drug, it.name, doseParseable ? given : null, parsed, { age: context.age, weightKg: context.weightKg, isChild });
+    for (const f of [...(single ? [single] : []), ...later]) {
+      if (f.severity === "major") issues.push({ item: i, field: "dose", severity: "major", message: f.message });
+      else warnings.push(f.message);
+    }
     return {
       name: it.name,
       code: it.code?.trim() || null,
