@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import { classifyDocument } from "../../subgraphs/clinical/digitization/classification.js";
-import { parseLabResults, type LabResult } from "../../subgraphs/clinical/digitization/lab-results.js";
+import { parseLabResults, type LabFinding, type LabResult } from "../../subgraphs/clinical/digitization/lab-results.js";
 import { extractDocumentText } from "../../subgraphs/clinical/digitization/text-extraction.js";
 
 /**
@@ -10,7 +10,10 @@ import { extractDocumentText } from "../../subgraphs/clinical/digitization/text-
  * read back by extractDocumentText, then parseLabResults and classifyDocument: the service's own path
  * after the upload (digitization.service.ts). Prints precision and recall of results (a result counts
  * when its name and value match), by kind of value, the share of matched results with the right unit,
- * reference and flag, and classification accuracy.
+ * reference and flag, and classification accuracy. Word-only results (`findings`: organism, no growth, Gram
+ * stain, blood group…) are scored apart, against the expected results with a value in words that no test
+ * matched: `findings` gives their precision and recall, and the share of those found with the printed
+ * normal and flag expected; the metrics of `tests` are unchanged by them.
  * `npx tsx test/digitization/score-blind.ts [fixture.json] [--misses]`; without a path, the first blind set.
  */
 interface Expected {
@@ -80,6 +83,37 @@ function sameName(expected: string, got: string): boolean {
   return !!e && !!g && (e === g || e.includes(g) || g.includes(e));
 }
 
+/**
+ * Findings against the expected results written in words that no test matched (whatever kind the set gave
+ * them): a finding counts when its name and valueText match one (its printed normal and flag are then
+ * compared); any other finding is wrong.
+ */
+function scoreFindings(d: BlindDocument, findings: LabFinding[], tests: LabResult[], used: Set<number>, score: { expected: number; found: number; wrong: number; referenceOk: number; flagOk: number }, misses: string[]) {
+  const matchedByTest = new Set<Expected>();
+  for (const j of used) {
+    const e = d.expected.find((x) => !matchedByTest.has(x) && sameName(x.name, tests[j].name) && sameValue(x.value, shown(tests[j])));
+    if (e) matchedByTest.add(e);
+  }
+  const pool = d.expected.filter((e) => typeof e.value === "string" && !matchedByTest.has(e));
+  score.expected += pool.length;
+  const taken = new Set<Expected>();
+  for (const f of findings) {
+    const e = pool.find((x) => !taken.has(x) && sameName(x.name, f.name) && sameValue(x.value, f.valueText));
+    if (e) {
+      taken.add(e);
+      score.found++;
+      if (normValue(e.reference ?? "") === normValue(f.reference ?? "")) score.referenceOk++;
+      else misses.push(`${d.id}: finding ${f.name} reference ${f.reference} (expected ${e.reference})`);
+      if ((e.flag ?? null) === f.abnormalFlag) score.flagOk++;
+      else misses.push(`${d.id}: finding ${f.name} flag ${f.abnormalFlag} (expected ${e.flag})`);
+    } else {
+      score.wrong++;
+      misses.push(`${d.id}: wrong finding ${f.name} = ${f.valueText} (${f.kind})`);
+    }
+  }
+  for (const e of pool) if (!taken.has(e)) misses.push(`${d.id}: finding missed ${e.name} = ${e.value}`);
+}
+
 export async function scoreBlindSet(file: string | URL = new URL("../fixtures/digitization/lab-reports-blind.json", import.meta.url)) {
   const docs = (JSON.parse(readFileSync(file, "utf8")) as { documents: BlindDocument[] }).documents;
   const byKind: Record<string, { expected: number; found: number }> = {};
@@ -92,6 +126,7 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
   let refOk = 0;
   let flagOk = 0;
   let classOk = 0;
+  const findingScore = { expected: 0, found: 0, wrong: 0, referenceOk: 0, flagOk: 0 };
   const misses: string[] = [];
   for (const d of docs) {
     const pdf = await pdfOfReport(d.lines);
@@ -122,6 +157,7 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
       if ((e.flag ?? null) === (t.abnormalFlag ?? null)) flagOk++;
       else misses.push(`${d.id}: ${e.name} flag ${t.abnormalFlag} (expected ${e.flag})`);
     }
+    scoreFindings(d, parsed.findings, parsed.tests, used, findingScore, misses);
     parsed.tests.forEach((t, j) => {
       if (used.has(j)) return;
       fp++;
@@ -138,6 +174,7 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
     recallByKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, `${v.found}/${v.expected}`])),
     ofMatched: { unit: pct(unitOk, tp), reference: pct(refOk, tp), flag: pct(flagOk, tp) },
     classification: `${classOk}/${docs.length}`,
+    findings: { expected: findingScore.expected, found: findingScore.found, wrong: findingScore.wrong, precision: pct(findingScore.found, findingScore.found + findingScore.wrong), recall: pct(findingScore.found, findingScore.expected), ofMatched: { reference: pct(findingScore.referenceOk, findingScore.found), flag: pct(findingScore.flagOk, findingScore.found) } },
     misses,
   };
 }

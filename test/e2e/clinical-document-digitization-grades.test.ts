@@ -9,7 +9,8 @@ import { startStack, type Stack } from "../support/stack.js";
  * Ordinal results and the "verify" plausibility tier through REST, end to end (docs/decisions/clinical.md,
  * "Document digitization", 2026-11-28): a urinalysis PDF's grades come back with value_text and as FHIR
  * valueString; "Glucose 450 mmol/L" is read with a warning to verify it; censored results ("<40") keep their
- * comparator (2026-11-28, session 16).
+ * comparator (2026-11-28, session 16); word-only results (organism, Gram stain, blood group) come back in
+ * extracted_data.findings and as FHIR valueString Observations (2026-11-28, session 17).
  */
 const require = createRequire(import.meta.url);
 let stack: Stack;
@@ -79,5 +80,37 @@ describe("urinalysis grades through REST", () => {
     expect(res.status).toBe(200);
     expect(res.body.extracted_data.tests).toMatchObject([{ name: "Glucose", value: 450, unit: "mmol/L", abnormal_flag: "H" }]);
     expect(res.body.warnings).toContainEqual(expect.stringMatching(/verify: above the highest value reported in a living patient \(311 mmol\/L.*450 mg\/dL would be 25 mmol\/L/));
+  });
+});
+
+describe("word-only results through REST", () => {
+  it("returns the organism, Gram stain and blood group as findings, and as FHIR valueString Observations", async () => {
+    const res = await digitize(["SPUTUM CULTURE", "Specimen: Sputum (induced)", "Gram stain: Gram positive diplococci", "Organism isolated: Streptococcus pneumoniae", "Blood group: B Rh positive", "WBC 14.2 x10^9/L (4.0-11.0)", "Reported by: K. Mwangi"]);
+    expect(res.status).toBe(200);
+    expect(res.body.extracted_data.tests.map((t: { name: string }) => t.name)).toEqual(["WBC"]);
+    expect(res.body.extracted_data.findings).toEqual([
+      { name: "Gram stain", value_text: "Gram positive diplococci", kind: "gram_stain", reference: null, abnormal_flag: null, specimen: "Sputum (induced)", section: "SPUTUM CULTURE", isolate: null },
+      { name: "Organism isolated", value_text: "Streptococcus pneumoniae", kind: "organism", reference: null, abnormal_flag: null, specimen: "Sputum (induced)", section: "SPUTUM CULTURE", isolate: null },
+      { name: "Blood group", value_text: "B Rh positive", kind: "blood_group", reference: null, abnormal_flag: null, specimen: "Sputum (induced)", section: "SPUTUM CULTURE", isolate: null },
+    ]);
+    for (const r of res.body.fhir_resources) expect(validateFhir(r), JSON.stringify(validateFhir.errors)).toBe(true);
+    const observations = res.body.fhir_resources.filter((r: { resourceType: string }) => r.resourceType === "Observation");
+    expect(observations.map((o: { valueString?: string }) => o.valueString ?? null)).toEqual([null, "Gram positive diplococci", "Streptococcus pneumoniae", "B Rh positive"]);
+    const report = res.body.fhir_resources.find((r: { resourceType: string }) => r.resourceType === "DiagnosticReport");
+    expect(report.result).toHaveLength(4);
+    const back = await fetch(`${stack.url}/api/v1/document-digitization/documents/${res.body.document_id}/`, { headers: { authorization: `Bearer ${lab}` } });
+    expect((await back.json()).extracted_data.findings).toEqual(res.body.extracted_data.findings);
+  });
+
+  it("a letter's culture lines are not findings: only a laboratory report charts them", async () => {
+    const f = new FormData();
+    f.set("document", new Blob([new Uint8Array(await pdfWithText(["REFERRAL LETTER", "Dear colleague, I am referring this patient for further management.", "Reason for referral: recurrent UTI", "Culture: Escherichia coli isolated", "Yours sincerely, Dr. P. Otieno"]))], { type: "application/pdf" }), "letter.pdf");
+    f.set("document_type", "referral");
+    const res = await fetch(stack.url + PATH, { method: "POST", headers: { authorization: `Bearer ${lab}` }, body: f });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.classification.type).toBe("referral");
+    expect(body.extracted_data.findings).toEqual([]);
+    expect(body.warnings.join(" ")).toContain("(Culture) were not read");
   });
 });

@@ -21,7 +21,7 @@ import { ORDINAL_SCALES_VERSION } from "./lab-ordinals.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.6.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.7.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;
@@ -52,10 +52,12 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   const classification = classifyDocument(text.text, input.documentType, parsed.tests.length);
   // Results are charted only from laboratory reports: a price, a dose or a letterhead is not a result.
   const tests = classification.type === "lab_report" ? parsed.tests : [];
+  const findings = classification.type === "lab_report" ? parsed.findings : [];
   if (classification.type === "lab_report") warnings.push(...parsed.warnings, ...parsed.unread);
-  else if (parsed.tests.length) {
+  else if (parsed.tests.length || parsed.findings.length) {
+    const lines = [...parsed.tests, ...parsed.findings];
     warnings.push(
-      `${parsed.tests.length} line${parsed.tests.length === 1 ? "" : "s"} that look like lab results (${parsed.tests.map((t) => t.name).join(", ")}) were not read as results: the document is a ${classification.display.toLowerCase()}, not a laboratory report`,
+      `${lines.length} line${lines.length === 1 ? "" : "s"} that look like lab results (${lines.map((t) => t.name).join(", ")}) were not read as results: the document is a ${classification.display.toLowerCase()}, not a laboratory report`,
     );
   }
   const dates = reportDates(text.text, createdAtLimit());
@@ -73,6 +75,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
     documentId,
     classification,
     tests,
+    findings,
     collectedOn: dates.collectedOn,
     patientUhid: uhid,
     encounterId,
@@ -85,7 +88,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
   });
   const rulesetVersion = `${DIGITIZATION_ENGINE_VERSION}; ${CLASSIFIER_VERSION}; ${LOINC_UNITS_VERSION}; ${ORDINAL_SCALES_VERSION}; ${EXTRACTION_ENGINE_VERSION}; ${vocabulary.version}`;
   const ocr = { confidence: text.confidence, method: text.method, pageCount: text.pageCount, pagesRead: text.pagesRead };
-  const extractedData = { tests, entities };
+  const extractedData = { tests, findings, entities };
   const stored: StoredResult = { classification, ocr, extractedData, warnings, rulesetVersion, fhirResources: resources };
 
   const audit = await ctx.db.transaction(async (tx) => {
@@ -105,6 +108,8 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
         ocrConfidence: text.confidence,
         classification: { type: classification.type, confidence: classification.confidence, declaredType: classification.declaredType },
         tests: tests.map((t) => ({ loincCode: t.loincCode, abnormalFlag: t.abnormalFlag })),
+        // Of a finding only its kind and flag: its words (an organism, a blood group) stay out of the audit log.
+        findings: findings.map((f) => ({ kind: f.kind, abnormalFlag: f.abnormalFlag })),
         entities: entities.map((e) => ({ type: e.type, code: e.code, system: e.system, assertion: e.assertion })),
         fhirResources: resources.map((r) => ({ resourceType: r.resourceType, id: r.id })),
         requiresReview: true,
@@ -136,7 +141,7 @@ export async function digitizeDocument(ctx: SubgraphContext, input: DocumentDigi
     });
     return row;
   });
-  ctx.logger.info({ documentId, format, method: text.method, class: classification.type, tests: tests.length }, "document digitized");
+  ctx.logger.info({ documentId, format, method: text.method, class: classification.type, tests: tests.length, findings: findings.length }, "document digitized");
   return { ...fromRow({ ...rowShape(documentId, uhid, encounterId, file.filename, contentType, file.bytes.length, sha256, text.text, stored, bundle, audit.id, createdAt) }), processingTimeMs: Math.round(performance.now() - startedAt) };
 }
 
@@ -235,7 +240,8 @@ function fromRow(row: Pick<Row, "id" | "patientUhid" | "encounterId" | "filename
     encounterId: row.encounterId,
     classification: r.classification,
     ocrResult: { text: row.extractedText, ...r.ocr },
-    extractedData: r.extractedData,
+    // Documents stored before findings existed (engine < 1.7.0) have none.
+    extractedData: { ...r.extractedData, findings: r.extractedData.findings ?? [] },
     fhirResources: r.fhirResources,
     fhirBundle: row.fhirBundle as Record<string, unknown>,
     file: { filename: row.filename, contentType: row.contentType, sizeBytes: row.sizeBytes, sha256: row.sha256 },

@@ -107,6 +107,33 @@ export class DigitizedLabTest {
   loincDisplay!: string | null;
 }
 
+@ObjectType({ description: "A result in words only, without a number or a grade (the organism a culture grew, no growth, a Gram stain, a malaria species, a blood group, a crossmatch, an appearance): listed beside tests, whose value is a number." })
+export class DigitizedFinding {
+  @Field(() => String, { description: 'The label as printed ("Organism isolated", "Blood group", "Culture"); "Crossmatch (unit <number>)" for a crossmatch row.' })
+  name!: string;
+
+  @Field(() => String, { description: 'The result as printed, spacing normalised ("Heavy growth of Staphylococcus aureus", "No growth after 48 hours", "O Rh D positive", "Compatible", "Turbid").' })
+  valueText!: string;
+
+  @Field(() => String, { description: "organism, no_growth, gram_stain, morphology, species, blood_group, crossmatch, appearance or other (a microscopy finding in words)." })
+  kind!: string;
+
+  @Field(() => String, { nullable: true, description: 'The normal the report prints beside it ("Not seen", "Formed"); null when none.' })
+  reference!: string | null;
+
+  @Field(() => String, { nullable: true, description: "HL7 v2 Table 0078: A when the result differs from the printed normal, N when it is it; null without a printed normal." })
+  abnormalFlag!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The specimen named above it ("Mid-stream urine", "Pus swab (wound)"); null when the report names none.' })
+  specimen!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The section heading above it ("MICROBIOLOGY SECTION", "STOOL ANALYSIS"); null when none.' })
+  section!: string | null;
+
+  @Field(() => Int, { nullable: true, description: "An organism's isolate number when the report numbers isolates (Isolate 2); null otherwise." })
+  isolate!: number | null;
+}
+
 @ObjectType({ description: "A clinical entity found in the text by the entity extraction engine (present, possible or historical)." })
 export class DigitizedEntity {
   @Field(() => String, { description: "diagnosis, symptom, medication, procedure or lab_test." })
@@ -132,6 +159,9 @@ export class DigitizedEntity {
 export class DigitizedExtractedData {
   @Field(() => [DigitizedLabTest], { description: "Lab result lines: a test name, a number, and a unit or a reference range (a censored value such as <40 is its limit with a comparator)." })
   tests!: DigitizedLabTest[];
+
+  @Field(() => [DigitizedFinding], { description: "Results in words only (organism, no growth, Gram stain, species, blood group, crossmatch, appearance, microscopy findings), which tests (numeric values) cannot hold; each is also a FHIR Observation with valueString." })
+  findings!: DigitizedFinding[];
 
   @Field(() => [DigitizedEntity], { description: "Clinical entities in the text (the first 50,000 characters)." })
   entities!: DigitizedEntity[];

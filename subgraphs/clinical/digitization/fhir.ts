@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Classification } from "./classification.js";
+import type { LabFinding } from "./lab-findings.js";
 import type { LabResult } from "./lab-line.js";
 import { SUSCEPTIBILITY, susceptibilityCodeOf } from "./lab-susceptibility.js";
 
 /**
  * FHIR R4 (4.0.1) resources for a digitized document: a DocumentReference for the original, and for
- * a lab report a DiagnosticReport whose `result` references one Observation per lab result line. They
+ * a lab report a DiagnosticReport whose `result` references one Observation per lab result line and per
+ * word-only finding (organism, blood group…, `valueString`: no code system entry is claimed). They
  * travel together as a `collection` Bundle (each entry's fullUrl is `urn:uuid:<id>` and references
  * use those URNs, as FHIR R4 §2.36.4 "Resolving references in Bundles" describes), so a receiver can
  * store them as they are. Everything is `preliminary`: machine-extracted, to be reviewed.
@@ -17,6 +19,8 @@ export interface FhirInput {
   documentId: string;
   classification: Classification;
   tests: LabResult[];
+  /** Word-only results: each an Observation with valueString, in the DiagnosticReport's result like the tests. */
+  findings?: LabFinding[];
   /** Specimen collection date printed on the report (YYYY-MM-DD), the clinically relevant time of its results. */
   collectedOn?: string | null;
   patientUhid: string | null;
@@ -112,6 +116,7 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       derivedFrom: [{ reference: urn(d.documentId) }],
     };
   });
+  observations.push(...(d.findings ?? []).map((f) => findingObservation(f, { subject, encounter, effective, issued, documentUrn: urn(d.documentId) })));
   const resources: FhirResource[] = [documentReference];
   // A DiagnosticReport only for the reports that are one: LAB for laboratory reports (with their
   // results), RAD for radiology reports; letters, prescriptions and invoices are documents only.
@@ -141,4 +146,34 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
     entry: resources.map((r) => ({ fullUrl: urn(r.id), resource: r })),
   };
   return { resources, bundle };
+}
+
+/**
+ * A word-only finding as an Observation (FHIR R4): `code.text` its label, `valueString` the result as
+ * printed (no SNOMED CT or LOINC answer code is claimed: none is cited for these words in the project's
+ * vocabularies), `interpretation` A or N against a printed normal, whose text is the `referenceRange`;
+ * the specimen, section and isolate number, which have no Observation element without a Specimen
+ * resource, are a `note`.
+ */
+function findingObservation(
+  f: LabFinding,
+  at: { subject?: { reference: string }; encounter?: { reference: string }; effective: Record<string, unknown>; issued: string; documentUrn: string },
+): FhirResource {
+  const notes = [f.specimen && `Specimen: ${f.specimen}`, f.section && `Section: ${f.section}`, f.isolate !== null && `Isolate ${f.isolate}`, `Kind: ${f.kind}`].filter(Boolean).join("; ");
+  return {
+    resourceType: "Observation",
+    id: randomUUID(),
+    status: "preliminary",
+    category: [{ coding: [{ system: "http://terminology.hl7.org/CodeSystem/observation-category", code: "laboratory", display: "Laboratory" }] }],
+    code: { text: f.name },
+    ...(at.subject ? { subject: at.subject } : {}),
+    ...(at.encounter ? { encounter: at.encounter } : {}),
+    ...at.effective,
+    issued: at.issued,
+    valueString: f.valueText,
+    ...(f.abnormalFlag ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: f.abnormalFlag, display: INTERPRETATION_DISPLAY[f.abnormalFlag] }] }] } : {}),
+    ...(f.reference ? { referenceRange: [{ text: f.reference }] } : {}),
+    note: [{ text: notes }],
+    derivedFrom: [{ reference: at.documentUrn }],
+  };
 }

@@ -1,8 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
-import { observationsOf } from "./fhir.test-support.js";
+import { observationsOf, validateFhir } from "./fhir.test-support.js";
 import { readNumber } from "./lab-numbers.js";
 import { oneEditApart, withGradeSpellingRepaired } from "./lab-ordinals.js";
 import { parseLabResults } from "./lab-results.js";
@@ -17,12 +14,6 @@ const read = (text: string) => {
   return { tests: r.tests.map((t) => [t.name, t.valueText ?? t.value, t.unit, t.reference, t.abnormalFlag]), warnings: r.warnings, unread: r.unread };
 };
 const report = (...lines: string[]) => read(lines.join("\n"));
-
-const require = createRequire(import.meta.url);
-const ajv = new Ajv({ strict: false, allErrors: true });
-ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
-const { id: _schemaId, ...fhirSchema } = JSON.parse(readFileSync(new URL("../../../test/fixtures/fhir/fhir-r4-subset.schema.json", import.meta.url), "utf8"));
-const validateFhir = ajv.compile(fhirSchema);
 
 describe("antimicrobial susceptibility: one result per antibiotic (and isolate), its category as text", () => {
   it.each([

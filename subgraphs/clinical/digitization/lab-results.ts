@@ -1,3 +1,4 @@
+import { newFindingContext, noteFindingContext, readFinding, type LabFinding } from "./lab-findings.js";
 import { repairOcrDigits } from "./lab-numbers.js";
 import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type LabResult } from "./lab-line.js";
 import { readOrdinalLine, withGradeSpellingRepaired } from "./lab-ordinals.js";
@@ -7,6 +8,7 @@ import { readSignedResult } from "./lab-signed.js";
 import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
 
 export type { Comparator, LabResult } from "./lab-line.js";
+export type { FindingKind, LabFinding } from "./lab-findings.js";
 
 /**
  * The lab results of a document: its lines read one by one (lab-line.ts), joined where a result is
@@ -18,6 +20,8 @@ export type { Comparator, LabResult } from "./lab-line.js";
 
 export interface LabParse {
   tests: LabResult[];
+  /** Word-only results (organism, no growth, Gram stain, blood group, crossmatch, appearance…): lab-findings.ts. */
+  findings: LabFinding[];
   /** Warnings about the results read (LOINC left empty, unreliable range, unreadable flag). */
   warnings: string[];
   /** Lines that look like results but were not read, each with the reason: never dropped silently. */
@@ -49,6 +53,8 @@ function isQualitativeResult(line: string): boolean {
 /** The result lines of a document, warnings about them, and the result-looking lines it could not read. */
 export function parseLabResults(text: string): LabParse {
   const tests: LabResult[] = [];
+  const findings: LabFinding[] = [];
+  const findingContext = newFindingContext();
   const warnings: string[] = [];
   const unread: string[] = [];
   const resultLines: number[] = [];
@@ -67,6 +73,7 @@ export function parseLabResults(text: string): LabParse {
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
     if (!line || isPopulationRangeLine(line)) continue;
+    noteFindingContext(findingContext, line);
     if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
     if (opensSusceptibilityTable(line)) susceptibilityTable = true;
     const susceptibilities = readSusceptibilityList(line, susceptibilityTable) ?? readSusceptibilityRow(line, susceptibilityTable);
@@ -110,8 +117,15 @@ export function parseLabResults(text: string): LabParse {
     }
     const listed = parts.some((r) => r.result) ? null : listedResults(line);
     if (listed) {
-      tests.push(...listed);
+      tests.push(...listed.results);
+      findings.push(...listed.others.flatMap((item) => readFinding(item, item, findingContext) ?? []));
       resultLines.push(index);
+      continue;
+    }
+    // A word-only result ("Organism isolated: Klebsiella pneumoniae", "Blood group O Rh D positive") is a finding.
+    const finding = parts.some((r) => r.result) ? null : readFinding(line, spaced, findingContext);
+    if (finding) {
+      findings.push(finding);
       continue;
     }
     if (parts.length === 1 && !whole.result && !whole.unread && isQualitativeResult(line)) warnings.push(`qualitative result not charted: ${line}`);
@@ -123,7 +137,7 @@ export function parseLabResults(text: string): LabParse {
     if (parts.some((r) => r.result)) resultLines.push(index);
     if (joined?.result) resultLines.push(++index);
   }
-  return { tests, warnings, unread, resultLines };
+  return { tests, findings, warnings, unread, resultLines };
 }
 
 /** A column header naming the two limits of the reference interval as separate columns, after the result. */
@@ -145,7 +159,7 @@ const NOT_ORDINAL_NAMES = /^(?:results?|comments?|remarks?|interpretation|impres
  * "Normal" column or part of the phrase. Such a line is not an ordinal result.
  */
 const FINDING_IN_NAME = /\s(?:seen|isolated|grown|growth|detected|present|absent)\b/i;
-const BLOOD_GROUP_IN_NAME = /\s(?:A|B|AB|O)\s(?:Rh|RH|Rhesus)\b/;
+const BLOOD_GROUP_IN_NAME = /\s(?:A|B|AB|O)\s(?:Rh|RH|Rhesus)(?:\s?\(?D\)?)?\b|\b(?:blood\s?group(?:ing)?|abo|group)\b.*\s(?:A|B|AB|O)$/i;
 /** "Sample 1 (spot)", "Specimen 2", "Slide 3": the number of a specimen in a series is part of an ordinal result's name. */
 const isSerialNumber = (word: string, before: string) => /^\d{1,2}:?$/.test(word) && /^(?:sample|specimen|slide|smear|bottle|set)$/i.test(before);
 const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_IN_NAME.test(name);
@@ -188,13 +202,15 @@ const LIST_LABEL = /^[A-Za-z][^:,;]{0,40}:\s/;
  * Results listed on one line, separated by commas or semicolons, maybe after a panel's label: "Xpert
  * MTB/RIF Ultra: MTB DETECTED MEDIUM, RIF Resistance NOT DETECTED", "Differential: Lymphocytes 85 %,
  * Neutrophils 15 %". Each item must read as a result on its own (numeric or ordinal), and at least two
- * must, so a sentence with a comma is not a list; items that do not read are left out.
+ * must, so a sentence with a comma is not a list; the items that do not read are returned as `others`
+ * (a word-only finding among them, "clue cells seen", is read by the caller).
  */
-function listedResults(line: string): LabResult[] | null {
+function listedResults(line: string): { results: LabResult[]; others: string[] } | null {
   const items = line.replace(LIST_LABEL, "").split(/\s?[;,]\s/);
   if (items.length < 2) return null;
-  const results = items.flatMap((item) => parseLine(item).result ?? ordinalResult(item) ?? []);
-  return results.length >= 2 ? results : null;
+  const read = items.map((item) => ({ item, result: parseLine(item).result ?? ordinalResult(item) }));
+  const results = read.flatMap((r) => r.result ?? []);
+  return results.length >= 2 ? { results, others: read.filter((r) => !r.result).map((r) => r.item) } : null;
 }
 
 /** An ordinal result whose grade word was copied one letter off ("HIV test - Non reactve"): the grade meant, with a warning naming the word. */
