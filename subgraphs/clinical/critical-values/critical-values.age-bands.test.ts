@@ -21,8 +21,8 @@ const banded = [...k.labTests.values()].filter((t) => t.critical_by_age?.length)
 const unitsOf = (t: LabTest) => Object.keys(t.units).filter((u) => u !== "");
 
 describe("every age band of lab-limits", () => {
-  it("is held for newborn bilirubin and glucose, each with a source", () => {
-    expect(banded.map((t) => t.loinc).sort()).toEqual(["1975-2", "2345-7"]);
+  it("is held for newborn bilirubin, glucose and arterial pH, each with a source", () => {
+    expect(banded.map((t) => t.loinc).sort()).toEqual(["1975-2", "2345-7", "2744-1"]);
     for (const t of banded) for (const b of t.critical_by_age!) expect(b.source).toMatch(/\w+.*\d{4}|wakemed|citilab/i);
   });
 
@@ -41,7 +41,7 @@ describe("every age band of lab-limits", () => {
     },
   );
 
-  it.each(banded.flatMap((t) => unitsOf(t).map((u) => [t.loinc, u] as const)))("%s in %s: just beyond the newborn limit is critical at 2 days, and assessed with the adult limits at 40 days", (loinc, unit) => {
+  it.each(banded.flatMap((t) => unitsOf(t).map((u) => [t.loinc, u] as const)))("%s in %s: just beyond the newborn limit is critical at 2 days, and assessed with the adult limits the day after the band", (loinc, unit) => {
     const t = test(loinc);
     const high = criticalLimitsFor(t, 2).high!;
     const factor = conversionFactor(t, unit)!;
@@ -49,7 +49,7 @@ describe("every age band of lab-limits", () => {
     const inside = (high.value * 0.98) / factor;
     expect(assessCriticalValue(t, beyond, unit, null, 2).deviation).toBe("severely_high");
     expect(assessCriticalValue(t, inside, unit, null, 2).isCritical).toBe(false);
-    const adult = assessCriticalValue(t, beyond, unit, null, 40);
+    const adult = assessCriticalValue(t, beyond, unit, null, criticalBandFor(t, 2)!.max_age_days + 1);
     expect(adult.isCritical).toBe(t.critical_high !== null && beyond * factor > t.critical_high.value);
   });
 });
@@ -117,7 +117,7 @@ describe("a charted result (handoff, copilot, SOAP note) gets the age band of th
     const unit = unitsOf(t)[0];
     const factor = conversionFactor(t, unit)!;
     // Just beyond the band's limit on the side it gives, and inside the adult limits.
-    const canonical = band.critical_high !== undefined ? band.critical_high.value + 0.5 : band.critical_low!.value - 0.5;
+    const canonical = band.critical_high ? band.critical_high.value * 1.01 : band.critical_low!.value * 0.99;
     const value = canonical / factor;
     const patient = { sex: "female", birthDate: "2026-11-01" };
     const inBand = assessChartedResult(t, value, { unit, date: "2026-11-03" }, patient);

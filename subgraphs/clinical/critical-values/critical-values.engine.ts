@@ -2,7 +2,7 @@ import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { CriticalAgeBand, LabTest, Limit } from "../knowledge/knowledge.types.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.5.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.6.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -65,9 +65,10 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
 /**
  * Words that say where or how a result was measured, or whose it is, not which test it is ("Potassium,
  * serum", "S. creatinine level", "Sr. creatinine", "Potassium (whole blood)"; "Bilirubin (neonate)",
- * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age).
+ * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
+ * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult"]);
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg"]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 
@@ -91,6 +92,22 @@ const bareNamesOf = (test: LabTest): Set<string> => namesCached(test).bare;
 
 /** Whether one of the names a display may mean (writtenNames) is a name of the test, with or without specimen words. */
 const names = (test: LabTest, written: string[]) => written.some((w) => namesOf(test).has(w) || bareNamesOf(test).has(withoutSpecimenWords(w)));
+
+/**
+ * The word of a display that names a specimen other than the test's own (lab-limits `other_specimen_words`,
+ * e.g. "venous" or "capillary" for an arterial blood gas), or undefined. Such a display is another LOINC
+ * code: a venous pO2 of 40 mmHg is normal, an arterial one critical, so it is never assessed as the test.
+ */
+function otherSpecimenWord(test: LabTest, display: string): string | undefined {
+  const words = (test as LabTest & { other_specimen_words?: string[] }).other_specimen_words;
+  if (!words?.length) return undefined;
+  const written = normaliseName(withoutAbbreviationDots(display)).split(" ");
+  return words.find((w) => written.includes(w));
+}
+
+/** Why a display or local code naming another specimen (otherSpecimenWord) is refused for the test. */
+const otherSpecimenMessage = (test: LabTest, what: string, word: string) =>
+  `${what} says ${word}: LOINC ${test.loinc} is ${test.display}, and another specimen has another code and other limits; send the code of the specimen measured`;
 
 /**
  * A display with the dots of a dotted abbreviation dropped ("P.C.V" → "PCV", "W.B.C." → "WBC."), so it
@@ -118,6 +135,7 @@ export function testsNamed(tests: Iterable<LabTest>, display: string): LabTest[]
   const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const written = writtenNames(display);
   return [...tests].filter((t) => {
+    if (otherSpecimenWord(t, display)) return false;
     if (names(t, [whole])) return true;
     if (!names(t, written)) return false;
     return qualifiers.every((q) => {
@@ -134,6 +152,8 @@ export function testsNamed(tests: Iterable<LabTest>, display: string): LabTest[]
  * the code or the name is wrong, and which one is unknown: the value must not be charted or alerted under either.
  */
 export function displayMismatch(tests: Iterable<LabTest>, test: LabTest, display: string): string | null {
+  const specimen = otherSpecimenWord(test, display);
+  if (specimen) return otherSpecimenMessage(test, `"${display}"`, specimen);
   const written = writtenNames(display);
   if (!written.length || names(test, written)) return null;
   const other = [...tests].find((t) => t !== test && names(t, written));
@@ -462,7 +482,8 @@ export interface IdentifiedLabResult {
  * - a local code sent without a display is read as a test name ("PLT", "Hb"): identified only when it names
  *   exactly one test, and said in the notes;
  * - a local code that is itself a name of another test than the display names ("K" with "Sodium") is
- *   refused: which of the two is wrong is unknown.
+ *   refused: which of the two is wrong is unknown; so is one naming another specimen than the test's
+ *   ("VBG-PO2" with "pO2": lab-limits `other_specimen_words`).
  * The prior results are looked up under the identified test's codes (`codes`), not the request's, so a
  * result sent as "K" finds the stored 2823-3.
  */
@@ -482,6 +503,8 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
       ? [`"${code}" is not a LOINC code and no display was given: the code was read as a name of ${test.name} (${test.display}, LOINC ${test.loinc}), interpreted and returned as ${test.loinc}; send the LOINC code to avoid the guess`]
       : []
     : found;
+  const specimenInCode = test && local ? otherSpecimenWord(test, code) : undefined;
+  if (specimenInCode) add("observation.code", otherSpecimenMessage(test!, `the local code "${code}"`, specimenInCode));
   if (test && local && display) {
     const namedByCode = testsNamed(tests.values(), code);
     if (namedByCode.length && !namedByCode.includes(test)) {
