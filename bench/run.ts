@@ -4,7 +4,7 @@
  *
  *   npm run bench                                  # every scenario, 10 s each, 10 connections
  *   npm run bench -- --duration 5 --connections 20 --only "REST patient"
- *   npm run bench -- --compare [--rounds 5] [--rate 200]  # gateway vs Hive vs direct (also at a fixed rate), REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
+ *   npm run bench -- --compare [--rounds 5] [--rate N]  # gateway vs Hive vs direct (also paced below saturation), REST vs GraphQL, PGlite vs PostgreSQL (bench/compare/)
  */
 import "reflect-metadata";
 import autocannon from "autocannon";
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     compare: { type: "boolean", default: false },
     rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "3" },
-    rate: { type: "string", default: "200" },
+    rate: { type: "string", default: "0" },
   },
 });
 if (process.env.DATABASE_URL) {

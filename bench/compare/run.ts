@@ -29,7 +29,10 @@ export interface CompareOptions {
   rounds: number;
   /** Seconds per side before the first round, not counted (JIT, pools, caches). */
   warmup: number;
-  /** Requests per second (all connections together) for the latency sides run below saturation. */
+  /**
+   * Requests per second for the latency sides run below saturation; 0: a quarter of what our gateway answered
+   * as fast as it could in the warm-up, so the rate stays below saturation on a machine of any speed.
+   */
   rate: number;
 }
 
@@ -240,8 +243,8 @@ export async function runComparison(o: CompareOptions): Promise<void> {
       { key: "list/hive", label: "patient list: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/gateway", label: "patient list: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/direct", label: "patient list: clinical subgraph direct", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
-      { key: "list/direct@rate", label: `patient list: clinical subgraph direct, ${o.rate} req/s`, origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
-      { key: "list/gateway@rate", label: `patient list: our gateway (split), ${o.rate} req/s`, origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
+      { key: "list/direct@rate", label: "patient list: clinical subgraph direct, paced", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
+      { key: "list/gateway@rate", label: "patient list: our gateway (split), paced", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
       { key: "cross/gateway", label: "cross-subgraph: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "cross/hive", label: "cross-subgraph: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
       { key: "mono/graphql", label: "patient list: GraphQL, the bridge's operation (one process, PostgreSQL)", origin: mono("postgres"), method: "POST", path: "/graphql", body: BRIDGE_PATIENT_LIST, tokens: physician },
@@ -250,7 +253,16 @@ export async function runComparison(o: CompareOptions): Promise<void> {
     ];
     // rounds[r] holds each side's tally of round r.
     const rounds: Map<string, Tally>[] = [];
-    for (const side of sides) await fire(side, side.tokens, o.warmup, o.connections); // not counted
+    // Warm-up, not counted; the closed-loop sides first, so the paced sides' rate can come from our gateway's.
+    const warmup = new Map(sides.map((s) => [s.key, emptyTally()]));
+    for (const side of sides.filter((s) => s.rate === undefined)) await fire(side, side.tokens, o.warmup, o.connections, warmup.get(side.key));
+    const gatewayWarm = warmup.get("list/gateway")!;
+    const rate = o.rate || Math.max(5, Math.round(gatewayWarm.requests / Math.max(gatewayWarm.seconds, 1) / 4));
+    for (const side of sides.filter((s) => s.rate !== undefined)) {
+      side.rate = rate;
+      side.label = side.label.replace("paced", `${rate} req/s evenly spaced`);
+      await fire(side, side.tokens, o.warmup, o.connections);
+    }
     for (let round = 1; round <= o.rounds; round++) {
       const tallies = new Map<string, Tally>(sides.map((s) => [s.key, emptyTally()]));
       for (const side of round % 2 ? sides : [...sides].reverse()) {
@@ -265,7 +277,7 @@ export async function runComparison(o: CompareOptions): Promise<void> {
       rounds.push(tallies);
       console.log(`round ${round}/${o.rounds} done`);
     }
-    report(sides, rounds, o, !!process.env.DATABASE_URL && !!monolith.urls.postgres);
+    report(sides, rounds, { ...o, rate }, !!process.env.DATABASE_URL && !!monolith.urls.postgres);
   } finally {
     for (const p of processes.reverse()) await p.stop();
   }
