@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -67,5 +67,17 @@ describe("entity extraction quality on annotated notes", () => {
       "fp h4-23 diagnosis: Epilepsy",
       "fp h4-28 lab_test: leucocytes",
     ]);
+  });
+
+  it("held-out set 5 (paediatric ward, theatre/anaesthesia, ICU, oncology, sickle cell, renal, neurology, psychiatry, skin, eye, physiotherapy, pharmacy; added 2026-11-28, session 17): micro-F1 at least 0.93", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_5));
+    console.log(`HELD-OUT SET 5\n${formatScore(s)}`);
+    expect(s.notes).toBe(30);
+    // First score, before any change: 0.883 with 3 negated/hypothetical/other-person mentions reported as present
+    // (first-score-heldout-5.txt); after session 17's classes 0.948 with none. The remaining misses are listed in
+    // docs/decisions/clinical.md ("2026-11-28 (session 17): held-out set 5 (extraction)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.93);
+    expect(s.negatedReportedAsPresent).toEqual([]);
+    expect(s.perType.demographics.fn).toBe(0);
   });
 });

@@ -17,7 +17,21 @@ interface TriggerDef {
 
 // Spouses and partners too: discordant couples and household contacts are everyday entries in East
 // African notes ("Partner is HIV positive", "Co-wife died of TB"), and their conditions are not the patient's.
-const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "grandma", "granny", "grandpa", "grandchild", "niece", "nephew", "stepmother", "stepfather", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife"];
+/** "NGT on free drainage", "catheter draining freely", "free flow of urine": a tube's flow, not "free of" the finding. */
+const FREE_FLOW = ["free drainage", "on free drainage", "free flow", "free flowing", "flowing freely", "draining freely"];
+/**
+ * "monitor vitals & PV bleeding", "monitoring of urine output and bleeding": a finding the plan watches for is not one the
+ * patient has (as "monitor for", "watch for"). A test or medicine monitored ("monitor RBS", "monitor INR on warfarin") is
+ * planned or given: the scope ends there.
+ */
+const WATCHING = ["monitor", "monitoring", "monitoring of", "monitor closely", "keep monitoring"];
+const WATCHING_KEYS = new Set(WATCHING.map((p) => phraseKeys(p).join(" ")));
+/**
+ * People who share the patient's room, school or work, named with their own illness ("roommates have similar itch",
+ * "two classmates with red eyes"): another experiencer than the patient (ConText's experiencer "other", Harkema 2009).
+ */
+const SHARED_EXPOSURE = ["roommate", "roommates", "room mate", "room mates", "classmate", "classmates", "schoolmate", "schoolmates", "housemate", "housemates", "dormmate", "dormmates", "workmate", "workmates", "co worker", "co workers", "coworker", "coworkers", "colleague", "colleagues", "neighbour", "neighbours", "neighbor", "neighbors"];
+const RELATIVES = ["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "grandma", "granny", "grandpa", "grandchild", "niece", "nephew", "stepmother", "stepfather", "cousin", "parents", "parent", "son", "daughter", "twin", "husband", "wife", "spouse", "partner", "co wife", "cowife", ...SHARED_EXPOSURE];
 /**
  * Who brought or came with the patient ("brought by father with R ear discharge", "accompanied by her aunt with
  * fever"): the relative is the escort, and the "with" after is the patient's complaint, not the relative's.
@@ -41,9 +55,9 @@ const REFUSAL_KEYS = new Set(REFUSALS.map((p) => phraseKeys(p).join(" ")));
 const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
-  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of"]],
+  ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of", ...FREE_FLOW]],
   ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
-  ["absent", "post", ["nr", "-", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
+  ["absent", "post", ["nr", "-", "no", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
@@ -54,7 +68,7 @@ const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["family", "pre", ["contact with a", "contact with", "contacts with", "close contact with", "exposure to", "exposed to", "household contact of", "neighbour has", "neighbor has", "friend has", "wife has", "husband has", "partner has", "wife had", "husband had", "partner had", "spouse has", "spouse had"]],
   // "start TPT for them", "IPT for the children": a medicine for the contacts or children the note has named.
   ["family", "post", ["for them", "for the children", "for children", "for contacts", "for the contacts", "for household contacts", "for the household", "for the family", "in the family", "in family", "in mother", "in father", "in sibling", "in siblings", "in his mother", "in her mother", "in his father", "in her father"]],
-  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "in case", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against", "prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"]],
+  ["hypothetical", "pre", ["if", "return if", "come back if", "in case of", "in case", "should he develop", "should she develop", "watch for", "warning signs", "danger signs", "monitor for", "monitoring for", ...WATCHING, "observe for", "look out for", "watch out for", "check for", "advised on", "counselled on", "counseled on", "educated on", "educated about", "prevention of", "to prevent", "prophylaxis against", "screening for", "screen for", "vaccine", "vaccination against", "immunization against", "prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"]],
   ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
   ["allergy", "post", ["allergy", "allergic", "hypersensitivity"]],
   ["hypothetical", "post", ["if", "if needed", "if required", "if necessary", "if indicated", "status unknown", "status not known", "unknown"]],
@@ -173,7 +187,14 @@ const POST_MAX_DISTANCE = 3;
  * Result marks that negate only right after the test or finding (a colon or "=" between at most): "HIV NR",
  * "HIV: NR" (non-reactive), "jaundice -". Elsewhere "NR" and a dash mean other things.
  */
-const ADJACENT_POST = new Set(["nr", "-"]);
+/**
+ * Post-triggers that reach only the finding right before them (":" or "=" at most between). "no" only as a form's
+ * answer that ends its item ("DM - no.", "Smoker: No,"; the hyphen is not a token): "cough no fever" negates the fever.
+ */
+const ADJACENT_POST = new Set(["nr", "-", "no"]);
+const RESULT_MARKS = new Set(["nr", "-"]);
+/** Negation words that answer what is written before them ("premed none, IV cefazolin", "DM - no, smoker"). */
+const ANSWER_WORDS = new Set(["no", "none", "nil"]);
 const ADJACENT_GAP = new Set([":", "="]);
 /** Words allowed between a negation and the history or allergy trigger it runs over ("no known history of", "without any prior"). */
 const NEGATED_HISTORY_GAP = new Set(["known", "any", "past"]);
@@ -246,6 +267,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         if (m.from < h.to) continue;
         if (sentenceOfToken(m.from) !== s) break;
         if (REFUSAL_KEYS.has(h.phrase) && !(isTest(k) || isMedication?.(k))) break;
+        if (WATCHING_KEYS.has(h.phrase) && (isTest(k) || isMedication?.(k))) break;
         const gap = m.from - last;
         if (switching && !first) break;
         if (switching && !switchedTo(tokens, m.to, mentions[k + 1])) break;
@@ -264,6 +286,11 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // the comma, and what follows is the next item. Only for "not" after what it denies and for an "if" right after
         // the entity it conditions: "no" and a leading "if" open lists ("no rigors, vomiting"; "if weak, convulsions").
         if (first && (h.phrase === "not" || conditionsBefore) && clauseClosed(tokens.slice(h.to, m.from))) break;
+        // "Aspirin withheld pending CT brain", "metformin stopped, repeat creatinine": a stop written after the medicine
+        // it stops (a post-trigger there) does not reach forward to what the plan does next.
+        if (first && STOPS.has(h.phrase) && mentions.some((o) => o.to === h.from && isMedication?.(mentions.indexOf(o)))) break;
+        // "premed none, IV cefazolin", "DM - no, on metformin": an answer written after what it answers ends at its comma.
+        if (first && answersWordBefore(tokens, h, sentenceOfToken) && (tokens[h.to]?.raw === "," || tokens[h.to]?.raw === ";")) break;
         if (wholeSentence) {
           if (blocked(h, last, m.from)) break;
           covered.push(k);
@@ -307,7 +334,8 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // next word: "on ART, adm with ?cryptococcal meningitis" queries the meningitis, not the ART.
         // Nor when a finding follows it ("fever ? malaria" queries the malaria).
         if (h.phrase === "?" && (m.to !== h.from || gluedToNext(tokens, h.from) || mentions.some((o) => o.from === h.to))) break;
-        if (ADJACENT_POST.has(h.phrase) && resultMarkApplies && !resultMarkApplies(k, h.phrase as "nr" | "-")) break;
+        if (h.phrase === "no" && tokens[h.to]?.word) break;
+        if (RESULT_MARKS.has(h.phrase) && resultMarkApplies && !resultMarkApplies(k, h.phrase as "nr" | "-")) break;
         if (h.kind === "absent" && isTest(k) && RESULT_WORDS.has(h.phrase)) break;
         if (REFUSAL_KEYS.has(h.phrase) && (!(isTest(k) || isMedication?.(k)) || fallTo(tokens, h.to))) break;
         found[k].push(h.kind);
@@ -319,6 +347,14 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     const all = [...found[k], fallback];
     return PRECEDENCE.find((a) => all.includes(a)) ?? fallback;
   });
+}
+
+/** A "no", "none" or "nil" written after a word of its sentence (":" or "=" between at most): the answer to it. */
+function answersWordBefore(tokens: Token[], h: TriggerHit, sentenceOfToken: (i: number) => number): boolean {
+  if (!ANSWER_WORDS.has(h.phrase)) return false;
+  let i = h.from - 1;
+  while (i >= 0 && ADJACENT_GAP.has(tokens[i].key)) i--;
+  return i >= 0 && tokens[i].word && sentenceOfToken(i) === sentenceOfToken(h.from);
 }
 
 /** Words then a comma: the clause the trigger opened ends before what follows ("not raised, mild oedema"). */

@@ -63,7 +63,7 @@ const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|grav
  * ("G2P1", "G3P2+0", "P1+1", "LNMP 10/01/2026", "@ 26/40", "ANC visit"): only a woman is gravida, para or
  * at 26 weeks of gestation. Read as the last resort, and never in a note that opens on a child.
  */
-const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S)|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
+const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S|caesarean|cesarean|c-section|LSCS|obstructed\s+labou?r|in\s+labou?r|(?:old|yrs?|years?),?\s+P\d{1,2})|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
 /** "Sex: M", "Gender: female", "Sex - F": a form's field says it outright. */
 const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
 /**

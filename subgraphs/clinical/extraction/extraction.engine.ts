@@ -1,4 +1,5 @@
 import { loincForUnit } from "../digitization/loinc-by-unit.js";
+import { senseAt } from "./abbreviation-senses.js";
 import { assertMentions, namesRelative, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
@@ -10,7 +11,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.6.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.7.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -211,6 +212,20 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
     if (m.term.type === "symptom" && m.to - m.from === 1 && m.from > 0 && tokens[m.from - 1].key === "on" && /ing$/i.test(tokens[m.from].raw)) return false;
     if (m.term.type === "procedure" && /^neb/i.test(tokens[m.from].key) && m.to - m.from === 1 && matches[k + 1]?.from === m.to && matches[k + 1].term.type === "medication") return false;
     return true;
+  });
+}
+
+/**
+ * An abbreviation with two senses takes the sense its next word or the nearest cue word in the note gives: "CPT" beside
+ * "percussion, postural drainage" is chest physiotherapy, beside "HIV", "TLD" co-trimoxazole; "ASA II" is an
+ * anaesthetic class, no aspirin (lexicon.json `abbreviation_senses`).
+ */
+function withAbbreviationSenses(v: Vocabulary, tokens: Token[], matches: Match[]): Match[] {
+  return matches.flatMap((m) => {
+    const senses = m.to - m.from === 1 ? v.abbreviationSenses.get(tokens[m.from].key) : undefined;
+    const sense = senses && senseAt(tokens, m.from, m.to, senses);
+    if (!sense) return [m];
+    return sense.term ? [{ ...m, term: sense.term }] : [];
   });
 }
 
@@ -439,7 +454,7 @@ function sickleCellDactylitis(v: Vocabulary, entities: ExtractedEntity[]): void 
 
 export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   const tokens = tokenize(text);
-  const matches = withoutNonMentions(tokens, matchTerms(v, tokens, text));
+  const matches = withoutNonMentions(tokens, withAbbreviationSenses(v, tokens, matchTerms(v, tokens, text)));
   const sentences = sentenceStarts(text);
   // A bare trailing "-" negates a symptom or sign (a symptom, or a finding of ICD-10 chapter XVIII: "jaundice -",
   // "hepatomegaly -"), never a diagnosis ("Dx: Severe malaria -" ends a line). "NR" (non-reactive) negates an

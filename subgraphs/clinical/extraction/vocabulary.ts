@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { senseTable, type AbbreviationSenseData, type AbbreviationSenses } from "./abbreviation-senses.js";
 import { canonicalWord, phraseKeys } from "./text.js";
 
 /**
@@ -40,6 +41,8 @@ export interface Vocabulary {
   counts: Record<EntityType, number>;
   /** Hypertension's combination codes with heart failure and chronic kidney disease (combination-codes.json). */
   combinations: HypertensionCombinations;
+  /** Abbreviations with two senses, by the abbreviation's canonical key ("cpt"): lexicon.json `abbreviation_senses`. */
+  abbreviationSenses: Map<string, AbbreviationSenses>;
 }
 
 export type HeartInvolvement = "none" | "disease" | "failure";
@@ -104,9 +107,27 @@ export function loadVocabulary(): Vocabulary {
       deletions.set(d, prev === undefined || prev === k ? k : null);
     }
   }
-  const version = `vocabularies@${createHash("sha256").update(termsText).update(codesText).update(sources).update(combinationsText).digest("hex").slice(0, 12)}`;
-  cached = { version, byFirstKey, lexiconKeys, knownWords, deletions, icd10Codes, counts, combinations };
+  const sensesData = (JSON.parse(readFileSync(new URL("lexicon.json", DIR), "utf8")) as { abbreviation_senses?: AbbreviationSenseData[] }).abbreviation_senses ?? [];
+  const abbreviationSenses = loadAbbreviationSenses(sensesData, byFirstKey);
+  const version = `vocabularies@${createHash("sha256").update(termsText).update(codesText).update(sources).update(combinationsText).update(JSON.stringify(sensesData)).digest("hex").slice(0, 12)}`;
+  cached = { version, byFirstKey, lexiconKeys, knownWords, deletions, icd10Codes, counts, combinations, abbreviationSenses };
   return cached;
+}
+
+/** Each abbreviation's other senses as the dictionary's terms (a sense the dictionary lacks is a data error). */
+function loadAbbreviationSenses(data: AbbreviationSenseData[], byFirstKey: Map<string, VocabularyTerm[]>): Map<string, AbbreviationSenses> {
+  const out = new Map<string, AbbreviationSenses>();
+  for (const entry of data) {
+    const senses = entry.senses.map((s) => {
+      if (s.type === "none") return null;
+      const keys = phraseKeys(s.term ?? "");
+      const term = byFirstKey.get(keys[0])?.find((t) => t.type === s.type && t.keys.join(" ") === keys.join(" "));
+      if (!term) throw new Error(`lexicon.json abbreviation_senses: "${s.term}" (${s.type}) is not a term of terms.tsv`);
+      return term;
+    });
+    out.set(phraseKeys(entry.abbreviation).join(" "), senseTable(entry, senses));
+  }
+  return out;
 }
 
 /**
