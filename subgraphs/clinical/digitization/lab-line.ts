@@ -50,7 +50,7 @@ const COMPARATORS: Record<string, Comparator> = { "<": "<", "<=": "<=", "≤": "
 
 
 /** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4", "A/G ratio 1.2"): read without a unit or a range. */
-const UNITLESS_TESTS = /^(?:(?:urine\s)?ph|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|inr|.+\sratio)$/i;
+const UNITLESS_TESTS = /^(?:(?:(?:urine|semen|seminal|arterial|venous|capillary|cord|blood|abg|vbg)\s)?ph(?:\s\((?:arterial|venous|capillary|abg|vbg)\))?|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|(?:pt[\s/-]?)?inr|.+\sratio)$/i;
 /** Labels that precede numbers on reports but are not tests. */
 export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|quantitation)|detection limit|lod|lloq|loq)(?:\s\([a-z]+\))?|age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
@@ -58,7 +58,7 @@ export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|
  * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2,
  * the "1&2" of "HIV 1&2 Rapid").
  */
-const DIGIT_NAME_WORD = /^(?:1[&/+]2|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p?co2|po2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+const DIGIT_NAME_WORD = /^(?:1[&/+]2|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p[av]?co2|p[av]?o2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
 /** Ions written as their symbol and charge, as blood gas and electrolyte analysers print them: "K+", "Na+", "Cl-", "HCO3-", "Ca2+", "Ca++", "Mg2+", "iCa". */
 const ION_NAME = /^(?:K\+?|Na\+|Cl-|HCO3-|Ca(?:2\+|\+\+)|Mg(?:2\+|\+\+)|iCa)$/;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
@@ -114,11 +114,16 @@ function vocabularyLoinc(names: string[]): { code: string; display: string } | n
   return null;
 }
 
-/** The test's LOINC code for the name as written (or without a parenthesis), agreeing with the unit. */
-function loincFor(name: string, value: string, unit: string | null): LoincChoice {
+/** The test's LOINC code for the name as written (or without a parenthesis), agreeing with the unit and the report's specimen. */
+function loincFor(name: string, value: string, unit: string | null, reportSpecimen: string | null): LoincChoice {
   const names = [name, name.replace(/\s*\([^)]*\)\s*/g, " ").trim()];
-  return loincForUnit(`${name} ${value}`, names, vocabularyLoinc(names), unit);
+  return loincForUnit(`${name} ${value}`, names, vocabularyLoinc(names), unit, reportSpecimen);
 }
+
+/** "mg/L FEU", "ng/mL (FEU)", "µg/mL DDU": the basis of a D-dimer result printed after its unit belongs to the unit. */
+const BASIS_AFTER_UNIT = /(\/[A-Za-z]+)\s?\(?\b(FEU|DDU)\b\)?(?=\s|$)/i;
+/** "41.5 mm Hg": a pressure unit printed with a space (UCUM mm[Hg]) is one unit. */
+const SPACED_MM_HG = /^([^\s]*\d\s?)mm\s(Hg)\b/i;
 
 /**
  * The index of the token closing a bracketed qualifier that opens at token i ("(CKD-EPI 2021)", "(3rd
@@ -188,8 +193,11 @@ function looksLikeResult(line: string, name: string | undefined): boolean {
   return words.some((w) => unitProperty(w) !== null || impossibleUnit(w) !== null) || /\d\s?(?:-|to)\s?\d|\s[<>≤≥]=?\s?\d/.test(line) || /\s(?:H|L|HH|LL)$/.test(line);
 }
 
-/** One line: a result, or why a result-looking line was not read, or nothing. */
-export function parseLine(line: string): { result?: LabResult; warnings?: string[]; unread?: string } {
+/**
+ * One line: a result, or why a result-looking line was not read, or nothing. reportSpecimen: the report's
+ * last line naming a specimen ("Sample: Venous"), which a code of another specimen must not contradict.
+ */
+export function parseLine(line: string, reportSpecimen: string | null = null): { result?: LabResult; warnings?: string[]; unread?: string } {
   const split = splitName(line);
   const unread = (reason: string) => (looksLikeResult(line, split?.name) || reason.startsWith("!") ? { unread: `Line "${line}" was not read as a lab result: ${reason.replace(/^!/, "")}` } : {});
   if (!split) return unread("the test name could not be told apart from the value (a number inside the name, or no value)");
@@ -207,7 +215,7 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   // "Pus cells 8-10/hpf 0-5": a count per field printed as a range is read as its lower end, with the upper end kept.
   const perField = PER_FIELD_RANGE.exec(rest);
   // "0-1 /hpf 0-5 /hpf": the per-field unit repeated after the reference range is layout.
-  let tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4].replace(/(\d)\s?(?:cells\s?)?\/\s?[hl]pf$/i, "$1")}` : rest;
+  let tail = perField ? `${perField[1]} ${perField[3].replace(/\s+/g, "")}${perField[4].replace(/(\d)\s?(?:cells\s?)?\/\s?[hl]pf$/i, "$1")}` : rest.replace(BASIS_AFTER_UNIT, "$1{$2}").replace(SPACED_MM_HG, "$1mm$2");
   // "WBC 13.8 H 10^9/L 4.0-11.0", "Urea 9.6 H mmol/L", "RBC 3.90 - x10^6/uL" (Result | Flag | Units | Range):
   // a flag printed between the value and a recognised unit; "+" and "-" are read as H and L only where the range agrees.
   const flagged = VALUE_FLAG_UNIT.exec(tail);
@@ -222,7 +230,7 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   const g = m.groups;
   const warnings: string[] = [];
   // "mmols/l", "umols/L": a plural written into the unit.
-  let unit = g.unit ? g.unit.replace(/\s+/g, "").replace(/^([mµμun]?mol)s(?=\/)/i, "$1") : null;
+  let unit = g.unit ? g.unit.replace(/\s+/g, "").replace(/^([mµμun]?mol)s(?=\/)/i, "$1").replace(/\{(FEU|DDU)\}$/i, " $1") : null;
   let flagWritten = g.flag ?? null;
   if (leadFlag && !/^[+-]$/.test(leadFlag)) {
     if (flagWritten && flagWritten !== leadFlag) return unread(`two different flags ("${leadFlag}" and "${flagWritten}")`);
@@ -279,7 +287,7 @@ export function parseLine(line: string): { result?: LabResult; warnings?: string
   let high = g.low ? rangeNumbers[1] : g.bound?.startsWith("<") || g.bound?.startsWith("≤") ? rangeNumbers[0] : null;
   const reference = g.low ? `${g.low}-${g.high}` : g.bound ? g.bound.replace(/\s+/g, "") : null;
 
-  const loinc = loincFor(name, written, unit);
+  const loinc = loincFor(name, written, unit, reportSpecimen);
   if (loinc.warning) warnings.push(loinc.warning);
   // The possible range of the test, in the unit as written (glucose in mmol/L is checked as mmol/L, never against mg/dL numbers).
   const test = labTestForLine(loinc.code, loinc.analyte);

@@ -5,6 +5,7 @@ import { readOrdinalLine, withGradeSpellingRepaired } from "./lab-ordinals.js";
 import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
 import { readSignedResult } from "./lab-signed.js";
+import { mentionsSpecimen } from "./loinc-by-unit.js";
 import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
 
 export type { Comparator, LabResult } from "./lab-line.js";
@@ -70,9 +71,13 @@ export function parseLabResults(text: string): LabParse {
   let susceptibilityTable = false;
   // "Test  Patient  Control", "Test  28/11/2026  02/08/2026", "Analyte  Pleural fluid  Serum": two result columns.
   let pairedColumns: PairedColumns | null = null;
+  // The last line that names a specimen and is not a result ("Sample: Arterial", "VENOUS BLOOD GAS", "URINALYSIS"):
+  // a code of another specimen is not given under it, and an ambiguous name ("pH") is coded only when it says the specimen.
+  let reportSpecimen: string | null = null;
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
     if (!line || isPopulationRangeLine(line)) continue;
+    if (mentionsSpecimen(line) && !parseLine(line).result) reportSpecimen = line;
     noteFindingContext(findingContext, line);
     if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
     if (opensSusceptibilityTable(line)) susceptibilityTable = true;
@@ -84,7 +89,7 @@ export function parseLabResults(text: string): LabParse {
     }
     const header = pairedColumnsHeader(line);
     if (header !== undefined) pairedColumns = header;
-    let whole = parseLine(line);
+    let whole = parseLine(line, reportSpecimen);
     if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? whole;
     const paired = pairedColumns && !whole.result ? readPairedRow(line, pairedColumns) : null;
     if (paired) {
@@ -95,20 +100,20 @@ export function parseLabResults(text: string): LabParse {
     }
     const limits = lowHighColumns && !whole.result ? LIMIT_COLUMNS.exec(line) : null;
     if (limits) {
-      const joinedLimits = parseLine(`${limits[1]} ${limits[2]}-${limits[3]}${limits[4] ?? ""}`);
+      const joinedLimits = parseLine(`${limits[1]} ${limits[2]}-${limits[3]}${limits[4] ?? ""}`, reportSpecimen);
       if (joinedLimits.result) whole = joinedLimits;
     }
     // A result broken over two lines (OCR, narrow columns): the name alone, then "138 mmol/L 135-145";
     // or the result, then its range alone ("3.5-5.1 L"). Joined only when the two read as one result.
     const next = lines[index + 1];
     const joinable = next && ((!whole.result && NAME_ONLY.test(line) && /^[<>]?\d/.test(next.line)) || (whole.result && whole.result.reference === null && RANGE_ONLY.test(next.line)));
-    const joined = joinable ? parseLine(`${line} ${next.line}`) : null;
+    const joined = joinable ? parseLine(`${line} ${next.line}`, reportSpecimen) : null;
     if (joined?.result) {
       whole = joined;
       line = `${line} ${next.line}`;
       spaced = `${spaced}  ${next.spaced}`;
     }
-    const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced)) ?? [whole]);
+    const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced), reportSpecimen) ?? [whole]);
     const ordinal = parts.some((r) => r.result) ? null : (ordinalResult(line) ?? misspeltOrdinalResult(line, warnings));
     if (ordinal) {
       tests.push(ordinal);
@@ -242,17 +247,17 @@ function wideGaps(spaced: string): Set<number> {
  * A cut after a wide gap is preferred; a flag ("L", "H") never starts a name. Null when no cut reads the
  * whole line (the line is then reported unread as before).
  */
-function parseColumns(line: string, gaps: Set<number>, offset = 0, depth = 0): ReturnType<typeof parseLine>[] | null {
+function parseColumns(line: string, gaps: Set<number>, specimen: string | null, offset = 0, depth = 0): ReturnType<typeof parseLine>[] | null {
   const tokens = line.split(" ");
   if (depth > 3 || tokens.length < 4 || tokens.length > 48) return null;
   let best: { parts: ReturnType<typeof parseLine>[]; atGap: boolean } | null = null;
   for (let i = 2; i < tokens.length - 1; i++) {
     if (!/^[A-Za-z(]/.test(tokens[i]) || FLAG_TOKEN.test(tokens[i]) || !/\d/.test(tokens.slice(i).join(" "))) continue;
-    const left = parseLine(tokens.slice(0, i).join(" "));
+    const left = parseLine(tokens.slice(0, i).join(" "), specimen);
     if (!left.result) continue;
     const rightLine = tokens.slice(i).join(" ");
-    const right = parseLine(rightLine);
-    const rest = right.result ? [right] : parseColumns(rightLine, gaps, offset + i, depth + 1);
+    const right = parseLine(rightLine, specimen);
+    const rest = right.result ? [right] : parseColumns(rightLine, gaps, specimen, offset + i, depth + 1);
     if (!rest) continue;
     const atGap = gaps.has(offset + i);
     if (!best || (atGap && !best.atGap)) best = { parts: [left, ...rest], atGap };

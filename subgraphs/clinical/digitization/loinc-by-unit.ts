@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { normaliseUnit } from "../critical-values/critical-values.engine.js";
 import { phraseKeys } from "../extraction/text.js";
+import { labLimitsTest, labLimitsTestNamed, otherSpecimenInReport, textWords } from "./lab-limits-names.js";
 
 /**
  * The property a unit measures, as LOINC names it: [Moles/volume], [Mass/volume], /100 leukocytes
@@ -41,7 +42,12 @@ interface LoincUnits {
   /** Factor from each molar spelling to mol/L and each mass spelling to g/L (UCUM prefixes). */
   scale: { molar: Record<string, number>; mass: Record<string, number>; source: string };
   analytes: Analyte[];
-  specimen_ambiguous: { names: string[] };
+  /**
+   * Names that are tests of several specimens. by_report_specimen: for a name, the words that, said by the
+   * line or the report's specimen context, make it the lab-limits test it names; specimen_context_words: the
+   * words that make a line the report's specimen context.
+   */
+  specimen_ambiguous: { names: string[]; by_report_specimen: Record<string, string[]>; specimen_context_words: { blood: string[]; not_blood: string[] } };
 }
 
 /** The unit properties, the unit-dependent codes and their sources (knowledge/lab-loinc-units.json), read once. */
@@ -55,6 +61,8 @@ const analyteByName = new Map(LOINC_UNITS.analytes.flatMap((a) => a.names.map((n
 const analyteByCode = new Map(LOINC_UNITS.analytes.flatMap((a) => CODED.flatMap((p) => (a[p] ? [[a[p].loinc, a] as const] : []))));
 const propertyByUnit = new Map(PROPERTIES.flatMap((p) => LOINC_UNITS.units[p].map((u) => [u, p] as const)));
 const specimenAmbiguous = new Set(LOINC_UNITS.specimen_ambiguous.names.map(nameKey));
+const notBloodWords = new Set(LOINC_UNITS.specimen_ambiguous.specimen_context_words.not_blood);
+const specimenContextWords = new Set([...LOINC_UNITS.specimen_ambiguous.specimen_context_words.blood, ...notBloodWords]);
 // The file's own rules: a conversion or a range without its source is refused at start.
 for (const a of LOINC_UNITS.analytes) {
   if (a.molar_mass && !(a.molar_mass.g_per_mol > 0 && a.molar_mass.source)) throw new Error(`knowledge/lab-loinc-units.json: ${a.id}.molar_mass needs g_per_mol > 0 and a source`);
@@ -73,6 +81,8 @@ for (const a of LOINC_UNITS.analytes) {
 export function canonicalUnit(unit: string): string {
   if (unit.trim() === "%") return "%";
   return normaliseUnit(unit)
+    // "mg/L FEU", "ng/mL (FEU)": the basis of a D-dimer result, as a UCUM annotation ("mg/l{feu}").
+    .replace(/[({]?(feu|ddu)[)}]?$/, "{$1}")
     .replace(/^x?10(?:\^|\*|e)?(\d+)/, (_, p: string) => `10^${p}`)
     .replace(/^10\^(\d+)\/(?:cu\.?mm|cmm|mm\^3)$/, "10^$1/mm3")
     .replace(/^(cells|parasites)\/(?:cu\.?mm|cmm)$/, "$1/mm3");
@@ -87,6 +97,27 @@ export function impossibleUnit(unit: string): string | null {
   if (unit === unit.toUpperCase()) return null;
   if (/(?:^|[^A-Za-z])M(?:mol|g|l|L|Eq|eq|U|IU)(?![a-z])/.test(unit)) return `"${unit}" is not a lab unit (UCUM prefixes are case-sensitive: M is mega; the report probably says mmol or µmol)`;
   return null;
+}
+
+/** The UCUM annotation of a unit ("feu" of "mg/L FEU"), or null. */
+export function unitAnnotation(unit: string | null | undefined): string | null {
+  return unit ? (/\{([a-z]+)\}$/.exec(canonicalUnit(unit))?.[1] ?? null) : null;
+}
+
+/** Does a line name a specimen (knowledge/lab-loinc-units.json specimen_context_words)? Such a line, when it is not a result, is the report's specimen context. */
+export function mentionsSpecimen(line: string): boolean {
+  return textWords(line).some((w) => specimenContextWords.has(w));
+}
+
+/**
+ * Does the report's specimen context (or the line) say the specimen of an ambiguous name's lab-limits test
+ * ("Sample: Arterial", "ARTERIAL BLOOD GAS" before "pH")? Only with one of by_report_specimen's words and no
+ * other specimen word ("Urine" or "Venous" after "BLOOD GAS" is another specimen).
+ */
+function specimenStated(name: string, reportSpecimen: string | null): boolean {
+  const own = LOINC_UNITS.specimen_ambiguous.by_report_specimen[nameKey(name)];
+  const said = textWords(reportSpecimen);
+  return Boolean(own) && said.some((w) => own.includes(w)) && !said.some((w) => specimenContextWords.has(w) && !own.includes(w));
 }
 
 /** The property of a recognised lab unit, or null when the unit is not a lab result unit (currency, kg, cm, a dose in mg). */
@@ -123,7 +154,8 @@ export function scaleOf(unit: string | null | undefined): { property: "molar" | 
 export function convertQuantity(value: number, from: string | null, to: string, analyte: Analyte | undefined): number | undefined {
   const a = scaleOf(from);
   const b = scaleOf(to);
-  if (!a || !b) return undefined;
+  // FEU and DDU (and an unannotated mass) are different quantities: no factor between them.
+  if (!a || !b || unitAnnotation(from) !== unitAnnotation(to)) return undefined;
   const base = value * a.factor;
   if (a.property === b.property) return base / b.factor;
   const grams = analyte?.molar_mass?.g_per_mol;
@@ -151,8 +183,14 @@ const none = (warning: string | null): LoincChoice => ({ code: null, display: nu
  * of its kind. Names that are both dipstick pads and serum tests (ketones, protein) get no code. Every
  * refusal is a warning: never a guess.
  */
-export function loincForUnit(line: string, names: string[], vocabularyHit: { code: string; display: string } | null, unit: string | null): LoincChoice {
-  const analyte = names.map((n) => analyteByName.get(nameKey(n))).find(Boolean) ?? (vocabularyHit ? analyteByCode.get(vocabularyHit.code) : undefined);
+export function loincForUnit(line: string, names: string[], vocabularyHit: { code: string; display: string } | null, unit: string | null, reportSpecimen: string | null = null): LoincChoice {
+  const ambiguous = names.find((n) => specimenAmbiguous.has(nameKey(n)));
+  // Without a vocabulary code, the lab-limits test the name names (pCO2, ionised calcium), so that the
+  // digitized result and a critical-value request agree; an ambiguous name ("pH") only where the specimen is said.
+  const notBlood = textWords(reportSpecimen).some((w) => notBloodWords.has(w));
+  const named = vocabularyHit || notBlood || (ambiguous && !specimenStated(ambiguous, `${names[0]} ${reportSpecimen ?? ""}`)) ? undefined : labLimitsTestNamed(names, unit);
+  const hit = vocabularyHit ?? (named ? { code: named.loinc, display: named.display } : null);
+  const analyte = names.map((n) => analyteByName.get(nameKey(n))).find(Boolean) ?? (hit ? analyteByCode.get(hit.code) : undefined);
   const property = unitProperty(unit);
   const written = `"${line}" ${unit ? `in ${unit}` : "without a unit"}`;
   if (analyte) {
@@ -161,13 +199,28 @@ export function loincForUnit(line: string, names: string[], vocabularyHit: { cod
     const codes = CODED.flatMap((p) => (analyte[p] ? [`${p === "fraction" ? "%" : p} units ${analyte[p].loinc}`] : [])).join(", ");
     return { ...none(`${written}: LOINC left empty, the code depends on the unit (${codes})${property ? `; no ${property} code is sourced` : ""}`), analyte };
   }
-  if (names.some((n) => specimenAmbiguous.has(nameKey(n)))) {
-    return none(`${written}: LOINC left empty, the line does not say whether it is a urine dipstick or a serum test${vocabularyHit ? ` (${vocabularyHit.code} is ${vocabularyHit.display})` : ""}`);
+  if (ambiguous && !named) {
+    return none(`${written}: LOINC left empty, the line does not say whether it is a urine dipstick or a serum test${LOINC_UNITS.specimen_ambiguous.by_report_specimen[nameKey(ambiguous)] ? " (or arterial blood, semen, a body fluid), nor does the report's specimen line" : ""}${vocabularyHit ? ` (${vocabularyHit.code} is ${vocabularyHit.display})` : ""}`);
   }
-  if (!vocabularyHit) return none(null);
-  const needed = codeProperty(vocabularyHit.display);
-  if (!needed || needed === property) return { ...vocabularyHit, warning: null };
-  if (!property && needed !== "molar" && needed !== "mass" && needed !== "presence") return { ...vocabularyHit, warning: null };
-  const kind = needed === "presence" ? "is a presence (positive/negative) code, not a measured quantity" : `needs a ${needed === "fraction" ? "% of leukocytes" : needed.replace("_", " ")} unit`;
-  return none(`${written}: LOINC left empty, ${vocabularyHit.code} (${vocabularyHit.display}) ${kind} and no code of the unit's kind is sourced`);
+  if (!hit) return none(null);
+  const test = labLimitsTest(hit.code);
+  const other = test && otherSpecimenInReport(test, reportSpecimen);
+  if (other) return none(`${written}: LOINC left empty, the report's specimen says ${other} and ${hit.code} is ${hit.display}: another specimen has another code`);
+  const needed = codeProperty(hit.display);
+  const kind = needed === "presence" ? "is a presence (positive/negative) code, not a measured quantity" : `needs a ${needed === "fraction" ? "% of leukocytes" : needed?.replace("_", " ")} unit`;
+  const agrees = !needed || needed === property || (!property && needed !== "molar" && needed !== "mass" && needed !== "presence");
+  if (!agrees) return none(`${written}: LOINC left empty, ${hit.code} (${hit.display}) ${kind} and no code of the unit's kind is sourced`);
+  return basisMismatch(written, hit, unit) ?? { ...hit, warning: null };
+}
+
+/**
+ * A code whose long name states a D-dimer basis (FEU, DDU) needs a unit annotated with it: "mg/L" alone
+ * does not say which quantity was measured, and FEU is not DDU (no factor between them). Null when they agree.
+ */
+function basisMismatch(written: string, hit: { code: string; display: string }, unit: string | null): LoincChoice | null {
+  const basis = /\b(FEU|DDU)\b/.exec(hit.display)?.[1];
+  const said = unitAnnotation(unit);
+  if (!basis || said === basis.toLowerCase()) return null;
+  const problem = said ? `the unit says ${said.toUpperCase()}, a different quantity` : "the unit does not say FEU or DDU";
+  return none(`${written}: LOINC left empty, ${hit.code} (${hit.display}) is in ${basis} and ${problem}`);
 }

@@ -1,6 +1,6 @@
 import { conversionFactor, impossibleValue, outsidePossibleRange } from "../critical-values/critical-values.engine.js";
-import { knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
+import { labLimitsByCode } from "./lab-limits-names.js";
 import { convertQuantity, unitProperty, type Analyte, type CodedProperty } from "./loinc-by-unit.js";
 
 /**
@@ -13,12 +13,11 @@ import { convertQuantity, unitProperty, type Analyte, type CodedProperty } from 
  * docs/decisions/clinical.md, "Lab results".
  */
 
-let labTests: Map<string, LabTest> | undefined;
 const CODED: readonly CodedProperty[] = ["mass", "molar", "count", "fraction"];
 
 /** The lab-limits test of a line: the one of its code, else the one of any code of its analyte (glucose in mmol/L is 14749-6; lab-limits holds 2345-7). */
 export function labTestForLine(code: string | null, analyte: Analyte | undefined): LabTest | undefined {
-  const tests = (labTests ??= knowledgeFromFiles().labTests);
+  const tests = labLimitsByCode();
   if (code && tests.has(code)) return tests.get(code);
   for (const p of CODED) {
     const other = analyte?.[p]?.loinc;
