@@ -196,8 +196,24 @@ const RESULT_MARKS = new Set(["nr", "-"]);
 /** Negation words that answer what is written before them ("premed none, IV cefazolin", "DM - no, smoker"). */
 const ANSWER_WORDS = new Set(["no", "none", "nil"]);
 const ADJACENT_GAP = new Set([":", "="]);
-/** Words allowed between a negation and the history or allergy trigger it runs over ("no known history of", "without any prior"). */
-const NEGATED_HISTORY_GAP = new Set(["known", "any", "past"]);
+/** Words that answer an allergy question with "none" ("Allergies - NKDA", "allergy: nil", "allergies none known"). */
+const DENIAL_ANSWERS = new Set(["none", "nil", "nkda", "no", "unknown"]);
+
+/** Words a denial of allergies may carry before its clause ends ("nil known", "none reported"). */
+const DENIAL_TAIL = new Set(["known", "reported"]);
+
+/** Whether an allergy word is answered with a denial right after it (skipping ":", "-", "="), its clause ending there. */
+function answeredWithDenial(tokens: Token[], h: TriggerHit): boolean {
+  let j = h.to;
+  while (j < tokens.length && (ADJACENT_GAP.has(tokens[j].raw) || tokens[j].raw === "-")) j++;
+  if (!DENIAL_ANSWERS.has(tokens[j]?.key ?? "")) return false;
+  j++;
+  while (DENIAL_TAIL.has(tokens[j]?.key ?? "")) j++;
+  return j >= tokens.length || /^[,;.]$/.test(tokens[j].raw);
+}
+
+/** Words allowed between a negation and the history or allergy trigger it runs over ("no known history of", "without any prior", "no known drug allergies"). */
+const NEGATED_HISTORY_GAP = new Set(["known", "any", "past", "drug"]);
 /** When two triggers reach one entity, the stronger statement wins. */
 const PRECEDENCE: Assertion[] = ["absent", "family", "hypothetical", "allergy", "possible", "historical", "present"];
 
@@ -246,8 +262,9 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   const negationRunsOver = (o: TriggerHit) => o.direction === "pre" && (o.kind === "historical" || (o.kind === "allergy" && o.phrase.endsWith(" to"))) && rightAfterNegation(o);
   for (const h of hits) {
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
-    // "Not allergic to penicillin": a denied allergy is no allergy mention.
-    if (h.kind === "allergy" && h.direction === "pre" && rightAfterNegation(h)) continue;
+    // "Not allergic to penicillin": a denied allergy is no allergy mention. "Allergies - NKDA, on amoxicillin",
+    // "allergies none": an allergy word answered with a denial names no allergen either.
+    if (h.kind === "allergy" && h.direction === "pre" && (rightAfterNegation(h) || answeredWithDenial(tokens, h))) continue;
     const s = sentenceOfToken(h.from);
     if (h.direction === "pre") {
       // "3 days history of cough": the present illness, told with its duration; not a past one.
@@ -290,7 +307,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // it stops (a post-trigger there) does not reach forward to what the plan does next.
         if (first && STOPS.has(h.phrase) && mentions.some((o) => o.to === h.from && isMedication?.(mentions.indexOf(o)))) break;
         // "premed none, IV cefazolin", "DM - no, on metformin": an answer written after what it answers ends at its comma.
-        if (first && answersWordBefore(tokens, h, sentenceOfToken) && (tokens[h.to]?.raw === "," || tokens[h.to]?.raw === ";")) break;
+        if (first && answersWordBefore(tokens, h, sentenceOfToken) && clauseEndsAfterAnswer(tokens, h.to)) break;
         if (wholeSentence) {
           if (blocked(h, last, m.from)) break;
           covered.push(k);
@@ -355,6 +372,13 @@ function answersWordBefore(tokens: Token[], h: TriggerHit, sentenceOfToken: (i: 
   let i = h.from - 1;
   while (i >= 0 && ADJACENT_GAP.has(tokens[i].key)) i--;
   return i >= 0 && tokens[i].word && sentenceOfToken(i) === sentenceOfToken(h.from);
+}
+
+/** The answer's clause ends at `at`, after any of "known", "reported" ("allergies: none known, on metformin"). */
+function clauseEndsAfterAnswer(tokens: Token[], at: number): boolean {
+  let j = at;
+  while (DENIAL_TAIL.has(tokens[j]?.key ?? "")) j++;
+  return tokens[j]?.raw === "," || tokens[j]?.raw === ";";
 }
 
 /** Words then a comma: the clause the trigger opened ends before what follows ("not raised, mild oedema"). */
@@ -541,14 +565,46 @@ const SECTION_HEADINGS: Array<[RegExp, Assertion]> = [
 ];
 const HEADING = /(^|\n|[.;]\s+)\s*([A-Za-z][A-Za-z /]{0,30}?)\s*:/g;
 
-/** Section defaults: each heading ("PMH:", "Allergies:") sets the assertion until the next heading. */
+/**
+ * An allergy heading answered with a denial of any drug allergy ("Allergies: none", "Allergy - nil known",
+ * "Allergies: NKDA", "no known drug allergies"), the clause ending there. A narrower denial ("no known food
+ * allergies; penicillin") is not one: what follows may be an allergen.
+ */
+const DENIED_ALLERGY_ANSWER = /^[\s:=-]*(?:none|nil|nkda|no|not|unknown)(?:\s+(?:known|reported|to\s+date|drug|allerg(?:y|ies)))*\s*(?=[,;.\n]|$)/i;
+/**
+ * A sentence after an inline allergy list that says what the patient takes ("Allergies: penicillin. On
+ * amoxicillin", "Allergy: sulfa. Currently taking metformin"): the list ended with its sentence.
+ */
+const USE_LEAD = /^[.;]\s+(?:on|taking|takes|currently|started|starting|continue|continues|cont|given|using|uses)\b/i;
+
+/**
+ * Section defaults: each heading ("PMH:", "Allergies:") sets the assertion until the next heading. An allergy
+ * heading answered with a denial ("Allergies: none, on amoxicillin") names no allergen, so what follows the
+ * denial's clause is back to the default; an inline allergy list ends at a sentence that states a medicine in use.
+ */
 export function sectionDefaults(text: string): (offset: number) => Assertion {
   const marks: Array<{ at: number; assertion: Assertion }> = [];
   for (const m of text.matchAll(HEADING)) {
     const name = m[2].trim();
     const kind = SECTION_HEADINGS.find(([re]) => re.test(name))?.[1] ?? "present";
-    marks.push({ at: m.index! + m[0].length, assertion: kind });
+    const at = m.index! + m[0].length;
+    marks.push({ at, assertion: kind });
+    if (kind !== "allergy") continue;
+    const denied = DENIED_ALLERGY_ANSWER.exec(text.slice(at - 1));
+    if (denied) {
+      marks.push({ at: at - 1 + denied[0].length, assertion: "present" });
+      continue;
+    }
+    const lineEnd = text.indexOf("\n", at);
+    const line = text.slice(at, lineEnd === -1 ? undefined : lineEnd);
+    for (const u of line.matchAll(/[.;]\s+\S/g)) {
+      if (USE_LEAD.test(line.slice(u.index!))) {
+        marks.push({ at: at + u.index! + 1, assertion: "present" });
+        break;
+      }
+    }
   }
+  marks.sort((a, b) => a.at - b.at);
   return (offset) => {
     let current: Assertion = "present";
     for (const mark of marks) {
