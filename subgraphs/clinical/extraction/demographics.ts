@@ -115,6 +115,17 @@ function withoutOtherPeople(text: string): string {
   });
 }
 
+/**
+ * Whether the match's number is the whole part of a decimal ("male, 3.2kg", "Mrs K, 36.5 C"): a weight, a
+ * temperature or a dose, never an age, which notes write in whole numbers.
+ */
+function decimalAt(text: string, m: RegExpMatchArray): boolean {
+  const number = m.slice(1).find((g) => g !== undefined && /^\d+$/.test(g));
+  if (!number) return false;
+  const end = m.index! + m[0].indexOf(number) + number.length;
+  return /^\.\d/.test(text.slice(end));
+}
+
 /** A Swahili word for the patient right before or after the age ("mama 32yrs", "62 yr old mzee"). */
 function swahiliBeside(text: string, at: number, end: number): Demographics["gender"] {
   const before = /([\p{L}]+)(?:\s+wa)?[\s,]*$/u.exec(text.slice(Math.max(0, at - 15), at))?.[1];
@@ -160,6 +171,7 @@ export function extractDemographics(text: string): Demographics {
       if (re === AGE_PATTERNS[3] && ((m.index! > 80 && !lineStartAt(text, m.index!)) || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
       if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
       if (re === AGE_PATTERNS[SEX_FIRST] && m.index! > 80) continue;
+      if (decimalAt(text, m)) continue;
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
       const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
       const value = sexFirst ? Number(m[2]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
