@@ -142,6 +142,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** One answer's status and latency in the side's tally, whichever load sent it. */
+function countAnswer(tally: Tally, statusCode: number, latencyMs: number): void {
+  tally.latencies.push(latencyMs);
+  tally.statuses[statusCode] = (tally.statuses[statusCode] ?? 0) + 1;
+}
+
+/** An answer's body: a subgraph the gateway could not reach, or other GraphQL errors. */
+function countBody(tally: Tally, body: string): void {
+  if (body.includes('"UPSTREAM_UNAVAILABLE"')) tally.upstreamUnavailable++;
+  else if (body.includes('"errors"')) tally.graphqlErrors++;
+}
+
 async function fire(side: Side, tokens: string[], seconds: number, connections: number, tally?: Tally): Promise<void> {
   if (side.rate) return firePaced(side, tokens, seconds, connections, side.rate, tally);
   let i = 0;
@@ -158,21 +170,13 @@ async function fire(side: Side, tokens: string[], seconds: number, connections: 
             body: side.body,
             // A credential per request, as callers are many (and the per-credential limits stay out of the picture).
             setupRequest: (req) => ({ ...req, headers: { ...req.headers, "content-type": "application/json", authorization: `Bearer ${tokens[i++ % tokens.length]}` } }),
-            onResponse: (_status, body) => {
-              if (!tally) return;
-              if (body.includes('"UPSTREAM_UNAVAILABLE"')) tally.upstreamUnavailable++;
-              else if (body.includes('"errors"')) tally.graphqlErrors++;
-            },
+            onResponse: (_status, body) => tally && countBody(tally, body),
           },
         ],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
-    instance.on("response", (_client, statusCode: number, _bytes, responseTime: number) => {
-      if (!tally) return;
-      tally.latencies.push(responseTime);
-      tally.statuses[statusCode] = (tally.statuses[statusCode] ?? 0) + 1;
-    });
+    instance.on("response", (_client, statusCode: number, _bytes, responseTime: number) => tally && countAnswer(tally, statusCode, responseTime));
   });
   if (!tally) return;
   tally.requests += result.requests.total;
@@ -205,11 +209,9 @@ async function firePaced(side: Side, tokens: string[], seconds: number, connecti
       });
       const body = await res.body.text();
       if (!tally) return;
-      tally.latencies.push(performance.now() - sent);
-      tally.statuses[res.statusCode] = (tally.statuses[res.statusCode] ?? 0) + 1;
+      countAnswer(tally, res.statusCode, performance.now() - sent);
+      countBody(tally, body);
       tally.requests++;
-      if (body.includes('"UPSTREAM_UNAVAILABLE"')) tally.upstreamUnavailable++;
-      else if (body.includes('"errors"')) tally.graphqlErrors++;
     } catch {
       if (tally) tally.socketErrors++;
     }
