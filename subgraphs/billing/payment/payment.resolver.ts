@@ -8,8 +8,8 @@ import { CreatePaymentInput, Payment } from "./payment.type.js";
 @UseMiddleware(RateLimit("billing"), BoundStaff)
 export class PaymentResolver {
   @Authorized("billing:read")
-  @Query(() => Payment)
-  payment(@Arg("id", () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<Payment> {
+  @Query(() => Payment, { description: "One payment, with its charge's current status and balance." })
+  payment(@Arg("id", () => ID, { description: "Payment id (UUID); an unknown id or another pharmacy's payment is 404." }) id: string, @Ctx() ctx: SubgraphContext): Promise<Payment> {
     return getPayment(ctx.db, ctx.principal, id);
   }
 
