@@ -373,6 +373,8 @@ export interface ScoreBand {
 export interface News2Knowledge {
   version: string;
   source: string;
+  /** Who NEWS2 is for: adults from `min_age_years`, not in pregnancy (active diagnosis codes starting with `pregnancy_codes`). */
+  population: { min_age_years: number; pregnancy_codes: string[]; pregnancy_window_days: number; child_message: string; pregnancy_message: string; source: string };
   parameters: {
     respiration_rate: { bands: ScoreBand[]; source: string };
     spo2_scale_1: { bands: ScoreBand[]; source: string };

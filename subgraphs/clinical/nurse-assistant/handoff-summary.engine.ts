@@ -2,10 +2,10 @@ import { buildPatientContext } from "../copilot/copilot-context.engine.js";
 import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
-import { scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
+import { news2Applicability, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, oldestUsableVitalDate, VITAL_NAMES } from "./record-vitals.js";
 
-export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.0.0";
+export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.1.0";
 
 const VITAL_LABEL: Record<string, string> = {
   respirationRate: "Respiration rate",
@@ -19,7 +19,7 @@ const VITAL_LABEL: Record<string, string> = {
 
 /**
  * SBAR handoff (Situation, Background, Assessment, Recommendation) from the stored record. It reuses
- * the engines: NEWS2 on the latest vitals, the critical-values engine on the latest result of every
+ * the engines: NEWS2 on the latest vitals (adults only; a pregnancy warning with it), the critical-values engine on the latest result of every
  * test with limits, and the copilot's context (medication alerts, overdue monitoring reminders).
  */
 export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new Date()) {
@@ -42,8 +42,9 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   // NEWS2 from the record only when every vital is current (record-vitals.ts): an old one is missing.
   const notBefore = oldestUsableVitalDate(k.administrationTimes.timezone, today);
   const news2Missing = VITAL_NAMES.filter((v) => !recorded[v] || recorded[v]!.date < notBefore);
+  const applies = news2Applicability(k.news2.population, r.age, r.dx, today.toISOString().slice(0, 10));
   let news2: News2Result | null = null;
-  if (!news2Missing.length) {
+  if (applies.scored && !news2Missing.length) {
     const vitals = Object.fromEntries(VITAL_NAMES.map((v) => [v, recorded[v]!.value])) as unknown as News2Vitals;
     news2 = scoreNews2(k.news2, { ...vitals, spo2Scale: 1 });
   }
@@ -66,7 +67,9 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   const pendingActions: string[] = [];
   if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.escalation.join("; ")}`);
   else if (news2) pendingActions.push(`NEWS2 ${news2.total} (${news2.clinicalRisk} risk): ${news2.monitoringFrequency.toLowerCase()} observations`);
+  else if (!applies.scored) pendingActions.push(applies.note!);
   else pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
+  if (applies.scored && applies.note) (news2?.escalate ? escalations : pendingActions).push(applies.note);
   for (const l of abnormalLabs) {
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);

@@ -4,7 +4,7 @@ import type { News2Knowledge, ScoreBand } from "../knowledge/knowledge.types.js"
  * National Early Warning Score 2 (Royal College of Physicians, 2017): the bands, risk thresholds and
  * responses are data (knowledge/news2.json); this file only applies them.
  */
-export const NEWS2_ENGINE_VERSION = "news2-engine@1.0.0";
+export const NEWS2_ENGINE_VERSION = "news2-engine@1.1.0";
 
 export const CONSCIOUSNESS_LEVELS = ["alert", "new_confusion", "voice", "pain", "unresponsive"] as const;
 export type Consciousness = (typeof CONSCIOUSNESS_LEVELS)[number];
@@ -41,6 +41,26 @@ export interface News2Result {
   /** Escalation beyond the routine ward response is due (total ≥ 5, or a single parameter of 3). */
   escalate: boolean;
   notes: string[];
+}
+
+export interface News2Applicability {
+  /** False for a child: NEWS2's adult bands would misread a child's normal (or dangerous) vitals. */
+  scored: boolean;
+  /** Why it is not scored, or the pregnancy warning that goes with the score. */
+  note: string | null;
+}
+
+/**
+ * Whether NEWS2 applies to the patient (knowledge/news2.json `population`): not to a child under 16; in
+ * pregnancy (an unresolved diagnosis in the pregnancy codes dated within the window before `today`) the
+ * score stands with a warning to use MEOWS.
+ */
+export function news2Applicability(p: News2Knowledge["population"], ageYears: number, diagnoses: { code: string; status: string; date: string }[], today: string): News2Applicability {
+  if (ageYears < p.min_age_years) return { scored: false, note: `${p.child_message} (the patient is ${ageYears} years old)` };
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - p.pregnancy_window_days * 86_400_000).toISOString().slice(0, 10);
+  const current = diagnoses.filter((d) => d.status !== "resolved" && d.date >= since && d.date <= today);
+  const pregnancy = current.map((d) => d.code).find((code) => p.pregnancy_codes.some((prefix) => code.toUpperCase().startsWith(prefix)));
+  return { scored: true, note: pregnancy ? `${p.pregnancy_message} (active diagnosis ${pregnancy})` : null };
 }
 
 /** The score of the first band whose `max` the value does not exceed. */

@@ -1,16 +1,17 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
-import { FieldErrorCollector } from "../../../lib/errors.js";
+import { ageOnDate } from "../../../lib/calendar.js";
+import { badRequest, FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
 import { CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
-import { medications, observations } from "../db/tables.js";
+import { diagnoses, medications, observations } from "../db/tables.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord } from "../patient/patient-record.js";
 import { getPatient } from "../patient/patient.service.js";
 import { HANDOFF_ENGINE_VERSION, buildHandoffSummary } from "./handoff-summary.engine.js";
 import { buildMedicationSchedule, isCalendarDate, MEDICATION_SCHEDULE_ENGINE_VERSION, todayIn } from "./medication-schedule.engine.js";
-import { NEWS2_ENGINE_VERSION, scoreNews2, type News2Vitals } from "./news2.engine.js";
+import { NEWS2_ENGINE_VERSION, news2Applicability, scoreNews2, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, oldestUsableVitalDate, parseConsciousness, usableRecordedVitals, VITAL_NAMES, type RecordedVital, type VitalName } from "./record-vitals.js";
 import type { HandoffSummaryInput, HandoffSummaryResult, MedicationScheduleInput, MedicationScheduleResult, NurseAssessmentInput, NurseAssessmentResult } from "./nurse-assistant.type.js";
 
@@ -26,7 +27,8 @@ const RANGES: Partial<Record<VitalName, [number, number, string]>> = {
 /**
  * NEWS2 from the vitals in the request, completed from the patient's latest recorded observations
  * (LOINC codes in knowledge/news2.json) when a uhid is given. Every parameter must come from one or
- * the other: a missing one is a 400 naming it, never assumed normal.
+ * the other: a missing one is a 400 naming it, never assumed normal. A patient under 16 is a 400 (NEWS2 is
+ * an adult score); in pregnancy the score carries the warning of knowledge/news2.json `population`.
  */
 export async function assessPatient(ctx: SubgraphContext, input: NurseAssessmentInput): Promise<NurseAssessmentResult> {
   const k = await getKnowledge(ctx.db);
@@ -52,8 +54,14 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
       sources[name] = "request";
     }
   }
+  let populationNote: string | null = null;
   if (input.patientUhid) {
-    await getPatient(ctx.db, input.patientUhid);
+    const patient = await getPatient(ctx.db, input.patientUhid);
+    const today = todayIn(k.administrationTimes.timezone);
+    const dx = await ctx.db.select({ code: diagnoses.code, status: diagnoses.status, date: diagnoses.date }).from(diagnoses).where(eq(diagnoses.patientUhid, input.patientUhid));
+    const applies = news2Applicability(k.news2.population, ageOnDate(patient.birthDate, today).years, dx, today);
+    if (!applies.scored) throw badRequest("NEWS2 does not apply to this patient", { patientUhid: [applies.note!] });
+    populationNote = applies.note;
     const missing = VITAL_NAMES.filter((n) => vitals[n] === undefined);
     if (missing.length) {
       const codes = Object.values(k.news2.record_codes).filter(Array.isArray).flat();
@@ -90,7 +98,7 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
     response: result.response,
     escalation: result.escalation,
     escalate: result.escalate,
-    notes: result.notes,
+    notes: populationNote ? [populationNote, ...result.notes] : result.notes,
     source: k.news2.source,
     requiresReview: true,
   };
