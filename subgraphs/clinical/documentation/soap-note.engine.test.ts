@@ -78,3 +78,49 @@ describe("SOAP note: medicines the notes stop or switch", () => {
     expect(d.plan).toMatch(/named in the notes[^\n]*valproate 200 mg twice daily/);
   });
 });
+
+describe("SOAP note: a note written with its own headings", () => {
+  const note = "c/o productive cough 5/7, took amoxicillin at home, no better. O/E: T 38.9, RR 26, SpO2 91% on RA, BP 118/70, crackles R base. Imp: community acquired pneumonia. Plan: ceftriaxone 1g IV od; review 48h";
+
+  it("puts the examination, the clinician's assessment and the plan under O, A and P, not in the history", () => {
+    const d = soap(note);
+    expect(d.subjective).toContain("History (encounter notes): c/o productive cough 5/7, took amoxicillin at home, no better.");
+    expect(d.subjective).not.toMatch(/crackles|ceftriaxone|Imp:/);
+    expect(d.objective).toMatch(/^Examination \(encounter notes\): T 38\.9, RR 26, SpO2 91% on RA, BP 118\/70, crackles R base\./);
+    expect(d.assessment).toContain("Clinician's assessment (encounter notes): community acquired pneumonia");
+    expect(d.plan.split("\n")[0]).toBe("Plan (encounter notes): ceftriaxone 1g IV od; review 48h");
+  });
+
+  it("shows the vitals the notes write, flagged by their NEWS2 parameter score for an adult", () => {
+    expect(soap(note).objective).toContain("Vitals written in the notes: Temperature 38.9 °C [H, NEWS2 1]; Respiratory rate 26/min [H, NEWS2 3]; SpO2 91% [L, NEWS2 3]; BP 118/70 mmHg.");
+  });
+
+  it("prescribes only what the plan names; a medicine the history names is to reconcile", () => {
+    const d = soap(note);
+    expect(d.plan).toMatch(/confirm and prescribe\): ceftriaxone 1 g intravenous once daily/);
+    expect(d.plan).toMatch(/outside the plan \(reconcile with the record\): amoxicillin/);
+    expect(d.plan).not.toMatch(/prescribe\)[^\n]*amoxicillin/);
+  });
+
+  it("keeps a note without headings as the history, and every medicine it names to confirm", () => {
+    const d = soap("Cough for 5 days, T 38.9. Started amoxicillin 500mg tds x 5/7.");
+    expect(d.subjective).toContain("History (encounter notes): Cough for 5 days, T 38.9. Started amoxicillin 500mg tds x 5/7.");
+    expect(d.objective).not.toContain("Examination (encounter notes)");
+    expect(d.objective).toContain("Vitals written in the notes: Temperature 38.9 °C [H, NEWS2 1].");
+    expect(d.plan).toMatch(/confirm and prescribe\): amoxicillin/);
+    expect(d.plan).not.toContain("Plan (encounter notes)");
+  });
+
+  it("does not flag a child's vitals with NEWS2, an adult score (RCP 2017)", () => {
+    const child = { ...record(), age: 3 } as PatientRecord;
+    const d = soap("O/E: T 38.9, PR 130, RR 34, SpO2 95%", child);
+    expect(d.objective).toContain("Vitals written in the notes: Temperature 38.9 °C; Heart rate 130/min; Respiratory rate 34/min; SpO2 95%.");
+  });
+
+  it("lists each finding once, with its strongest assertion", () => {
+    const d = soap("History of malaria last year. Now fever and chills, ?malaria again. B/S for MPs positive: malaria.");
+    const line = d.assessment.split("\n").find((l) => l.startsWith("From the notes"))!;
+    expect(line.match(/malaria/gi)?.length).toBe(1);
+    expect(line).not.toMatch(/malaria[^;]*\((?:historical|possible)\)/i);
+  });
+});

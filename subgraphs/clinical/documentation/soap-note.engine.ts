@@ -7,8 +7,10 @@ import { FLAGS } from "../lab-assistant/lab-interpretation.engine.js";
 import { bandScore } from "../nurse-assistant/news2.engine.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import type { RiskScore } from "../risk-scores/risk-scores.type.js";
+import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.js";
+import { readWrittenVitals, type WrittenVital } from "./written-vitals.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.1.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.2.0";
 
 type Encounter = PatientRecord["enc"][number];
 
@@ -18,7 +20,7 @@ export interface SoapInputs {
   /** Free-text notes of this encounter, oldest first. */
   notes: string[];
   includeHistory: boolean;
-  /** The extraction engine's answer on this encounter's notes (null when there are none). */
+  /** The extraction engine's answer on this encounter's notes joined with "\n" (its offsets are in that text); null without notes. */
   extraction: ExtractionResult | null;
   riskScores: Record<string, RiskScore | undefined>;
 }
@@ -94,21 +96,29 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   const recordedAllergies = new Set(r.allergies.map((a) => a.substance.trim().toLowerCase()));
   const noteAllergies = [...new Set((x.extraction?.excluded ?? []).filter((e) => e.assertion === "allergy").map((e) => e.text.trim()))].filter((a) => !recordedAllergies.has(a.toLowerCase()));
   const recordedText = r.allergies.length ? r.allergies.map((a) => (a.reaction ? `${a.substance} (${a.reaction})` : a.substance)).join(", ") : "none recorded";
+  // The notes' own headings (O/E, Imp, Plan …) put each part under its section; a note without them is history.
+  const noteText = x.notes.join("\n");
+  const spans = splitNoteSections(noteText);
+  const headed = spans.some((sp) => sp.heading !== null);
+  const parts = noteSectionTexts(noteText, spans);
   const subjective = [
     `Chief complaint: ${enc.chiefComplaint}.`,
-    x.notes.length ? `History (encounter notes): ${x.notes.map((n) => n.trim()).join(" ")}` : "History: no notes were recorded for this encounter.",
+    historyLine(x.notes, headed, parts.subjective),
     `Allergies: ${recordedText}${noteAllergies.length ? `; stated in the notes (not on the record, confirm and record): ${noteAllergies.join(", ")}` : ""}.`,
     ...(prior.length ? [`Previous encounters: ${prior.map((e) => `${e.date} ${e.type}: ${e.chiefComplaint}${dxByEncounter.get(e.id) ? ` [${dxByEncounter.get(e.id)!.join("; ")}]` : ""}`).join("; ")}.`] : []),
   ].join(" ");
 
   // O: latest vitals (30 days) and results (90 days) up to the encounter date, flagged.
   const upTo = r.obs.filter((o) => o.date <= enc.date);
+  // NEWS2 bands are for adults (knowledge/news2.json population): a child's vitals are shown unflagged.
+  const adult = r.age >= k.news2.population.min_age_years;
+  const written = writtenVitalsLine(k, readWrittenVitals(noteText).filter((w) => !headed || !parts.objective || sectionAt(spans, w.at) === "objective"), adult);
   const vitals: string[] = [];
   for (const v of VITALS) {
     const o = upTo.find((ob) => v.codes.includes(ob.code) && daysBefore(ob.date, enc.date) <= VITALS_WINDOW_DAYS);
     if (!o) continue;
     const n = Number(o.value);
-    const flag = v.news2 && Number.isFinite(n) ? vitalFlag(k, v.news2, n) : null;
+    const flag = v.news2 && Number.isFinite(n) && adult ? vitalFlag(k, v.news2, n) : null;
     vitals.push(`${v.label} ${withUnit(o)}${flag ? ` [${flag}]` : ""} (${o.date})`);
   }
   const results: string[] = [];
@@ -129,6 +139,8 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     }
   }
   const objective = [
+    ...(parts.objective && headed ? [`Examination (encounter notes): ${parts.objective}.`] : []),
+    ...(written ? [written] : []),
     vitals.length ? `Vitals: ${vitals.join("; ")}.` : `Vitals: none recorded in the ${VITALS_WINDOW_DAYS} days up to the encounter.`,
     results.length ? `Results: ${results.join("; ")}.` : `Results: none recorded in the ${RESULTS_WINDOW_DAYS} days up to the encounter.`,
   ].join(" ");
@@ -149,7 +161,8 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     thisDx.length ? `Diagnoses this encounter: ${thisDx.map((d) => `${d.code} ${d.display} (${d.status})`).join("; ")}` : "Diagnoses this encounter: none coded yet",
     ...(activeDx.length ? [`Active problems: ${activeDx.join("; ")}`] : []),
     ...(pastDx.length ? [`Past history: ${pastDx.join("; ")}`] : []),
-    ...(entities.length ? [`From the notes (entity extraction, to confirm): ${entities.map((e) => `${e.display ?? e.text}${e.code ? ` [${e.system} ${e.code}]` : ""}${e.assertion === "present" ? "" : ` (${e.assertion})`}`).join("; ")}`] : []),
+    ...(parts.assessment && headed ? [`Clinician's assessment (encounter notes): ${parts.assessment}`] : []),
+    ...(entities.length ? [`From the notes (entity extraction, to confirm): ${distinctFindings(entities).join("; ")}`] : []),
     ...safety.map((a) => `Medication ${a.type.replace("_", " ")} (${a.severity}): ${a.message}`),
     ...criticals.map((f) => `${f.type === "critical_value" ? "Critical value" : "Abnormal result"}: ${f.message.split(":")[0]}`),
     ...risks.map((s) => `Risk: ${s.model} ${riskValue(s)} (${s.category})`),
@@ -167,14 +180,21 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   const active = activeAll.filter((m) => !held.some((h) => h.m === m));
   for (const h of held) findings.push({ type: "note_conflict", severity: "moderate", message: `${h.m.name} is active on the record, but the encounter notes hold or stop it ("${h.said}")`, source: "Encounter notes (entity extraction, NegEx/ConText)" });
   const noted = entities.filter((e) => e.type === "medication" && e.assertion === "present");
+  // With a plan in the notes, a medicine named elsewhere (the history's "on CBZ", "took Panadol") is one to
+  // reconcile, not to prescribe; without one, every medicine the notes name is for the clinician to confirm.
+  const planned = parts.plan && headed ? noted.filter((e) => sectionAt(spans, e.start) === "plan") : noted;
+  const mentioned = noted.filter((e) => !planned.includes(e));
   const allergyConflicts = noteAllergyConflicts(k, noted, active, noteAllergies, r.allergies.map((a) => a.substance));
   findings.push(...allergyConflicts.map((c) => c.finding));
   const conflicted = new Set(allergyConflicts.map((c) => c.drug.toLowerCase()));
   const followUps = [...reminders.map((a) => a.message), ...risks.flatMap((s) => (s.category === "high" ? [`${s.model} is high: address modifiable risk factors`] : []))];
+  const describeNoted = (e: ExtractionResult["entities"][number]) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ") + (conflicted.has(e.text.toLowerCase()) ? " (ALLERGY CONFLICT: do not give before review)" : "");
   const plan = [
+    ...(parts.plan && headed ? [`Plan (encounter notes): ${parts.plan}`] : []),
     active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : held.length ? "Medications: none to continue unchanged" : "Medications: no active medications on record",
     ...(held.length ? [`Medications held or stopped in the notes (confirm, and update the record): ${held.map((h) => `${h.m.name} ${h.m.dose} ${h.m.frequency}`).join("; ")}`] : []),
-    ...(noted.length ? [`Medications named in the notes (confirm and prescribe): ${noted.map((e) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ") + (conflicted.has(e.text.toLowerCase()) ? " (ALLERGY CONFLICT: do not give before review)" : "")).join("; ")}`] : []),
+    ...(planned.length ? [`Medications named in the notes (confirm and prescribe): ${planned.map(describeNoted).join("; ")}`] : []),
+    ...(mentioned.length ? [`Medicines the notes mention outside the plan (reconcile with the record): ${mentioned.map(describeNoted).join("; ")}`] : []),
     ...allergyConflicts.map((c) => `Safety: ${c.finding.message}`),
     ...safety.map((a) => `Safety: ${a.message}`),
     ...criticals.filter((f) => f.type === "critical_value").map((f) => `Safety: ${f.message}`),
@@ -184,9 +204,9 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
 
   const sectionScore = {
     subjective: x.notes.length ? 1 : 0.5,
-    objective: vitals.length && results.length ? 1 : vitals.length || results.length ? 0.5 : 0,
-    assessment: thisDx.length || activeDx.length || entities.length ? 1 : 0,
-    plan: active.length || held.length || noted.length || safety.length || followUps.length ? 1 : 0,
+    objective: (vitals.length || written) && results.length ? 1 : vitals.length || written || results.length || (headed && parts.objective) ? 0.5 : 0,
+    assessment: (headed && parts.assessment) || thisDx.length || activeDx.length || entities.length ? 1 : 0,
+    plan: (headed && parts.plan) || active.length || held.length || noted.length || safety.length || followUps.length ? 1 : 0,
   };
   const scores = Object.values(sectionScore);
   return {
@@ -239,3 +259,38 @@ function sameMedicineName(noted: string, recorded: string): boolean {
 const riskValue = (s: RiskScore) => (s.model.startsWith("LACE") && s.points !== null ? `${s.points}/19 points` : `${(s.score! * 100).toFixed(1)}%`);
 
 const toFinding = (a: CopilotAlert): SoapFinding => ({ type: a.type, severity: a.severity, message: a.message, source: a.source });
+
+/** The history: the notes' subjective part when they have headings, else the whole notes. */
+function historyLine(notes: string[], headed: boolean, subjectivePart: string | undefined): string {
+  if (!notes.length) return "History: no notes were recorded for this encounter.";
+  if (!headed) return `History (encounter notes): ${notes.map((n) => n.trim()).join(" ")}`;
+  return subjectivePart ? `History (encounter notes): ${subjectivePart}.` : "History (encounter notes): none written apart from the examination, assessment or plan.";
+}
+
+const WRITTEN_LABEL: Record<WrittenVital["kind"], string> = { temperature: "Temperature", pulse: "Heart rate", respiratoryRate: "Respiratory rate", spo2: "SpO2", bloodPressure: "BP", gcs: "GCS", weight: "Weight" };
+const WRITTEN_NEWS2: Partial<Record<WrittenVital["kind"], NonNullable<(typeof VITALS)[number]["news2"]>>> = { temperature: "temperature", pulse: "pulse", respiratoryRate: "respiration_rate", spo2: "spo2_scale_1", bloodPressure: "systolic_bp" };
+
+/** "Vitals written in the notes: Temperature 38.6 °C [H, NEWS2 1]; BP 128/76 mmHg", flagged by NEWS2 for adults; null when none. */
+function writtenVitalsLine(k: Knowledge, written: WrittenVital[], adult: boolean): string | null {
+  if (!written.length) return null;
+  const shown = written.map((w) => {
+    const value = w.kind === "temperature" ? `${w.value} °C` : w.kind === "bloodPressure" ? `${w.value}/${w.diastolic} mmHg` : w.kind === "spo2" ? `${w.value}%` : w.kind === "gcs" ? `${w.value}/15` : w.kind === "weight" ? `${w.value} kg` : `${w.value}/min`;
+    const param = WRITTEN_NEWS2[w.kind];
+    const flag = param && adult ? vitalFlag(k, param, w.value) : null;
+    return `${WRITTEN_LABEL[w.kind]} ${value}${flag ? ` [${flag}]` : ""}`;
+  });
+  return `Vitals written in the notes: ${shown.join("; ")}.`;
+}
+
+const ASSERTION_RANK: Record<string, number> = { present: 0, possible: 1, historical: 2 };
+
+/** Each finding once (by code, else by name), with its strongest assertion (present over possible over historical), in the order first written. */
+function distinctFindings(entities: ExtractionResult["entities"]): string[] {
+  const best = new Map<string, ExtractionResult["entities"][number]>();
+  for (const e of entities) {
+    const key = e.code ? `${e.system}|${e.code}` : (e.display ?? e.text).toLowerCase();
+    const seen = best.get(key);
+    if (!seen || (ASSERTION_RANK[e.assertion] ?? 3) < (ASSERTION_RANK[seen.assertion] ?? 3)) best.set(key, seen ? { ...e, start: Math.min(seen.start, e.start) } : e);
+  }
+  return [...best.values()].sort((a, b) => a.start - b.start).map((e) => `${e.display ?? e.text}${e.code ? ` [${e.system} ${e.code}]` : ""}${e.assertion === "present" ? "" : ` (${e.assertion})`}`);
+}

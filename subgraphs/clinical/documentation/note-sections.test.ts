@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.js";
+
+const texts = (note: string) => noteSectionTexts(note);
+
+describe("a note's own headings put each part under its SOAP section", () => {
+  it.each([
+    ["c/o cough 3/7. O/E: chest clear, T 37.1. Imp: URTI. Plan: PCM 1g tds", { subjective: "c/o cough 3/7", objective: "chest clear, T 37.1", assessment: "URTI", plan: "PCM 1g tds" }],
+    ["Hx: fever x2 days\nExamination: pale, no jaundice\nDx: malaria\nRx: AL 4 tabs bd x3/7", { subjective: "fever x2 days", objective: "pale, no jaundice", assessment: "malaria", plan: "AL 4 tabs bd x3/7" }],
+    ["S: headache\nO: BP 150/95\nA: hypertension stage 1\nP: amlodipine 5mg od, review 2/52", { subjective: "headache", objective: "BP 150/95", assessment: "hypertension stage 1", plan: "amlodipine 5mg od, review 2/52" }],
+    ["Presenting complaint - abdominal pain. On examination - tender RIF. Impression - ?appendicitis. Management - refer for surgical review", { subjective: "abdominal pain", objective: "tender RIF", assessment: "?appendicitis", plan: "refer for surgical review" }],
+    ["OE alert, not pale. Provisional diagnosis: gastritis. Mx: omeprazole 20mg od", { objective: "alert, not pale", assessment: "gastritis", plan: "omeprazole 20mg od" }],
+    ["1. History: dysuria\n2. Investigations: urinalysis nitrites +\n3. Working diagnosis: UTI\n4. Treatment: nitrofurantoin", { subjective: "dysuria", objective: "urinalysis nitrites +", assessment: "UTI", plan: "nitrofurantoin" }],
+    ["- Complaints: rash\n- Findings: maculopapular rash on trunk\n- Ddx: measles, drug reaction\n- Follow-up: 1/52", { subjective: "rash", objective: "maculopapular rash on trunk", assessment: "measles, drug reaction", plan: "1/52" }],
+  ])("%j", (note, expected) => {
+    expect(texts(note)).toEqual(expected);
+  });
+
+  it.each([
+    "Fever, chills and headache for 3 days. No chest pain. Started artemether-lumefantrine.",
+    "Patient seen on the ward round, stable, plan to discharge tomorrow",
+    "P: 84 regular, BP 120/80",
+    "Temp: 38.5. Pulse: 110. Weight: 12 kg",
+    "Pt says the plan: is to go home",
+    "impression of the family is that he is better",
+  ])("keeps %j, which has no heading, as history", (note) => {
+    expect(Object.keys(texts(note))).toEqual(["subjective"]);
+  });
+
+  it("joins a section written twice and keeps the text before the first heading as history", () => {
+    expect(texts("Known HTN. Plan: continue meds. O/E: BP 140/90. Plan: add HCTZ")).toEqual({ subjective: "Known HTN", plan: "continue meds. add HCTZ", objective: "BP 140/90" });
+  });
+
+  it("gives ordered, disjoint spans inside the note and tells the section of an offset", () => {
+    const note = "c/o fever. O/E: T 39. Imp: malaria. Plan: AL";
+    const spans = splitNoteSections(note);
+    for (let i = 0; i < spans.length; i++) {
+      expect(spans[i].start).toBeLessThan(spans[i].end);
+      expect(spans[i].end).toBeLessThanOrEqual(note.length);
+      if (i) expect(spans[i].start).toBeGreaterThanOrEqual(spans[i - 1].end);
+    }
+    expect(sectionAt(spans, note.indexOf("AL"))).toBe("plan");
+    expect(sectionAt(spans, note.indexOf("39"))).toBe("objective");
+    expect(sectionAt(spans, note.indexOf("fever"))).toBe("subjective");
+  });
+
+  it("never loses or invents text: every word of the note outside its headings is in exactly one part (random notes)", () => {
+    const words = ["fever", "cough", "O/E:", "Imp:", "Plan:", "Dx:", "T", "38.5", "BP", "120/80", "pale", "malaria", "AL", "bd", "Hx:", "Mx -", "S:", "P:", "\n", ".", "x3/7", "Rx:", "review"];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let n = 0; n < 300; n++) {
+      const note = Array.from({ length: 4 + Math.floor(rand() * 20) }, () => words[Math.floor(rand() * words.length)]).join(" ");
+      const spans = splitNoteSections(note);
+      let last = 0;
+      for (const s of spans) {
+        expect(s.start, note).toBeGreaterThanOrEqual(last);
+        expect(note.slice(s.start, s.end).trim().length, note).toBeGreaterThan(0);
+        last = s.end;
+      }
+      // What lies between the parts is headings, punctuation and space only.
+      const gaps = [0, ...spans.flatMap((s) => [s.start, s.end]), note.length];
+      for (let i = 0; i < gaps.length; i += 2) {
+        const gap = note.slice(gaps[i], gaps[i + 1]).replace(/\b(?:O\/E|Imp|Plan|Dx|Hx|Mx|Rx|S|P)\b|[\s:.\-]/g, "");
+        expect(gap, note).toBe("");
+      }
+    }
+  });
+});
