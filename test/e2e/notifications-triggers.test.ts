@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../subgraphs/notifications/db/tables.js";
 import { startStack, type Stack } from "../support/stack.js";
@@ -79,6 +79,13 @@ describe("trigger validation", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields.appointment_date[0]).toMatch(/future/);
     expect(await notificationCount()).toBe(before);
+  });
+
+  it("appointment-reminder: the caller's notes end their own sentence before the reference", async () => {
+    const res = await stack.rest("POST", "/api/v1/triggers/appointment-reminder/", { token: nurse, body: { ...VALID["appointment-reminder"], appointment_id: "APT-NOTES", notes: " Come fasting, " } });
+    expect(res.status).toBe(200);
+    const [row] = await stack.server.database!.db.select({ body: notifications.body }).from(notifications).where(eq(notifications.id, res.body.notification_id));
+    expect(row.body).toMatch(/ Come fasting\. Ref APT-NOTES$/);
   });
 
   it("delivery-status: delivery_type outside medication/specimen/equipment → 400", async () => {

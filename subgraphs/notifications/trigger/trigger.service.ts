@@ -83,6 +83,17 @@ function defined(values: Record<string, string | null | undefined>): Record<stri
 }
 
 /**
+ * A caller's free text as a sentence of the message: trimmed, a trailing comma, colon or semicolon dropped, and
+ * a full stop added when it ends without one, so the template's next words start a new sentence ("Come
+ * fasting Ref APT-1" read as one). A text ending in a web address keeps it clean for the phone to link.
+ */
+export function asSentence(text: string | null | undefined): string | undefined {
+  const t = text?.trim().replace(/[\s,;:]+$/u, "");
+  if (!t) return undefined;
+  return /[.!?…)"'”’]$/u.test(t) || /https?:\/\/\S+$/iu.test(t) ? t : `${t}.`;
+}
+
+/**
  * What an Idempotency-Key fingerprints: the caller's request as sent (JSON, so a date is its ISO
  * instant and an amount its decimal string), never the parameters formatted for the patient's
  * language and time zone, which change when the patient's preferences do (decisions: a repeat
@@ -128,7 +139,7 @@ export async function triggerAppointmentReminder(call: TriggerCall, i: Appointme
     facility_name: i.facilityName,
     appointment_date: formatDateTime(i.appointmentDate, language, timeZone),
     appointment_type: i.appointmentType,
-    notes: i.notes,
+    notes: asSentence(i.notes),
   });
   return triggerOne(call, "appointment-reminder", i, i.patientUhid, "appointment_reminder", parameters, i.appointmentId);
 }
@@ -144,7 +155,7 @@ export function triggerPrescriptionReady(call: TriggerCall, i: PrescriptionReady
     medication_name: i.medicationName,
     prescriber_name: i.prescriberName,
     facility_name: i.facilityName,
-    instructions: i.instructions,
+    instructions: asSentence(i.instructions),
   });
   return triggerOne(call, "prescription-ready", i, i.patientUhid, "prescription_ready", parameters, i.prescriptionId);
 }
@@ -171,7 +182,7 @@ export function triggerCarePlanUpdate(call: TriggerCall, i: CarePlanUpdateInput)
   const parameters = defined({
     care_plan_id: i.carePlanId,
     provider_name: i.providerName,
-    update_summary: i.updateSummary,
+    update_summary: asSentence(i.updateSummary),
     facility_name: i.facilityName,
     next_review_date: i.nextReviewDate,
   });
@@ -193,7 +204,7 @@ export function triggerPaymentReminder(call: TriggerCall, i: PaymentReminderInpu
     currency: amount ? (i.currency ?? DEFAULT_CURRENCY) : undefined,
     due_date: i.dueDate,
     facility_name: i.facilityName,
-    payment_instructions: i.paymentInstructions,
+    payment_instructions: asSentence(i.paymentInstructions),
   });
   return triggerOne(call, "payment-reminder", i, i.patientUhid, "payment_reminder", parameters, i.invoiceId);
 }
