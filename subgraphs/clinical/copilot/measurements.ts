@@ -2,7 +2,7 @@ import { durationDays } from "./durations.js";
 
 /**
  * Numbers clinicians write among the symptoms ("T 38.6", "RR 56/min", "PR 132", "SpO2 86%", "BP 168/112",
- * "LMP 7 weeks ago", "34/40"), read as the symptom ids their thresholds in symptoms.json `measurements`
+ * "LMP 7 weeks ago", "34/40", "20% TBSA"), read as the symptom ids their thresholds in symptoms.json `measurements`
  * name. The thresholds are data with their sources; this file only finds the numbers.
  */
 /** A rate read against the band of the patient's age (whole years); no band: the rate is left unread. */
@@ -21,6 +21,8 @@ export interface MeasurementRules {
   low_blood_pressure: { symptom: string; systolic_below: number; source: string };
   last_menstrual_period: { symptom: string; min_days: number; source: string };
   gestational_age: { symptom: string; min_weeks: number; also: string[]; source: string };
+  /** A burn's extent in % of body surface, against the band of the patient's age. */
+  burn_extent?: { symptom: string; bands: { min_age?: number; max_age?: number; min_percent: number; source: string }[] };
 }
 
 export interface MeasuredFindings {
@@ -51,10 +53,16 @@ const GESTATION = [
   /\b(?:ga|gestational age|gestation)\s*(?:of|[:=])?\s*(\d{1,2})\b/gi,
 ];
 
+// "20% TBSA", "BSA 12%", "15% burns", "burns of 30%": a percentage written with the words of a burn's extent.
+const BURN_EXTENT = [
+  /(?<![\d.])(\d{1,3})\s*%\s*(?:of\s*)?(?:t?bsa|total body surface(?: area)?|body surface(?: area)?|burns?|burnt|scalds?)\b/gi,
+  /\b(?:t?bsa|body surface area|burns?|scalds?)\s*(?:of|is|was|about|approx\.?|[:=~])?\s*(?:about\s*)?(\d{1,3})\s*%/gi,
+];
+
 const valuesOf = (res: RegExp[], text: string) => res.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1])));
 const inAgeBand = (b: { min_age?: number; max_age?: number }, age: number) => (b.min_age === undefined || age >= b.min_age) && (b.max_age === undefined || age <= b.max_age);
 
-/** The symptom ids a temperature, respiratory rate, blood pressure, LMP or gestational age in `text` amounts to. */
+/** The symptom ids a temperature, respiratory rate, blood pressure, LMP, gestational age or burn extent in `text` amounts to. */
 export function readMeasurements(rules: MeasurementRules | undefined, text: string, age: number | undefined): MeasuredFindings {
   const ids = new Set<string>();
   let read = false;
@@ -93,6 +101,12 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
     read = true;
     for (const id of g.also) ids.add(id);
     if (weeks >= g.min_weeks) ids.add(g.symptom);
+  }
+  const burn = rules.burn_extent;
+  const band = burn && age !== undefined ? burn.bands.find((b) => inAgeBand(b, age)) : undefined;
+  for (const percent of valuesOf(BURN_EXTENT, text).filter((v) => v > 0 && v <= 100)) {
+    read = true;
+    if (band && percent >= band.min_percent) ids.add(burn!.symptom);
   }
   return { ids: [...ids], read };
 }

@@ -36,13 +36,27 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.4.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.5.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
  * triage is the safer reading of a terse list; the extraction engine's ConText would carry the "no" on).
  */
 const LIST_SEPARATOR = /[,;\n]+|\.(?=\s|$)/;
+
+/**
+ * "neighbour's dog bit him", "my uncle's cat scratched her": whose the animal is says nothing of whose the bite
+ * is, but ConText reads a person's possessive as someone else's experience. The owner's "'s" is dropped before
+ * an animal, so the bite stays the patient's.
+ */
+const OWNER_OF_ANIMAL = /\b([a-z]+)['’]s\s+(?=(?:dogs?|puppy|cats?|kitten|monkeys?|bats?|cows?|goats?|donkeys?|pigs?|mbwa|paka)\b)/gi;
+const withoutAnimalOwner = (text: string) => text.replace(OWNER_OF_ANIMAL, "$1 ");
+
+/**
+ * "no other burns", "nil other complaints", "no further injuries": nothing more of what was told, not its
+ * absence (a NegEx pseudo-negation, like "no change"): the entry is read, and negates nothing.
+ */
+const NOTHING_ELSE = /^\s*(?:no|nil|without|denies)\s+(?:other|further)\b/i;
 
 export interface SymptomPatient {
   age: number;
@@ -103,12 +117,12 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
 }
 
 /**
- * Articles, possessives and "both" carry no symptom meaning: they are left out of the phrases and of
- * the text alike, so "swelling of both legs", "swelling of his legs" and "bitten by a dog" read as the
- * phrases "swelling of legs" and "bitten by dog" (intensifiers such as "very" are kept: "very thin" is
- * wasting, "thin" alone is not).
+ * Articles, possessives, subject pronouns and "both" carry no symptom meaning: they are left out of the
+ * phrases and of the text alike, so "swelling of both legs", "swelling of his legs", "bitten by a dog" and
+ * "dizzy when she stands up" read as the phrases "swelling of legs", "bitten by dog" and "dizzy when stands
+ * up" (intensifiers such as "very" are kept: "very thin" is wasting, "thin" alone is not).
  */
-const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their"].map((w) => tokenize(w)[0].key));
+const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their", "he", "she"].map((w) => tokenize(w)[0].key));
 
 /**
  * The side of a paired body part carries no symptom meaning either: "pain R hip", "weakness of left arm",
@@ -181,7 +195,11 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
     // An entry that is only a duration ("since yesterday", "x3/7") is when, not what: neither read nor unread.
     if (!/[a-z]{2,}/i.test(expanded.replace(/\b(?:x|for|since|about|approx|over|last|the|past|of|duration|onset)\b/gi, ""))) continue;
     for (const part of expanded.split(LIST_SEPARATOR)) {
-      const text = spellOutContractions(part);
+      if (NOTHING_ELSE.test(part)) {
+        found = true;
+        continue;
+      }
+      const text = spellOutContractions(withoutAnimalOwner(part));
       const tokens = withoutFillers(tokenize(text), tokenKey);
       const mentions = findPhrases(tokens, table);
       if (mentions.length) {
