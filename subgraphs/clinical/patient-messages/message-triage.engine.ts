@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
+import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.4.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.5.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -23,25 +24,6 @@ interface RedFlagRule {
   readings?: Reading[];
 }
 
-/**
- * A number written within `within` words after one of `after`: `below` / `at_least` compare it, `then`
- * requires one of these words right after it (or, with `then_within`, anywhere from the `after` word to
- * that many words after the number: "took like 20 of my BP tablets", "swallowed my tablets, maybe 10"),
- * `not_next` words right after the number cancel it ("took my tablets 10 minutes ago"), and
- * `systolic_above` / `diastolic_above` read "a/b".
- */
-interface Reading {
-  after: string[];
-  within: number;
-  below?: number;
-  at_least?: number;
-  then?: string[];
-  then_within?: number;
-  not_next?: string[];
-  systolic_above?: number;
-  diastolic_above?: number;
-}
-
 /** How much of a message the rules can screen: all of it (English), its listed phrases, or only English phrases mixed into it. */
 export type ScreeningCoverage = "full" | "partial" | "english_phrases";
 
@@ -54,6 +36,8 @@ interface LanguageRules {
   emergency_guidance?: string;
   context?: { triggers: TriggerLists; list_connectors?: string[] };
   red_flags?: Record<string, Pick<RedFlagRule, "phrases" | "all_of" | "child_terms">>;
+  /** Prefixes of the language's negative verb tenses (Swahili ha-ja-, ha-ku-: "hajapata", has not had). */
+  negative_verb_prefixes?: string[];
   /** The language's own intent phrases, weighted as the English ones. */
   intents?: Record<string, Record<string, number>>;
 }
@@ -250,12 +234,13 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
   const phrases = findPhrases(tokens, c.redFlags).filter((m) => !m.tags.includes(TOPIC));
-  const found = [...phrases, ...findReadings(rules, tokens, phrases)].sort((a, b) => a.from - b.from);
+  const found = [...phrases, ...findReadings(rules.red_flags, tokens, phrases)].sort((a, b) => a.from - b.from);
   // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
   // and do not hide a trigger around them ("fits as a child" is history).
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
   const mentions = found.filter((m) => !children.includes(m));
-  const assertions = settleFamily(tokens, mentions, assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers), text, c.triggers);
+  const asserted = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
+  const assertions = negatedVerbForms(rules, tokens, mentions, settleFamily(tokens, mentions, asserted, text, c.triggers, historyWords(rules)));
   for (const rule of rules.red_flags) {
     const hits = [
       ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
@@ -299,69 +284,60 @@ function referredSigns(group: string[], mentions: (Mention & { tags: string[] })
  * The extraction engine ranks "family" above "historical" (a relative's past illness is family history).
  * In a message, someone else's sign that is over or in the past is not an emergency: "my dad's stroke was
  * 2 years ago", "mama's fits stopped last year". A family mention is read again without the words that made
- * it family; if that reading is absent, historical or hypothetical, it takes that reading.
+ * it family; if that reading is absent, historical or hypothetical, it takes that reading. Words of a history
+ * trigger inside the family words stay ("my brother died of a heart attack": "died of"), since a relative
+ * who died of the sign is family history, not an emergency now.
  */
-function settleFamily(tokens: Token[], mentions: Mention[], assertions: Assertion[], text: string, index: TriggerIndex | undefined): Assertion[] {
+function settleFamily(tokens: Token[], mentions: Mention[], assertions: Assertion[], text: string, index: TriggerIndex | undefined, history: string[][]): Assertion[] {
   if (!assertions.includes("family")) return assertions;
   const entityTokens = new Set(mentions.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)));
   const family = findTriggers(tokens, entityTokens, index).filter((h) => h.kind === "family");
   if (!family.length) return assertions;
-  const blank = new Set(family.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k)));
+  const kept = new Set(family.flatMap((h) => wordsOf(tokens, h.from, h.to, history)));
+  const blank = new Set(family.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k)).filter((i) => !kept.has(i)));
   const without = tokens.map((t, i) => (blank.has(i) ? { ...t, key: "\u00b7" } : t));
   const again = assertMentions(without, mentions, sentenceStarts(text), sectionDefaults(text), undefined, index);
   return assertions.map((a, k) => (a === "family" && NOT_REPORTED.includes(again[k]) ? again[k] : a));
 }
 
-/** The number starting at token i ("2", ".", "1" → 2.1), or null. */
-function numberAt(tokens: { key: string }[], i: number): { value: number; end: number } | null {
-  if (!/^\d+$/.test(tokens[i]?.key ?? "")) return null;
-  if (tokens[i + 1]?.key === "." && /^\d+$/.test(tokens[i + 2]?.key ?? "")) return { value: Number(`${tokens[i].key}.${tokens[i + 2].key}`), end: i + 3 };
-  return { value: Number(tokens[i].key), end: i + 1 };
+/** The token indices from..to-1 that spell one of `phrases` (each a list of word keys). */
+function wordsOf(tokens: Token[], from: number, to: number, phrases: string[][]): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) {
+    const p = phrases.find((w) => i + w.length <= to && w.every((k, j) => tokens[i + j].key === k));
+    if (p) out.push(...p.map((_, j) => i + j));
+  }
+  return out;
 }
 
-/** Whether a reading rule holds for the number(s) at token j; the end of what it read. */
-function readingAt(r: Reading, tokens: { key: string }[], j: number, afterAt = -1): number | null {
-  const n = numberAt(tokens, j);
-  if (!n) return null;
-  if (r.systolic_above !== undefined || r.diastolic_above !== undefined) {
-    const d = tokens[n.end]?.key === "/" ? numberAt(tokens, n.end + 1) : null;
-    if (!d) return null;
-    return n.value > (r.systolic_above ?? Infinity) || d.value > (r.diastolic_above ?? Infinity) ? d.end : null;
-  }
-  if (r.below !== undefined && !(n.value < r.below)) return null;
-  if (r.at_least !== undefined && !(n.value >= r.at_least)) return null;
-  if (r.not_next?.includes(tokens[n.end]?.key ?? "")) return null;
-  if (r.then && r.then_within !== undefined) {
-    // The word may come before the number ("swallowed my tablets maybe 10") or a few words after it ("20 of my BP tablets").
-    if (afterAt >= 0 && tokens.slice(afterAt + 1, j).some((t) => r.then!.includes(t.key))) return n.end;
-    const k = tokens.slice(n.end, n.end + r.then_within).findIndex((t) => r.then!.includes(t.key));
-    return k < 0 ? null : n.end + k + 1;
-  }
-  if (r.then) return r.then.includes(tokens[n.end]?.key ?? "") ? n.end + 1 : null;
-  return n.end;
+/** The rules' English history pre-triggers ("died of", "died from"), as word keys. */
+function historyWords(rules: MessageRules): string[][] {
+  return (rules.context?.triggers ?? []).filter(([kind, dir]) => kind === "historical" && dir === "pre").flatMap(([, , words]) => words.map((w) => phraseWords(w)));
 }
 
 /**
- * Mentions made of numbers (patient-message-rules.json `readings`): the first number after a word of
- * `after` decides. Tokens a phrase already took are left to the phrase.
+ * A Swahili verb a `*` phrase word matched in a negative tense ("hajapata degedege", has not had fits;
+ * "hakuzimia", did not faint: the prefixes `negative_verb_prefixes`) is a denial, unless the form is itself
+ * a listed phrase word ("hajakojoa", has not passed urine, is a danger sign). The `*` stands for the subject
+ * and tense of an affirmative verb.
  */
-function findReadings(rules: MessageRules, tokens: { key: string }[], phrases: Mention[]): (Mention & { tags: string[] })[] {
-  const taken = new Set(phrases.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)));
-  const out: (Mention & { tags: string[] })[] = [];
-  for (const rule of rules.red_flags) {
-    for (const r of rule.readings ?? []) {
-      for (let i = 0; i < tokens.length; i++) {
-        if (!r.after.includes(tokens[i].key)) continue;
-        const j = Array.from({ length: r.within }, (_, k) => i + 1 + k).find((x) => numberAt(tokens, x));
-        const end = j === undefined ? null : readingAt(r, tokens, j, i);
-        if (end === null) continue;
-        // Up to the number: a tablet word a few words on may follow another phrase's word ("15 of the malaria pills").
-        const upTo = Math.min(end, numberAt(tokens, j!)!.end);
-        if (Array.from({ length: upTo - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
-        out.push({ from: i, to: end, tags: [`${rule.category}#any`] });
-        for (let x = i; x < end; x++) taken.add(x);
-      }
-    }
+function negatedVerbForms(rules: MessageRules, tokens: Token[], mentions: Mention[], assertions: Assertion[]): Assertion[] {
+  const prefixes = Object.values(rules.languages ?? {}).flatMap((l) => l.negative_verb_prefixes ?? []);
+  if (!prefixes.length) return assertions;
+  const literal = literalWords(rules);
+  const negated = (t: Token) => !literal.has(t.key) && prefixes.some((p) => t.key.startsWith(p) && t.key.length > p.length + 2);
+  return assertions.map((a, k) => (tokens.slice(mentions[k].from, mentions[k].to).some(negated) ? "absent" : a));
+}
+
+const literalSets = new WeakMap<MessageRules, Set<string>>();
+/** Every whole word (not `*`) of the red-flag phrases, English and each language's. */
+function literalWords(rules: MessageRules): Set<string> {
+  let set = literalSets.get(rules);
+  if (!set) {
+    const lists = [rules.red_flags, ...Object.values(rules.languages ?? {}).map((l) => Object.values(l.red_flags ?? {}))];
+    const phrases = lists.flat().flatMap((r) => [...(r.phrases ?? []), ...(r.all_of ?? []).flat(), ...(r.child_terms ?? [])]);
+    set = new Set(phrases.filter((p) => !isReference(p)).flatMap((p) => phraseWords(p)).filter((w) => !w.startsWith("*")));
+    literalSets.set(rules, set);
   }
-  return out;
+  return set;
 }
