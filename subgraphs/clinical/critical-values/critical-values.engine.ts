@@ -1,8 +1,13 @@
 import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
-import type { CriticalAgeBand, LabTest, Limit } from "../knowledge/knowledge.types.js";
+import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
+import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
+import { withoutContextQualifiers } from "./display-context.js";
+import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.6.0";
+export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
+
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.7.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -51,8 +56,12 @@ export function normaliseUnit(unit: string | null | undefined): string {
 
 /** Factor that converts a value in `unit` to the test's canonical unit, or undefined when the unit is not accepted. */
 export function conversionFactor(test: LabTest, unit: string | null | undefined): number | undefined {
-  return test.units[normaliseUnit(unit)];
+  const written = normaliseUnit(unit);
+  return test.units[written] ?? (unitOmitted(test, unit) ? factorWhenUnitOmitted(test) : undefined);
 }
+
+/** Whether a result of a test that has units came without one (pH and INR accept "" as a unit of their own). */
+const unitOmitted = (test: LabTest, unit: string | null | undefined) => normaliseUnit(unit) === "" && test.units[""] === undefined;
 
 /** Three significant figures, as a plain number ("3.89", "53.1", "1000"). */
 export function formatNumber(x: number): string {
@@ -127,10 +136,12 @@ function writtenNames(written: string): string[] {
 /**
  * The tests a display names, to identify a result that has no LOINC code (normally none or one). Stricter
  * than displayMismatch, where the code decides the test: a qualifier in parentheses is dropped only when it
- * is a specimen ("(serum)", "(whole blood)"), the test's unit ("(mmol/L)") or another name of the same
- * test ("Glucose (RBS)"), so "Glucose (urine)" or "Calcium (ionised)" names no test.
+ * is a specimen ("(serum)", "(whole blood)"), the test's unit ("(mmol/L)"), another name of the same
+ * test ("Glucose (RBS)") or the patient's context ("Hb (ANC)", "Mg (on MgSO4)": isPatientContext), so
+ * "Glucose (urine)" or "Calcium (ionised)" names no test.
  */
-export function testsNamed(tests: Iterable<LabTest>, display: string): LabTest[] {
+export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest[] {
+  const display = withoutContextQualifiers(asWritten) || asWritten;
   const whole = normaliseName(withoutAbbreviationDots(display));
   const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const written = writtenNames(display);
@@ -211,68 +222,6 @@ const limitInUnit = (l: Limit | null, factor: number, side: "low" | "high"): Lim
 /** `criticalLimits` of a test that has no critical limit on either side. */
 export const NO_CRITICAL_LIMITS = "none defined";
 
-/**
- * What an answer says for a test held without critical limits (lab-limits.json `no_critical_limit`, e.g.
- * aminotransferases, which published critical-value lists do not include): the result is flagged against
- * the reference interval only, and the answer says so rather than printing an empty critical range.
- */
-export function noCriticalLimit(test: LabTest): string {
-  return (test as LabTest & { no_critical_limit?: string }).no_critical_limit ?? `no critical limit is defined for ${test.name.toLowerCase()}`;
-}
-
-/**
- * The test's age band (lab-limits `critical_by_age`) for a patient `ageDays` completed days old: the
- * narrowest band the age falls in, or undefined (adult limits) when none does or the age is unknown.
- */
-export function criticalBandFor(test: LabTest, ageDays?: number | null): CriticalAgeBand | undefined {
-  if (ageDays === undefined || ageDays === null || !Number.isFinite(ageDays) || ageDays < 0) return undefined;
-  return [...(test.critical_by_age ?? [])].sort((a, b) => a.max_age_days - b.max_age_days).find((b) => ageDays <= b.max_age_days);
-}
-
-/** The critical limits that apply at an age: the band's on the sides it gives, the adult limits on the others. */
-export function criticalLimitsFor(test: LabTest, ageDays?: number | null): { low: Limit | null; high: Limit | null; band?: CriticalAgeBand } {
-  const band = criticalBandFor(test, ageDays);
-  return {
-    low: band && band.critical_low !== undefined ? band.critical_low : test.critical_low,
-    high: band && band.critical_high !== undefined ? band.critical_high : test.critical_high,
-    band,
-  };
-}
-
-/**
- * Why a child's result of a test held without any critical limit at the child's age is not assessed, or
- * null. The limits are adult limits except the age bands held (`critical_by_age`: newborn bilirubin ≥ 15
- * mg/dL, WakeMed); for a test with none at that age (aminotransferases; bilirubin after 30 days) an answer
- * "not critical" for a child could hide a paediatric critical value, so it is refused.
- */
-export function childWithoutCriticalLimit(test: LabTest, ageYears: number, adultAge = 18, ageDays?: number | null): string | null {
-  const limits = criticalLimitsFor(test, ageDays);
-  if (ageYears >= adultAge || limits.low || limits.high) return null;
-  return `the patient is under ${adultAge} and ${test.name} (LOINC ${test.loinc}) has no critical limit in the knowledge base, which holds adult limits: ${noCriticalLimit(test)}; not assessed, so that a child's result is never answered "not critical"`;
-}
-
-/**
- * What a child's answer must say about the limits it was assessed with (critical values and lab
- * interpretation, `warnings`): adult limits, or, in a newborn age band, the band's limits on its sides.
- */
-export function childLimitWarnings(test: LabTest, ageYears: number, ageDays: number | null | undefined, limitsVersion: string, adultAge = 18): string[] {
-  if (ageYears >= adultAge) return [];
-  const band = criticalBandFor(test, ageDays);
-  if (band) {
-    return [
-      `The patient is ${ageDays} day${ageDays === 1 ? "" : "s"} old: the ${band.id} critical limits of ${test.name} (0-${band.max_age_days} days) apply (${band.source}; lab-limits@${limitsVersion}); the reference interval and any limit the band does not give are adult limits: interpret with paediatric reference values`,
-    ];
-  }
-  const age = ageYears < 1 ? "under 1 year" : `${ageYears} year${ageYears === 1 ? "" : "s"}`;
-  return [
-    `The patient is ${age} old: the reference interval and critical limits are adult limits (lab-limits@${limitsVersion}); children's, and especially newborns', differ (e.g. haemoglobin and glucose): interpret with paediatric reference values`,
-  ];
-}
-
-/** Adult reference interval, sex-specific when the knowledge gives one for the patient's sex. */
-export function referenceRange(test: LabTest, sex?: string | null): [number, number] {
-  return (sex && test.reference_range_by_sex?.[sex]) || test.reference_range;
-}
 
 /**
  * A charted result (handoff, copilot, SOAP note) assessed as the critical-value service assesses a new one:
@@ -292,7 +241,7 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   const factor = conversionFactor(test, unit);
   if (factor === undefined) throw new Error(`Unit "${unit}" is not accepted for LOINC ${test.loinc}`);
   const canonical = value * factor;
-  const [refLow, refHigh] = referenceRange(test, sex);
+  const [refLow, refHigh] = referenceRange(test, sex, ageDays);
   // Compared in the unit given against the limits as shown (thresholdInUnit), so the answer's words
   // and its verdict agree; the canonical unit gives the same comparison (factor 1).
   // A newborn's limits replace the adult ones on the sides its age band gives (criticalLimitsFor).
@@ -450,6 +399,7 @@ export function checkObservation(
     test = tests.get(observation.code.trim());
     if (!test) add("observation.code", unknownCode);
   }
+  if (test && unitOmitted(test, observation.unit) && factorWhenUnitOmitted(test) !== undefined) identify?.notes.push(omittedUnitNote(test));
   if (test && conversionFactor(test, observation.unit) === undefined) {
     add("observation.unit", `${observation.unit?.trim() ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
   }

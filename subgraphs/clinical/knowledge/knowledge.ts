@@ -117,8 +117,15 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     }
     // An age band without a source or a limit would replace an adult limit unsourced.
     for (const b of t.critical_by_age ?? []) {
-      if (!b.id || !b.source?.trim() || !(Number.isInteger(b.max_age_days) && b.max_age_days >= 0) || (b.critical_low === undefined && b.critical_high === undefined)) {
-        throw new Error(`knowledge/lab-limits.json: test ${t.loinc} critical_by_age band needs an id, a source, a max_age_days (whole days, at least 0) and a critical_low or critical_high`);
+      const from = b.min_age_days ?? 0;
+      if (!b.id || !b.source?.trim() || !(Number.isInteger(b.max_age_days) && Number.isInteger(from) && from >= 0 && from <= b.max_age_days) || (b.critical_low === undefined && b.critical_high === undefined)) {
+        throw new Error(`knowledge/lab-limits.json: test ${t.loinc} critical_by_age band needs an id, a source, whole-day ages (0 <= min_age_days <= max_age_days) and a critical_low or critical_high`);
+      }
+    }
+    for (const b of t.reference_by_age ?? []) {
+      const from = b.min_age_days ?? 0;
+      if (!b.id || !b.source?.trim() || !(Number.isInteger(b.max_age_days) && Number.isInteger(from) && from >= 0 && from <= b.max_age_days) || (b.low === undefined && b.high === undefined)) {
+        throw new Error(`knowledge/lab-limits.json: test ${t.loinc} reference_by_age band needs an id, a source, whole-day ages (0 <= min_age_days <= max_age_days) and a low or high`);
       }
     }
   }

@@ -179,15 +179,29 @@ export interface LabTest {
   source: Record<string, string>;
   /** Age bands whose limits replace the adult limit on the side they give (lab-limits `critical_by_age`). */
   critical_by_age?: CriticalAgeBand[];
+  /** Age bands whose ends replace the adult reference interval's on the side they give (lab-limits `reference_by_age`). */
+  reference_by_age?: ReferenceAgeBand[];
+}
+
+/** A reference interval end for ages `min_age_days` (default 0) to `max_age_days` completed days, in the canonical unit, with its source. */
+export interface ReferenceAgeBand {
+  id: string;
+  min_age_days?: number;
+  max_age_days: number;
+  low?: number;
+  high?: number;
+  source: string;
 }
 
 /**
- * Critical limits for patients aged 0 to `max_age_days` completed days (e.g. newborn bilirubin): a side
+ * Critical limits for patients aged `min_age_days` (default 0) to `max_age_days` completed days (e.g. newborn bilirubin): a side
  * given replaces the adult limit on that side; a side not given keeps it. `significance` / `actions` for a
  * side replace the test's when the band's limit is crossed (bilirubin has none for adults).
  */
 export interface CriticalAgeBand {
   id: string;
+  /** First day of the band (completed days; default 0, from birth): a children's band may start after a newborn band. */
+  min_age_days?: number;
   max_age_days: number;
   critical_low?: Limit | null;
   critical_high?: Limit | null;

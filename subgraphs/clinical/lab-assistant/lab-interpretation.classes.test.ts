@@ -171,3 +171,38 @@ describe("session 17: a newborn's limits and the new equivalent codes (lab-inter
     expect(identify("4544-3", null, k.labTests.get("20570-8")).codes).toEqual(["20570-8", "4544-3"]);
   });
 });
+
+describe("session 18: children's limits and intervals, context qualifiers, omitted units (critical-value engine 1.7.0, lab-limits 2026.11.13)", () => {
+  const flag = (loinc: string, value: number, unit: string | null, ageDays?: number, sex: string | null = null) =>
+    interpretLabResult(k.labTests.get(loinc)!, value, unit, sex, [], k.labDeltaChecks.get(loinc), "2026-11-28", ageDays).flag;
+
+  it("flags a child's haemoglobin against WHO's cut-off for the age, an adult's against the adult interval", () => {
+    expect(flag("718-7", 11.2, "g/dL", 900, "female")).toBe("N"); // 2 years: < 11.0 is low
+    expect(flag("718-7", 106, "g/L", 400, "male")).toBe("N"); // 13 months: < 10.5 g/dL
+    expect(flag("718-7", 11.2, "g/dL", 9000, "female")).toBe("L"); // adult woman: 12.0
+  });
+
+  it("calls a child's glucose, potassium, sodium, platelets and white cells critical at Kost 1991's children's limits", () => {
+    const child = 2200; // 6 years
+    expect(flag("2345-7", 460, "mg/dL", child)).toBe("HH");
+    expect(flag("2345-7", 460, "mg/dL", 12000)).toBe("H");
+    expect(flag("2823-3", 2.7, "mmol/L", child)).toBe("LL");
+    expect(flag("2951-2", 157, "mmol/L", child)).toBe("HH");
+    expect(flag("777-3", 51, "10*9/L", child)).toBe("LL");
+    expect(flag("6690-2", 2.05, "10*9/L", child)).toBe("LL");
+  });
+
+  it("identifies a local code whose display carries the patient's context, and a sodium or chloride with no unit", () => {
+    for (const display of ["Platelet count (maternity)", "Creatinine (on tenofovir)", "WBC (sickle cell clinic)"]) {
+      const r = identifyLabResult(k.labTests, { code: "LOCAL1", display, value: 100, unit: Object.keys(testsNamed(tests, display.replace(/\s*\(.*\)$/, ""))[0].units)[0] }, () => undefined);
+      expect(r.test, display).toBeDefined();
+    }
+    for (const [code, value] of [["2951-2", 133], ["2075-0", 96]] as const) {
+      const errors: string[] = [];
+      const r = identifyLabResult(k.labTests, { code, display: null, value, unit: null }, (f) => errors.push(f));
+      expect(errors).toEqual([]);
+      expect(flag(code, value, null)).toBe("L");
+      expect(r.notes.join(" ")).toMatch(/No unit was given/);
+    }
+  });
+});
