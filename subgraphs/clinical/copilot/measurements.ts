@@ -1,9 +1,11 @@
+import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 import { durationDays } from "./durations.js";
 
 /**
  * Numbers clinicians write among the symptoms ("T 38.6", "RR 56/min", "PR 132", "SpO2 86%", "BP 168/112",
  * "LMP 7 weeks ago", "34/40", "20% TBSA"), read as the symptom ids their thresholds in symptoms.json `measurements`
- * name. The thresholds are data with their sources; this file only finds the numbers.
+ * name. The thresholds are data with their sources; the vital signs are read as the SOAP note reads them
+ * (extraction/written-vitals.ts); this file finds the rest and applies the thresholds.
  */
 /** A rate read against the band of the patient's age (whole years); no band: the rate is left unread. */
 interface AgeBandedRate {
@@ -32,20 +34,6 @@ export interface MeasuredFindings {
   read: boolean;
 }
 
-const NUMBER = String.raw`(\d{1,3}(?:\.\d+)?)`;
-const TEMPERATURE = [
-  new RegExp(String.raw`\b(?:t|temp|tmp|temperature|axillary temp(?:erature)?)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi"),
-  new RegExp(String.raw`${NUMBER}\s*(?:°\s*c?|℃|deg(?:rees?)?\s*c(?:elsius)?\b)`, "gi"),
-];
-const RESPIRATORY_RATE = [
-  new RegExp(String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|respirations?)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi"),
-  new RegExp(String.raw`${NUMBER}\s*breaths?\b`, "gi"),
-  new RegExp(String.raw`\bbreath\w*\b[^\d,;]{0,30}?${NUMBER}\s*(?:\/\s*min|per\s*min|bpm)`, "gi"),
-];
-// Not "1 hr 30 min": an "hr" after a number is hours.
-const PULSE = [new RegExp(String.raw`(?<!\d\s{0,2})\b(?:pulse(?:\s*rate)?|pr|hr|heart\s*rate)\s*(?:of|is|was|[:=])?\s*${NUMBER}`, "gi")];
-const OXYGEN_SATURATION = [new RegExp(String.raw`\b(?:sp[o0]2|sao2|o2\s*sat(?:uration)?s?|sats?|oxygen\s*saturation|saturation)\s*(?:of|is|was|on\s*air|[:=])?\s*${NUMBER}\s*%?`, "gi")];
-const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure)\s*(?:of|is|was|[:=])?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
 const LMP = /\bl(?:n)?mp\b(.*)/i;
 const GESTATION = [
   /(?<![\d/])(\d{1,2})\s*\/\s*40\b/g,
@@ -67,26 +55,26 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
   const ids = new Set<string>();
   let read = false;
   if (!rules) return { ids: [], read };
+  const written = readWrittenVitals(text);
+  const valuesOfKind = (kind: WrittenVital["kind"]) => written.filter((w) => w.kind === kind).map((w) => w.value);
   const t = rules.temperature;
-  for (const celsius of valuesOf(TEMPERATURE, text).filter((v) => v >= t.plausible_celsius[0] && v <= t.plausible_celsius[1])) {
+  for (const celsius of valuesOfKind("temperature").filter((v) => v >= t.plausible_celsius[0] && v <= t.plausible_celsius[1])) {
     read = true;
     if (celsius >= t.min_celsius) ids.add(t.symptom);
   }
-  for (const [rule, res, plausible] of [[rules.respiratory_rate, RESPIRATORY_RATE, [5, 150]], [rules.pulse, PULSE, [20, 300]]] as const) {
-    const rate = readRate(rule, valuesOf(res, text).filter((v) => v >= plausible[0] && v <= plausible[1]), age);
+  for (const [rule, kind] of [[rules.respiratory_rate, "respiratoryRate"], [rules.pulse, "pulse"]] as const) {
+    const rate = readRate(rule, valuesOfKind(kind), age);
     read ||= rate.read;
     rate.ids.forEach((id) => ids.add(id));
   }
   const o2 = rules.oxygen_saturation;
-  for (const percent of valuesOf(OXYGEN_SATURATION, text).filter((v) => v >= 30 && v <= 100)) {
+  for (const percent of valuesOfKind("spo2")) {
     read = true;
     if (percent < o2.below_percent) ids.add(o2.symptom);
   }
-  for (const m of text.matchAll(BLOOD_PRESSURE)) {
-    const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
-    if (systolic <= diastolic || systolic > 300) continue;
+  for (const { value: systolic, diastolic } of written.filter((w) => w.kind === "bloodPressure")) {
     read = true;
-    const level = rules.blood_pressure.find((b) => systolic >= b.systolic_min || diastolic >= b.diastolic_min);
+    const level = rules.blood_pressure.find((b) => systolic >= b.systolic_min || diastolic! >= b.diastolic_min);
     if (level) ids.add(level.symptom);
     if (systolic < rules.low_blood_pressure.systolic_below) ids.add(rules.low_blood_pressure.symptom);
   }

@@ -8,7 +8,7 @@ import { bandScore } from "../nurse-assistant/news2.engine.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import type { RiskScore } from "../risk-scores/risk-scores.type.js";
 import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.js";
-import { readWrittenVitals, type WrittenVital } from "./written-vitals.js";
+import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 
 export const SOAP_ENGINE_VERSION = "soap-note-template@1.2.0";
 

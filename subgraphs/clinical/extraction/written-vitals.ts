@@ -2,7 +2,8 @@
  * Vital signs as clinicians write them in a note ("T 38.6", "Temp 37.2°C", "PR 132", "HR 96 bpm", "RR 28",
  * "SpO2 92% on RA", "BP 128/76", "GCS 14/15", "Wt 62kg"), with their values. Only plausible values are kept
  * (outside these ranges the number is something else: "T2DM", "hr" as hours, a date). The SOAP note shows
- * them beside the recorded vitals as written in the notes, never as recorded observations.
+ * them beside the recorded vitals as written in the notes, never as recorded observations; the copilot reads
+ * the same numbers among the symptoms against its thresholds (copilot/measurements.ts).
  */
 export type WrittenVitalKind = "temperature" | "pulse" | "respiratoryRate" | "spo2" | "bloodPressure" | "gcs" | "weight";
 
@@ -20,6 +21,8 @@ const SAID = String.raw`\s*(?:of|is|was|=|:|-)?\s*`;
 const PATTERNS: { kind: Exclude<WrittenVitalKind, "bloodPressure">; re: RegExp; range: [number, number] }[] = [
   { kind: "temperature", re: new RegExp(String.raw`\b(?:t|temp|tmp|temperature|axillary temp(?:erature)?)${SAID}${NUMBER}`, "gi"), range: [30, 45] },
   { kind: "temperature", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:°\s*c?|℃|deg(?:rees?)?\s*c(?:elsius)?\b)`, "gi"), range: [30, 45] },
+  // "breathing fast, 60 per min", "breaths 48 bpm": a rate after a breathing word is the respiratory rate, not a pulse.
+  { kind: "respiratoryRate", re: new RegExp(String.raw`\bbreath\w*\b[^\d,;]{0,30}?${NUMBER}\s*(?:\/\s*min|per\s*min|bpm)`, "gi"), range: [4, 150] },
   // Not "1 hr 30 min": an "hr" after a number is hours.
   { kind: "pulse", re: new RegExp(String.raw`(?<!\d\s{0,2})\b(?:pulse(?:\s*rate)?|pr|hr|heart\s*rate)${SAID}${NUMBER}`, "gi"), range: [20, 300] },
   { kind: "pulse", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:bpm|b\/min|beats\s*(?:\/|per)\s*min)`, "gi"), range: [20, 300] },
