@@ -16,7 +16,7 @@ import {
 export class NurseAssistantResolver {
   @Authorized("assistant:nurse")
   @UseMiddleware(RateLimit("multi_role_assistants"))
-  @Mutation(() => NurseAssessmentResult, { nullable: true, description: "NEWS2 (RCP 2017) from vitals in the request or the patient's latest observations. Advisory; audited." })
+  @Mutation(() => NurseAssessmentResult, { nullable: true, description: "NEWS2 (RCP 2017) from vitals in the request or the patient's latest observations. For adults aged 16 and over: a younger patient is BAD_USER_INPUT on patientUhid; a current pregnancy on the record adds a note to use the obstetric early warning chart. Advisory; audited." })
   nurseAssessment(@Arg("input", () => NurseAssessmentInput, { description: "The vitals, and the patient whose record fills the gaps." }) input: NurseAssessmentInput, @Ctx() ctx: SubgraphContext): Promise<NurseAssessmentResult> {
     return assessPatient(ctx, input);
   }
