@@ -1,8 +1,9 @@
 import { componentsKey, drugKeys, selectorKey, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+import { drugBySpelling } from "./drug-name-spelling.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.6.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.7.0";
 
 export interface MedicationRef {
   code?: string | null;
@@ -12,7 +13,8 @@ export interface MedicationRef {
 export interface IdentifiedDrug {
   input: MedicationRef;
   drug: DrugEntry;
-  matchedBy: "rxcui" | "name";
+  /** `spelling`: the name is one slip from a known name ("Doxycyline"): checked as that drug, reported, and the check is not safe. */
+  matchedBy: "rxcui" | "name" | "spelling";
   /**
    * Why the code given does not confirm the drug, or null when it does or no code was given:
    * `names_other_drug` (the code is another drug's RxCUI, or the name is another drug than the code's),
@@ -132,7 +134,9 @@ export interface DrugSafetyResult {
  * Words of a medication's name that say its strength, form, route or schedule, not which drug it is:
  * "Warfarin 5mg tablets", "Septrin 960 mg", "Amoxicillin 250mg/5ml suspension", "Ceftriaxone 1g inj IV
  * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
- * strength only right after a number ("Penicillin G 5 MU": the G stays).
+ * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
+ * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
+ * "Paracetamol supp"), and "1 drop" as a dose.
  */
 const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
 /** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs. */
@@ -140,18 +144,18 @@ const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu
 const FORM_ROUTE_SCHEDULE = new Set(
   (
     "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
-    "gel inhaler pessary pessaries suppository suppositories sachet sachets powder vial vials ampoule ampoules amp amps dispersible chewable " +
-    "film coated sr er xr mr retard po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+    "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
+    "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
 );
 /**
  * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
- * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs"), "then", "ED" (every day: "Microgynon 30 ED"),
+ * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
  * "after each loose stool" (ORS), the implant form ("Jadelle implant"), and how a ward dose is given ("loading dose",
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock").
  */
 const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks".split(" "),
+  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks".split(" "),
 );
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
 /**
@@ -260,12 +264,15 @@ const keysOf = (k: Knowledge, d: DrugEntry) => k.drugSafety.keysByDrug.get(d.id)
  * Identifies a medication by RxCUI first, then by name. A code that does not confirm the drug is
  * reported (a warning and `codeConflict`): one naming another drug, one that is not the named drug's
  * RxCUI, and one the knowledge base does not hold (it may name another drug: RxCUI 6813 is methadone,
- * whatever the name says).
+ * whatever the name says). A name no exact lookup knows may still be read through one spelling slip
+ * (`drug-name-spelling.ts`): `matchedBy: "spelling"`, with a warning.
  */
 export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[]): IdentifiedDrug | undefined {
   const code = med.code?.trim();
   const byCode = code ? k.drugs.byRxcui.get(code) : undefined;
-  const byName = localAware(med.name, lookupName(k, med.name));
+  const exact = localAware(med.name, lookupName(k, med.name));
+  const spelled = exact || byCode ? undefined : bySpelling(k, med, warnings);
+  const byName = exact ?? spelled;
   if (byCode) {
     if (byName && byName.id !== byCode.id) {
       warnings.push(`Code ${code} is ${byCode.name} (RxNorm) but the name given is "${med.name}" (${byName.name}): checked as ${byCode.name}; confirm which drug is meant`);
@@ -282,9 +289,21 @@ export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[
       warnings.push(`Code ${code} is not in the drug knowledge base, so it could not be confirmed as ${byName.name}: checked as ${byName.name} by name; confirm which drug is meant`);
       return { input: med, drug: byName, matchedBy: "name", codeConflict: "unknown_code" };
     }
-    return { input: med, drug: byName, matchedBy: "name", codeConflict: null };
+    return { input: med, drug: byName, matchedBy: spelled ? "spelling" : "name", codeConflict: null };
   }
   return undefined;
+}
+
+/**
+ * A name no exact lookup knows, read as the one drug it is a slip away from ("Doxycyline" → Doxycycline), with a
+ * warning to confirm; an eye, ear or skin preparation only as a local entry.
+ */
+function bySpelling(k: Knowledge, med: MedicationRef, warnings: string[]): DrugEntry | undefined {
+  const found = drugBySpelling(k, med.name, nameCandidates);
+  const drug = localAware(med.name, found?.drug);
+  if (!found || !drug) return undefined;
+  warnings.push(`"${med.name}" is not a known name: read as ${drug.name} ("${found.written}" is one spelling slip from "${found.knownName}"); confirm the drug`);
+  return drug;
 }
 
 /**
@@ -512,7 +531,8 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   // An allergy we cannot read was not checked against the drug: the answer cannot clear it.
   for (const allergy of unrecognizedAllergies) warnings.push(`Allergy not interpreted: "${allergy}" was not checked against ${req.newMedication.name}; confirm what it is before giving`);
   interactions.sort(bySeverity);
-  const mismatch = [candidate, ...current].some((x) => x?.codeConflict);
+  // A code that does not confirm the drug, or a name read through a spelling slip: which drug is meant is not certain.
+  const mismatch = [candidate, ...current].some((x) => x?.codeConflict || x?.matchedBy === "spelling");
   return {
     safe: interactions.length === 0 && unidentified.length === 0 && unrecognizedAllergies.length === 0 && !mismatch,
     interactions,

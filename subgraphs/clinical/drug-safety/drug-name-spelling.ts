@@ -1,0 +1,79 @@
+import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+import type { DrugEntry } from "../knowledge/knowledge.types.js";
+
+/**
+ * A drug name written with one slip ("Doxycyline", "Hydrochlorthiazide", "Metronidazol"): one letter left out, one too
+ * many, one changed, or two neighbours swapped (Damerau edit distance 1). Only names of at least MIN_SPELLING_LENGTH
+ * characters are read this way (shorter drug names lie one letter apart too often), and only when exactly one drug of
+ * the knowledge base is that close: two drugs one slip away make the name ambiguous, so it stays unknown.
+ */
+export const MIN_SPELLING_LENGTH = 8;
+
+/** The name written and the known name it was read as. */
+export interface SpellingMatch {
+  drug: DrugEntry;
+  written: string;
+  knownName: string;
+}
+
+const byKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
+
+/** The word with each one character left out, and the word itself (symmetric-delete keys). */
+function deletionKeys(word: string): string[] {
+  const keys = [word];
+  for (let i = 0; i < word.length; i++) keys.push(word.slice(0, i) + word.slice(i + 1));
+  return keys;
+}
+
+/** Deletion key → the known names (normalised) that give it, built once per knowledge base. */
+function spellingIndex(k: Knowledge): Map<string, string[]> {
+  const cached = byKnowledge.get(k);
+  if (cached) return cached;
+  const index = new Map<string, string[]>();
+  for (const name of k.drugs.byName.keys()) {
+    if (name.length < MIN_SPELLING_LENGTH) continue;
+    for (const key of new Set(deletionKeys(name))) index.set(key, [...(index.get(key) ?? []), name]);
+  }
+  byKnowledge.set(k, index);
+  return index;
+}
+
+/** At most one slip apart: one insertion, deletion or substitution, or two neighbouring characters swapped. */
+export function withinOneSlip(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+/** The one drug a written name (already without strength and directions) is a slip away from, or undefined. */
+function drugOneSlipFrom(k: Knowledge, written: string): SpellingMatch | undefined {
+  if (written.length < MIN_SPELLING_LENGTH) return undefined;
+  const index = spellingIndex(k);
+  const names = new Set(deletionKeys(written).flatMap((key) => index.get(key) ?? []));
+  const close = [...names].filter((n) => withinOneSlip(written, n));
+  const drugs = new Map(close.map((n) => [k.drugs.byName.get(n)!.id, { drug: k.drugs.byName.get(n)!, knownName: n }]));
+  if (drugs.size !== 1) return undefined;
+  const [{ drug, knownName }] = drugs.values();
+  return { drug, written, knownName };
+}
+
+/**
+ * The drug a medication name names with one slip in its spelling, trying the name's candidates (`candidates`: the
+ * name without strength, form and directions, longest first) in order; the first candidate close to exactly one
+ * drug wins. Exact names are looked up before this is tried.
+ */
+export function drugBySpelling(k: Knowledge, name: string, candidates: (normalised: string) => string[]): SpellingMatch | undefined {
+  const n = normaliseName(name);
+  for (const candidate of [n, ...candidates(n)]) {
+    const found = drugOneSlipFrom(k, candidate);
+    if (found) return found;
+  }
+  return undefined;
+}
