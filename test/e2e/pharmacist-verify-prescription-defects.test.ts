@@ -37,7 +37,7 @@ describe("verify-prescription (REST)", () => {
   });
 
   it("does not flag Ampiclox as duplicating itself, and still flags it with a second penicillin line", async () => {
-    const alone = await verify([{ name: "Ampiclox 500mg", dose: "1 capsule", frequency: "6 hrly" }]);
+    const alone = await verify([{ name: "Ampiclox 500mg", dose: "1 capsule", frequency: "6 hrly x 5/7" }]);
     expect(alone).toMatchObject({ verified: true, duplicate_therapy: [], interactions: [], items: [expect.objectContaining({ drug_id: "ampicillin_cloxacillin", frequency_pattern: "every_6_hours" })] });
     const two = await verify([{ name: "Ampiclox 500mg", dose: "1 capsule", frequency: "qid" }, { name: "Amoxicillin 500mg", dose: "1 capsule", frequency: "tds" }]);
     expect(two.duplicate_therapy).toEqual([expect.objectContaining({ drug_class: "Penicillins", against: "prescription" })]);

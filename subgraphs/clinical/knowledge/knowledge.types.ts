@@ -36,6 +36,16 @@ export interface DrugEntry {
    */
   adult_single_dose?: { min_mg: number | null; max_mg: number | null; source: string };
   /**
+   * The least usual adult dose a day, in mg, with its source: an adult's day's total below it is reported (most often a
+   * child's dose written for an adult).
+   */
+  adult_min_daily_dose?: { mg: number; source: string };
+  /**
+   * The only injection routes a product may be given by (`im`, `sc`, `iv`), with its source: a depot or suspension
+   * such as benzathine benzylpenicillin (deep IM only) written for another route is reported (prescription verification).
+   */
+  injection_routes?: { allowed: ("im" | "sc" | "iv")[]; source: string };
+  /**
    * A child's maximum per day by body weight, per age band (prescription verification): `mg_per_kg` × weight,
    * capped by `max_mg` and the adult maximum; `mg_per_kg` null where the source gives a fixed daily dose (zinc).
    * `routes`: only for these routes (oral, parenteral); absent, any route.

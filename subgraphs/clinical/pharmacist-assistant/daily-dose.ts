@@ -26,7 +26,8 @@ export interface DoseCheck {
 
 const MG_PER: Record<string, number> = { mg: 1, g: 1000, gm: 1000, mcg: 0.001, µg: 0.001, ug: 0.001, ng: 0.000001 };
 const AMOUNT = /^(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*([a-zµ]+)/i;
-const FORM_UNITS = /^(tablets?|tabs?|capsules?|caps?)$/i;
+/** Units counted in a dose of a product whose strength is in its name: tablets, capsules, suppositories ("1 supp PR"), pessaries. */
+const FORM_UNITS = /^(tablets?|tabs?|capsules?|caps?|suppositor(?:y|ies)|supps?|pessar(?:y|ies))$/i;
 /** Plurals and whole words written on prescriptions: "10mls", "2 gms", "100 micrograms", "1 gram". */
 const UNIT_ALIASES: Record<string, string> = { mls: "ml", mgs: "mg", gms: "g", milligram: "mg", milligrams: "mg", microgram: "mcg", micrograms: "mcg", nanogram: "ng", nanograms: "ng", gram: "g", grams: "g" };
 /** One strength in a product name: "Paracetamol 500mg tabs" (not "Septrin 80/480mg", not two strengths). */
@@ -52,12 +53,25 @@ export const isPerKgDose = (dose: string) => PER_KG_DOSE.test(dose.trim());
  * as written (it cannot be read: the weight is needed). Anything else unchanged.
  */
 export function doseAsGiven(dose: string, weightKg: number | null | undefined): string {
-  const text = dose.trim();
+  const text = fractionOfUnit(dose.trim());
   const roman = ROMAN_DOSE.exec(text);
   if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
   const perKg = PER_KG_DOSE.exec(text);
   if (perKg && weightKg) return `${round(Number(perKg[1]) * weightKg)} ${perKg[2]}${perKg[3]}`;
   return text;
+}
+
+const VULGAR: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3 };
+/** A part of a tablet or the like: "½ tab", "1½ tabs", "1/2 tab", "1 1/2 tabs"; the whole "80/480" of a strength is never a fraction (it has no form unit after it, or a numerator not below its denominator). */
+const FRACTION_OF_UNIT = /^(?:(\d+)\s*)?(?:([½¼¾⅓⅔])|(\d)\s*\/\s*([234]))\s*(?=(?:tabs?|tablets?|caps?|capsules?|supps?|suppositor(?:y|ies))\b)/i;
+
+/** "½ tab" → "0.5 tab", "1 1/2 tabs" → "1.5 tabs" (a roman or plain count is left alone). */
+export function fractionOfUnit(dose: string): string {
+  const m = FRACTION_OF_UNIT.exec(dose);
+  if (!m) return dose;
+  const part = m[2] ? VULGAR[m[2]] : Number(m[3]) < Number(m[4]) ? Number(m[3]) / Number(m[4]) : null;
+  if (part === null) return dose;
+  return `${round(Number(m[1] ?? 0) + part)} ${dose.slice(m[0].length)}`;
 }
 
 /** mg in one dose (the upper end of a range such as "1-2 tablets"), or null when it cannot be worked out. */
@@ -99,15 +113,34 @@ export function mgPerDose(dose: string, productName: string, f: ParsedFrequency 
  * hours ("q6h prn", "4-6 hourly"), the most that allows in 24 hours (⌈24/N⌉, the worst case, said in
  * `worstCase`); plain PRN, one known dose (`open`: how many more is not known); unreadable, null.
  */
-export function dosesPerDay(f: ParsedFrequency | null): { count: number; open: boolean; worstCase: string | null; everyDays?: number } | null {
+export function dosesPerDay(f: ParsedFrequency | null, dose: string | null = null): { count: number; open: boolean; worstCase: string | null; everyDays?: number } | null {
   if (!f || f.kind === "unparseable") return null;
   if (f.kind === "scheduled") return { count: f.times.length, open: false, worstCase: null, ...(f.everyDays ? { everyDays: f.everyDays } : {}) };
   if (f.kind === "stat") return { count: 1, open: false, worstCase: null };
+  const capped = f.maxPerDay ? writtenMaximum(f, dose) : null;
+  if (capped) return capped;
   if (!f.interval) return { count: 1, open: true, worstCase: null };
   const { minHours, maxHours } = f.interval;
   const count = Math.ceil(24 / minHours);
   const written = minHours === maxHours ? `as needed every ${minHours} hours` : `every ${minHours} to ${maxHours} hours`;
   return { count, open: false, worstCase: `${written} read at its worst case: a dose every ${minHours} hours, ${count} a day` };
+}
+
+/**
+ * As needed with a written maximum a day ("q6h prn max 8/day", "tds prn, max 6 tabs/24 hrs"): the most doses a day
+ * the maximum allows, in doses or in the dose's tablets ("1-2 tabs", max 8 tablets: 4 doses of 2), and never more
+ * than the interval allows. The worst case the prescriber wrote, said in `worstCase`. Null when the maximum's unit
+ * cannot be matched to the dose (tablets against a dose in mg).
+ */
+function writtenMaximum(f: Extract<ParsedFrequency, { kind: "prn" }>, dose: string | null): ReturnType<typeof dosesPerDay> {
+  const max = f.maxPerDay!;
+  const units = unitsInDose(dose);
+  const doses = max.unit === "dose" || (max.unit === null && units === null) ? max.amount : units ? max.amount / units : null;
+  if (doses === null) return null;
+  const byInterval = f.interval ? Math.ceil(24 / f.interval.minHours) : Infinity;
+  const count = round(Math.min(doses, byInterval));
+  const what = max.unit === "dose" || units === null ? `${max.amount} doses` : `${max.amount} tablets or capsules`;
+  return { count, open: false, worstCase: `as needed with a written maximum of ${what} a day: at most ${count} doses` };
 }
 
 /** Numbers of a product name's strength as written ("Co-codamol 30/500 tabs" → "30/500"). */
@@ -137,7 +170,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
   const max = drug?.adult_max_daily_dose;
   const none = { dailyDoseMg: null, maxDailyDoseMg: max?.mg ?? null, doseCheckSource: max?.source ?? null };
   const perDose = dose ? mgPerDose(dose, productName, frequency) : null;
-  const perDay = dosesPerDay(frequency);
+  const perDay = dosesPerDay(frequency, dose);
   // "500mg" "1x3": the times are unreadable, but the day's total (a × b units of the strength) is the same either way.
   const units = frequency?.kind === "unparseable" ? frequency.unitsPerDay : undefined;
   const amount = dose ? AMOUNT.exec(dose.trim()) : null;
@@ -204,7 +237,7 @@ function weeklyTotal(drug: DrugEntry, productName: string, day: number, everyDay
 
 /** A combination product per component with a maximum: the worst component decides (above, then unreadable). */
 function checkCombinationDailyDose(k: Knowledge, drug: DrugEntry, productName: string, dose: string | null, frequency: ParsedFrequency | null): DoseCheck {
-  const perDay = dosesPerDay(frequency);
+  const perDay = dosesPerDay(frequency, dose);
   const parts = componentDosesMg(k, drug, productName, dose).map(({ component, mg }) => {
     const max = component.adult_max_daily_dose!;
     const total = mg === null || perDay === null ? null : round(mg * perDay.count);

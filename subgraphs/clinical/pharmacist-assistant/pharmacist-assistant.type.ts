@@ -61,7 +61,7 @@ export class VerificationIssue {
   @Field(() => Int, { nullable: true, description: "Index of the item (0-based), or null for the prescription as a whole." })
   item!: number | null;
 
-  @Field(() => String, { nullable: true, description: "The item's field concerned (name, code, dose or frequency); null for a finding about the prescription or a pair." })
+  @Field(() => String, { nullable: true, description: "The item's field concerned (name, code, dose, frequency, route: a route the product may not be given by, or duration: an antibacterial with no course length); null for a finding about the prescription or a pair." })
   field!: string | null;
 
   @Field(() => String, { description: "contraindicated, major, moderate or minor." })

@@ -40,7 +40,7 @@ describe("prescription verification", () => {
     const sulphur = verifyPrescription(k, item, { ...none, allergies: ["sulphur drugs"] });
     expect(sulphur.verified).toBe(false);
     expect(sulphur.allergyAlerts[0]).toMatchObject({ crossReactivity: "same_class", allergenGroup: "Sulfonamide antibiotics" });
-    const unread = verifyPrescription(k, [{ code: "723", name: "Amoxicillin", dose: "500 mg", frequency: "tds" }, { name: "Paracetamol", dose: "1 g", frequency: "PRN" }], { ...none, allergies: ["the blue capsules"] });
+    const unread = verifyPrescription(k, [{ code: "723", name: "Amoxicillin", dose: "500 mg", frequency: "tds x 5/7" }, { name: "Paracetamol", dose: "1 g", frequency: "PRN" }], { ...none, allergies: ["the blue capsules"] });
     expect(unread.verified).toBe(false);
     expect(unread.issues).toEqual([]);
     expect(unread.warnings).toEqual([expect.stringMatching(/Allergies not interpreted.*"the blue capsules"/)]);

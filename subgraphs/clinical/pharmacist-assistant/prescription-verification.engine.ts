@@ -3,14 +3,17 @@ import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
+import { checkAdultMinimum } from "./adult-minimum.js";
+import { missingCourseLength } from "./course-length.js";
 import { checkDailyDose, doseAsGiven, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
+import { checkInjectionRoute } from "./injection-route.js";
 import { checkSingleDose } from "./single-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.6.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.7.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -66,7 +69,7 @@ export interface PrescriptionVerification {
  * A dose as written on a prescription: a number and a unit or dose form ("500 mg", "1 g", "4 tablets",
  * "10 mL", "10mls", "2 puffs", "100 micrograms"). A bare number or free text is not a dose we can read.
  */
-const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mgs?|gms?|g|mcg|µg|ug|ng|milligrams?|micrograms?|nanograms?|grams?|mls?|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|puffs?|suppositor(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
+const DOSE = /^\d+(\.\d+)?(\s*(-|to|\/)\s*\d+(\.\d+)?)?\s*(mgs?|gms?|g|mcg|µg|ug|ng|milligrams?|micrograms?|nanograms?|grams?|mls?|l|iu|units?|mmol|tablets?|tabs?|capsules?|caps?|sachets?|drops?|gtts?|puffs?|suppositor(y|ies)|supps?|pessar(y|ies)|ampoules?|vials?)(\s+.*)?$/i;
 
 export function isParseableDose(dose: string): boolean {
   return DOSE.test(dose.trim());
@@ -120,6 +123,11 @@ export function verifyPrescription(
     const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, given) : null;
     if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
     else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
+    // A route the product may not be given by (benzathine penicillin IV), and an antibacterial with no course length.
+    const route = checkInjectionRoute(found?.drug, it.name, dose, frequency);
+    if (route) issues.push({ item: i, field: "route", severity: "major", message: route });
+    const course = missingCourseLength(k, found?.drug, it.name, parsed);
+    if (course) issues.push({ item: i, field: "duration", severity: "minor", message: course });
     // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
     const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? given : null, parsed);
     doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? given : null, frequency, parsed });
@@ -135,6 +143,8 @@ export function verifyPrescription(
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
     // A dose ten times beyond the usual single dose (mg for micrograms), and every later step of a taper.
     const isChild = !!context.age && context.age.years < CHILD_UNDER_YEARS;
+    const low = parsed?.kind === "scheduled" ? checkAdultMinimum(found?.drug, it.name, doseCheck.dailyDoseMg, !!context.age && !isChild) : null;
+    if (low) issues.push({ item: i, field: "dose", severity: "moderate", message: low });
     const single = doseParseable ? checkSingleDose(found?.drug, it.name, dose!, mgPerDose(given!, it.name, parsed), isChild) : null;
     const later = checkLaterSteps(k, found?.drug, it.name, doseParseable ? given : null, parsed, { age: context.age, weightKg: context.weightKg, isChild });
     for (const f of [...(single ? [single] : []), ...later]) {

@@ -40,7 +40,7 @@ export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[]): { issues
   for (const line of lines) {
     const { drug } = line;
     if (!drug) continue;
-    const perDay = dosesPerDay(line.parsed);
+    const perDay = dosesPerDay(line.parsed, line.dose);
     if (drug.adult_max_daily_dose) add(drug, { line, mgPerDose: line.dose ? mgPerDose(line.dose, line.name, line.parsed) : null, perDay });
     else for (const { component, mg } of componentDosesMg(k, drug, line.name, line.dose)) add(component, { line, mgPerDose: mg, perDay });
   }
