@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -77,6 +77,17 @@ describe("entity extraction quality on annotated notes", () => {
     // (first-score-heldout-5.txt); after session 17's classes 0.948 with none. The remaining misses are listed in
     // docs/decisions/clinical.md ("2026-11-28 (session 17): held-out set 5 (extraction)").
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.93);
+    expect(s.negatedReportedAsPresent).toEqual([]);
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 6 (skin, eye, geriatrics, palliative, telephone, triage, pharmacy consults, referral back-notes, OCR text, Swahili/Luganda; added 2026-11-28, session 18): micro-F1 at least 0.96", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_6));
+    console.log(`HELD-OUT SET 6\n${formatScore(s)}`);
+    expect(s.notes).toBe(30);
+    // First score, before any change: 0.870 with 2 negated/other-person mentions reported as present
+    // (first-score-heldout-6.txt). The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28 (session 18)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.96);
     expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.perType.demographics.fn).toBe(0);
   });

@@ -168,6 +168,8 @@ export interface Mention {
 }
 
 const PRE_MAX_DISTANCE = 6;
+/** Hypothetical triggers naming what an as-needed dose is for ("PRN for pain", "as required for fever"). */
+const INDICATIONS = new Set(["prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"].map((p) => phraseKeys(p).join(" ")));
 /** Triggers that stop or withhold a medicine. */
 const STOPS = new Set(["stop", "stopped", "stopping", "hold", "held", "withhold", "withheld", "avoid", "avoided", "discontinue", "discontinued", "discontinuing", "d/c", "cease", "ceased", "ceasing", "omit", "omitted", "omitting"].map((p) => phraseKeys(p).join(" ")));
 /** A dose ("40mg", "1 g", "500") or a purpose ("for back pain") written right after a medicine. */
@@ -260,8 +262,13 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   // An allergy trigger naming its allergen ("allergic to", "allergy to") carries the negation on to it; a bare one
   // ("No known allergies, on amoxicillin") ends the denial there, and names no allergy either.
   const negationRunsOver = (o: TriggerHit) => o.direction === "pre" && (o.kind === "historical" || (o.kind === "allergy" && o.phrase.endsWith(" to"))) && rightAfterNegation(o);
+  // "give paracetamol, if BP >160/110 call doctor for hydralazine": an "if" after a comma with a medicine or test
+  // later in its sentence opens a conditional plan of its own. It conditions what follows it, not the item before.
+  const opensConditionalPlan = (h: TriggerHit) =>
+    h.phrase === "if" && tokens[h.from - 1]?.raw === "," && mentions.some((o, k) => o.from >= h.to && sentenceOfToken(o.from) === sentenceOfToken(h.from) && (isTest(k) || isMedication?.(k) === true));
   for (const h of hits) {
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
+    if (h.direction === "post" && opensConditionalPlan(h)) continue;
     // "Not allergic to penicillin": a denied allergy is no allergy mention. "Allergies - NKDA, on amoxicillin",
     // "allergies none": an allergy word answered with a denial names no allergen either.
     if (h.kind === "allergy" && h.direction === "pre" && (rightAfterNegation(h) || answeredWithDenial(tokens, h))) continue;
@@ -278,7 +285,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
       const reach = ADJACENT_PRE.has(h.phrase) ? 0 : switching ? SWITCH_MAX_DISTANCE : PRE_MAX_DISTANCE;
       // "If pus from the wound - open and send pus swab", "If no better, add ceftriaxone": a sentence that opens on
       // "if" is a conditional plan, and what it would do is as hypothetical as its condition.
-      const wholeSentence = h.phrase === "if" && (h.from === 0 || sentenceOfToken(h.from - 1) !== s);
+      const wholeSentence = h.phrase === "if" && (h.from === 0 || sentenceOfToken(h.from - 1) !== s || opensConditionalPlan(h));
       for (let k = 0; k < mentions.length; k++) {
         const m = mentions[k];
         if (m.from < h.to) continue;
@@ -326,6 +333,12 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // list of medicines ("Stop aspirin, clopidogrel and heparin") but not to one that comes with its own
         // dose or purpose, which is a new plan item.
         if (!first && STOPS.has(h.phrase) && isMedication?.(k) && ownInstructionAt(tokens, m.to)) break;
+        // "stop HCTZ, FBC, U&Es", "hold metformin, serum sodium and creatinine": a stop reaches medicines only; a test
+        // or finding listed after them is the plan's next item.
+        if (!first && STOPS.has(h.phrase) && isMedication && !isMedication(k)) break;
+        // "morphine PRN for dyspnoea, diazepam 2mg nocte, O2": what a PRN dose is for is its indication; a medicine or
+        // test after it is the next item of the plan.
+        if (!first && INDICATIONS.has(h.phrase) && (isTest(k) || isMedication?.(k))) break;
         // Another kind of trigger in between starts its own scope, except that a history trigger does not end a
         // negation's ("No known history of hypertension", "Denies previous TB treatment"): ConText, Harkema 2009.
         // Only right after the negation, though ("no (known) history of", "denies previous", "not previously"):
@@ -463,6 +476,8 @@ function familyAcrossWords(tokens: Token[], entityTokens: Set<number>, hits: Tri
 const RELATIVES_WITHOUT_VERB = new Set(["mother", "father", "mum", "mom", "dad", "sister", "brother", "sibling", "siblings", "aunt", "uncle", "grandmother", "grandfather", "grandparent", "grandma", "granny", "grandpa", "cousin", "parents", "parent", "husband", "wife", "spouse", "partner", "cowife", "stepmother", "stepfather"].map((r) => phraseKeys(r).join(" ")));
 const CLAUSE_OPENERS = new Set([",", ";", ":", "(", "[", ".", "his", "her", "their", "the", "s"]);
 const BETWEEN_RELATIVE_AND_FINDING = new Set([":", "=", "known", "also"]);
+/** " - " is three characters: no two words of a note stand further apart with only spaces between. */
+const SPACED_DASH_GAP = 3;
 
 function familyWithoutVerb(tokens: Token[], entityTokens: Set<number>, hits: TriggerHit[], sentences: number[]): TriggerHit[] {
   const out: TriggerHit[] = [];
@@ -470,7 +485,9 @@ function familyWithoutVerb(tokens: Token[], entityTokens: Set<number>, hits: Tri
   for (let i = 0; i < tokens.length; i++) {
     if (!RELATIVES_WITHOUT_VERB.has(tokens[i].key) || entityTokens.has(i) || inHit(i)) continue;
     const prev = tokens[i - 1];
-    const opens = !prev || sentenceOf(sentences, prev.start) !== sentenceOf(sentences, tokens[i].start) || CLAUSE_OPENERS.has(prev.key);
+    // A dash between spaces ("?scabies - wife itching too") opens a clause too: the tokenizer drops it, leaving a gap.
+    const spacedDash = !!prev && tokens[i].start - prev.end >= SPACED_DASH_GAP;
+    const opens = !prev || sentenceOf(sentences, prev.start) !== sentenceOf(sentences, tokens[i].start) || CLAUSE_OPENERS.has(prev.key) || spacedDash;
     // "s" only as a possessive glued to its word by an apostrophe ("baby's mother"), not "Pts mother".
     if (!opens || (prev?.key === "s" && !(tokens[i - 2] && prev.start > tokens[i - 2].end))) continue;
     let j = i + 1;

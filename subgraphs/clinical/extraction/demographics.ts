@@ -29,7 +29,7 @@ const AGE_PATTERNS: RegExp[] = [
   // "Elderly lady, 79, known CCF"
   /\b(?:male|female|man|woman|boy|girl|lady|gentleman)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|presents|presenting|who|admitted|c\/o)\b)/gi,
   // "M/59", "F/32", "F 32 yrs" (the letter in capitals first, as ward lists and referral headers write it)
-  /(?<![\p{L}\p{N}/])([MF])\s?\/\s?(\d{1,3})(?![\p{N}/])/gu,
+  /(?<![\p{L}\p{N}/])([MF])\s?(?:\/\s?(\d{1,3})(?![\p{N}/])|,\s?(\d{1,3})\s?(?:y|yrs?|years?)(?![\p{L}\p{N}]))/gu,
   // Newborn unit notes: "DOL 4", "day 3 of life" (days of life)
   /\b(?:DOL|day\s+of\s+life)\s*:?\s*(\d{1,3})\b|\bday\s+(\d{1,3})\s+of\s+life\b/gi,
   // SMS-style notes in lower case, after the word for the patient: "pt 45m kn DM", "patient 32f".
@@ -71,11 +71,11 @@ const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
  * mzee", "mama 32yrs", "bibi, 70 years"): mzee and babu are old men, mama and bibi women. Only beside the age:
  * elsewhere "mama" is the child's mother ("Mama anasema…"). Source: TUKI, Kamusi ya Kiswahili-Kiingereza
  * (Institute of Kiswahili Research, University of Dar es Salaam, 2001). Also mwanaume/mwanamume (man) and mwanamke
- * (woman), and after "wa" (of): "Mama wa miaka 45" (a woman of 45 years). Luganda in Ugandan notes: omusajja (man),
- * omukazi (woman), as in Snoxall RA, Luganda-English Dictionary (Oxford: Clarendon Press, 1967).
+ * (woman), msichana (girl) and mvulana (boy), and after "wa" (of): "Mama wa miaka 45" (a woman of 45 years). Luganda in Ugandan notes: omusajja (man),
+ * omukazi and omukyala (woman), as in Snoxall RA, Luganda-English Dictionary (Oxford: Clarendon Press, 1967).
  */
-const SWAHILI_MALE = /^(mzee|babu|kijana|mwanaume|mwanamume|omusajja)$/i;
-const SWAHILI_FEMALE = /^(mama|bibi|binti|mwanamke|omukazi)$/i;
+const SWAHILI_MALE = /^(mzee|babu|kijana|mvulana|mwanaume|mwanamume|omusajja)$/i;
+const SWAHILI_FEMALE = /^(mama|bibi|binti|msichana|mwanamke|omukazi|omukyala)$/i;
 
 const lineStartAt = (text: string, at: number) => at === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, at - 4), at));
 
@@ -150,7 +150,15 @@ function fallbackAge(text: string): { at: number; end: number; age: number; mont
   return null;
 }
 
-export function extractDemographics(text: string): Demographics {
+/**
+ * A scanned form's age with a letter for a digit of the same shape ("Age: 6O yrs", "l9 years"): the digits read as
+ * meant, only in a number written right before an age unit. Same length, so offsets are kept.
+ */
+const OCR_AGE = /(?<![\p{L}\p{N}])(?=[\dOolI]*\d)[\dOolI]{2,3}(?=\s*(?:y|yrs?|years?)(?![\p{L}\p{N}]))/gu;
+const withAgeDigitsRead = (text: string) => text.replace(OCR_AGE, (n) => n.replace(/[Oo]/g, "0").replace(/[lI]/g, "1"));
+
+export function extractDemographics(note: string): Demographics {
+  const text = withAgeDigitsRead(note);
   let best: { at: number; end: number; age: number; months: number | null; sex?: string } | null = null;
   for (const re of SLASH_AGE) {
     re.lastIndex = 0;
@@ -174,7 +182,7 @@ export function extractDemographics(text: string): Demographics {
       if (decimalAt(text, m)) continue;
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
       const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
-      const value = sexFirst ? Number(m[2]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
+      const value = sexFirst ? Number(m[2] ?? m[3]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
       const unit = dayOfLife ? "days" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst ? "y" : m[2];
       const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;

@@ -3,7 +3,8 @@ import { senseAt } from "./abbreviation-senses.js";
 import { assertMentions, namesRelative, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
-import { phraseKeys, sentenceOf, sentenceStarts, tokenize, type Token } from "./text.js";
+import { repairOcrTokens } from "./ocr-noise.js";
+import { canonicalWord, phraseKeys, sentenceOf, sentenceStarts, tokenize, type Token } from "./text.js";
 import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type HeartInvolvement, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
 
 /**
@@ -11,7 +12,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.7.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.8.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -175,7 +176,9 @@ const isViralLoad = (t: VocabularyTerm) => t.type === "lab_test" && /viral load/
 const RECORD_WORDS = new Set(["diary", "chart", "log", "calendar", "diaries"]);
 const PASSING = new Set(["passed", "passing", "pass", "passe", "passes"]);
 const NORMAL_OUTPUT = new Set(["flatu", "flatus", "wind"]);
-const DRESSING_STATE = new Set(["clean", "dry", "intact", "soaked", "soiled", "stained", "in", "changed", "dirty", "wet"]);
+const DRESSING_STATE = new Set(["clean", "dry", "intact", "soaked", "soiled", "stained", "in", "dirty", "wet"]);
+/** "NSAID-induced gastritis", "steroid-related hyperglycaemia": the medicine names the cause of the diagnosis after it. */
+const CAUSE_WORDS = new Set(["induced", "related", "associated"]);
 /** "anti-TB treatment", "anti-malarials", "anti-HIV drugs": a class of medicine named after the disease it treats. */
 const AGAINST_PREFIX = "anti";
 /** Words of vaccination: the disease named after "vaccinated for/against" or before "vaccine" is prevented, not had. */
@@ -198,6 +201,11 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
   return matches.filter((m, k) => {
     const next = tokens[m.to];
     if (m.term.type === "medication" && next && SERVICE_WORDS.has(next.key)) return false;
+    // "Burns dressing clinic", "physiotherapy clinic": the service's name, not a procedure done.
+    if (m.term.type === "procedure" && next && SERVICE_WORDS.has(next.key)) return false;
+    if (m.term.type === "medication" && next && CAUSE_WORDS.has(next.key) && matches[k + 1]?.from === m.to + 1 && matches[k + 1].term.type === "diagnosis") return false;
+    // "soluble insulin sliding scale": the insulin regimen, not a scaly skin.
+    if (m.term.type === "symptom" && m.to - m.from === 1 && tokens[m.from].key === "scale" && tokens[m.from - 1]?.key === "sliding") return false;
     // "VL LDL", "viral load: LDL": lower than the detectable limit, the viral load's result, not an LDL cholesterol.
     if (m.term.type === "lab_test" && m.to - m.from === 1 && tokens[m.from].key === "ldl" && k > 0 && isViralLoad(matches[k - 1].term) && tokens.slice(matches[k - 1].to, m.from).every((t) => !t.word)) return false;
     // "seizure diary", "fever chart", "pain score chart": a record kept of a finding, not the finding.
@@ -226,6 +234,26 @@ function withAbbreviationSenses(v: Vocabulary, tokens: Token[], matches: Match[]
     const sense = senses && senseAt(tokens, m.from, m.to, senses);
     if (!sense) return [m];
     return sense.term ? [{ ...m, term: sense.term }] : [];
+  });
+}
+
+/** List joints between the tests of a list of investigations. */
+const TEST_LIST_JOINTS = new Set([",", "and", "&", "/", "+"]);
+/**
+ * "TSH, vitamin B12, VDRL": a vitamin or mineral named among tests is the test of its level, when the dictionary has
+ * that test ("vitamin B12 level"). Given alone ("vitamin B12 1mg IM") it stays the medicine.
+ */
+function withLevelsAmongTests(v: Vocabulary, tokens: Token[], matches: Match[]): Match[] {
+  const isTestNextTo = (a: Match | undefined, b: Match | undefined) =>
+    !!a && !!b && tokens.slice(a.to, b.from).length > 0 && tokens.slice(a.to, b.from).every((t) => TEST_LIST_JOINTS.has(t.key));
+  return matches.map((m, k) => {
+    if (m.term.type !== "medication") return m;
+    const before = matches[k - 1]?.term.type === "lab_test" && isTestNextTo(matches[k - 1], m);
+    const after = matches[k + 1]?.term.type === "lab_test" && isTestNextTo(m, matches[k + 1]);
+    if (!before && !after) return m;
+    const keys = [...m.term.keys, "level"].join(" ");
+    const test = v.byFirstKey.get(m.term.keys[0])?.find((t) => t.type === "lab_test" && t.keys.join(" ") === keys);
+    return test ? { ...m, term: test } : m;
   });
 }
 
@@ -348,6 +376,23 @@ function statesPregnancy(text: string): boolean {
 }
 
 /**
+ * A pregnancy wished for or planned is not one the patient has: "desires pregnancy next year", "wants to get
+ * pregnant", "hoping for a pregnancy", "planning a pregnancy" (ConText's hypothetical, Harkema 2009). Only a wish
+ * word within the few words before the mention, in the same clause, counts. The wish words are not ConText
+ * triggers for every finding: "I want to see the doctor, I have chest pain" must keep its chest pain (the patient
+ * messages share those triggers).
+ */
+const WISH_WORDS = new Set(["desire", "desires", "desired", "desiring", "desirous", "want", "wants", "wanting", "wish", "wishes", "wishing", "hope", "hopes", "hoping", "trying", "planning", "would"].map(canonicalWord));
+const WISH_REACH = 4;
+function wishedFor(tokens: Token[], from: number): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - WISH_REACH); i--) {
+    if (!tokens[i].word) return false;
+    if (WISH_WORDS.has(tokens[i].key)) return true;
+  }
+  return false;
+}
+
+/**
  * The assertion of a condition named as advice's context: hypothetical, unless the note says elsewhere that the
  * patient has it. Said by another mention of the same condition ("Known asthmatic", "UTI in pregnancy"), the
  * condition is reported there and this mention stays hypothetical (it adds nothing). Said only in words the
@@ -453,8 +498,8 @@ function sickleCellDactylitis(v: Vocabulary, entities: ExtractedEntity[]): void 
 }
 
 export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
-  const tokens = tokenize(text);
-  const matches = withoutNonMentions(tokens, withAbbreviationSenses(v, tokens, matchTerms(v, tokens, text)));
+  const tokens = repairOcrTokens(v, text, tokenize(text));
+  const matches = withLevelsAmongTests(v, tokens, withoutNonMentions(tokens, withAbbreviationSenses(v, tokens, matchTerms(v, tokens, text))));
   const sentences = sentenceStarts(text);
   // A bare trailing "-" negates a symptom or sign (a symptom, or a finding of ICD-10 chapter XVIII: "jaundice -",
   // "hepatomegaly -"), never a diagnosis ("Dx: Severe malaria -" ends a line). "NR" (non-reactive) negates an
@@ -472,6 +517,9 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
     const service = serviceTarget(tokens, matches, k, sentences, diagnosisTokens);
     if (service === "service") assertions[k] = "hypothetical";
     else if (service === "negative") assertions[k] = "absent";
+  });
+  matches.forEach((m, k) => {
+    if (m.term.type === "diagnosis" && m.term.code && isPregnancyCode(m.term.code) && assertions[k] === "present" && wishedFor(tokens, m.from)) assertions[k] = "hypothetical";
   });
   // "FHx: brother had stroke. No headache. RBS 7.1.": a test with its result is the patient's own measurement; a
   // family-history heading written inline runs on over it only by default, never by a relative named with it.
