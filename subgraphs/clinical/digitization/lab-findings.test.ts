@@ -47,7 +47,7 @@ describe("a word-only result is a finding of its kind", () => {
     ["Wet mount: Trichomonas vaginalis seen", ["other", "Wet mount", "Trichomonas vaginalis seen"]],
     ["KOH prep: Fungal hyphae seen", ["other", "KOH prep", "Fungal hyphae seen"]],
     ["Thick film: Gametocytes of P. falciparum seen", ["other", "Thick film", "Gametocytes of P. falciparum seen"]],
-    ["Clue cells: Seen", ["other", "Clue cells", "Seen"]],
+    ["Clue cells: Seen in moderate numbers", ["other", "Clue cells", "Seen in moderate numbers"]],
     ["Isolated: Citrobacter freundii", ["organism", "Isolated", "Citrobacter freundii"]],
     ["Rhesus: D negative", ["blood_group", "Rhesus", "D negative"]],
   ])("%s", (line, expected) => {

@@ -40,7 +40,7 @@ const BLOOD_GROUP_LABEL = /^(?:(?:blood\s?group(?:ing)?|abo(?:\s(?:group(?:ing)?
 const CROSSMATCH_LABEL = /^(?:cross\s?-?\s?match(?:ing)?|x\s?-?\s?match|compatibility(?:\stest)?)(?:\s(?:result|test))?$/i;
 const APPEARANCE_LABEL = /^(?:(?:urine|stool|csf|fluid|semen|sample|specimen|sputum|pus|gross|macroscopic|physical)\s)?(?:appearance|colou?r|consistency|turbidity|clarity|macroscopy|viscosity|odou?r|aspect)$/i;
 /** Microscopy labels whose result is a finding in words when it names something seen ("Ova: Hookworm ova seen", "India ink: No capsulated yeast cells seen"). */
-const MICROSCOPY_LABEL = /^(?:ova|cysts?|trophozoites?|larvae|parasites?|malaria parasites|mps?|b\/?s(?:\sfor\smps?)?|crystals|casts|(?:[a-z]+\s){0,2}cells|bacteria|yeasts?|(?:fungal\s)?hyphae|spores|trichomonads?|india ink|wet (?:prep|mount)|koh(?:\s(?:mount|prep))?|(?:[a-z]+\s)?(?:film|smear)|microscopy|findings?)$/i;
+const MICROSCOPY_LABEL = /^(?:ova|cysts?|trophozoites?|larvae|parasites?|malaria parasites|(?:haemo|hemo|blood\s)parasites?|mps?|b\/?s(?:\sfor\smps?)?|crystals|casts|(?:[a-z]+\s){0,2}cells|bacteria|yeasts?|(?:fungal\s)?hyphae|spores|trichomonads?|india ink|wet (?:prep|mount)|koh(?:\s(?:mount|prep))?|(?:[a-z]+\s)?(?:film|smear)|microscopy|findings?)$/i;
 
 /** Words of a result that says what was seen ("… seen", "… present", "… observed"). */
 const SEEN = /\b(?:seen|present|observed|found|identified|isolated)\b/i;

@@ -3,6 +3,7 @@ import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
 import { readTitre } from "./lab-titres.js";
+import { withExponentExpanded, withUnitBeforeRange } from "./lab-tail-layouts.js";
 import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
 import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
 
@@ -46,11 +47,13 @@ export interface LabResult {
 }
 
 export type Comparator = "<" | "<=" | ">" | ">=";
+/** What a lone asterisk in the flag column means: critical (HH/LL, the LIS printouts followed so far) or, under the report's legend, abnormal (H/L). */
+export type AsteriskMeaning = "critical" | "abnormal";
 const COMPARATORS: Record<string, Comparator> = { "<": "<", "<=": "<=", "≤": "<=", ">": ">", ">=": ">=", "≥": ">=" };
 
 
 /** Tests whose results have no unit ("pH 6.0", "Specific gravity 1.025", "INR 2.4", "A/G ratio 1.2"): read without a unit or a range. */
-const UNITLESS_TESTS = /^(?:(?:(?:urine|semen|seminal|arterial|venous|capillary|cord|blood|abg|vbg)\s)?ph(?:\s\((?:arterial|venous|capillary|abg|vbg)\))?|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|(?:pt[\s/-]?)?inr|.+\sratio)$/i;
+const UNITLESS_TESTS = /^(?:(?:(?:urine|semen|seminal|arterial|venous|capillary|cord|blood|abg|vbg)\s)?ph(?:\s\((?:arterial|venous|capillary|abg|vbg)\))?|(?:urine\s)?(?:specific gravity|sg|s\.g\.?)|(?:pt[\s/-]?)?inr|.+\sratio|(?:.+\s)?log(?:10)?(?:\s.+)?)$/i;
 /** Labels that precede numbers on reports but are not tests. */
 export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|quantitation)|detection limit|lod|lloq|loq)(?:\s\([a-z]+\))?|age|page|date|time|tel|telephone|phone|mobile|fax|lab no|lab number|sample no|specimen no|patient|patient id|uhid|mrn|id|no|ref no|reg no|invoice|receipt|total|subtotal|amount|qty|quantity|dob|bed|bed no|ward|room|year|years|weight|height|dose|duration|gestation|parity|p\.?o\.? box|box)$/i;
 /**
@@ -58,7 +61,7 @@ export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|
  * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2,
  * the "1&2" of "HIV 1&2 Rapid").
  */
-const DIGIT_NAME_WORD = /^(?:1[&/+]2|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p[av]?co2|p[av]?o2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+const DIGIT_NAME_WORD = /^(?:1[&/+]2|log10|ox(?:19|2)|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p[av]?co2|p[av]?o2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
 /** Ions written as their symbol and charge, as blood gas and electrolyte analysers print them: "K+", "Na+", "Cl-", "HCO3-", "Ca2+", "Ca++", "Mg2+", "iCa". */
 const ION_NAME = /^(?:K\+?|Na\+|Cl-|HCO3-|Ca(?:2\+|\+\+)|Mg(?:2\+|\+\+)|iCa)$/;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
@@ -197,14 +200,15 @@ function looksLikeResult(line: string, name: string | undefined): boolean {
  * One line: a result, or why a result-looking line was not read, or nothing. reportSpecimen: the report's
  * last line naming a specimen ("Sample: Venous"), which a code of another specimen must not contradict.
  */
-export function parseLine(line: string, reportSpecimen: string | null = null): { result?: LabResult; warnings?: string[]; unread?: string } {
+export function parseLine(line: string, reportSpecimen: string | null = null, asterisk: AsteriskMeaning = "critical"): { result?: LabResult; warnings?: string[]; unread?: string } {
   const split = splitName(line);
   const unread = (reason: string) => (looksLikeResult(line, split?.name) || reason.startsWith("!") ? { unread: `Line "${line}" was not read as a lab result: ${reason.replace(/^!/, "")}` } : {});
   if (!split) return unread("the test name could not be told apart from the value (a number inside the name, or no value)");
   const { name } = split;
   // "WBC 3.1* 10^3/uL 4.0-10.0": an asterisk printed against the value marks it abnormal (direction from the range).
   const starred = /^[<>]?\d[\d.,]*\*{1,2}(?=\s|$)/.test(split.rest);
-  const rest = starred ? split.rest.replace(/\*{1,2}/, "") : split.rest;
+  // "HBV DNA 3.45E+03 IU/mL"; "ALT 212 * 0 - 33 U/L" (the unit printed after the range): put into the grammar's order.
+  const rest = withUnitBeforeRange(withExponentExpanded(starred ? split.rest.replace(/\*{1,2}/, "") : split.rest));
   if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name) && !ION_NAME.test(split.name))) return {};
   const titre = readTitre(rest);
   if (titre) {
@@ -231,7 +235,10 @@ export function parseLine(line: string, reportSpecimen: string | null = null): {
   const warnings: string[] = [];
   // "mmols/l", "umols/L": a plural written into the unit.
   let unit = g.unit ? g.unit.replace(/\s+/g, "").replace(/^([mµμun]?mol)s(?=\/)/i, "$1").replace(/\{(FEU|DDU)\}$/i, " $1") : null;
-  let flagWritten = g.flag ?? null;
+  let flagWritten: string | null = g.flag ?? null;
+  // Under a legend "* = outside reference range", an asterisk in the flag column marks an abnormal result, not a critical one.
+  const starColumn = asterisk === "abnormal" && /^\*{1,2}$/.test(flagWritten ?? "");
+  if (starColumn) flagWritten = null;
   if (leadFlag && !/^[+-]$/.test(leadFlag)) {
     if (flagWritten && flagWritten !== leadFlag) return unread(`two different flags ("${leadFlag}" and "${flagWritten}")`);
     flagWritten = leadFlag;
@@ -315,7 +322,7 @@ export function parseLine(line: string, reportSpecimen: string | null = null): {
     else if (flagWritten.length <= 3) warnings.push(`"${name} ${g.value}": the flag "${flagWritten}" is not a flag the reader knows (OCR noise?); ignored`);
     else return unread(`"${flagWritten}" after the result is not a flag`);
   }
-  if (!abnormalFlag && starred) {
+  if (!abnormalFlag && (starred || starColumn)) {
     abnormalFlag = side === "below" ? "L" : side === "above" ? "H" : "A";
     flagSource = "document";
   }

@@ -14,18 +14,22 @@ export interface OrdinalGrade {
 interface OrdinalScales {
   name: string;
   version: string;
-  grades: (OrdinalGrade & { spellings: string[] })[];
+  /** only_names: the grade is a result only of tests whose name holds one of these words (urobilinogen's "Normal"). */
+  grades: (OrdinalGrade & { spellings: string[]; only_names?: string[] })[];
 }
 
 const SCALES = JSON.parse(readFileSync(new URL("../knowledge/lab-ordinal-scales.json", import.meta.url), "utf8")) as OrdinalScales;
 export const ORDINAL_SCALES_VERSION = `${SCALES.name}@${SCALES.version}`;
 
 const BY_SPELLING = new Map<string, OrdinalGrade>();
+/** Grades that are results only of some tests, with those tests' name words. */
+const ONLY_NAMES = new Map<string, RegExp>();
 for (const g of SCALES.grades) {
   for (const s of g.spellings) {
     if (BY_SPELLING.has(s)) throw new Error(`knowledge/lab-ordinal-scales.json: "${s}" is the spelling of two grades`);
     BY_SPELLING.set(s, { text: g.text, rank: g.rank });
   }
+  if (g.only_names) ONLY_NAMES.set(g.text, new RegExp(String.raw`\b(?:${g.only_names.join("|")})\b`, "i"));
 }
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s");
 // Longest spellings first, so "nil seen" is tried before "nil" and "+++" before "+".
@@ -39,29 +43,45 @@ const GRADE = `(?:${[...BY_SPELLING.keys()].sort((a, b) => b.length - a.length).
 /** The count printed with an AFB smear grade: "5 AFB/100 fields", "7 AFB / 40 fields", "3 AFB/100 HPF". */
 const AFB_COUNT = String.raw`\d{1,3}\s?AFB\s?\/\s?\d{1,3}\s?(?:fields?|HPF|hpf)`;
 const ORDINAL_LINE = new RegExp(
-  String.raw`^(?<name>[A-Za-z(].*?)(?:\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?<level>(?:very\s)?low|medium|high))?(?:\s(?<unit>(?:copies|cp|IU)\/m[lL]))?(?:\s\((?<note>[A-Za-z][A-Za-z. ]{0,39}|\+{1,4}|${AFB_COUNT})\))?(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
+  String.raw`^(?<name>[A-Za-z(].*?)(?<sep>\s?[:=]\s?|\s-\s|\s)(?<value>${GRADE})(?:\s(?<level>(?:very\s)?low|medium|high))?(?:\s(?<unit>(?:copies|cp|IU)\/m[lL]))?(?:\s(?<limit>(?:<|<=|≤)\s?\d[\d,]*(?:\.\d+)?))?(?:\s\((?<note>[A-Za-z][A-Za-z. ]{0,39}|\+{1,4}|${AFB_COUNT})\))?(?:\s(?:[(\[]\s?)?(?:(?:ref(?:erence)?|normal|nr)\.?\s?:?\s?)?(?<reference>${GRADE})\s?[)\]]?)?$`,
   "i",
 );
 
 /** The grade of "<LDL": a viral load below the lower detection limit, whose number the report does not print. */
 const BELOW_DETECTION = "Below detection limit";
+/** Grades that say the quantity was not found: below any positive upper limit printed beside them. */
+const NONE_FOUND = new Set([BELOW_DETECTION, "Not detected"]);
+
+export interface OrdinalLine {
+  name: string;
+  grade: OrdinalGrade;
+  reference: { written: string; grade: OrdinalGrade } | null;
+  note: string | null;
+  unit: string | null;
+  /** A numeric upper limit printed as the reference of a grade that found nothing ("Not Detected  copies/mL  <1000"). */
+  limit: string | null;
+}
 const gradeOf = (written: string) => BY_SPELLING.get(written.toLowerCase().replace(/\s+/g, " "));
 
 /** The name, grade and printed reference grade of an ordinal result line, or null when the line is not one. */
-export function readOrdinalLine(line: string): { name: string; grade: OrdinalGrade; reference: { written: string; grade: OrdinalGrade } | null; note: string | null; unit: string | null } | null {
+export function readOrdinalLine(line: string): OrdinalLine | null {
   const m = ORDINAL_LINE.exec(line);
   const grade = m?.groups && gradeOf(m.groups.value);
   if (!m?.groups || !grade) return null;
-  const { level, unit } = m.groups;
-  // A level belongs to "Detected" only; a unit to a viral load below its detection limit.
-  if ((level && grade.text !== "Detected") || (unit && grade.text !== BELOW_DETECTION)) return null;
+  const { level, unit, limit } = m.groups;
+  // A level belongs to "Detected" only; a unit and an upper limit ("Not Detected  copies/mL  <1000") to a viral load that found nothing.
+  if ((level && grade.text !== "Detected") || ((unit || limit) && !NONE_FOUND.has(grade.text))) return null;
   const name = m.groups.name.replace(/\s*[:=\-.]+$/, "").trim();
+  // "Urobilinogen  Normal" is a result; "Appearance: Normal" is not an ordinal one.
+  if (ONLY_NAMES.has(grade.text) && !ONLY_NAMES.get(grade.text)!.test(name)) return null;
+  // "Cysts: Seen" is a result; "Ova  Hookworm ova seen" (a finding, then maybe its normal) and "No parasites seen" are not.
+  if (grade.text === "Seen" && (!/[:=-]/.test(m.groups.sep) || /\b(?:no|none|nil|not|without)\b/i.test(name))) return null;
   let note = m.groups.note?.trim() || (level ? level.toLowerCase() : null);
   let written = m.groups.reference;
   // "Protein ++ (Negative)": a grade in brackets is the reference, not a qualifier.
   if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
   const reference = written ? gradeOf(written) : undefined;
-  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null };
+  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null };
 }
 
 /** Grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"). */

@@ -1,6 +1,8 @@
 import { newFindingContext, noteFindingContext, readFinding, type LabFinding } from "./lab-findings.js";
 import { repairOcrDigits } from "./lab-numbers.js";
-import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type LabResult } from "./lab-line.js";
+import { opensAntigenColumns, readAntigenRow } from "./lab-antigen-columns.js";
+import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type AsteriskMeaning, type LabResult } from "./lab-line.js";
+import { withOcrBarsInUnits } from "./lab-tail-layouts.js";
 import { readOrdinalLine, withGradeSpellingRepaired } from "./lab-ordinals.js";
 import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
@@ -62,7 +64,7 @@ export function parseLabResults(text: string): LabParse {
   const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
     // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
-    const spaced = repairOcrDigits(raw.replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim());
+    const spaced = repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim());
     return { spaced, line: spaced.replace(/\s+/g, " ") };
   });
   // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
@@ -74,6 +76,10 @@ export function parseLabResults(text: string): LabParse {
   // The last line that names a specimen and is not a result ("Sample: Arterial", "VENOUS BLOOD GAS", "URINALYSIS"):
   // a code of another specimen is not given under it, and an ambiguous name ("pH") is coded only when it says the specimen.
   let reportSpecimen: string | null = null;
+  // "* = outside reference range" anywhere on the report: its asterisks flag abnormal results, not critical ones.
+  const asterisk: AsteriskMeaning = lines.some((l) => ASTERISK_MEANS_ABNORMAL.test(l.line)) ? "abnormal" : "critical";
+  // "WIDAL  O antigen  H antigen": rows of two titres, one per antigen.
+  let antigenColumns = false;
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
     if (!line || isPopulationRangeLine(line)) continue;
@@ -87,9 +93,16 @@ export function parseLabResults(text: string): LabParse {
       resultLines.push(index);
       continue;
     }
+    const antigenRow: LabResult[] | null = antigenColumns ? readAntigenRow(line) : null;
+    antigenColumns = opensAntigenColumns(line) || antigenRow !== null;
+    if (antigenRow) {
+      tests.push(...antigenRow);
+      resultLines.push(index);
+      continue;
+    }
     const header = pairedColumnsHeader(line);
     if (header !== undefined) pairedColumns = header;
-    let whole = parseLine(line, reportSpecimen);
+    let whole = parseLine(line, reportSpecimen, asterisk);
     if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? whole;
     const paired = pairedColumns && !whole.result ? readPairedRow(line, pairedColumns) : null;
     if (paired) {
@@ -107,7 +120,7 @@ export function parseLabResults(text: string): LabParse {
     // or the result, then its range alone ("3.5-5.1 L"). Joined only when the two read as one result.
     const next = lines[index + 1];
     const joinable = next && ((!whole.result && NAME_ONLY.test(line) && /^[<>]?\d/.test(next.line)) || (whole.result && whole.result.reference === null && RANGE_ONLY.test(next.line)));
-    const joined = joinable ? parseLine(`${line} ${next.line}`, reportSpecimen) : null;
+    const joined = joinable ? parseLine(`${line} ${next.line}`, reportSpecimen, asterisk) : null;
     if (joined?.result) {
       whole = joined;
       line = `${line} ${next.line}`;
@@ -145,6 +158,9 @@ export function parseLabResults(text: string): LabParse {
   return { tests, findings, warnings, unread, resultLines };
 }
 
+/** A legend giving the asterisk its meaning: "* = outside reference range", "* Abnormal result", "(*) out of range". */
+const ASTERISK_MEANS_ABNORMAL = /^\(?\*\)?\s?(?:[:=-]\s?)?(?:abnormal|(?:outside|out of)(?:\sthe)?\s(?:reference|normal|ref\.?)?\s?(?:range|interval|limits))/i;
+
 /** A column header naming the two limits of the reference interval as separate columns, after the result. */
 const LOW_HIGH_HEADER = /\b(?:result|value)\b.*\b(?:low|lower|min)\b(?:\s?(?:limit|ref\.?))?\s(?:(?:ref\.?\s)?(?:high|upper|max))\b/i;
 /** Under such a header: "BIL-T 2.4 mg/dL 0.2 1.2 H" (two bare numbers after the value and unit). */
@@ -181,7 +197,8 @@ function ordinalResult(line: string): LabResult | null {
   const words = o.name.split(" ");
   if (words.length > 6 || /[:,;]/.test(o.name) || PROSE_WORD.test(o.name) || (o.name.match(/[A-Za-z]/g) ?? []).length < 2 || NOT_TESTS.test(o.name) || NOT_ORDINAL_NAMES.test(o.name)) return null;
   if (!words.every((w, i) => isNameWord(w) || (i > 0 && (NAME_SEPARATOR.test(w) || isSerialNumber(w, words[i - 1])))) || holdsResult(o.name)) return null;
-  const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : null;
+  // "Not Detected  <1000": nothing found lies below the upper limit printed.
+  const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : o.limit ? "N" : null;
   return {
     name: o.name,
     value: o.grade.rank,
@@ -190,7 +207,7 @@ function ordinalResult(line: string): LabResult | null {
     comparator: null,
     valueHigh: null,
     unit: o.unit,
-    reference: o.reference?.written ?? null,
+    reference: o.reference?.written ?? o.limit,
     low: null,
     high: null,
     abnormalFlag,

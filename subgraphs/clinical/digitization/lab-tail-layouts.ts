@@ -1,0 +1,58 @@
+import { unitProperty } from "./loinc-by-unit.js";
+
+/**
+ * Layouts of what follows a test's name that the line grammar (lab-line.ts: value, unit, range, flag) does
+ * not read as printed, put into its order before it is read. docs/decisions/clinical.md, "Document
+ * digitization", 2026-11-28 (session 18).
+ */
+
+const VALUE = String.raw`(?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?\d[\d.,]*`;
+const RANGE = String.raw`(?:\d[\d.,]*\s?(?:-|to)\s?\d[\d.,]*|(?:[<>]=?|≤|≥)\s?\d[\d.,]*)`;
+const FLAG = String.raw`H|L|HH|LL|N|A|H\*|L\*|\*{1,2}`;
+/**
+ * "58.7 * 3.4 - 20.5 µmol/L", "8.7 L 12.0 - 15.5 g/dL", "96 35 - 104 U/L", "128 (135 - 145) mmol/L L": value, its
+ * flag, the range (maybe in brackets), the unit, and the flag when its column comes last.
+ */
+const UNIT_AFTER_RANGE = new RegExp(String.raw`^(?<value>${VALUE})(?:\s(?<flag>${FLAG}))?\s(?<range>\(\s?${RANGE}\s?\)|${RANGE})\s(?<unit>\S+)(?:\s(?<last>${FLAG}))?$`);
+
+/**
+ * "Test | Result | Flag | Range | Units" and "Test | Result | Range | Units" (private-lab and LIS printouts
+ * that put the unit last): the tail rewritten as value, unit, range, flag. Only when the last cell is a
+ * recognised lab unit, so a range followed by anything else (a flag, another column's test) is untouched.
+ */
+export function withUnitBeforeRange(tail: string): string {
+  const m = UNIT_AFTER_RANGE.exec(tail);
+  if (!m?.groups || unitProperty(m.groups.unit) === null) return tail;
+  const { value, range, unit } = m.groups;
+  if (m.groups.flag && m.groups.last) return tail;
+  const flag = m.groups.flag ?? m.groups.last;
+  return `${value} ${unit} ${range}${flag ? ` ${flag}` : ""}`;
+}
+
+/** "3.45E+03", "1.2e6", "5.0E-01": a number in scientific notation as analysers print large counts (HBV DNA, HIV RNA). */
+const EXPONENT_VALUE = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?)(\d+(?:\.\d+)?)[eE]([+-]?\d{1,2})(?=\s|$)/;
+
+/**
+ * A value in scientific notation written out as a plain number ("3.45E+03 IU/mL" → "3450 IU/mL"), so the
+ * number rules apply to it as to any value. Exponents up to 12 only: larger ones are no lab value, and a
+ * plain number must stay exact.
+ */
+export function withExponentExpanded(tail: string): string {
+  const m = EXPONENT_VALUE.exec(tail);
+  if (!m || Math.abs(Number(m[3])) > 12) return tail;
+  const value = Number(`${m[2]}e${m[3]}`);
+  const plain = Number(value.toPrecision(12)).toString();
+  return /e/i.test(plain) ? tail : `${m[1]}${plain}${tail.slice(m[0].length)}`;
+}
+
+/**
+ * OCR's "|" for the letter l inside a unit ("mmo|/L", "umo|/L", "mg/d|"): put back when the token, with l for
+ * "|", is a recognised lab unit. Any other "|" is a cell separator and stays (the caller reads it as a gap).
+ */
+export function withOcrBarsInUnits(line: string): string {
+  if (!line.includes("|")) return line;
+  return line.replace(/\S*[A-Za-zµμ/]\|[A-Za-z/]*|\S*\/[A-Za-z]*\|(?=\s|$)/g, (token) => {
+    const repaired = token.replace(/\|/g, "l");
+    return unitProperty(repaired) !== null ? repaired : token;
+  });
+}
