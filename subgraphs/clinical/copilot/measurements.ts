@@ -25,6 +25,12 @@ export interface MeasurementRules {
   gestational_age: { symptom: string; min_weeks: number; also: string[]; source: string };
   /** A burn's extent in % of body surface, against the band of the patient's age. */
   burn_extent?: { symptom: string; bands: { min_age?: number; max_age?: number; min_percent: number; source: string }[] };
+  /** A temperature below the band's limit for the patient's age (whole years) is hypothermia. */
+  low_temperature?: { symptom: string; bands: { min_age?: number; max_age?: number; below_celsius: number; source: string }[] };
+  /** A written blood glucose ("RBS 28", "FBS 7.2", "RBS HI") at or above min_mmol_l (mg/dL above mg_dl_above are converted). */
+  blood_glucose?: { symptom: string; min_mmol_l: number; mg_dl_above: number; meter_high_words: string[]; source: string };
+  /** An infant's age written in the text ("3 weeks old", "10-day-old", "now 5 wks") up to max_days, read only at age 0. */
+  young_infant_age?: { symptom: string; max_days: number; source: string };
 }
 
 export interface MeasuredFindings {
@@ -46,6 +52,16 @@ const BURN_EXTENT = [
   /(?<![\d.])(\d{1,3})\s*%\s*(?:of\s*)?(?:t?bsa|total body surface(?: area)?|body surface(?: area)?|burns?|burnt|scalds?)\b/gi,
   /\b(?:t?bsa|body surface area|burns?|scalds?)\s*(?:of|is|was|about|approx\.?|[:=~])?\s*(?:about\s*)?(\d{1,3})\s*%/gi,
 ];
+
+// "RBS 28", "FBS: 7.2", "blood sugar 300 mg/dl", "RBS 'HI'": a glucose written after its name.
+const GLUCOSE = /\b(?:rbs|fbs|rbg|fbg|rpg|fpg|blood sugar|blood glucose|glucose|sugar)\s*(?:level|reading|was|is|of|[:=])?\s*['"‘’“”]?\s*(\d{1,3}(?:\.\d)?|[a-z]+)\b/gi;
+// "3 weeks old", "10-day-old", "aged 5 wks": an infant's age in days, weeks or months ("now 3 weeks" may be how
+// long an illness has lasted, so only "old" or "aged" marks an age).
+const INFANT_AGE = [
+  /\b(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\s*-?\s*old\b/gi,
+  /\baged?\s*(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\b/gi,
+];
+const DAYS_PER_UNIT: Record<string, number> = { d: 1, w: 7, m: 30 };
 
 const valuesOf = (res: RegExp[], text: string) => res.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1])));
 const inAgeBand = (b: { min_age?: number; max_age?: number }, age: number) => (b.min_age === undefined || age >= b.min_age) && (b.max_age === undefined || age <= b.max_age);
@@ -96,7 +112,45 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
     read = true;
     if (band && percent >= band.min_percent) ids.add(burn!.symptom);
   }
+  const cold = rules.low_temperature;
+  const coldBand = cold && age !== undefined ? cold.bands.find((b) => inAgeBand(b, age)) : undefined;
+  for (const celsius of valuesOfKind("temperature").filter((v) => v >= t.plausible_celsius[0] && v <= t.plausible_celsius[1])) {
+    if (coldBand && celsius < coldBand.below_celsius) ids.add(cold!.symptom);
+  }
+  const glucose = readGlucose(rules.blood_glucose, text);
+  read ||= glucose.read;
+  glucose.ids.forEach((id) => ids.add(id));
+  const infant = rules.young_infant_age;
+  if (infant && age === 0 && infantAgesInDays(text).some((d) => d <= infant.max_days)) {
+    read = true;
+    ids.add(infant.symptom);
+  }
   return { ids: [...ids], read };
+}
+
+/** A blood glucose against its threshold: mg/dL converted to mmol/L; a meter's "HI" is above its range, so high. */
+function readGlucose(rule: MeasurementRules["blood_glucose"], text: string): MeasuredFindings {
+  if (!rule) return { ids: [], read: false };
+  let read = false;
+  let high = false;
+  for (const m of text.matchAll(GLUCOSE)) {
+    const word = m[1].toLowerCase();
+    if (rule.meter_high_words.includes(word)) {
+      read = high = true;
+      continue;
+    }
+    const value = Number(word);
+    if (!Number.isFinite(value) || value <= 0) continue;
+    read = true;
+    const mmol = value > rule.mg_dl_above ? value / 18 : value;
+    if (mmol >= rule.min_mmol_l) high = true;
+  }
+  return { ids: high ? [rule.symptom] : [], read };
+}
+
+/** Ages written in the text, in days ("6 weeks old" = 42). */
+function infantAgesInDays(text: string): number[] {
+  return INFANT_AGE.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1]) * DAYS_PER_UNIT[m[2][0].toLowerCase()]));
 }
 
 /** Rates read against the band of the patient's age: unknown age or no band leaves them unread. */

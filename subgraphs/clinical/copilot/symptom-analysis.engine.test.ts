@@ -56,7 +56,8 @@ describe("symptom recognition", () => {
 
   it("recognises every phrase of every symptom, and a generic concept never stands for a specific symptom", () => {
     for (const [id, phrases] of Object.entries(k.symptoms.symptoms)) for (const p of phrases) expect(recognizeSymptoms(k, [p]).recognized, p).toContain(id);
-    expect(recognizeSymptoms(k, ["pain in the knee"]).recognized).toEqual([]);
+    // ("pain in the knee" is now a joint-pain phrase, as "knee pain" was: session 18, fifth blind set.)
+    expect(recognizeSymptoms(k, ["pain in the elbow"]).recognized).toEqual([]);
     expect(recognizeSymptoms(k, ["no difficulty in breathing"])).toMatchObject({ recognized: [], negated: ["shortness_of_breath"] });
   });
 

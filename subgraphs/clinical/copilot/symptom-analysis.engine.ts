@@ -36,7 +36,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.5.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.6.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -117,12 +117,14 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
 }
 
 /**
- * Articles, possessives, subject pronouns and "both" carry no symptom meaning: they are left out of the
- * phrases and of the text alike, so "swelling of both legs", "swelling of his legs", "bitten by a dog" and
- * "dizzy when she stands up" read as the phrases "swelling of legs", "bitten by dog" and "dizzy when stands
- * up" (intensifiers such as "very" are kept: "very thin" is wasting, "thin" alone is not).
+ * Articles, possessives, subject pronouns, "both", "also" and the hedges "slightly"/"somewhat" carry no symptom
+ * meaning: they are left out of the phrases and of the text alike, so "swelling of both legs", "swelling of his
+ * legs", "bitten by a dog" and "dizzy when she stands up" read as the phrases "swelling of legs", "bitten by dog"
+ * and "dizzy when stands up" (intensifiers such as "very" are kept: "very thin" is wasting, "thin" alone is not).
  */
-const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their", "he", "she"].map((w) => tokenize(w)[0].key));
+const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "their", "he", "she", "also", "slightly", "somewhat"].map((w) => tokenize(w)[0].key));
+/** "a bit swollen", "eyes a bit red": the hedge "a bit" is left out too ("dog bit" keeps its verb). */
+const isHedge = (key: string, previous: string | undefined) => key === "bit" && previous === "a";
 
 /**
  * The side of a paired body part carries no symptom meaning either: "pain R hip", "weakness of left arm",
@@ -131,12 +133,21 @@ const FILLER_WORDS = new Set(["both", "the", "a", "an", "my", "his", "her", "the
  */
 const SIDE_WORDS = new Set(["right", "left", "r", "l", "rt", "lt"]);
 const PAIRED_PARTS = new Set(
-  ["arm", "arms", "leg", "legs", "hip", "hips", "eye", "eyes", "ear", "ears", "foot", "feet", "hand", "hands", "knee", "knees", "ankle", "ankles", "shoulder", "elbow", "wrist", "thigh", "calf", "breast", "testicle", "testis", "testes", "loin", "flank", "cheek", "eyelid"].map((w) => tokenize(w)[0].key),
+  ["arm", "arms", "leg", "legs", "hip", "hips", "eye", "eyes", "ear", "ears", "foot", "feet", "hand", "hands", "knee", "knees", "ankle", "ankles", "shoulder", "elbow", "wrist", "thigh", "calf", "breast", "testicle", "testis", "testes", "loin", "flank", "cheek", "eyelid", "groin", "armpit", "axilla", "jaw", "shin", "forearm"].map((w) => tokenize(w)[0].key),
 );
-const isDroppedWord = (key: string, next: string | undefined) => FILLER_WORDS.has(key) || (SIDE_WORDS.has(key) && next !== undefined && PAIRED_PARTS.has(next));
-/** Keys (or tokens) without filler words and without the side before a paired body part. */
+/**
+ * A count carries no symptom meaning either ("swallowed about 20 tablets", "passed 3 worms"): a number, and an
+ * approximation word before one, are left out of the phrases and of the text alike ("type 1 diabetes" reads
+ * "type diabetes" on both sides). The numbers themselves are read from the raw entry (./measurements.ts).
+ */
+const isNumber = (key: string) => /^\d+$/.test(key);
+const APPROXIMATORS = new Set(["about", "around", "approximately", "approx", "nearly", "almost", "over", "some"].map((w) => tokenize(w)[0].key));
+const isDroppedWord = (key: string, next: string | undefined) =>
+  FILLER_WORDS.has(key) || isNumber(key) || (next !== undefined && ((SIDE_WORDS.has(key) && PAIRED_PARTS.has(next)) || (APPROXIMATORS.has(key) && isNumber(next))));
+/** Keys (or tokens) without filler words, hedges, counts and the side before a paired body part. */
 function withoutFillers<T>(items: T[], keyOf: (t: T) => string): T[] {
-  return items.filter((t, i) => !isDroppedWord(keyOf(t), items[i + 1] === undefined ? undefined : keyOf(items[i + 1])));
+  const keyAt = (i: number) => (items[i] === undefined ? undefined : keyOf(items[i]));
+  return items.filter((t, i) => !isDroppedWord(keyOf(t), keyAt(i + 1)) && !isHedge(keyOf(t), keyAt(i - 1)));
 }
 const tokenKey = (t: { key: string }) => t.key;
 
