@@ -27,6 +27,45 @@ describe("a note's own headings put each part under its SOAP section", () => {
     expect(Object.keys(texts(note))).toEqual(["subjective"]);
   });
 
+  it.each([
+    ["Gen exam: alert, afebrile\nClinical findings: hepatomegaly 4cm\nImpression/ chronic hepatitis B\nPlan\n- tenofovir 300mg od", { objective: "alert, afebrile. hepatomegaly 4cm", assessment: "chronic hepatitis B", plan: "- tenofovir 300mg od" }],
+    ["Mother reports cough\nMSE: flat affect, no suicidal ideas\nWorking impression: depression\nRecommendations: counselling", { subjective: "Mother reports cough", objective: "flat affect, no suicidal ideas", assessment: "depression", plan: "counselling" }],
+    ["Feels dizzy\nObs 1400: BP 90/50\nDiagnosis - hypotension\nPlan of care: IV fluids", { subjective: "Feels dizzy", objective: "BP 90/50", assessment: "hypotension", plan: "IV fluids" }],
+    ["s) itchy eyes\no) red conjunctivae\na) allergic conjunctivitis\np) cold compresses", { subjective: "itchy eyes", objective: "red conjunctivae", assessment: "allergic conjunctivitis", plan: "cold compresses" }],
+    ["S: knee pain. O: effusion R knee. A: osteoarthritis. P: physiotherapy", { subjective: "knee pain", objective: "effusion R knee", assessment: "osteoarthritis", plan: "physiotherapy" }],
+    ["burns from a jiko\nA - 12% partial thickness\nP - dressing", { subjective: "burns from a jiko", assessment: "12% partial thickness", plan: "dressing" }],
+    ["Examination\nabdomen distended\nReason for referral: surgical review", { objective: "abdomen distended", plan: "surgical review" }],
+    ["Secondary survey: bruised chest\nPrimary survey: airway patent", { objective: "bruised chest. airway patent" }],
+    ["Complaints: cough\nChest - pain when coughing\nO/E: clear", { subjective: "cough Chest - pain when coughing", objective: "clear" }],
+  ])("reads the headings of %j", (note, expected) => {
+    expect(texts(note)).toEqual(expected);
+  });
+
+  it("starts the examination at a line of vital signs written after the history without a heading", () => {
+    expect(texts("Fever for 2 days, refusing feeds\nTemp 39.1, HR 150, RR 50\nchest clear\nImp: viral illness")).toEqual({
+      subjective: "Fever for 2 days, refusing feeds", objective: "Temp 39.1, HR 150, RR 50 chest clear", assessment: "viral illness",
+    });
+    // A vitals line under a plan stays in the plan; one vital on a line is no examination.
+    expect(texts("Plan: admit\nT 37 PR 80 target")).toEqual({ plan: "admit T 37 PR 80 target" });
+    expect(Object.keys(texts("cough\nT 38.5 since morning\nPlan: review"))).toEqual(["subjective", "plan"]);
+    expect(Object.keys(texts("cough 2 days\nT 38.5 PR 100"))).toEqual(["subjective"]);
+  });
+
+  it("marks a plan part of what was already done, and no other", () => {
+    const spans = splitNoteSections("Hx: bleeding\nAction taken: oxytocin 10IU IM\nPlan: refer");
+    expect(spans.map((s) => [s.section, s.done ?? false])).toEqual([["subjective", false], ["plan", true], ["plan", false]]);
+  });
+
+  it.each([
+    "a) fever\nb) cough",
+    "Seen today. A: 3 tabs given",
+    "P: 72 regular",
+    "the plan/ is unclear",
+  ])("reads no loose heading in %j", (note) => {
+    expect(splitNoteSections(note).filter((s) => s.heading !== null).map((s) => s.section)).not.toContain("assessment");
+    expect(splitNoteSections(note).filter((s) => s.heading !== null).map((s) => s.section)).not.toContain("plan");
+  });
+
   it("joins a section written twice and keeps the text before the first heading as history", () => {
     expect(texts("Known HTN. Plan: continue meds. O/E: BP 140/90. Plan: add HCTZ")).toEqual({ subjective: "Known HTN", plan: "continue meds. add HCTZ", objective: "BP 140/90" });
   });

@@ -6,6 +6,8 @@
  * (Weed LL. Medical records that guide and teach. N Engl J Med 1968;278:593-600) and the abbreviations
  * East African notes use for each part (the extraction sets' notes: O/E, Imp, Dx, Mx, Ix, Rx).
  */
+import { readWrittenVitals } from "../extraction/written-vitals.js";
+
 export type SoapSection = "subjective" | "objective" | "assessment" | "plan";
 
 export interface NoteSpan {
@@ -15,35 +17,55 @@ export interface NoteSpan {
   end: number;
   /** The heading as written, null for the text before the first heading. */
   heading: string | null;
+  /** Under a heading of what was already done ("Treatment given:"): a plan part that orders nothing. */
+  done?: true;
 }
 
-/** Headings by the section they open; each must end with ":" or a dash (O/E and OE need neither). */
+/**
+ * Headings by the section they open; each ends with ":", a dash or "/" before a space ("Imp/ malaria"), or
+ * stands alone on its line ("Plan" above a list). O/E and OE need neither.
+ */
 const HEADINGS: Record<SoapSection, string[]> = {
-  subjective: ["subjective", "history", "hx", "hpi", "hpc", "history of present(?:ing)? (?:illness|complaints?)", "presenting complaints?", "chief complaints?", "complaints?", "pc", "cc"],
+  subjective: ["subjective", "history", "hx", "hpi", "hpc", "history of present(?:ing)? (?:illness|complaints?)", "presenting complaints?", "chief complaints?", "complaints?", "pc", "cc", "c\\/o"],
   objective: [
-    "objective", "on examination", "(?:physical |general |systemic )?exam(?:ination)?", "pe", "vitals?", "vital signs", "investigations?", "ix", "inv",
-    "labs?", "lab results", "results?", "findings",
+    "objective", "on exam(?:ination)?", "(?:physical |general |gen |systemic )?exam(?:ination)?", "(?:clinical |exam(?:ination)? )?findings", "pe", "ge", "gen",
+    "vitals?", "vital signs", "obs", "observations", "investigations?", "ix", "inv", "labs?", "lab results", "results?",
+    "(?:primary|secondary) survey", "mse", "mental state exam(?:ination)?",
   ],
-  assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final) (?:diagnos[ie]s|dx)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan"],
-  plan: ["plan", "mx", "management", "rx", "tx", "treatment", "disposition", "follow[- ]?up", "f\\/u", "advice"],
+  assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final|clinical) (?:diagnos[ie]s|dx|impression)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan"],
+  plan: [
+    "plan", "mx", "management", "rx", "tx", "treatment", "disposition", "follow[- ]?up", "f\\/u", "advice",
+    "plan (?:for (?:the )?day|of care|of management)", "reasons? for referral", "recommendations?",
+  ],
 };
+/** Plan headings for what was already done ("Treatment given:", "Action taken:"): part of the plan, but a medicine under them was given, not to prescribe. */
+const DONE = ["treatment given", "actions? taken", "given", "drugs given", "pre-?referral treatment", "interventions? done"];
 
 const SECTION_OF = new Map<string, SoapSection>();
 /** Where a heading may stand: the note's start, a line's start (after a bullet or number), or a sentence's start. */
 const AT = String.raw`(?:^|\n|(?<=[.;!?])[ \t]+)[ \t]*(?:[-*•]\s*|\d{1,2}[.)]\s+)?`;
-const NAMED = new RegExp(
-  `${AT}(${Object.values(HEADINGS).flat().join("|")})[ \\t]*(?::|[-–—](?=\\s))[ \\t]*`,
-  "gi",
-);
+const LINE_START = String.raw`(?:^|\n)[ \t]*(?:[-*•]\s*|\d{1,2}[.)]\s+)?`;
+const NAMES = [...Object.values(HEADINGS).flat(), ...DONE].join("|");
+/** An optional time after the heading ("Obs 0600:", "Vitals at 1400hrs:"). */
+const TIME = String.raw`(?:[ \t]+(?:at[ \t]+)?\d{4}[ \t]*(?:hrs?|h)?)?`;
+const NAMED = new RegExp(`${AT}(${NAMES})${TIME}[ \\t]*(?::|[-–—/](?=\\s))[ \\t]*`, "gi");
+const ALONE = new RegExp(`${LINE_START}(${NAMES})${TIME}[ \\t]*(?=\\n)`, "gi");
 /** "O/E alert, GCS 15", "OE: chest clear": the examination needs no colon. */
 const EXAMINATION = new RegExp(`${AT}(o\\/e|oe)\\b[ \\t]*[:\\-–—]?[ \\t]*`, "gi");
-/** "S:", "O:", "A:", "P:" only at a line's start and not before a number ("P: 84" is a pulse). */
-const LETTER = /(?:^|\n)[ \t]*([SOAP])[ \t]*[:\-–—](?![ \t]*\d)[ \t]*/g;
+/** "S:", "O:", "A:", "P:" at a line's start; "P" not before a number ("P: 84" is a pulse). */
+const LETTER = /(?:^|\n)[ \t]*([SOAP])[ \t]*[:\-–—](?!(?<=P[ \t]*[:\-–—])[ \t]*\d)[ \t]*/g;
+/**
+ * The looser letter forms ("s) … o) …", "S: … O: … A: …" run on in one line) only in a note that has at least
+ * three of the four letters so written: a lone "a)" is a list item, a lone ". A:" a sentence.
+ */
+const LOOSE_LETTER = /(?:^|\n|(?<=[.;])[ \t]+)[ \t]*([SOAPsoap])[ \t]*(?:[:)]|[-–—](?=\s))(?!(?<=[Pp][ \t]*[:)\-–—])[ \t]*\d)[ \t]*/g;
 const LETTER_SECTION: Record<string, SoapSection> = { S: "subjective", O: "objective", A: "assessment", P: "plan" };
 
 for (const [section, names] of Object.entries(HEADINGS) as [SoapSection, string[]][]) for (const name of names) SECTION_OF.set(name, section);
+const isDone = (heading: string) => DONE.some((d) => new RegExp(`^(?:${d})$`, "i").test(heading.replace(/\s+/g, " ")));
 const sectionOfHeading = (heading: string): SoapSection => {
   const word = heading.toLowerCase().replace(/\s+/g, " ");
+  if (isDone(word)) return "plan";
   for (const [pattern, section] of SECTION_OF) if (new RegExp(`^(?:${pattern})$`, "i").test(word)) return section;
   return "subjective";
 };
@@ -55,14 +77,47 @@ interface Heading {
   text: string;
 }
 
+const found = (m: RegExpMatchArray, section: SoapSection): Heading => ({ at: m.index!, after: m.index! + m[0].length, section, text: m[1] });
+
+/** Letter headings: the strict form always, the loose forms when three or more letters are so written. */
+function letterHeadings(note: string): Heading[] {
+  const strict = [...note.matchAll(LETTER)].map((m) => found(m, LETTER_SECTION[m[1]]));
+  const loose = [...note.matchAll(LOOSE_LETTER)].map((m) => found(m, LETTER_SECTION[m[1].toUpperCase()]));
+  return new Set(loose.map((h) => h.section)).size >= 3 ? [...strict, ...loose] : strict;
+}
+
 function headings(note: string): Heading[] {
-  const found: Heading[] = [];
-  for (const m of note.matchAll(NAMED)) found.push({ at: m.index, after: m.index + m[0].length, section: sectionOfHeading(m[1]), text: m[1] });
-  for (const m of note.matchAll(EXAMINATION)) found.push({ at: m.index, after: m.index + m[0].length, section: "objective", text: m[1] });
-  for (const m of note.matchAll(LETTER)) found.push({ at: m.index, after: m.index + m[0].length, section: LETTER_SECTION[m[1]], text: m[1] });
-  found.sort((a, b) => a.at - b.at);
+  const all: Heading[] = [
+    ...[...note.matchAll(NAMED)].map((m) => found(m, sectionOfHeading(m[1]))),
+    ...[...note.matchAll(ALONE)].map((m) => found(m, sectionOfHeading(m[1]))),
+    ...[...note.matchAll(EXAMINATION)].map((m) => found(m, "objective")),
+    ...letterHeadings(note),
+  ];
+  all.sort((a, b) => a.at - b.at || b.after - a.after);
   // Two patterns on one heading ("OE:" is also no named heading, but keep the first of any overlap).
-  return found.filter((h, i) => i === 0 || h.at >= found[i - 1].after);
+  const kept: Heading[] = [];
+  for (const h of all) if (!kept.length || h.at >= kept[kept.length - 1].after) kept.push(h);
+  return withVitalsLines(note, kept);
+}
+
+/** A line that opens with two or more vital signs ("GCS E3V4M5, Temp 39.4C, PR-160 b/m") begins the examination. */
+const VITALS_LINE_LEAD = 8;
+/**
+ * In a note with headings, a line of vital signs after the history (untitled or under a history heading)
+ * starts the examination, as clinicians write it without a heading; elsewhere it stays where it is. A note
+ * without any heading stays history.
+ */
+function withVitalsLines(note: string, hs: Heading[]): Heading[] {
+  if (!hs.length) return hs;
+  const out = [...hs];
+  for (const m of note.matchAll(/\n([^\n]+)/g)) {
+    const at = m.index + 1;
+    const before = [...out].reverse().find((h) => h.at <= at);
+    if (before && (before.section !== "subjective" || before.after > at)) continue;
+    const read = readWrittenVitals(m[1]);
+    if (read.length >= 2 && read[0].at <= VITALS_LINE_LEAD) out.push({ at, after: at, section: "objective", text: "(vital signs)" });
+  }
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /** The note's parts, in order, each under the section its heading opens (the text before any heading: subjective). */
@@ -73,7 +128,7 @@ export function splitNoteSections(note: string): NoteSpan[] {
     const text = note.slice(start, end);
     const lead = text.length - text.trimStart().length;
     const trail = text.length - text.trimEnd().length;
-    if (end - trail > start + lead) spans.push({ section, start: start + lead, end: end - trail, heading });
+    if (end - trail > start + lead) spans.push({ section, start: start + lead, end: end - trail, heading, ...(heading && isDone(heading) ? { done: true as const } : {}) });
   };
   push("subjective", 0, hs.length ? hs[0].at : note.length, null);
   hs.forEach((h, i) => push(h.section, h.after, i + 1 < hs.length ? hs[i + 1].at : note.length, h.text));
@@ -89,5 +144,8 @@ export function noteSectionTexts(note: string, spans = splitNoteSections(note)):
 
 /** The section the offset of the note falls in. */
 export function sectionAt(spans: NoteSpan[], offset: number): SoapSection {
-  return spans.find((s) => offset >= s.start && offset < s.end)?.section ?? "subjective";
+  return spanAt(spans, offset)?.section ?? "subjective";
 }
+
+/** The part of the note the offset falls in, if any. */
+export const spanAt = (spans: NoteSpan[], offset: number): NoteSpan | undefined => spans.find((s) => offset >= s.start && offset < s.end);

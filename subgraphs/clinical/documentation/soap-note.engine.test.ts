@@ -124,3 +124,44 @@ describe("SOAP note: a note written with its own headings", () => {
     expect(line).not.toMatch(/malaria[^;]*\((?:historical|possible)\)/i);
   });
 });
+
+describe("SOAP note: what the clinician should do with each medicine the notes name", () => {
+  const prescribeLine = (plan: string) => plan.split("\n").find((l) => l.includes("(confirm and prescribe)")) ?? "";
+  const reconcileLine = (plan: string) => plan.split("\n").find((l) => l.includes("(reconcile with the record)")) ?? "";
+
+  it.each([
+    ["Known HTN on losartan 50mg od. O/E: BP 150/95. Plan: continue losartan 50mg od", "losartan"],
+    ["Hx: epileptic on phenobarbital 60mg nocte, fit yesterday. Mx: increase phenobarbital to 90mg nocte", "phenobarbital"],
+  ])("lists a medicine the history and the plan both name once, to prescribe: %j", (note, drug) => {
+    const d = soap(note);
+    expect(prescribeLine(d.plan)).toContain(drug);
+    expect(reconcileLine(d.plan)).not.toContain(drug);
+  });
+
+  it("sets a medicine under a heading of what was already done apart from the orders", () => {
+    const d = soap("Hx: fever, fits. Treatment given: quinine 600mg IV. Reason for referral: ICU care");
+    expect(reconcileLine(d.plan)).toContain("quinine");
+    expect(prescribeLine(d.plan)).not.toContain("quinine");
+  });
+
+  it("keeps a conditional order of the plan, marked as such", () => {
+    const d = soap("c/o fever. Plan: paracetamol 1g if temperature above 38.5");
+    expect(prescribeLine(d.plan)).toMatch(/paracetamol[^;]*only if the condition written holds/);
+  });
+
+  it("does not offer a medicine a note without a plan stops, and keeps it to reconcile", () => {
+    const d = soap("Takes aspirin daily for his heart. Stop aspirin before the surgery.");
+    expect(prescribeLine(d.plan)).not.toContain("aspirin");
+    expect(reconcileLine(d.plan)).toContain("aspirin");
+  });
+
+  it("keeps the new form of a medicine the plan switches", () => {
+    const d = soap("Hx: abscess. Plan: start oral metronidazole 400mg tds, stop IV metronidazole");
+    expect(prescribeLine(d.plan)).toContain("metronidazole");
+  });
+
+  it("shows a written glucose, MUAC and height with their units", () => {
+    const d = soap("c/o weight loss\nO/E: Wt 9.1kg, MUAC 120mm, length 78cm, RBS 4.4");
+    expect(d.objective).toContain("Weight 9.1 kg; MUAC 12 cm; Height 78 cm; Glucose 4.4 (unit not written)");
+  });
+});

@@ -9,8 +9,9 @@ import type { PatientRecord } from "../patient/patient-record.js";
 import type { RiskScore } from "../risk-scores/risk-scores.type.js";
 import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.js";
 import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
+import { sortNoteMedicines } from "./note-medicines.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.2.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.3.0";
 
 type Encounter = PatientRecord["enc"][number];
 
@@ -179,16 +180,15 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   });
   const active = activeAll.filter((m) => !held.some((h) => h.m === m));
   for (const h of held) findings.push({ type: "note_conflict", severity: "moderate", message: `${h.m.name} is active on the record, but the encounter notes hold or stop it ("${h.said}")`, source: "Encounter notes (entity extraction, NegEx/ConText)" });
-  const noted = entities.filter((e) => e.type === "medication" && e.assertion === "present");
-  // With a plan in the notes, a medicine named elsewhere (the history's "on CBZ", "took Panadol") is one to
-  // reconcile, not to prescribe; without one, every medicine the notes name is for the clinician to confirm.
-  const planned = parts.plan && headed ? noted.filter((e) => sectionAt(spans, e.start) === "plan") : noted;
-  const mentioned = noted.filter((e) => !planned.includes(e));
+  // With a plan in the notes, a medicine named only elsewhere, already given or stopped is one to reconcile (note-medicines.ts).
+  const { planned, mentioned, conditional } = sortNoteMedicines(x.extraction, spans, !!(parts.plan && headed));
+  const noted = [...planned, ...mentioned];
   const allergyConflicts = noteAllergyConflicts(k, noted, active, noteAllergies, r.allergies.map((a) => a.substance));
   findings.push(...allergyConflicts.map((c) => c.finding));
   const conflicted = new Set(allergyConflicts.map((c) => c.drug.toLowerCase()));
   const followUps = [...reminders.map((a) => a.message), ...risks.flatMap((s) => (s.category === "high" ? [`${s.model} is high: address modifiable risk factors`] : []))];
-  const describeNoted = (e: ExtractionResult["entities"][number]) => [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ") + (conflicted.has(e.text.toLowerCase()) ? " (ALLERGY CONFLICT: do not give before review)" : "");
+  const describeNoted = (e: ExtractionResult["entities"][number]) =>
+    [e.text, e.sig?.dose, e.sig?.route, e.sig?.frequency, e.sig?.duration].filter(Boolean).join(" ") + (conditional.has(e) ? " (only if the condition written holds)" : "") + (conflicted.has(e.text.toLowerCase()) ? " (ALLERGY CONFLICT: do not give before review)" : "");
   const plan = [
     ...(parts.plan && headed ? [`Plan (encounter notes): ${parts.plan}`] : []),
     active.length ? `Medications: continue ${active.map((m) => `${m.name} ${m.dose} ${m.frequency}`).join("; ")}` : held.length ? "Medications: none to continue unchanged" : "Medications: no active medications on record",
@@ -267,14 +267,22 @@ function historyLine(notes: string[], headed: boolean, subjectivePart: string | 
   return subjectivePart ? `History (encounter notes): ${subjectivePart}.` : "History (encounter notes): none written apart from the examination, assessment or plan.";
 }
 
-const WRITTEN_LABEL: Record<WrittenVital["kind"], string> = { temperature: "Temperature", pulse: "Heart rate", respiratoryRate: "Respiratory rate", spo2: "SpO2", bloodPressure: "BP", gcs: "GCS", weight: "Weight" };
+const WRITTEN_LABEL: Record<WrittenVital["kind"], string> = {
+  temperature: "Temperature", pulse: "Heart rate", respiratoryRate: "Respiratory rate", spo2: "SpO2", bloodPressure: "BP", gcs: "GCS", weight: "Weight", height: "Height", muac: "MUAC", glucose: "Glucose",
+};
+/** A written vital with its unit ("38.6 °C", "110/70 mmHg", "11.2 cm"); a glucose shows the unit only as written. */
+const WRITTEN_VALUE: Record<WrittenVital["kind"], (w: WrittenVital) => string> = {
+  temperature: (w) => `${w.value} °C`, pulse: (w) => `${w.value}/min`, respiratoryRate: (w) => `${w.value}/min`, spo2: (w) => `${w.value}%`,
+  bloodPressure: (w) => `${w.value}/${w.diastolic} mmHg`, gcs: (w) => `${w.value}/15`, weight: (w) => `${w.value} kg`, height: (w) => `${w.value} cm`,
+  muac: (w) => `${w.value} cm`, glucose: (w) => (w.unit ? `${w.value} ${w.unit}` : `${w.value} (unit not written)`),
+};
 const WRITTEN_NEWS2: Partial<Record<WrittenVital["kind"], NonNullable<(typeof VITALS)[number]["news2"]>>> = { temperature: "temperature", pulse: "pulse", respiratoryRate: "respiration_rate", spo2: "spo2_scale_1", bloodPressure: "systolic_bp" };
 
 /** "Vitals written in the notes: Temperature 38.6 °C [H, NEWS2 1]; BP 128/76 mmHg", flagged by NEWS2 for adults; null when none. */
 function writtenVitalsLine(k: Knowledge, written: WrittenVital[], adult: boolean): string | null {
   if (!written.length) return null;
   const shown = written.map((w) => {
-    const value = w.kind === "temperature" ? `${w.value} °C` : w.kind === "bloodPressure" ? `${w.value}/${w.diastolic} mmHg` : w.kind === "spo2" ? `${w.value}%` : w.kind === "gcs" ? `${w.value}/15` : w.kind === "weight" ? `${w.value} kg` : `${w.value}/min`;
+    const value = WRITTEN_VALUE[w.kind](w);
     const param = WRITTEN_NEWS2[w.kind];
     const flag = param && adult ? vitalFlag(k, param, w.value) : null;
     return `${WRITTEN_LABEL[w.kind]} ${value}${flag ? ` [${flag}]` : ""}`;

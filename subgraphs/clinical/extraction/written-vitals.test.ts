@@ -38,6 +38,44 @@ describe("vital signs as clinicians write them in a note", () => {
   });
 
   it.each([
+    ["T 37.8 PR 96", [["temperature", 37.8], ["pulse", 96]]],
+    ["Temp 36.4, P 88, R 20", [["temperature", 36.4], ["pulse", 88], ["respiratoryRate", 20]]],
+    ["temp 38.2 HR 130", [["temperature", 38.2], ["pulse", 130]]],
+    ["GCS E2V3M4", [["gcs", 9]]],
+    ["gcs: E4 V5 M6", [["gcs", 15]]],
+    ["RBS 3.1", [["glucose", 3.1]]],
+    ["blood glucose 250 mg/dl", [["glucose", 250]]],
+    ["MUAC 10.9cm", [["muac", 10.9]]],
+    ["MUAC 124mm", [["muac", 12.4]]],
+    ["Length 68cm", [["height", 68]]],
+    ["Ht 1.72m", [["height", 172]]],
+  ])("reads %j (letters, components, glucose, lengths)", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it("keeps a written glucose unit, and none it was not given", () => {
+    expect(readWrittenVitals("FBS: 6.0 mmol/l").map((w) => w.unit)).toEqual(["mmol/L"]);
+    expect(readWrittenVitals("RBS 9.8").map((w) => w.unit)).toEqual([undefined]);
+  });
+
+  it.each([
+    "G4P3+1 at 36/40",
+    "P2 at 30/40",
+    "para 1, P 1+1",
+    "P 80",
+    "R 4cm wound on forearm",
+    "seen 2 hr 30 min ago",
+    "seen at 1400 hr 20 mins later",
+    "walked for 12 hr 45 minutes",
+    "urine glucose 2+",
+    "glucose 5% infusion",
+    "MUAC tape given",
+    "Ht 170",
+  ])("reads nothing from %j (a bare letter alone, parity, a wound, a solution)", (text) => {
+    expect(read(text)).toEqual([]);
+  });
+
+  it.each([
     "T2DM on metformin",
     "for 1 hr 30 min",
     "seen 2 hrs ago",

@@ -1,53 +1,98 @@
 /**
  * Vital signs as clinicians write them in a note ("T 38.6", "Temp 37.2°C", "PR 132", "HR 96 bpm", "RR 28",
- * "SpO2 92% on RA", "BP 128/76", "GCS 14/15", "Wt 62kg"), with their values. Only plausible values are kept
- * (outside these ranges the number is something else: "T2DM", "hr" as hours, a date). The SOAP note shows
- * them beside the recorded vitals as written in the notes, never as recorded observations; the copilot reads
- * the same numbers among the symptoms against its thresholds (copilot/measurements.ts).
+ * "SpO2 92% on RA", "BP 128/76", "GCS 14/15", "GCS E3V4M5", "Wt 62kg", "MUAC 11.5cm", "Ht 165cm", "RBS 14.2"),
+ * with their values. Only plausible values are kept (outside these ranges the number is something else: "T2DM",
+ * "hr" as hours, a date). The SOAP note shows them beside the recorded vitals as written in the notes, never as
+ * recorded observations; the copilot reads the same numbers among the symptoms against its thresholds
+ * (copilot/measurements.ts).
  */
-export type WrittenVitalKind = "temperature" | "pulse" | "respiratoryRate" | "spo2" | "bloodPressure" | "gcs" | "weight";
+export type WrittenVitalKind = "temperature" | "pulse" | "respiratoryRate" | "spo2" | "bloodPressure" | "gcs" | "weight" | "height" | "muac" | "glucose";
 
 export interface WrittenVital {
   kind: WrittenVitalKind;
   value: number;
   /** The diastolic pressure of a blood pressure. */
   diastolic?: number;
+  /** A glucose's unit when written ("mmol/L", "mg/dL"); other kinds are in one unit (°C, /min, %, mmHg, kg, cm). */
+  unit?: string;
   /** Offset in the text, for ordering and for the note section it stands in. */
   at: number;
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:\.\d+)?)`;
 const SAID = String.raw`\s*(?:of|is|was|=|:|-)?\s*`;
-const PATTERNS: { kind: Exclude<WrittenVitalKind, "bloodPressure">; re: RegExp; range: [number, number] }[] = [
+/** Read a number in one unit: a length in mm or m becomes cm ("MUAC 115mm", "Ht 1.65m"). */
+const CENTIMETRES: Record<string, number> = { mm: 0.1, cm: 1, m: 100 };
+type Pattern = { kind: Exclude<WrittenVitalKind, "bloodPressure" | "glucose">; re: RegExp; range: [number, number]; toUnit?: (unit: string | undefined) => number };
+const PATTERNS: Pattern[] = [
   { kind: "temperature", re: new RegExp(String.raw`\b(?:t|temp|tmp|temperature|axillary temp(?:erature)?)${SAID}${NUMBER}`, "gi"), range: [30, 45] },
   { kind: "temperature", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:°\s*c?|℃|deg(?:rees?)?\s*c(?:elsius)?\b)`, "gi"), range: [30, 45] },
   // "breathing fast, 60 per min", "breaths 48 bpm": a rate after a breathing word is the respiratory rate, not a pulse.
   { kind: "respiratoryRate", re: new RegExp(String.raw`\bbreath\w*\b[^\d,;]{0,30}?${NUMBER}\s*(?:\/\s*min|per\s*min|bpm)`, "gi"), range: [4, 150] },
-  // Not "1 hr 30 min": an "hr" after a number is hours.
-  { kind: "pulse", re: new RegExp(String.raw`(?<!\d\s{0,2})\b(?:pulse(?:\s*rate)?|pr|hr|heart\s*rate)${SAID}${NUMBER}`, "gi"), range: [20, 300] },
+  // "PR" and "pulse" are never hours: "T 36.9 PR 106".
+  { kind: "pulse", re: new RegExp(String.raw`\b(?:pulse(?:\s*rate)?|pr|heart\s*rate)${SAID}${NUMBER}`, "gi"), range: [20, 300] },
+  // Not "1 hr 30 min": an "hr" after a whole number is hours ("T 38.2 HR 120" after a decimal is a pulse).
+  { kind: "pulse", re: new RegExp(String.raw`(?<!(?:^|[^\d.])\d+\s{0,2})\bhr${SAID}${NUMBER}(?![\d.]*\s*(?:min|mins|minutes)\b)`, "gi"), range: [20, 300] },
   { kind: "pulse", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:bpm|b\/min|beats\s*(?:\/|per)\s*min)`, "gi"), range: [20, 300] },
   { kind: "respiratoryRate", re: new RegExp(String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|respirations?)${SAID}${NUMBER}`, "gi"), range: [4, 150] },
   { kind: "respiratoryRate", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*breaths?\b`, "gi"), range: [4, 150] },
   { kind: "spo2", re: new RegExp(String.raw`\b(?:sp[o0]2|sao2|o2\s*sat(?:uration)?s?|sats?|oxygen\s*saturation|saturation)${SAID}(?:on\s*(?:room\s*)?air\s*)?${NUMBER}\s*%?`, "gi"), range: [30, 100] },
   { kind: "gcs", re: new RegExp(String.raw`\bgcs${SAID}${NUMBER}(?:\s*\/\s*15)?`, "gi"), range: [3, 15] },
   { kind: "weight", re: new RegExp(String.raw`\b(?:wt|weight|weighs?)${SAID}${NUMBER}\s*kgs?\b`, "gi"), range: [0.3, 350] },
+  { kind: "height", re: new RegExp(String.raw`\b(?:ht|height|length)${SAID}${NUMBER}\s*(cm|m)\b`, "gi"), range: [20, 250], toUnit: (u) => CENTIMETRES[u!.toLowerCase()] },
+  { kind: "muac", re: new RegExp(String.raw`\bmuac${SAID}${NUMBER}\s*(cm|mm)?(?![\w\/])`, "gi"), range: [5, 50], toUnit: (u) => CENTIMETRES[(u ?? "cm").toLowerCase()] },
 ];
 const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure)\s*(?:of|is|was|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+/** "GCS E3V4M5" (no total written): the total of eye, verbal and motor (Teasdale & Jennett, Lancet 1974). */
+const GCS_PARTS = new RegExp(String.raw`\bgcs${SAID}\(?E([1-4])\s*V([1-5])\s*M([1-6])`, "gi");
+/** "RBS 14.2", "FBS: 5.6 mmol/l", "blood sugar 180 mg/dl": a glucose, in its unit when written. */
+const GLUCOSE = new RegExp(String.raw`\b(?:rbs|fbs|rbg|fbg|blood\s*(?:sugar|glucose)|glucose)${SAID}${NUMBER}(?![\d.]*\s*[+%])\s*(mmol\/l|mg\/dl)?`, "gi");
+const GLUCOSE_RANGE: Record<string, [number, number]> = { "mmol/L": [0.5, 60], "mg/dL": [10, 1100] };
+/**
+ * "P 104", "R 26": a bare letter is a pulse or respiratory rate only beside another vital on its line
+ * ("T=38.6 P 104 BP 110/70"), never "P1+0" (parity), "R 5cm" or a date.
+ */
+const BARE = [
+  { kind: "pulse" as const, re: new RegExp(String.raw`\bp${SAID}${NUMBER}(?![\d.+\/]|\s*(?:cm|mm|kg|%|x\b))`, "gi"), range: [20, 300] as [number, number] },
+  { kind: "respiratoryRate" as const, re: new RegExp(String.raw`\br${SAID}${NUMBER}(?![\d.+\/]|\s*(?:cm|mm|kg|%|x\b))`, "gi"), range: [4, 150] as [number, number] },
+];
+const NEIGHBOUR_CHARS = 40;
 
 /** Every plausible vital written in `text`, in the order written (one reading per position). */
 export function readWrittenVitals(text: string): WrittenVital[] {
   const found = new Map<number, WrittenVital>();
-  for (const { kind, re, range } of PATTERNS) {
+  const add = (w: WrittenVital) => found.has(w.at) || found.set(w.at, w);
+  for (const { kind, re, range, toUnit } of PATTERNS) {
     for (const m of text.matchAll(re)) {
-      const value = Number(m[1]);
-      const at = m.index + m[0].indexOf(m[1]);
-      if (value >= range[0] && value <= range[1] && !found.has(at)) found.set(at, { kind, value, at });
+      const value = Math.round(Number(m[1]) * (toUnit ? toUnit(m[2]) : 1) * 10) / 10;
+      if (value >= range[0] && value <= range[1]) add({ kind, value, at: m.index + m[0].indexOf(m[1]) });
     }
+  }
+  for (const m of text.matchAll(GCS_PARTS)) add({ kind: "gcs", value: Number(m[1]) + Number(m[2]) + Number(m[3]), at: m.index + m[0].indexOf(m[1]) - 1 });
+  for (const m of text.matchAll(GLUCOSE)) {
+    const unit = m[2] ? (m[2].toLowerCase() === "mg/dl" ? "mg/dL" : "mmol/L") : undefined;
+    const [min, max] = GLUCOSE_RANGE[unit ?? "mmol/L"];
+    const value = Number(m[1]);
+    if (value >= min && value <= max) add({ kind: "glucose", value, ...(unit ? { unit } : {}), at: m.index + m[0].indexOf(m[1]) });
   }
   for (const m of text.matchAll(BLOOD_PRESSURE)) {
     const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
     const at = m.index + m[0].indexOf(m[1]);
     if (systolic > diastolic && systolic <= 300 && diastolic >= 20) found.set(at, { kind: "bloodPressure", value: systolic, diastolic, at });
   }
+  addBareLetters(text, found);
   return [...found.values()].sort((a, b) => a.at - b.at);
+}
+
+/** The bare-letter readings that stand on a line beside another reading. */
+function addBareLetters(text: string, found: Map<number, WrittenVital>): void {
+  const others = [...found.values()];
+  const besideAnother = (at: number) => others.some((w) => Math.abs(w.at - at) <= NEIGHBOUR_CHARS && !text.slice(Math.min(w.at, at), Math.max(w.at, at)).includes("\n"));
+  for (const { kind, re, range } of BARE) {
+    for (const m of text.matchAll(re)) {
+      const value = Number(m[1]);
+      const at = m.index + m[0].indexOf(m[1]);
+      if (value >= range[0] && value <= range[1] && !found.has(at) && besideAnother(at)) found.set(at, { kind, value, at });
+    }
+  }
 }
