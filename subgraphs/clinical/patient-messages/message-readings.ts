@@ -17,6 +17,8 @@ export interface Reading {
   not_next?: string[];
   systolic_above?: number;
   diastolic_above?: number;
+  /** A log ("BP this week: 150/95, 162/100, today 192/124"): when a number does not meet the rule, the next one within `within` words of it is read, and so on. */
+  series?: boolean;
 }
 
 /** A red-flag rule's category and its number readings. */
@@ -63,14 +65,14 @@ export function findReadings(redFlagRules: ReadingRule[], tokens: { key: string 
   const out: (Mention & { tags: string[] })[] = [];
   const read = new Set<number>();
   for (const rule of redFlagRules) {
-    const blocking = phrases.filter((m) => m.tags.some((t) => !isOwnGroupWord(t, rule.category)));
+    // A word that is also one of the rule's own all_of words ("tablets" of the overdose rule, and of another rule's group) is left to the reading.
+    const blocking = phrases.filter((m) => !m.tags.some((t) => isOwnGroupWord(t, rule.category)));
     const taken = new Set([...read, ...blocking.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k))]);
     for (const r of rule.readings ?? []) {
       for (let i = 0; i < tokens.length; i++) {
         if (!r.after.includes(tokens[i].key)) continue;
-        const j = Array.from({ length: r.within }, (_, k) => i + 1 + k).find((x) => numberAt(tokens, x));
-        const end = j === undefined ? null : readingAt(r, tokens, j, i);
-        if (end === null) continue;
+        const { j, end } = firstMet(r, tokens, i);
+        if (end === null || j === undefined) continue;
         // Up to the number: a tablet word a few words on may follow another phrase's word ("15 of the malaria pills").
         const upTo = Math.min(end, numberAt(tokens, j!)!.end);
         if (Array.from({ length: upTo - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
@@ -80,6 +82,25 @@ export function findReadings(redFlagRules: ReadingRule[], tokens: { key: string 
     }
   }
   return out;
+}
+
+/** The first number within `within` words after token i that meets the rule; in a series, each later number within `within` words of the last. */
+function firstMet(r: Reading, tokens: { key: string }[], i: number): { j: number | undefined; end: number | null } {
+  const next = (from: number) => Array.from({ length: r.within }, (_, k) => from + k).find((x) => numberAt(tokens, x));
+  let j = next(i + 1);
+  while (j !== undefined) {
+    const end = readingAt(r, tokens, j, i);
+    if (end !== null || !r.series) return { j, end };
+    j = next(lastNumberEnd(tokens, j));
+  }
+  return { j, end: null };
+}
+
+/** The token after the number at j, or after "a/b" when one is written there. */
+function lastNumberEnd(tokens: { key: string }[], j: number): number {
+  const n = numberAt(tokens, j)!;
+  const d = tokens[n.end]?.key === "/" ? numberAt(tokens, n.end + 1) : null;
+  return d ? d.end : n.end;
 }
 
 /** A tag of one of the rule's own all_of groups ("overdose_poisoning#1"), not one of its phrases ("#any"). */

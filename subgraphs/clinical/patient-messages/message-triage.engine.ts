@@ -3,9 +3,10 @@ import { readFileSync } from "node:fs";
 import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
+import { findNear, nearTable, type Near, type NearTable } from "./message-near.js";
 import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.5.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.6.0";
 export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -22,6 +23,8 @@ interface RedFlagRule {
   source: string;
   /** Numbers a patient writes ("sugar is 2.1", "BP 200/130", "took 20 tablets"), read as mentions of the rule. */
   readings?: Reading[];
+  /** An act and its object a few words apart ("drank rogor pesticide"), read as a phrase of the rule. */
+  near?: Near[];
 }
 
 /** How much of a message the rules can screen: all of it (English), its listed phrases, or only English phrases mixed into it. */
@@ -35,9 +38,11 @@ interface LanguageRules {
   term_sources?: string[];
   emergency_guidance?: string;
   context?: { triggers: TriggerLists; list_connectors?: string[] };
-  red_flags?: Record<string, Pick<RedFlagRule, "phrases" | "all_of" | "child_terms">>;
+  red_flags?: Record<string, Pick<RedFlagRule, "phrases" | "all_of" | "child_terms" | "near">>;
   /** Prefixes of the language's negative verb tenses (Swahili ha-ja-, ha-ku-: "hajapata", has not had). */
   negative_verb_prefixes?: string[];
+  /** Prefixes of a conditional addressed to the reader (Swahili u-ki-, m-ki-: "ukiumwa na nyoka", if you are bitten by a snake). */
+  conditional_verb_prefixes?: string[];
   /** The language's own intent phrases, weighted as the English ones. */
   intents?: Record<string, Record<string, number>>;
 }
@@ -107,6 +112,7 @@ interface Compiled {
   intents: PhraseTable;
   weights: Map<string, number>;
   triggers: TriggerIndex | undefined;
+  near: NearTable;
 }
 /** Per rules file and language: English phrases, plus the language's own for a language with a list. */
 const compiled = new WeakMap<MessageRules, Map<string, Compiled>>();
@@ -141,7 +147,8 @@ function compile(rules: MessageRules, language: string): Compiled {
     }
   }
   const triggers = rules.context || local?.context ? triggerIndex([...(rules.context?.triggers ?? []), ...(local?.context?.triggers ?? [])], local?.context?.list_connectors) : undefined;
-  const result = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights, triggers };
+  const near = nearTable(rules.red_flags.map((r) => ({ category: r.category, near: [...(r.near ?? []), ...lists.flatMap((l) => l.red_flags?.[r.category]?.near ?? [])] })));
+  const result = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights, triggers, near };
   byLanguage.set(language, result);
   return result;
 }
@@ -234,7 +241,8 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
   const phrases = findPhrases(tokens, c.redFlags).filter((m) => !m.tags.includes(TOPIC));
-  const found = [...phrases, ...findReadings(rules.red_flags, tokens, phrases)].sort((a, b) => a.from - b.from);
+  const read = [...phrases, ...findReadings(rules.red_flags, tokens, phrases)];
+  const found = [...read, ...findNear(tokens, c.near, read)].sort((a, b) => a.from - b.from);
   // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
   // and do not hide a trigger around them ("fits as a child" is history).
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
@@ -248,9 +256,7 @@ export function triageMessage(rules: MessageRules, message: string, language: st
     ];
     const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
     const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
-    if (rule.phrases) {
-      for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
-    }
+    for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
     if (rule.all_of) {
       const groups = rule.all_of.map((group, g) => [...hits.filter((x) => x.m.tag === `${rule.category}#${g}`), ...referredSigns(group, mentions, assertions)]);
       const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
@@ -266,9 +272,10 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   // The emergency advice leads in the patient's language when the rules have it, then in English.
   const localEmergency = rules.languages?.[language]?.emergency_guidance;
   const guidance = categories.length ? [...(localEmergency ? [localEmergency] : []), rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
-  // A message with a red flag reports a symptom even when no intent phrase matched ("my child is having
-  // fits"); the confidence stays that of a message no phrase matched.
-  return { intent: intent === "other" && redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
+  // A message with a red flag is a symptom report even when no intent phrase matched ("my child is having
+  // fits") and whatever else it asks (a bill, a visit, a refill around the sign in a long message): staff must
+  // read the sign first. The confidence and intentScores stay those of the phrases found.
+  return { intent: redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
 }
 
 const NOT_REPORTED: Assertion[] = ["absent", "historical", "hypothetical"];
@@ -316,6 +323,8 @@ function historyWords(rules: MessageRules): string[][] {
 }
 
 /**
+ * A Swahili verb a `*` phrase word matched in a conditional addressed to the reader ("ukiumwa na nyoka",
+ * if you are bitten by a snake: `conditional_verb_prefixes`) is advice, read as hypothetical.
  * A Swahili verb a `*` phrase word matched in a negative tense ("hajapata degedege", has not had fits;
  * "hakuzimia", did not faint: the prefixes `negative_verb_prefixes`) is a denial, unless the form is itself
  * a listed phrase word ("hajakojoa", has not passed urine, is a danger sign). The `*` stands for the subject
@@ -323,10 +332,12 @@ function historyWords(rules: MessageRules): string[][] {
  */
 function negatedVerbForms(rules: MessageRules, tokens: Token[], mentions: Mention[], assertions: Assertion[]): Assertion[] {
   const prefixes = Object.values(rules.languages ?? {}).flatMap((l) => l.negative_verb_prefixes ?? []);
-  if (!prefixes.length) return assertions;
+  const conditional = Object.values(rules.languages ?? {}).flatMap((l) => l.conditional_verb_prefixes ?? []);
   const literal = literalWords(rules);
-  const negated = (t: Token) => !literal.has(t.key) && prefixes.some((p) => t.key.startsWith(p) && t.key.length > p.length + 2);
-  return assertions.map((a, k) => (tokens.slice(mentions[k].from, mentions[k].to).some(negated) ? "absent" : a));
+  const tensed = (list: string[]) => (t: Token) => !literal.has(t.key) && list.some((p) => t.key.startsWith(p) && t.key.length > p.length + 2);
+  const [negated, supposed] = [tensed(prefixes), tensed(conditional)];
+  const within = (k: number, test: (t: Token) => boolean) => tokens.slice(mentions[k].from, mentions[k].to).some(test);
+  return assertions.map((a, k) => (within(k, negated) ? "absent" : within(k, supposed) ? "hypothetical" : a));
 }
 
 const literalSets = new WeakMap<MessageRules, Set<string>>();
