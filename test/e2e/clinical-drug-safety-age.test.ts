@@ -62,6 +62,22 @@ describe("drug check with the patient's age", () => {
     expect(asRecorded.body.ruleset_version).toMatch(/drug-age@/);
   });
 
+  it("applies a rule of one sex with the request's sex or the registry's; with neither, warns that it was not checked", async () => {
+    const epilim = { code: "", name: "Epilim 500mg bd" };
+    const ruleIdsOf = (body: { age_alerts: { rule_id: string }[] }) => body.age_alerts.map((a) => a.rule_id);
+    const woman = await register(yearsAgo(28));
+    const fromRecord = await check({ patient_uhid: woman, new_medication: epilim, current_medications: [] });
+    expect(fromRecord.status).toBe(200);
+    expect(ruleIdsOf(fromRecord.body)).toEqual(["valproate-woman-childbearing-potential"]);
+    const asMale = await check({ new_medication: epilim, current_medications: [], patient_age_years: 28, patient_sex: "male" });
+    expect(ruleIdsOf(asMale.body)).toEqual([]);
+    const noSex = await check({ new_medication: epilim, current_medications: [], patient_age_years: 28 });
+    expect(ruleIdsOf(noSex.body)).toEqual([]);
+    expect(noSex.body.warnings.join(" ")).toMatch(/Sex not known/);
+    const badSex = await check({ new_medication: epilim, current_medications: [], patient_age_years: 28, patient_sex: "F" });
+    expect(badSex.status).toBe(400);
+  });
+
   it("the pharmacist assistant's drug check (same input) reports the age too", async () => {
     const res = await stack.rest("POST", "/api/v1/multi-role/pharmacist/drug-interactions/", { token: pharmacist, body: { new_medication: { code: "", name: "Loperamide 2mg" }, current_medications: [], patient_age_years: 1 } });
     expect(res.status).toBe(200);

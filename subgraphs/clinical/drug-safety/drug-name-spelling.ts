@@ -17,6 +17,7 @@ export interface SpellingMatch {
 }
 
 const byKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
+const allergyNamesByKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
 
 /** The word with each one character left out, and the word itself (symmetric-delete keys). */
 function deletionKeys(word: string): string[] {
@@ -25,17 +26,27 @@ function deletionKeys(word: string): string[] {
   return keys;
 }
 
-/** Deletion key → the known names (normalised) that give it, built once per knowledge base. */
-function spellingIndex(k: Knowledge): Map<string, string[]> {
-  const cached = byKnowledge.get(k);
-  if (cached) return cached;
+/** Deletion key → the names (normalised) that give it, for names of MIN_SPELLING_LENGTH or more. */
+function deletionIndex(names: Iterable<string>): Map<string, string[]> {
   const index = new Map<string, string[]>();
-  for (const name of k.drugs.byName.keys()) {
+  for (const name of names) {
     if (name.length < MIN_SPELLING_LENGTH) continue;
     for (const key of new Set(deletionKeys(name))) index.set(key, [...(index.get(key) ?? []), name]);
   }
+  return index;
+}
+
+/** The deletion index of the knowledge base's drug names, built once per knowledge base. */
+function spellingIndex(k: Knowledge): Map<string, string[]> {
+  const index = byKnowledge.get(k) ?? deletionIndex(k.drugs.byName.keys());
   byKnowledge.set(k, index);
   return index;
+}
+
+/** The names one slip from `written` in a deletion index. */
+function namesOneSlipFrom(index: Map<string, string[]>, written: string): string[] {
+  const names = new Set(deletionKeys(written).flatMap((key) => index.get(key) ?? []));
+  return [...names].filter((n) => withinOneSlip(written, n));
 }
 
 /** At most one slip apart: one insertion, deletion or substitution, or two neighbouring characters swapped. */
@@ -55,9 +66,7 @@ export function withinOneSlip(a: string, b: string): boolean {
 /** The one drug a written name (already without strength and directions) is a slip away from, or undefined. */
 function drugOneSlipFrom(k: Knowledge, written: string): SpellingMatch | undefined {
   if (written.length < MIN_SPELLING_LENGTH) return undefined;
-  const index = spellingIndex(k);
-  const names = new Set(deletionKeys(written).flatMap((key) => index.get(key) ?? []));
-  const close = [...names].filter((n) => withinOneSlip(written, n));
+  const close = namesOneSlipFrom(spellingIndex(k), written);
   const drugs = new Map(close.map((n) => [k.drugs.byName.get(n)!.id, { drug: k.drugs.byName.get(n)!, knownName: n }]));
   if (drugs.size !== 1) return undefined;
   const [{ drug, knownName }] = drugs.values();
@@ -74,6 +83,37 @@ export function drugBySpelling(k: Knowledge, name: string, candidates: (normalis
   for (const candidate of [n, ...candidates(n)]) {
     const found = drugOneSlipFrom(k, candidate);
     if (found) return found;
+  }
+  return undefined;
+}
+
+/** An allergy entry with one word read through a spelling slip: the text as corrected, and the word and name it was read as. */
+export interface AllergySpelling {
+  corrected: string;
+  written: string;
+  knownName: string;
+}
+
+/** What an allergy name names (allergen groups and drugs), as one comparable key. */
+const allergenKey = (k: Knowledge, name: string) =>
+  (k.drugSafety.allergyNames.get(name) ?? []).map((h) => (h.group ? `g:${h.group.id}` : `d:${h.drug!.id}`)).sort().join(" ");
+
+/**
+ * An allergy entry no exact reading knows ("penicilin", "Allergic to amoxycilin") with one word (of at least
+ * MIN_SPELLING_LENGTH characters) one slip from allergen-group or drug names that all name the same allergens
+ * ("sulfonamidee": sulfonamide and sulfonamides, one group): the entry with that word corrected. Close names naming
+ * different allergens, or a word already a known name, leave it unread.
+ */
+export function allergyBySpelling(k: Knowledge, allergy: string): AllergySpelling | undefined {
+  const index = allergyNamesByKnowledge.get(k) ?? deletionIndex(k.drugSafety.allergyNames.keys());
+  allergyNamesByKnowledge.set(k, index);
+  const words = normaliseName(allergy).split(" ").filter(Boolean);
+  for (const [i, written] of words.entries()) {
+    if (written.length < MIN_SPELLING_LENGTH || k.drugSafety.allergyNames.has(written)) continue;
+    const close = namesOneSlipFrom(index, written);
+    if (!close.length || new Set(close.map((n) => allergenKey(k, n))).size !== 1) continue;
+    const corrected = [...words.slice(0, i), close[0], ...words.slice(i + 1)].join(" ");
+    return { corrected, written, knownName: close[0] };
   }
   return undefined;
 }

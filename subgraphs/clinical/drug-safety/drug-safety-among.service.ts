@@ -40,11 +40,11 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
   let allergyList: string[] = [];
   let patientMeds: MedicationRef[] = [];
   // The age rules apply with a patient whose birth date is recorded; without a patient no age is known.
-  let age: { age: PatientAge | null; ageSource: "request" | "patient_record" | "none" } = { age: null, ageSource: "none" };
+  let age: { age: PatientAge | null; ageSource: "request" | "patient_record" | "none"; sex: string | null } = { age: null, ageSource: "none", sex: null };
   if (patientUhid) {
     await getPatient(ctx.db, patientUhid);
-    const { age: recordAge, ageSource } = await checkContext(ctx.db, { patientUhid, conditions: [], allergies: [] });
-    age = { age: recordAge, ageSource };
+    const { age: recordAge, ageSource, sex } = await checkContext(ctx.db, { patientUhid, conditions: [], allergies: [] });
+    age = { age: recordAge, ageSource, sex };
     const [dx, al, rx] = await Promise.all([
       ctx.db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, patientUhid), ne(diagnoses.status, "resolved"))),
       ctx.db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, patientUhid)),
@@ -57,7 +57,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
 
   const k = await getKnowledge(ctx.db);
   const parts: DrugSafetyResult[] = meds.map((m, i) =>
-    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList, age: age.age }),
+    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList, age: age.age, sex: age.sex }),
   );
   const identified = uniqueBy(parts.flatMap((p) => p.identified), keyOf);
   const identifiedItems = meds.filter((m) => identified.some((x) => keyOf(x) === keyOf({ code: m.code ?? null, name: m.name })));

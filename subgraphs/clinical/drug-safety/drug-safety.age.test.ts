@@ -13,8 +13,8 @@ const TODAY = "2026-11-28";
 
 /** `date` moved by whole days (negative for earlier). */
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const check = (name: string, age: PatientAge | null, o: { current?: string[]; conditions?: string[] } = {}) =>
-  checkDrugSafety(k, { newMedication: { name }, currentMedications: (o.current ?? []).map((n) => ({ name: n })), conditions: o.conditions ?? [], allergies: [], age });
+const check = (name: string, age: PatientAge | null, o: { current?: string[]; conditions?: string[]; sex?: string } = {}) =>
+  checkDrugSafety(k, { newMedication: { name }, currentMedications: (o.current ?? []).map((n) => ({ name: n })), conditions: o.conditions ?? [], allergies: [], age, sex: o.sex });
 const bornOn = (birthDate: string) => ageOnDate(birthDate, TODAY);
 const ruleIds = (r: ReturnType<typeof check>) => r.ageAlerts.map((a) => a.ruleId);
 
@@ -61,7 +61,7 @@ describe("drug-age rules at their bounds (every rule of drug-age.json, the day b
     // One day younger than the bound: born a day later. One day older: born a day earlier.
     const younger = addDays(onBound, 1);
     const older = addDays(onBound, -1);
-    const fires = (birthDate: string) => ruleIds(check(drug.name, bornOn(birthDate), { current, conditions })).includes(rule.id);
+    const fires = (birthDate: string) => ruleIds(check(drug.name, bornOn(birthDate), { current, conditions, sex: rule.sex })).includes(rule.id);
     expect(fires(onBound)).toBe(bound.inclusive);
     if (side === "max") {
       expect(fires(younger)).toBe(true);
@@ -153,7 +153,7 @@ describe("drug-age rules: classes, combinations, companions, conditions", () => 
         const birth = addDays(TODAY, -daysOld);
         const age = bornOn(birth);
         const inside = (!rule.age.min || age.years > rule.age.min.years! || (age.years === rule.age.min.years && rule.age.min.inclusive)) && (!rule.age.max || age.years < rule.age.max.years! || (age.years === rule.age.max.years && rule.age.max.inclusive));
-        expect(ruleIds(check(drugOf(rule).name, age)).includes(rule.id)).toBe(inside);
+        expect(ruleIds(check(drugOf(rule).name, age, { sex: rule.sex })).includes(rule.id)).toBe(inside);
       }),
       { numRuns: 200 },
     );
@@ -181,6 +181,10 @@ describe("drug-age knowledge", () => {
     expect(validate({ severity: "severe" as AgeRule["severity"] })).toThrow(/severity/);
     expect(validate({ source: " " })).toThrow(/source/);
     expect(validate({ unless_icd10_prefixes: ["M303"] })).toThrow(/unless_source/);
+    expect(validate({ sex: "F" as AgeRule["sex"] })).toThrow(/sex/);
+    const withConditionIds = (r: Partial<AgeRule>) => () => validateAgeRules([{ ...base, ...r } as AgeRule], k.drugs.byId, k.drugs.classes, new Set(k.conditionRules.map((c) => c.id)));
+    expect(withConditionIds({ unless_condition_rules: ["valproate-pregnancy"] })).not.toThrow();
+    expect(withConditionIds({ unless_condition_rules: ["no-such-rule"] })).toThrow(/unless_condition_rules/);
   });
 });
 

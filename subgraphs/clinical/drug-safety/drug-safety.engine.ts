@@ -1,9 +1,12 @@
-import { componentsKey, drugKeys, selectorKey, type AllergyName } from "../knowledge/drug-safety-index.js";
+import { drugKeys, selectorKey, type AllergyName } from "../knowledge/drug-safety-index.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
-import { drugBySpelling } from "./drug-name-spelling.js";
+import { allergyBySpelling, drugBySpelling } from "./drug-name-spelling.js";
+import { isLocalPreparationName, localAware, lookupName, nameCandidates } from "./drug-name-reading.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.7.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.8.0";
+
+export { isLocalPreparationName };
 
 export interface MedicationRef {
   code?: string | null;
@@ -111,6 +114,12 @@ export interface DrugSafetyRequest {
   allergies: string[];
   /** The patient's age; absent or null: the age rules are not applied (reported in `ageRulesNotChecked`). */
   age?: PatientAge | null;
+  /**
+   * The patient's administrative sex (female, male, other, unknown: HL7 FHIR AdministrativeGender). An age rule for
+   * one sex (valproate in women of childbearing potential) applies only when the sex is that one; when it is not
+   * female or male, the rule is not applied and a warning says so.
+   */
+  sex?: string | null;
 }
 
 export interface DrugSafetyResult {
@@ -128,133 +137,6 @@ export interface DrugSafetyResult {
   ageAlerts: AgeAlert[];
   /** With no age given: the age bands of the new medication's rules that were therefore not checked (empty when it has none). */
   ageRulesNotChecked: string[];
-}
-
-/**
- * Words of a medication's name that say its strength, form, route or schedule, not which drug it is:
- * "Warfarin 5mg tablets", "Septrin 960 mg", "Amoxicillin 250mg/5ml suspension", "Ceftriaxone 1g inj IV
- * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
- * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
- * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
- * "Paracetamol supp"), and "1 drop" as a dose.
- */
-const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
-/** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs. */
-const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs"]);
-const FORM_ROUTE_SCHEDULE = new Set(
-  (
-    "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
-    "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
-    "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
-  ).split(" "),
-);
-/**
- * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
- * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
- * "after each loose stool" (ORS), the implant form ("Jadelle implant"), and how a ward dose is given ("loading dose",
- * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock").
- */
-const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks".split(" "),
-);
-const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
-/**
- * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
- * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").
- */
-const VEHICLES = new Set("rl ringer ringers hartmann hartmanns ns n nss saline normal dextrose d5 d5w d10 d50 glucose water wfi sterile".split(" "));
-/**
- * Words of a local preparation, for the eye or ear or the skin: a preparation for the eye, ear or skin is local, never
- * the systemic drug ("Dexa eye drops" is not systemic dexamethasone, "Diclofenac gel" is not oral diclofenac: their
- * dose, age and interaction rules do not apply). A name with one of them is only identified as an entry whose own
- * name or synonym carries such a word (knowledge/drugs.json's eye, ear and skin entries: "Hydrocortisone cream").
- */
-const LOCAL_PREPARATION = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular|gel|gels|cream|creams|ointment|ointments|lotion|lotions|topical)\b/;
-/** The name says a local preparation (eye, ear or skin: LOCAL_PREPARATION), whatever it is identified as. */
-export const isLocalPreparationName = (name: string): boolean => LOCAL_PREPARATION.test(normaliseName(name));
-/** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
-const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
-
-/**
- * The names a medication may be known by once its strength is taken out: then without its last word
- * while that says form, route, schedule or salt ("Warfarin sodium 3 mg tablets" → "warfarin"), each also
- * without such words in front ("IV ceftriaxone", "Sodium valproate"). Longest first, so "Oral
- * rehydration salts sachet" is ORS before "rehydration salts" is tried.
- */
-function nameCandidates(normalised: string): string[] {
-  const words: string[] = [];
-  let afterNumber = false;
-  const all = normalised.split(" ");
-  for (const [i, w] of all.entries()) {
-    // "Oxytocin 20 IU in 500 ml RL", "Quinine 600 mg in 5% dextrose": what follows "in" is the vehicle, not the drug.
-    if (w === "in" && i > 0 && (STRENGTH.test(all[i + 1] ?? "") || VEHICLES.has(all[i + 1] ?? ""))) break;
-    if (STRENGTH.test(w)) afterNumber = true;
-    else if (!(afterNumber && UNITS.has(w))) {
-      afterNumber = false;
-      words.push(w);
-    }
-  }
-  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w) || DIRECTIONS.has(w) || DIRECTION_PATTERN.test(w);
-  const out: string[] = [];
-  for (let end = words.length; end >= 1; end--) {
-    const head = words.slice(0, end);
-    out.push(head.join(" "));
-    let start = 0;
-    while (start < end - 1 && notTheDrug(head[start])) start++;
-    if (start) out.push(head.slice(start).join(" "));
-    if (!notTheDrug(words[end - 1])) break;
-  }
-  return out;
-}
-
-function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
-  const n = normaliseName(name);
-  const local = LOCAL_PREPARATION.test(n);
-  for (const candidate of [n, ...nameCandidates(n)]) {
-    // An eye, ear or skin preparation is never read as the systemic drug once the local word is gone.
-    if (local && !LOCAL_PREPARATION.test(candidate)) continue;
-    const found = k.drugs.byName.get(candidate);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** What joins the ingredients of a combination written out: "Ampicillin + Cloxacillin", "TDF/3TC/DTG", "rifampicin and isoniazid". */
-const COMBINATION_JOIN = /\s*(?:\+|\/|&|,|\bplus\b|\band\b|\bwith\b)\s*|(?<=[a-z])-(?=[a-z])/i;
-/** A part that is only a strength or a count ("150", "75mg", "400 mg") once the name is split. */
-const STRENGTH_PART = /^\s*\d+(\.\d+)?\s*(mg|g|mcg|ug|µg|ml)?\s*$/i;
-
-/**
- * A name, or else a combination product written as its components in any order ("Ampicillin +
- * Cloxacillin 500mg", "Cloxacillin/ampicillin", "TDF + 3TC + DTG"): every part must name a known drug,
- * and together exactly the components of one product. Drugs joined that make no known product stay unknown.
- */
-function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
-  const found = lookupSingleName(k, name);
-  if (found) return found;
-  // "Brand (generic)" or "Generic (brand)": either part names the drug; two parts naming different drugs name none.
-  const inBrackets = /\(([^()]*)\)/.exec(name);
-  if (inBrackets) {
-    const outside = lookupName(k, name.replace(/\([^()]*\)/g, " ").trim());
-    const inside = lookupName(k, inBrackets[1]);
-    return outside && inside && outside.id !== inside.id ? undefined : (outside ?? inside);
-  }
-  if (!COMBINATION_JOIN.test(name)) return found;
-  const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
-  if (parts.length < 2) return undefined;
-  const ids: string[] = [];
-  for (const part of parts) {
-    const drug = lookupSingleName(k, part);
-    if (!drug) return undefined;
-    ids.push(...(drug.components && drug.components.length > 1 ? drug.components : [drug.id]));
-  }
-  return k.drugSafety.combinationByComponents.get(componentsKey(ids));
-}
-
-/** An eye, ear or skin preparation ("... eye drops", "... gel") is only ever a local entry, however the name was split. */
-function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {
-  if (!found || !isLocalPreparationName(name)) return found;
-  return [found.name, ...found.synonyms].some((n) => LOCAL_PREPARATION.test(normaliseName(n))) ? found : undefined;
 }
 
 /** The keys a drug answers to, its components' included (a combination answers to its ingredients' rules). */
@@ -373,9 +255,12 @@ function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], 
 /**
  * The drug-age rules of the drug (its components' included) whose band holds the age and whose extra
  * conditions hold: one of `with_current` among the identified current medications, one of
- * `with_icd10_prefixes` among the conditions; none of `unless_icd10_prefixes` (an indication) among them.
+ * `with_icd10_prefixes` among the conditions; none of `unless_icd10_prefixes` (an indication) among them; none of
+ * `unless_condition_rules` among the drug-condition findings; the patient of the rule's `sex`, if it names one.
  */
-function ageFindings(k: Knowledge, drug: DrugEntry, age: PatientAge, current: DrugEntry[], conditions: string[], work?: EngineWork): AgeAlert[] {
+function ageFindings(k: Knowledge, drug: DrugEntry, patient: { age: PatientAge; sex?: string | null }, current: DrugEntry[], conditions: string[], reported: Contraindication[], warnings: string[], work?: EngineWork): AgeAlert[] {
+  const { age, sex } = patient;
+  const conditionRulesReported = new Set(reported.map((c) => c.ruleId));
   const codes = conditions.map(compactIcd10);
   const currentKeys = new Set(current.flatMap((d) => keysOf(k, d)));
   const out: AgeAlert[] = [];
@@ -384,6 +269,11 @@ function ageFindings(k: Knowledge, drug: DrugEntry, age: PatientAge, current: Dr
     if (rule.with_current && !rule.with_current.some((s) => currentKeys.has(selectorKey(s)))) continue;
     if (rule.with_icd10_prefixes && !rule.with_icd10_prefixes.some((p) => codes.some((c) => c.startsWith(p)))) continue;
     if (rule.unless_icd10_prefixes?.some((p) => codes.some((c) => c.startsWith(p)))) continue;
+    if (rule.unless_condition_rules?.some((id) => conditionRulesReported.has(id))) continue;
+    if (rule.sex && rule.sex !== sex) {
+      if (sex !== "female" && sex !== "male") warnings.push(`Sex not known: the rule for ${rule.population} of ${drug.name} was not checked; give the patient's sex`);
+      continue;
+    }
     out.push({ drug: drug.name, population: rule.population, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
   }
   return out;
@@ -424,13 +314,36 @@ export function allergensIn(k: Knowledge, allergy: string, work?: EngineWork): {
   });
 }
 
-function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], unrecognized: string[], work?: EngineWork): AllergyAlert[] {
+/** What reading the allergy entries left uncertain: entries not read at all, and entries read through a spelling slip. */
+interface AllergyReading {
+  unrecognized: string[];
+  spelled: string[];
+  warnings: string[];
+}
+
+/**
+ * The allergens an entry names, or else those it names with one word read through a spelling slip ("penicilin"),
+ * which is reported: the reading is not certain, so the check is not safe.
+ */
+function allergensReadIn(k: Knowledge, allergy: string, reading: AllergyReading, work?: EngineWork) {
+  const named = allergensIn(k, allergy, work);
+  if (named.length) return named;
+  const spelling = allergyBySpelling(k, allergy);
+  const spelledNamed = spelling ? allergensIn(k, spelling.corrected, work) : [];
+  if (spelling && spelledNamed.length) {
+    reading.spelled.push(allergy);
+    reading.warnings.push(`Allergy "${allergy}" is not a known name: read as "${spelling.corrected}" ("${spelling.written}" is one spelling slip from "${spelling.knownName}"); confirm the allergy`);
+  }
+  return spelledNamed;
+}
+
+function allergyFindings(k: Knowledge, med: MedicationRef, drug: DrugEntry | undefined, allergies: string[], reading: AllergyReading, work?: EngineWork): AllergyAlert[] {
   const out: AllergyAlert[] = [];
   const medName = normaliseName(med.name);
   for (const allergy of allergies) {
-    const named = allergensIn(k, allergy, work);
+    const named = allergensReadIn(k, allergy, reading, work);
     if (!named.length) {
-      unrecognized.push(allergy);
+      reading.unrecognized.push(allergy);
       if (normaliseName(allergy) === medName) {
         out.push({ drug: med.name, allergen: allergy, allergenGroup: null, crossReactivity: "same_drug", severity: "contraindicated", description: `Recorded allergy to ${allergy}, the drug being prescribed.`, recommendation: "Do not give; choose an alternative.", source: "Recorded patient allergy (exact name match)" });
       }
@@ -515,13 +428,14 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   for (const c of contraindications) {
     interactions.push({ type: "drug-condition", severity: c.severity, drugs: [req.newMedication.name], description: `${c.condition} (${c.conditionCode}): ${c.description}`, recommendation: c.recommendation, mechanism: null, source: c.source, ruleId: c.ruleId });
   }
-  const ageAlerts = candidate && req.age ? ageFindings(k, candidate.drug, req.age, current.flatMap((c) => (c ? [c.drug] : [])), req.conditions, work) : [];
+  const ageAlerts = candidate && req.age ? ageFindings(k, candidate.drug, { age: req.age, sex: req.sex }, current.flatMap((c) => (c ? [c.drug] : [])), req.conditions, contraindications, warnings, work) : [];
   for (const a of ageAlerts) {
     interactions.push({ type: "drug-age", severity: a.severity, drugs: [req.newMedication.name], description: `${a.population}: ${a.description}`, recommendation: a.recommendation, mechanism: null, source: a.source, ruleId: a.ruleId });
   }
   const ageRulesNotChecked = candidate && !req.age ? [...new Set(ageRulesOf(k, candidate.drug, work).map((r) => r.population))] : [];
-  const unrecognizedAllergies: string[] = [];
-  const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, unrecognizedAllergies, work);
+  const allergyReading: AllergyReading = { unrecognized: [], spelled: [], warnings };
+  const allergyAlerts = allergyFindings(k, req.newMedication, candidate?.drug, req.allergies, allergyReading, work);
+  const unrecognizedAllergies = allergyReading.unrecognized;
   for (const a of allergyAlerts) {
     interactions.push({ type: "drug-allergy", severity: a.severity, drugs: [req.newMedication.name], description: a.description, recommendation: a.recommendation, mechanism: a.crossReactivity.replace("_", " "), source: a.source, ruleId: `allergy-${a.crossReactivity}` });
   }
@@ -531,8 +445,8 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
   // An allergy we cannot read was not checked against the drug: the answer cannot clear it.
   for (const allergy of unrecognizedAllergies) warnings.push(`Allergy not interpreted: "${allergy}" was not checked against ${req.newMedication.name}; confirm what it is before giving`);
   interactions.sort(bySeverity);
-  // A code that does not confirm the drug, or a name read through a spelling slip: which drug is meant is not certain.
-  const mismatch = [candidate, ...current].some((x) => x?.codeConflict || x?.matchedBy === "spelling");
+  // A code that does not confirm the drug, or a name or allergy read through a spelling slip: what is meant is not certain.
+  const mismatch = [candidate, ...current].some((x) => x?.codeConflict || x?.matchedBy === "spelling") || allergyReading.spelled.length > 0;
   return {
     safe: interactions.length === 0 && unidentified.length === 0 && unrecognizedAllergies.length === 0 && !mismatch,
     interactions,

@@ -7,6 +7,7 @@ import { appendAudit } from "../audit/audit.service.js";
 import { allergies, diagnoses, patients } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
+import { SEXES } from "../patient/patient.type.js";
 import { ageFromYears, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type PatientAge } from "./drug-safety.engine.js";
 import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-safety.type.js";
 
@@ -23,7 +24,8 @@ export const MAX_AGE_YEARS = 130;
 export const AGE_TIME_ZONE = "Africa/Kampala";
 
 /** Field errors for the conditions (ICD-10), allergies and age a request gives to a drug check. */
-export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null }, today = calendarDate(new Date(), AGE_TIME_ZONE)): void {
+export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null; patientSex?: string | null }, today = calendarDate(new Date(), AGE_TIME_ZONE)): void {
+  if (given.patientSex != null && !(SEXES as readonly string[]).includes(given.patientSex)) errors.add("patientSex", `must be one of ${SEXES.join(", ")}`);
   const years = given.patientAgeYears;
   if (years !== null && years !== undefined && !(Number.isFinite(years) && years >= 0 && years <= MAX_AGE_YEARS)) errors.add("patientAgeYears", `must be 0 to ${MAX_AGE_YEARS} years`);
   const born = given.patientBirthDate;
@@ -49,6 +51,8 @@ export interface CheckContext {
   /** The patient's age for the age rules: the request's birth date or age, else the registry's birth date; null when none is known. */
   age: PatientAge | null;
   ageSource: "request" | "patient_record" | "none";
+  /** The patient's sex for the rules of one sex: the request's, else the registry's; null when neither is known. */
+  sex: string | null;
 }
 
 /** What a drug check's answer says about the age it used (`ageSource`, `patientAgeYears`, `patientAgeDays`). */
@@ -67,22 +71,23 @@ export function ageNotCheckedWarnings(medication: string, r: Pick<DrugSafetyResu
  */
 export async function checkContext(
   db: Db,
-  given: { patientUhid?: string | null; conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null },
+  given: { patientUhid?: string | null; conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null; patientSex?: string | null },
   today = calendarDate(new Date(), AGE_TIME_ZONE),
 ): Promise<CheckContext> {
   const uhid = given.patientUhid;
   const ageGiven = given.patientBirthDate != null || given.patientAgeYears != null;
-  const [recordConditions, recordAllergies, recordBirthDate] = await Promise.all([
+  const [recordConditions, recordAllergies, record] = await Promise.all([
     uhid && !given.conditions
       ? db.select({ code: diagnoses.code }).from(diagnoses).where(and(eq(diagnoses.patientUhid, uhid), ne(diagnoses.status, "resolved"))).then((rows) => [...new Set(rows.map((r) => r.code))])
       : null,
     uhid && !given.allergies
       ? db.select({ substance: allergies.substance }).from(allergies).where(eq(allergies.patientUhid, uhid)).then((rows) => [...new Set(rows.map((r) => r.substance))])
       : null,
-    uhid && !ageGiven
-      ? db.select({ birthDate: patients.birthDate }).from(patients).where(eq(patients.uhid, uhid)).then((rows) => (rows[0]?.birthDate ? String(rows[0].birthDate).slice(0, 10) : null))
+    uhid && (!ageGiven || given.patientSex == null)
+      ? db.select({ birthDate: patients.birthDate, sex: patients.sex }).from(patients).where(eq(patients.uhid, uhid)).then((rows) => rows[0] ?? null)
       : null,
   ]);
+  const recordBirthDate = !ageGiven && record?.birthDate ? String(record.birthDate).slice(0, 10) : null;
   const age =
     given.patientBirthDate != null
       ? ageOnDate(given.patientBirthDate.trim(), today)
@@ -99,6 +104,7 @@ export async function checkContext(
     allergiesSource: source(given.allergies, recordAllergies),
     age,
     ageSource: ageGiven ? "request" : age ? "patient_record" : "none",
+    sex: given.patientSex ?? record?.sex ?? null,
   };
 }
 
@@ -129,6 +135,7 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
     conditions: conditions.map((c) => c.trim()),
     allergies: allergyList.map((a) => a.trim()),
     age: context.age,
+    sex: context.sex,
   });
   const rulesetVersion = [
     DRUG_SAFETY_ENGINE_VERSION,

@@ -45,6 +45,10 @@ export class DrugInteractionCheckInput {
   @Field(() => Float, { nullable: true, description: "Patient's age in years, 0 to 130; a fraction for infants (0.5 is six months; day bounds compare years x 365.25). Give this or patientBirthDate, not both; prefer the birth date for neonates." })
   @IsOptional()
   patientAgeYears?: number | null;
+
+  @Field(() => String, { nullable: true, description: "Patient's sex: female, male, other or unknown (HL7 FHIR AdministrativeGender), for the age rules of one sex (valproate in women of childbearing potential); when omitted, the patient's recorded sex if patientUhid is given. Not female or male: those rules are not applied, and a warning says so." })
+  @IsOptional()
+  patientSex?: string | null;
 }
 
 @ObjectType({ description: "One finding of a drug check (spec: interactions[])." })

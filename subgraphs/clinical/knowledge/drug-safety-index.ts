@@ -164,9 +164,10 @@ const boundOk = (b: AgeBound | undefined) =>
 /**
  * Checks the drug-age rules when the knowledge is indexed, so a malformed rule stops the start instead of
  * never matching: a known drug or class (also in `with_current`), bounds of one unit each with `inclusive`
- * stated, at least one bound, a min below its max when both are in one unit, a severity and a source.
+ * stated, at least one bound, a min below its max when both are in one unit, a severity and a source; `sex` female or male;
+ * `unless_condition_rules` naming drug-condition rules that exist (when their ids are given).
  */
-export function validateAgeRules(rules: AgeRule[], drugs: Map<string, DrugEntry>, classes: Map<string, DrugClass>): AgeRule[] {
+export function validateAgeRules(rules: AgeRule[], drugs: Map<string, DrugEntry>, classes: Map<string, DrugClass>, conditionRuleIds?: Set<string>): AgeRule[] {
   const known = (s: DrugSelector) => ("drug" in s ? drugs.has(s.drug) : classes.has(s.class));
   const ids = new Set<string>();
   for (const r of rules) {
@@ -182,6 +183,8 @@ export function validateAgeRules(rules: AgeRule[], drugs: Map<string, DrugEntry>
     if (!boundOk(min) || !boundOk(max)) fail("each bound needs exactly one of years or days (a number >= 0) and inclusive: true or false");
     if (min && max && ((min.years !== undefined && max.years !== undefined && min.years >= max.years) || (min.days !== undefined && max.days !== undefined && min.days >= max.days))) fail("age.min must be below age.max");
     if (!(r.severity in SEVERITY_RANK)) fail(`unknown severity ${r.severity}`);
+    if (r.sex !== undefined && r.sex !== "female" && r.sex !== "male") fail(`sex must be "female" or "male", not ${JSON.stringify(r.sex)}`);
+    for (const id of r.unless_condition_rules ?? []) if (conditionRuleIds && !conditionRuleIds.has(id)) fail(`unknown drug-condition rule in unless_condition_rules: ${id}`);
     if (!r.source?.trim() || !r.population?.trim() || !r.description?.trim() || !r.recommendation?.trim()) fail("needs population, description, recommendation and source");
     if (r.unless_icd10_prefixes?.length && !r.unless_source?.trim()) fail("unless_icd10_prefixes needs an unless_source");
   }

@@ -45,6 +45,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // PA448547 beclomethasone, PA451382 sodium chloride.
   levothyroxine: "10582", tranexamic_acid: "10691", enoxaparin: "67108", pethidine: "6754", insulin_glargine: "274783",
   beclometasone: "1347", sodium_chloride: "9863",
+  // Same PharmGKB export (drugs 2026.11.33), each PA id the only one mapped to its RxCUI: PA449855 heparin,
+  // PA165111698 artemether, PA451539 sulfadiazine, PA448563 bendroflumethiazide, PA164747026 trihexyphenidyl.
+  heparin: "5224", artemether: "18343", sulfadiazine: "10171", bendroflumethiazide: "1369", trihexyphenidyl: "10811",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -132,7 +132,7 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
   const interactions = (files["drug-interactions"] as unknown as { rules: InteractionRule[] }).rules;
   const conditionRules = resolveConditionRules(files["drug-conditions"] as unknown as Parameters<typeof resolveConditionRules>[0]);
   const classes = new Map(drugsFile.classes.map((c) => [c.id, c]));
-  const ageRules = validateAgeRules((files["drug-age"] as unknown as { rules: AgeRule[] }).rules, byId, classes);
+  const ageRules = validateAgeRules((files["drug-age"] as unknown as { rules: AgeRule[] }).rules, byId, classes, new Set(conditionRules.map((r) => r.id)));
   return {
     versions: Object.fromEntries(KNOWLEDGE_FILES.map((n) => [n, files[n].version])) as Record<KnowledgeName, string>,
     drugs: { byId, byRxcui, byName, classes },

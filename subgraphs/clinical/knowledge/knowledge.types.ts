@@ -41,6 +41,13 @@ export interface DrugEntry {
    */
   adult_min_daily_dose?: { mg: number; source: string };
   /**
+   * The most an adult takes in a day per kg of body weight (drugs an adult is dosed by weight: enoxaparin, gentamicin,
+   * quinine), with its source: with the weight, a day's total above `mg_per_kg` × weight is reported (prescription verification).
+   */
+  adult_max_daily_dose_per_kg?: { mg_per_kg: number; source: string };
+  /** A drug given only once a day, with its source: more than one dose a day is reported (a wrong-frequency error). */
+  once_daily_only?: { source: string };
+  /**
    * The only injection routes a product may be given by (`im`, `sc`, `iv`), with its source: a depot or suspension
    * such as benzathine benzylpenicillin (deep IM only) written for another route is reported (prescription verification).
    */
@@ -130,6 +137,10 @@ export interface AgeRule {
   population: string;
   /** Only when one of these is among the current medications (ceftriaxone with IV calcium in neonates). */
   with_current?: DrugSelector[];
+  /** Only for patients of this sex (valproate in women of childbearing potential); unknown sex: not applied, with a warning. */
+  sex?: "female" | "male";
+  /** Drug-condition rules (drug-conditions.json ids) that say the same more specifically: when one of them is reported, this rule is not (valproate in pregnancy). */
+  unless_condition_rules?: string[];
   /** Only when one of the conditions (no dot) starts with one of these (ceftriaxone in a jaundiced neonate). */
   with_icd10_prefixes?: string[];
   /** Indications (no dot) for which the drug is given at that age: a condition starting with one silences the rule. */

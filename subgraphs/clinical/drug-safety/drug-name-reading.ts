@@ -1,0 +1,135 @@
+import { componentsKey } from "../knowledge/drug-safety-index.js";
+import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
+import type { DrugEntry } from "../knowledge/knowledge.types.js";
+
+// How a medication name as written is read as a drug of the knowledge base: strength, form, route, schedule,
+// directions and salt words taken out, brand and generic in brackets, combinations written as their components.
+// The drug check (drug-safety.engine.ts) identifies by these; prescription verification reads local preparations.
+
+/**
+ * Words of a medication's name that say its strength, form, route or schedule, not which drug it is:
+ * "Warfarin 5mg tablets", "Septrin 960 mg", "Amoxicillin 250mg/5ml suspension", "Ceftriaxone 1g inj IV
+ * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
+ * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
+ * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
+ * "Paracetamol supp"), and "1 drop" as a dose.
+ */
+const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
+/** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs, of implant sets or rods ("Jadelle 1 set"). */
+const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs", "set", "sets", "rod", "rods"]);
+const FORM_ROUTE_SCHEDULE = new Set(
+  (
+    "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
+    "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
+    "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+  ).split(" "),
+);
+/**
+ * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
+ * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
+ * "after each loose stool" (ORS), the implant form ("Jadelle implant"), how a ward dose is given ("loading dose",
+ * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), and how a local preparation is used
+ * ("Tetracycline eye ointment apply bd", "instil 1 drop").
+ */
+const DIRECTIONS = new Set(
+  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
+);
+const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
+/**
+ * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
+ * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").
+ */
+const VEHICLES = new Set("rl ringer ringers hartmann hartmanns ns n nss saline normal dextrose d5 d5w d10 d50 glucose water wfi sterile".split(" "));
+/**
+ * Words of a local preparation, for the eye or ear or the skin: a preparation for the eye, ear or skin is local, never
+ * the systemic drug ("Dexa eye drops" is not systemic dexamethasone, "Diclofenac gel" is not oral diclofenac: their
+ * dose, age and interaction rules do not apply). A name with one of them is only identified as an entry whose own
+ * name or synonym carries such a word (knowledge/drugs.json's eye, ear and skin entries: "Hydrocortisone cream").
+ */
+const LOCAL_PREPARATION = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular|gel|gels|cream|creams|ointment|ointments|lotion|lotions|topical)\b/;
+/** The name says a local preparation (eye, ear or skin: LOCAL_PREPARATION), whatever it is identified as. */
+export const isLocalPreparationName = (name: string): boolean => LOCAL_PREPARATION.test(normaliseName(name));
+/** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
+const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
+
+/**
+ * The names a medication may be known by once its strength is taken out: then without its last word
+ * while that says form, route, schedule or salt ("Warfarin sodium 3 mg tablets" → "warfarin"), each also
+ * without such words in front ("IV ceftriaxone", "Sodium valproate"). Longest first, so "Oral
+ * rehydration salts sachet" is ORS before "rehydration salts" is tried.
+ */
+export function nameCandidates(normalised: string): string[] {
+  const words: string[] = [];
+  let afterNumber = false;
+  const all = normalised.split(" ");
+  for (const [i, w] of all.entries()) {
+    // "Oxytocin 20 IU in 500 ml RL", "Quinine 600 mg in 5% dextrose": what follows "in" is the vehicle, not the drug.
+    if (w === "in" && i > 0 && (STRENGTH.test(all[i + 1] ?? "") || VEHICLES.has(all[i + 1] ?? ""))) break;
+    if (STRENGTH.test(w)) afterNumber = true;
+    else if (!(afterNumber && UNITS.has(w))) {
+      afterNumber = false;
+      words.push(w);
+    }
+  }
+  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w) || DIRECTIONS.has(w) || DIRECTION_PATTERN.test(w);
+  const out: string[] = [];
+  for (let end = words.length; end >= 1; end--) {
+    const head = words.slice(0, end);
+    out.push(head.join(" "));
+    let start = 0;
+    while (start < end - 1 && notTheDrug(head[start])) start++;
+    if (start) out.push(head.slice(start).join(" "));
+    if (!notTheDrug(words[end - 1])) break;
+  }
+  return out;
+}
+
+function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
+  const n = normaliseName(name);
+  const local = LOCAL_PREPARATION.test(n);
+  for (const candidate of [n, ...nameCandidates(n)]) {
+    // An eye, ear or skin preparation is never read as the systemic drug once the local word is gone.
+    if (local && !LOCAL_PREPARATION.test(candidate)) continue;
+    const found = k.drugs.byName.get(candidate);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What joins the ingredients of a combination written out: "Ampicillin + Cloxacillin", "TDF/3TC/DTG", "rifampicin and isoniazid". */
+const COMBINATION_JOIN = /\s*(?:\+|\/|&|,|\bplus\b|\band\b|\bwith\b)\s*|(?<=[a-z])-(?=[a-z])/i;
+/** A part that is only a strength or a count ("150", "75mg", "400 mg") once the name is split. */
+const STRENGTH_PART = /^\s*\d+(\.\d+)?\s*(mg|g|mcg|ug|µg|ml)?\s*$/i;
+
+/**
+ * A name, or else a combination product written as its components in any order ("Ampicillin +
+ * Cloxacillin 500mg", "Cloxacillin/ampicillin", "TDF + 3TC + DTG"): every part must name a known drug,
+ * and together exactly the components of one product. Drugs joined that make no known product stay unknown.
+ */
+export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
+  const found = lookupSingleName(k, name);
+  if (found) return found;
+  // "Brand (generic)" or "Generic (brand)": either part names the drug; two parts naming different drugs name none.
+  const inBrackets = /\(([^()]*)\)/.exec(name);
+  if (inBrackets) {
+    const outside = lookupName(k, name.replace(/\([^()]*\)/g, " ").trim());
+    const inside = lookupName(k, inBrackets[1]);
+    return outside && inside && outside.id !== inside.id ? undefined : (outside ?? inside);
+  }
+  if (!COMBINATION_JOIN.test(name)) return found;
+  const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
+  if (parts.length < 2) return undefined;
+  const ids: string[] = [];
+  for (const part of parts) {
+    const drug = lookupSingleName(k, part);
+    if (!drug) return undefined;
+    ids.push(...(drug.components && drug.components.length > 1 ? drug.components : [drug.id]));
+  }
+  return k.drugSafety.combinationByComponents.get(componentsKey(ids));
+}
+
+/** An eye, ear or skin preparation ("... eye drops", "... gel") is only ever a local entry, however the name was split. */
+export function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {
+  if (!found || !isLocalPreparationName(name)) return found;
+  return [found.name, ...found.synonyms].some((n) => LOCAL_PREPARATION.test(normaliseName(n))) ? found : undefined;
+}
