@@ -44,20 +44,62 @@ const ROMAN_DOSE = /^(iii|ii|i)(?:\s*(tabs?|tablets?|caps?|capsules?))?$/i;
 /** A dose per kilogram of body weight: "5mg/kg IV", "2.4 mg/kg". */
 const PER_KG_DOSE = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*kg\b(.*)$/i;
 
+/** A tablet's strength then a count of tablets in the dose ("10mg 2 tabs", "250 mg 2 tablets"): the count × the strength. */
+const STRENGTH_THEN_COUNT = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s+(\d+(?:\.\d+)?)\s*(?:tabs?|tablets?|caps?|capsules?)\b(.*)$/i;
+/** "/dose" after a per-kg amount ("40mg/kg/dose"): the amount is already one dose. */
+const PER_DOSE_SUFFIX = /^\s*\/\s*(?:dose|dos)\b/i;
+/** A day's total written as such ("75 mg/day", "30mg/kg/day" × weight, "750 mg/24 hrs"): the dose a day, to be divided by the doses a day. */
+const PER_DAY_TOTAL = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*(?:day|d|24\s*(?:h|hrs?|hours?))\b(.*)$/i;
+
+/** A rate of a continuous infusion ("1g/hr IV infusion", "2 mg/hour"): an amount an hour. */
+const PER_HOUR_RATE = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*(?:h|hr|hrs|hour)\b(.*)$/i;
+
+/**
+ * A continuous infusion's day (the dose written as a rate an hour, "1g/hr IV infusion"): the amount in 24 hours as
+ * one dose of the day ("24 g IV infusion"), read with one administration a day, so that the day's total is checked
+ * against the maximum whatever the frequency says ("x 24 hrs", "continuous"). Null for any other dose.
+ */
+export function infusionDay(given: string): { dose: string; frequency: ParsedFrequency } | null {
+  const m = PER_HOUR_RATE.exec(given);
+  if (!m) return null;
+  const day: ParsedFrequency = { kind: "scheduled", pattern: "continuous_infusion", times: ["00:00"], courseDays: null, instruction: null };
+  return { dose: `${round(Number(m[1]) * 24)} ${m[2]}${m[3]}`, frequency: day };
+}
+
 /** The dose is written per kg of body weight ("5mg/kg"). */
 export const isPerKgDose = (dose: string) => PER_KG_DOSE.test(dose.trim());
 
 /**
- * A dose as the checks read it: a roman count as that many tablets ("ii" → "2 tab"), and a dose per kg
- * times the patient's weight ("5mg/kg IV", 60 kg → "300 mg IV"); a dose per kg without a weight is kept
+ * ISMP error-prone forms of a number: a missing leading zero (".5 mg" is 0.5 mg, never 5 mg or 500 mg). A trailing
+ * zero ("1.0 mg") already reads as written. Anything else unchanged.
+ */
+export const withLeadingZero = (dose: string) => dose.replace(/^\.(\d)/, "0.$1");
+
+/**
+ * A day's total written as a dose ("75 mg/day IV", from "7.5mg/kg/day"; "750mg/24 hrs") read as one dose: the total
+ * divided by the doses a scheduled frequency gives ("in 3 divided doses", "tds"). Unchanged when the frequency is not
+ * scheduled (stat, as needed, unreadable) or the dose is not a day's total.
+ */
+export function dailyTotalAsDose(given: string, f: ParsedFrequency | null): string {
+  const m = PER_DAY_TOTAL.exec(given);
+  if (!m || f?.kind !== "scheduled" || f.times.length === 0 || f.everyDays) return given;
+  return `${round(Number(m[1]) / f.times.length)} ${m[2]}${m[3]}`;
+}
+
+/**
+ * A dose as the checks read it: a roman count as that many tablets ("ii" → "2 tab"), a missing leading zero
+ * restored (".5mg" → "0.5mg"), a strength then a count as their product ("10mg 2 tabs" → "20 mg"), and a dose per kg times the patient's weight ("5mg/kg IV", 60 kg → "300 mg IV";
+ * "40mg/kg/dose" is one dose; "7.5mg/kg/day" stays a day's total: dailyTotalAsDose); a dose per kg without a weight is kept
  * as written (it cannot be read: the weight is needed). Anything else unchanged.
  */
 export function doseAsGiven(dose: string, weightKg: number | null | undefined): string {
-  const text = fractionOfUnit(dose.trim());
+  const text = fractionOfUnit(withLeadingZero(dose.trim()));
   const roman = ROMAN_DOSE.exec(text);
   if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
+  const counted = STRENGTH_THEN_COUNT.exec(text);
+  if (counted) return `${round(Number(counted[1]) * Number(counted[3]))} ${counted[2]}${counted[4]}`;
   const perKg = PER_KG_DOSE.exec(text);
-  if (perKg && weightKg) return `${round(Number(perKg[1]) * weightKg)} ${perKg[2]}${perKg[3]}`;
+  if (perKg && weightKg) return `${round(Number(perKg[1]) * weightKg)} ${perKg[2]}${perKg[3].replace(PER_DOSE_SUFFIX, "")}`;
   return text;
 }
 
@@ -143,8 +185,13 @@ function writtenMaximum(f: Extract<ParsedFrequency, { kind: "prn" }>, dose: stri
   return { count, open: false, worstCase: `as needed with a written maximum of ${what} a day: at most ${count} doses` };
 }
 
-/** Numbers of a product name's strength as written ("Co-codamol 30/500 tabs" → "30/500"). */
-export const writtenStrength = (productName: string) => (productName.match(/\d+(?:\.\d+)?/g) ?? []).join("/");
+/**
+ * A number inside an abbreviation, not a strength: after a letter ("d4T") or before letters other than a unit
+ * ("3TC", lamivudine; "ABC/3TC 120/60" writes the strength 120/60).
+ */
+const IN_ABBREVIATION = /(?<=[a-z])\d+(?:\.\d+)?|\d+(?:\.\d+)?(?=[a-z])(?!(?:mg|g|mcg|ug|µg|ml|iu)\b)/gi;
+/** Numbers of a product name's strength as written ("Co-codamol 30/500 tabs" → "30/500"; "TDF/3TC/DTG" → ""). */
+export const writtenStrength = (productName: string) => (productName.replace(IN_ABBREVIATION, " ").match(/\d+(?:\.\d+)?/g) ?? []).join("/");
 
 /** Tablets or capsules in a dose ("2 tabs" → 2, "1-2 tablets" → 2), or null for a dose in other units. */
 export function unitsInDose(dose: string | null): number | null {
@@ -154,13 +201,16 @@ export function unitsInDose(dose: string | null): number | null {
 
 /**
  * mg of each component with a maximum in one dose of a combination product (dose in tablets or
- * capsules × `unit_strengths` of the presentation its name writes), null where it cannot be worked out.
+ * capsules × `unit_strengths` of the presentation its name writes, or of its only presentation when the name writes
+ * no strength: "TLD"), null where it cannot be worked out.
  */
 export function componentDosesMg(k: Knowledge, drug: DrugEntry, productName: string, dose: string | null): { component: DrugEntry; mg: number | null }[] {
   const limited = (drug.components ?? []).map((id) => k.drugs.byId.get(id)!).filter((c) => c?.adult_max_daily_dose);
   const units = unitsInDose(dose);
   const written = writtenStrength(productName);
-  const presentation = drug.unit_strengths?.find((p) => p.written.includes(written));
+  // No strength written ("TLD 1 tab"): the product's only presentation, where it has one.
+  const only = written === "" && drug.unit_strengths?.length === 1 ? drug.unit_strengths[0] : undefined;
+  const presentation = drug.unit_strengths?.find((p) => p.written.includes(written)) ?? only;
   return limited.map((component) => ({ component, mg: units !== null && presentation?.mg[component.id] !== undefined ? units * presentation.mg[component.id] : null }));
 }
 

@@ -40,12 +40,14 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
 
   const k = await getKnowledge(ctx.db);
   let activeMedications: { code: string | null; name: string }[] = [];
+  // The recorded sex, for the drug check's rules of one sex (valproate in women of childbearing potential).
+  let sex: string | null = null;
   if (input.patientUhid) {
-    await getPatient(ctx.db, input.patientUhid);
+    sex = (await getPatient(ctx.db, input.patientUhid)).sex;
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
   }
   const { conditions, allergies: allergyList, conditionsSource, allergiesSource, age, ageSource } = await checkContext(ctx.db, input);
-  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, weightKg: input.patientWeightKg ?? null });
+  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, sex, weightKg: input.patientWeightKg ?? null });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
     DRUG_SAFETY_ENGINE_VERSION,

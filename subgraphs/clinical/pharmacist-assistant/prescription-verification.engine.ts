@@ -4,16 +4,18 @@ import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
 import { checkAdultMinimum } from "./adult-minimum.js";
+import { checkAdultDosePerKg } from "./adult-weight-maximum.js";
 import { missingCourseLength } from "./course-length.js";
-import { checkDailyDose, doseAsGiven, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
+import { checkDailyDose, dailyTotalAsDose, doseAsGiven, infusionDay, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
 import { checkInjectionRoute } from "./injection-route.js";
+import { checkOnceDaily } from "./once-daily.js";
 import { checkSingleDose } from "./single-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.7.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.8.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -98,7 +100,7 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
 export function verifyPrescription(
   k: Knowledge,
   items: PrescriptionItem[],
-  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null; weightKg?: number | null },
+  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null; sex?: string | null; weightKg?: number | null },
 ): PrescriptionVerification {
   const warnings: string[] = [];
   const issues: VerificationIssue[] = [];
@@ -114,13 +116,18 @@ export function verifyPrescription(
     else if (found.codeConflict) issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
     const dose = it.dose?.trim() || null;
     // The dose as the checks read it: "ii" is 2 tablets, "5mg/kg" is 5 mg × the patient's weight.
-    const given = dose === null ? null : doseAsGiven(dose, context.weightKg);
+    const asWritten = dose === null ? null : doseAsGiven(dose, context.weightKg);
+    const frequency = it.frequency?.trim() || null;
+    const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, asWritten) : null;
+    // A day's total ("7.5mg/kg/day", "750mg/day" "in 3 divided doses") is read as the dose it divides into.
+    // A continuous infusion's rate ("1g/hr") is checked as its 24 hours.
+    const infusion = asWritten === null ? null : infusionDay(asWritten);
+    const given = asWritten === null ? null : infusion ? infusion.dose : dailyTotalAsDose(asWritten, parsed);
+    const parsedForDose = infusion?.frequency ?? parsed;
     const doseParseable = given !== null && isParseableDose(given);
     if (!dose) issues.push({ item: i, field: "dose", severity: "major", message: "No dose given" });
     else if (isPerKgDose(given!)) issues.push({ item: i, field: "dose", severity: "major", message: `"${dose}" is a dose per kg: the patient's weight (patientWeightKg) is needed to work out the dose, and it was not given` });
     else if (!doseParseable) issues.push({ item: i, field: "dose", severity: "major", message: `"${dose}" is not a dose we can read (a number and a unit or form, e.g. 500 mg, 2 tablets)` });
-    const frequency = it.frequency?.trim() || null;
-    const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, given) : null;
     if (!frequency) issues.push({ item: i, field: "frequency", severity: "major", message: "No frequency given" });
     else if (parsed?.kind === "unparseable") issues.push({ item: i, field: "frequency", severity: "major", message: parsed.reason });
     // A route the product may not be given by (benzathine penicillin IV), and an antibacterial with no course length.
@@ -129,8 +136,8 @@ export function verifyPrescription(
     const course = missingCourseLength(k, found?.drug, it.name, parsed);
     if (course) issues.push({ item: i, field: "duration", severity: "minor", message: course });
     // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
-    const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? given : null, parsed);
-    doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? given : null, frequency, parsed });
+    const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? given : null, parsedForDose);
+    doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? given : null, frequency, parsed: parsedForDose });
     if (doseCheck.doseCheck === "above_adult_maximum") issues.push({ item: i, field: "dose", severity: "major", message: doseCheck.doseCheckNote! });
     else if (doseCheck.doseCheck === "not_checked_unreadable") warnings.push(doseCheck.doseCheckNote!);
     // A child's day's total against the maximum for the weight (the adult maximum alone lets an infant's overdose through).
@@ -138,14 +145,20 @@ export function verifyPrescription(
     if (weightCheck.weightDoseCheck === "above_weight_maximum") issues.push({ item: i, field: "dose", severity: "major", message: weightCheck.weightDoseCheckNote! });
     else if (weightCheck.weightDoseCheck === "not_checked_unreadable" || weightCheck.weightDoseCheck === "not_checked_no_paediatric_maximum") warnings.push(weightCheck.weightDoseCheckNote!);
     else if (weightCheck.weightDoseCheck === "not_checked_no_weight") notWeighed.push(found!.drug.name);
+    // A once-daily drug written more often (azithromycin tds).
+    const onceDaily = checkOnceDaily(found?.drug, it.name, parsed);
+    if (onceDaily) issues.push({ item: i, field: "dose", severity: "major", message: onceDaily });
+    // An adult dosed by weight (enoxaparin, gentamicin, quinine): the day's total against the most per kg.
+    const perKg = checkAdultDosePerKg(found?.drug, it.name, doseCheck.doseCheck === "above_adult_maximum" ? null : doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg });
+    if (perKg) issues.push({ item: i, field: "dose", severity: "major", message: perKg });
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
     const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
     // A dose ten times beyond the usual single dose (mg for micrograms), and every later step of a taper.
     const isChild = !!context.age && context.age.years < CHILD_UNDER_YEARS;
-    const low = parsed?.kind === "scheduled" ? checkAdultMinimum(found?.drug, it.name, doseCheck.dailyDoseMg, !!context.age && !isChild) : null;
+    const low = parsedForDose?.kind === "scheduled" ? checkAdultMinimum(found?.drug, it.name, doseCheck.dailyDoseMg, !!context.age && !isChild) : null;
     if (low) issues.push({ item: i, field: "dose", severity: "moderate", message: low });
-    const single = doseParseable ? checkSingleDose(found?.drug, it.name, dose!, mgPerDose(given!, it.name, parsed), isChild) : null;
+    const single = doseParseable && !infusion ? checkSingleDose(found?.drug, it.name, dose!, mgPerDose(given!, it.name, parsed), isChild) : null;
     const later = checkLaterSteps(k, found?.drug, it.name, doseParseable ? given : null, parsed, { age: context.age, weightKg: context.weightKg, isChild });
     for (const f of [...(single ? [single] : []), ...later]) {
       if (f.severity === "major") issues.push({ item: i, field: "dose", severity: "major", message: f.message });
@@ -180,7 +193,7 @@ export function verifyPrescription(
   items.forEach((it, i) => {
     if (!identified[i]) return;
     const others = [...items.slice(i + 1).filter((_, j) => identified[i + 1 + j]), ...active.filter((a) => a.found).map((a) => a.med)];
-    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies, age: context.age ?? null });
+    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies, age: context.age ?? null, sex: context.sex ?? null });
     // Same-class duplicates are reported below as duplicateTherapy (the same definition), not twice.
     interactions.push(...r.interactions.filter((f) => f.type === "drug-drug" && f.ruleId !== DUPLICATE_CLASS_RULE));
     contraindications.push(...r.contraindications);

@@ -14,7 +14,7 @@ const none = { activeMedications: [], conditions: [], allergies: [] };
 const bandIssues = (name: string, dose: string, frequency: string, weightKg: number | null, years = 30) =>
   verifyPrescription(k, [{ name, dose, frequency }], { ...none, age: ageFromYears(years), weightKg }).issues.filter((x) => x.item === 0 && x.field === "dose" && /weight band|least dose/.test(x.message));
 
-const BANDED = ["artemether_lumefantrine", "rifampicin_isoniazid_pyrazinamide_ethambutol", "rifampicin_isoniazid_pyrazinamide", "dihydroartemisinin_piperaquine"];
+const BANDED = ["artemether_lumefantrine", "rifampicin_isoniazid_pyrazinamide_ethambutol", "rifampicin_isoniazid_pyrazinamide", "dihydroartemisinin_piperaquine", "rifampicin_isoniazid"];
 
 describe("tablets a dose by weight band", () => {
   it("every banded drug has sourced, contiguous bands", () => {
