@@ -72,7 +72,7 @@ const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["allergy", "pre", ["allergic to", "allergy to", "allergies to", "allergy:", "allergies:", "allergy", "allergies", "intolerant to", "intolerance to", "reaction to", "hypersensitivity to", "sensitive to"]],
   ["allergy", "post", ["allergy", "allergic", "hypersensitivity"]],
   ["hypothetical", "post", ["if", "if needed", "if required", "if necessary", "if indicated", "status unknown", "status not known", "unknown"]],
-  ["terminate", "pre", ["but", "however", "although", "though", "except", "aside from", "apart from", "secondary to", "cause of", "source of", "due to", "which", "who", "presents", "presented", "presenting", "complains", "complaining", "reports", "reported", "c/o", "now", "currently", "today", "still", "yet", "also has", "has had", "started on", "was started", "given", "on treatment", "plan", "assessment", "impression", "diagnosis", "dx", "started", "continue", "continued", "admitted", "he has", "she has", "has"]],
+  ["terminate", "pre", ["but", "however", "although", "though", "except", "aside from", "apart from", "secondary to", "cause of", "source of", "due to", "because of", "which", "who", "presents", "presented", "presenting", "complains", "complaining", "reports", "reported", "c/o", "now", "currently", "today", "still", "yet", "also has", "has had", "started on", "was started", "given", "on treatment", "plan", "assessment", "impression", "diagnosis", "dx", "started", "continue", "continued", "admitted", "he has", "she has", "has"]],
 ];
 
 /** Trigger phrases by kind and direction, as the lists above; a language adds its own (patient messages). */
@@ -201,8 +201,8 @@ const ADJACENT_GAP = new Set([":", "="]);
 /** Words that answer an allergy question with "none" ("Allergies - NKDA", "allergy: nil", "allergies none known"). */
 const DENIAL_ANSWERS = new Set(["none", "nil", "nkda", "no", "unknown"]);
 
-/** Words a denial of allergies may carry before its clause ends ("nil known", "none reported"). */
-const DENIAL_TAIL = new Set(["known", "reported"]);
+/** Words a denial may carry before its clause ends ("nil known", "none reported", "Meds: none regular, occasional ibuprofen"). */
+const DENIAL_TAIL = new Set(["known", "reported", "regular", "regularly"]);
 
 /** Whether an allergy word is answered with a denial right after it (skipping ":", "-", "="), its clause ending there. */
 function answeredWithDenial(tokens: Token[], h: TriggerHit): boolean {

@@ -36,6 +36,9 @@ const AGE_PATTERNS: RegExp[] = [
   /\b(?:pt|patient|client)\s*:?\s*(\d{1,3})\s?([mf])(?![\p{L}\p{N}])/giu,
   // Swahili "miaka 19" (19 years; TUKI, Kamusi ya Kiswahili-Kiingereza, 2001), "umri miaka 45", "miaka 19, mwanamke".
   /\b(?:umri\s+(?:wa\s+)?)?miaka\s+(\d{1,3})\b/gi,
+  // French, as Rwandan and Burundian notes write it: "Patient de 58 ans", "âgée de 34 ans", "Âge : 61 ans" (never
+  // "depuis 2 ans", a duration).
+  /(?<![\p{L}\p{N}])(?:de|âgée?|agée?|âge|age)\s*:?\s*(\d{1,3})\s*ans(?![\p{L}\p{N}])/giu,
 ];
 /** Indices of the patterns above that need their own reading of the match. */
 const SEX_FIRST = 8;
@@ -60,12 +63,12 @@ const MALE = /\b(male|man|boy|gentleman|gent|mr|he|him|his)\b/i;
 const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|gravida|primigravida|multigravida)\b/i;
 /**
  * The patient's own obstetric history or pregnancy, as antenatal, labour and gynaecology notes write it
- * ("G2P1", "G3P2+0", "P1+1", "LNMP 10/01/2026", "@ 26/40", "ANC visit"): only a woman is gravida, para or
+ * ("G2P1", "G3P2+0", "P1+1", "para 6", "LNMP 10/01/2026", "@ 26/40", "ANC visit"): only a woman is gravida, para or
  * at 26 weeks of gestation. Read as the last resort, and never in a note that opens on a child.
  */
-const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S|caesarean|cesarean|c-section|LSCS|obstructed\s+labou?r|in\s+labou?r|(?:old|yrs?|years?),?\s+P\d{1,2})|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
-/** "Sex: M", "Gender: female", "Sex - F": a form's field says it outright. */
-const SEX_FIELD = /\b(?:sex|gender)\s*[:=\-]?\s*(male|female|m|f)\b/i;
+const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S|caesarean|cesarean|c-section|LSCS|obstructed\s+labou?r|in\s+labou?r|(?:old|yrs?|years?),?\s+P\d{1,2}|para\s*\d{1,2})|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
+/** "Sex: M", "Gender: female", "Sex - F", French "sexe masculin", "Sexe : F": a form's field says it outright. */
+const SEX_FIELD = /\b(?:sexe?|gender|genre)\s*[:=\-]?\s*(male|female|masculin|féminin|feminin|m|f)(?![\p{L}\p{N}])/iu;
 /**
  * Swahili words for the patient written right beside the age, as Tanzanian and Kenyan notes do ("62 yr old
  * mzee", "mama 32yrs", "bibi, 70 years"): mzee and babu are old men, mama and bibi women. Only beside the age:

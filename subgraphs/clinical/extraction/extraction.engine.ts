@@ -3,6 +3,9 @@ import { senseAt } from "./abbreviation-senses.js";
 import { assertMentions, namesRelative, sectionDefaults, type Assertion } from "./context.js";
 import { extractDemographics, type Demographics } from "./demographics.js";
 import { parseSig, startsInstruction, type MedicationSig } from "./medication-sig.js";
+import { markMedicinesNotTaken } from "./medication-status.js";
+import { markAllergyReactions } from "./allergy-reactions.js";
+import { NOTE_TRIGGERS } from "./note-triggers.js";
 import { repairOcrTokens } from "./ocr-noise.js";
 import { canonicalWord, phraseKeys, sentenceOf, sentenceStarts, tokenize, type Token } from "./text.js";
 import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type HeartInvolvement, type Vocabulary, type VocabularyTerm } from "./vocabulary.js";
@@ -12,7 +15,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.8.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.9.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -174,6 +177,8 @@ function instructionEnd(text: string, from: number, limit: number, entityStarts:
 const SERVICE_WORDS = new Set(["clinic", "programme", "program"]);
 const isViralLoad = (t: VocabularyTerm) => t.type === "lab_test" && /viral load/i.test(t.display);
 const RECORD_WORDS = new Set(["diary", "chart", "log", "calendar", "diaries"]);
+/** "low potassium diet", "salt restriction", "sodium intake": a nutrient named for what the patient eats, not its test. */
+const DIET_WORDS = new Set(["diet", "diets", "restriction", "restricted", "intake", "rich", "supplement", "supplements"]);
 const PASSING = new Set(["passed", "passing", "pass", "passe", "passes"]);
 const NORMAL_OUTPUT = new Set(["flatu", "flatus", "wind"]);
 const DRESSING_STATE = new Set(["clean", "dry", "intact", "soaked", "soiled", "stained", "in", "dirty", "wet"]);
@@ -208,6 +213,7 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
     if (m.term.type === "symptom" && m.to - m.from === 1 && tokens[m.from].key === "scale" && tokens[m.from - 1]?.key === "sliding") return false;
     // "VL LDL", "viral load: LDL": lower than the detectable limit, the viral load's result, not an LDL cholesterol.
     if (m.term.type === "lab_test" && m.to - m.from === 1 && tokens[m.from].key === "ldl" && k > 0 && isViralLoad(matches[k - 1].term) && tokens.slice(matches[k - 1].to, m.from).every((t) => !t.word)) return false;
+    if (m.term.type === "lab_test" && next && DIET_WORDS.has(next.key)) return false;
     // "seizure diary", "fever chart", "pain score chart": a record kept of a finding, not the finding.
     if ((m.term.type === "symptom" || m.term.type === "diagnosis") && next && RECORD_WORDS.has(next.key)) return false;
     // "passed flatus", "passing flatus": the bowel working after surgery, not a complaint of wind.
@@ -506,7 +512,7 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   // infection written as a test result ("HIV NR", "syphilis NR"), never a sign ("Pallor NR" is not recorded).
   const isFinding = (t: VocabularyTerm) => t.type === "symptom" || (t.type === "diagnosis" && /^R/i.test(t.code ?? ""));
   const resultMarkApplies = (k: number, mark: "nr" | "-") => (mark === "-" ? isFinding(matches[k].term) : matches[k].term.type === "diagnosis" && !isFinding(matches[k].term));
-  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", undefined, resultMarkApplies, (k) => matches[k].term.type === "medication");
+  const assertions = assertMentions(tokens, matches, sentences, sectionDefaults(text), (k) => matches[k].term.type === "lab_test" || matches[k].term.type === "procedure", NOTE_TRIGGERS, resultMarkApplies, (k) => matches[k].term.type === "medication");
   // Advice's context and a service's disease are the note's words about medicines and services, not about the patient.
   const contexts = adviceContexts(tokens, matches, sentences);
   const contextual = [...contexts].map((k) => [k, contextAssertion(k, matches, assertions, contexts, text)] as const);
@@ -521,6 +527,8 @@ export function extractEntities(v: Vocabulary, text: string): ExtractionResult {
   matches.forEach((m, k) => {
     if (m.term.type === "diagnosis" && m.term.code && isPregnancyCode(m.term.code) && assertions[k] === "present" && wishedFor(tokens, m.from)) assertions[k] = "hypothetical";
   });
+  markMedicinesNotTaken(text, tokens, matches, assertions);
+  markAllergyReactions(text, tokens, matches, assertions);
   // "FHx: brother had stroke. No headache. RBS 7.1.": a test with its result is the patient's own measurement; a
   // family-history heading written inline runs on over it only by default, never by a relative named with it.
   const sectionOf = sectionDefaults(text);
