@@ -1,20 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadBlindSet, scoreBlindSet } from "../../../test/fixtures/drug-safety/score-blind-set.js";
-import { knowledgeFromFiles, normaliseName } from "../knowledge/knowledge.js";
+import { normaliseName } from "../knowledge/knowledge.js";
 import { MIN_SPELLING_LENGTH, withinOneSlip } from "./drug-name-spelling.js";
-import { checkDrugSafety, identifyDrug } from "./drug-safety.engine.js";
+import { identifyDrug } from "./drug-safety.engine.js";
+import { check, expectInteractionBothWays, k, ruleIds } from "./drug-safety.test-support.js";
 
 // Classes of misses of the fourth blind set (prescriptions-blind-4.json, session 18; first score recall 12/41):
 // ART, TB, antimalarial and psychiatric interactions, G6PD deficiency, renal and asthma rules, release marks and
 // spelling slips (drugs 2026.11.31, drug-interactions 2026.11.10, drug-conditions 2026.11.8, engine 1.7.0).
 // Every wording here is absent from the fixture sets.
-const k = knowledgeFromFiles();
 const identify = (name: string) => identifyDrug(k, { name }, []);
 const id = (name: string) => identify(name)?.drug.id;
-const check = (name: string, current: string[] = [], conditions: string[] = []) =>
-  checkDrugSafety(k, { newMedication: { name }, currentMedications: current.map((n) => ({ name: n })), conditions, allergies: [] });
-const ruleIds = (r: ReturnType<typeof check>) => [...r.interactions.map((f) => f.ruleId), ...r.contraindications.map((c) => c.ruleId)];
 
 describe("names East African prescribers write (abbreviations, brands, release marks, directions)", () => {
   it.each([
@@ -137,12 +134,7 @@ describe("interactions of the fourth blind set's classes", () => {
     ["Omeprazole 40mg od", "Atazanavir/ritonavir 300/100 od", "atazanavir-ppi", "contraindicated"],
     ["Aluvia 2 tabs bd", "Rifampicin 600 mg daily", "rif-protease-inhibitor", "contraindicated"],
   ])("%s with %s: %s (%s)", (a, b, rule, severity) => {
-    for (const [x, y] of [[a, b], [b, a]]) {
-      const r = check(x, [y]);
-      expect(r.unidentifiedMedications, `${x} + ${y}`).toEqual([]);
-      const f = r.interactions.find((i) => i.ruleId === rule);
-      expect(f?.severity, `${x} + ${y}: ${ruleIds(r).join(", ")}`).toBe(severity);
-    }
+    expectInteractionBothWays(a, b, rule, severity);
   });
 
   it.each([["Rifampicin 600 mg daily"], ["Carbamazepine 100mg bd"], ["Efavirenz 400mg nocte"]])("DMPA injection with %s raises nothing (WHO MEC category 1)", (inducer) => {

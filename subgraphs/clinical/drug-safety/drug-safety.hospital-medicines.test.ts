@@ -1,18 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadBlindSet, scoreBlindSet } from "../../../test/fixtures/drug-safety/score-blind-set.js";
-import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { checkDrugSafety, identifyDrug } from "./drug-safety.engine.js";
+import { identifyDrug } from "./drug-safety.engine.js";
+import { check, expectInteractionBothWays, k, ruleIds } from "./drug-safety.test-support.js";
 
 // Medicines of East African hospital wards that the check did not know (drugs 2026.11.10, drug-interactions
 // 2026.11.9, drug-conditions 2026.11.7, engine 1.3.0): theophylline, captopril, amitriptyline, steroids, gentamicin,
 // metoclopramide, uterotonics, valproate, anthelmintics, antifungals. A held-out set of 15 prescriptions written
 // before they were added (prescriptions-heldout-2.json) found 1 of 13 alerts before.
-const k = knowledgeFromFiles();
 const id = (name: string) => identifyDrug(k, { name }, [])?.drug.id;
-const check = (name: string, current: string[] = [], conditions: string[] = []) =>
-  checkDrugSafety(k, { newMedication: { name }, currentMedications: current.map((n) => ({ name: n })), conditions, allergies: [] });
-const ruleIds = (r: ReturnType<typeof check>) => [...r.interactions.map((f) => f.ruleId), ...r.contraindications.map((c) => c.ruleId)];
 
 describe("hospital medicines as prescribers write them", () => {
   it.each([
@@ -119,12 +115,7 @@ describe("interactions a pharmacist must be told", () => {
     ["Captopril 12.5mg bd", "Spironolactone 25mg od", "acei-k-sparing", "major"],
     ["Captopril 25mg tds", "Slow-K 600mg bd", "acei-potassium", "moderate"],
   ])("%s with %s: %s (%s)", (a, b, rule, severity) => {
-    for (const [x, y] of [[a, b], [b, a]]) {
-      const r = check(x, [y]);
-      expect(r.unidentifiedMedications, `${x} + ${y}`).toEqual([]);
-      const f = r.interactions.find((i) => i.ruleId === rule);
-      expect(f?.severity, `${x} + ${y}: ${ruleIds(r).join(", ")}`).toBe(severity);
-    }
+    expectInteractionBothWays(a, b, rule, severity);
   });
 
   it("does not answer a hydrocortisone cream with the systemic steroid's bleeding rule", () => {
