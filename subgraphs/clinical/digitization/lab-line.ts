@@ -3,7 +3,7 @@ import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
 import { readTitre } from "./lab-titres.js";
-import { withExponentExpanded, withUnitBeforeRange } from "./lab-tail-layouts.js";
+import { withExponentExpanded, withUnitBeforeRange, withUnitOutOfName, withValueMarkRead } from "./lab-tail-layouts.js";
 import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
 import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
 
@@ -61,9 +61,13 @@ export const NOT_TESTS = /^((?:lower\s)?(?:limit of (?:detection|quantification|
  * "name value unit" can never be read as a longer name (CD4, vitamin B12, T3/T4, CA 125, HbA1c, pCO2,
  * the "1&2" of "HIV 1&2 Rapid").
  */
-const DIGIT_NAME_WORD = /^(?:1[&/+]2|log10|ox(?:19|2)|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p[av]?co2|p[av]?o2|hco3|tco2|s[ap]o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
-/** Ions written as their symbol and charge, as blood gas and electrolyte analysers print them: "K+", "Na+", "Cl-", "HCO3-", "Ca2+", "Ca++", "Mg2+", "iCa". */
-const ION_NAME = /^(?:K\+?|Na\+|Cl-|HCO3-|Ca(?:2\+|\+\+)|Mg(?:2\+|\+\+)|iCa)$/;
+const DIGIT_NAME_WORD = /^(?:1[&/+]2|log10|ox(?:19|2)|cd[348]\+?|(?:hiv|vih|htlv|hsv)-?[12]|b(?:1|2|6|9|12)|d[23]|f?t[34]|rt3|hba1c|a1c|hba2|g6pd|25-?oh|il-?\d{1,2}|c[34]|igg[1-4]|p[av]?co2|p[av]?o2|hco3|tco2|s[ap]?o2|o2|nt-?probnp|ck-?mb|apo-?a1|apo-?b(?:100)?|ca-?125|ca-?19-?9|ca-?15-?3|ca-?72-?4)$/i;
+/**
+ * Ions written as their symbol and charge, as blood gas and electrolyte analysers print them: "K+", "Na+", "Cl-",
+ * "HCO3-", "Ca2+", "Ca++", "Mg2+", "iCa"; Radiometer's "c" (concentration) before the symbol ("cNa+", "cCa2+") and
+ * its basis in brackets after it ("cHCO3-(P)", "cHCO3-(P,st)": plasma, standard).
+ */
+const ION_NAME = /^c?(?:K\+?|Na\+|Cl-|HCO3-|Ca(?:2\+|\+\+)|Mg(?:2\+|\+\+)|iCa)(?:\([A-Za-z]{1,3}(?:,[A-Za-z]{1,3})?\))?$/;
 /** "CA 125", "CA 19-9": the tumour-marker number is part of the name. */
 const CA_NUMBER = /^(?:125|19-9|15-3|72-4|27[.-]29)$/;
 /** HL7 v2 Table 0078 flags as printed: codes in capitals only (OCR "lL" is not LL), words in any case. */
@@ -99,7 +103,7 @@ const isValueStart = (token: string, next = "") => VALUE_START.test(token) || (C
 /** A separator inside a test name, never its first word ("ALAT / ALT", "Na : K", "Cells & casts"). */
 export const NAME_SEPARATOR = /^[:=\-/&]$/;
 export const isNameWord = (token: string) =>
-  /^[(\[]?[A-Za-zµμ][^\s\d]*$/.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || ION_NAME.test(token.replace(/:$/, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
+  /^[(\[]?[\p{L}µμ][^\s\d]*$/u.test(token) || DIGIT_NAME_WORD.test(token.replace(/^[(\[]|[)\]:,]+$/g, "")) || ION_NAME.test(token.replace(/:$/, "")) || /^[(\[]?[%#][)\]]?$/.test(token);
 
 let loincByName: Map<string, { code: string; display: string }> | undefined;
 /** The vocabulary's LOINC code for the first of the names it knows as a lab test. */
@@ -196,6 +200,9 @@ function looksLikeResult(line: string, name: string | undefined): boolean {
   return words.some((w) => unitProperty(w) !== null || impossibleUnit(w) !== null) || /\d\s?(?:-|to)\s?\d|\s[<>≤≥]=?\s?\d/.test(line) || /\s(?:H|L|HH|LL)$/.test(line);
 }
 
+/** "RBC Histogram: broad base, single peak at about 80 fL": a label and a description (a comma after a colon) is prose, not a test name. */
+const isProseName = (name: string) => /:\s.*,\s/.test(name);
+
 /**
  * One line: a result, or why a result-looking line was not read, or nothing. reportSpecimen: the report's
  * last line naming a specimen ("Sample: Venous"), which a code of another specimen must not contradict.
@@ -204,12 +211,13 @@ export function parseLine(line: string, reportSpecimen: string | null = null, as
   const split = splitName(line);
   const unread = (reason: string) => (looksLikeResult(line, split?.name) || reason.startsWith("!") ? { unread: `Line "${line}" was not read as a lab result: ${reason.replace(/^!/, "")}` } : {});
   if (!split) return unread("the test name could not be told apart from the value (a number inside the name, or no value)");
-  const { name } = split;
-  // "WBC 3.1* 10^3/uL 4.0-10.0": an asterisk printed against the value marks it abnormal (direction from the range).
-  const starred = /^[<>]?\d[\d.,]*\*{1,2}(?=\s|$)/.test(split.rest);
+  // "PT  Sec  30.2", "Fbg  g/L  3.10" (coagulation analyser printouts): the unit printed between the name and the value.
+  const { name, rest: afterName } = withUnitOutOfName(split);
+  // "WBC 3.1* 10^3/uL 4.0-10.0", "WBC 24.6 ! 10^9/L": a mark printed against the value marks it abnormal (direction from the range).
+  const { rest: unmarked, starred } = withValueMarkRead(afterName);
   // "HBV DNA 3.45E+03 IU/mL"; "ALT 212 * 0 - 33 U/L" (the unit printed after the range): put into the grammar's order.
-  const rest = withUnitBeforeRange(withExponentExpanded(starred ? split.rest.replace(/\*{1,2}/, "") : split.rest));
-  if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name) && !ION_NAME.test(split.name))) return {};
+  const rest = withUnitBeforeRange(withExponentExpanded(unmarked));
+  if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name) && !ION_NAME.test(name)) || isProseName(name)) return {};
   const titre = readTitre(rest);
   if (titre) {
     const abnormalFlag = titre.flagWritten ? FLAGS[titre.flagWritten] : titre.flagFromReference;

@@ -19,12 +19,13 @@ export interface PairedColumns {
 
 const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`;
 const SPECIMEN = String.raw`(?:(?:pleural|ascitic|peritoneal|synovial|pericardial)\s)?fluid|csf|serum|plasma|urine|blood`;
-const LABEL = String.raw`${DATE}|${SPECIMEN}|patient|control|result|current|previous`;
-const HEADER = new RegExp(String.raw`^(?:test|analyte|parameter|investigation|examination)s?\s(?<first>${LABEL})\s(?<second>${LABEL})(?:\s(?:units?|ref\.?|reference|range|normal|flag|interval)\b.*)?$`, "i");
+const LABEL = String.raw`${DATE}|${SPECIMEN}|patient|control|result|current|(?:previous|prev\.?|last)(?:\s(?:result|value))?`;
+/** "Test  Result  Flag  Previous  Units": the current result's flag column may stand between the two result columns. */
+const HEADER = new RegExp(String.raw`^(?:test|analyte|parameter|investigation|examination)s?\s(?<first>${LABEL})(?:\sflag)?\s(?<second>${LABEL})(?:\s(?:units?|ref\.?|reference|range|normal|flag|interval)\b.*)?$`, "i");
 /** Any table header: a new one ends the paired columns. */
 const ANY_HEADER = /^(?:test|analyte|parameter|investigation|examination)s?\b/i;
 const SPECIMEN_ONLY = new RegExp(String.raw`^(?:${SPECIMEN})$`, "i");
-const NOT_THIS_REPORT = /^(?:control|previous)$/i;
+const NOT_THIS_REPORT = /^(?:control|previous|prev\.?|last)(?:\s(?:result|value))?$/i;
 
 /** The paired columns a header line names; undefined when the line is no table header (the columns stay as they were). */
 export function pairedColumnsHeader(line: string): PairedColumns | null | undefined {

@@ -103,7 +103,7 @@ export function parseLabResults(text: string): LabParse {
     const header = pairedColumnsHeader(line);
     if (header !== undefined) pairedColumns = header;
     let whole = parseLine(line, reportSpecimen, asterisk);
-    if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? whole;
+    if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? readChartRow(line, reportSpecimen, asterisk) ?? whole;
     const paired = pairedColumns && !whole.result ? readPairedRow(line, pairedColumns) : null;
     if (paired) {
       tests.push(...paired.results);
@@ -127,6 +127,12 @@ export function parseLabResults(text: string): LabParse {
       spaced = `${spaced}  ${next.spaced}`;
     }
     const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced), reportSpecimen) ?? [whole]);
+    const graded = parts.some((r) => r.result) ? null : gradeColumns(line, reportSpecimen);
+    if (graded) {
+      tests.push(...graded);
+      resultLines.push(index);
+      continue;
+    }
     const ordinal = parts.some((r) => r.result) ? null : (ordinalResult(line) ?? misspeltOrdinalResult(line, warnings));
     if (ordinal) {
       tests.push(ordinal);
@@ -158,6 +164,18 @@ export function parseLabResults(text: string): LabParse {
   return { tests, findings, warnings, unread, resultLines };
 }
 
+/**
+ * A row of a bedside chart ("27/11  07:00  RBS  29.6  mmol/L  4.0 - 10.0  A.O."): the date and time of the
+ * reading before the test, the initials of who tested after it. The row is read without them; null when it
+ * is no such row or does not read.
+ */
+const CHART_ROW = /^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\s(?:\d{1,2}[:.h]\d{2}\s)?(?=[A-Za-z])(.*?)(?:\s[A-Z]\.\s?[A-Z]\.?)?$/;
+function readChartRow(line: string, specimen: string | null, asterisk: AsteriskMeaning): ReturnType<typeof parseLine> | null {
+  const row = CHART_ROW.exec(line);
+  const read = row ? parseLine(row[1], specimen, asterisk) : null;
+  return read?.result ? read : null;
+}
+
 /** A legend giving the asterisk its meaning: "* = outside reference range", "* Abnormal result", "(*) out of range". */
 const ASTERISK_MEANS_ABNORMAL = /^\(?\*\)?\s?(?:[:=-]\s?)?(?:abnormal|(?:outside|out of)(?:\sthe)?\s(?:reference|normal|ref\.?)?\s?(?:range|interval|limits))/i;
 
@@ -181,8 +199,11 @@ const NOT_ORDINAL_NAMES = /^(?:results?|comments?|remarks?|interpretation|impres
  */
 const FINDING_IN_NAME = /\s(?:seen|isolated|grown|growth|detected|present|absent)\b/i;
 const BLOOD_GROUP_IN_NAME = /\s(?:A|B|AB|O)\s(?:Rh|RH|Rhesus)(?:\s?\(?D\)?)?\b|\b(?:blood\s?group(?:ing)?|abo|group)\b.*\s(?:A|B|AB|O)$/i;
-/** "Sample 1 (spot)", "Specimen 2", "Slide 3": the number of a specimen in a series is part of an ordinal result's name. */
-const isSerialNumber = (word: string, before: string) => /^\d{1,2}:?$/.test(word) && /^(?:sample|specimen|slide|smear|bottle|set)$/i.test(before);
+/**
+ * "Sample 1 (spot)", "Specimen 2", "Slide 3", "HIV Test 1 (SD Bioline)": the number of a specimen in a series, or of
+ * a test in a rapid-test algorithm, is part of an ordinal result's name.
+ */
+const isSerialNumber = (word: string, before: string) => /^\d{1,2}:?$/.test(word) && /^(?:sample|specimen|slide|smear|bottle|set|test)$/i.test(before);
 const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_IN_NAME.test(name);
 
 /**
@@ -194,9 +215,10 @@ const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_
 function ordinalResult(line: string): LabResult | null {
   const o = readOrdinalLine(line);
   if (!o) return null;
-  const words = o.name.split(" ");
+  // A kit or method in brackets ("(SD Bioline HIV 1/2)", "(First Response HIV 1-2-0)") counts as one word of the name, whatever its digits.
+  const words = o.name.replace(/\s?\([^()]*\)/g, " ()").trim().split(" ");
   if (words.length > 6 || /[:,;]/.test(o.name) || PROSE_WORD.test(o.name) || (o.name.match(/[A-Za-z]/g) ?? []).length < 2 || NOT_TESTS.test(o.name) || NOT_ORDINAL_NAMES.test(o.name)) return null;
-  if (!words.every((w, i) => isNameWord(w) || (i > 0 && (NAME_SEPARATOR.test(w) || isSerialNumber(w, words[i - 1])))) || holdsResult(o.name)) return null;
+  if (!words.every((w, i) => isNameWord(w) || (i > 0 && (w === "()" || NAME_SEPARATOR.test(w) || isSerialNumber(w, words[i - 1])))) || holdsResult(o.name)) return null;
   // "Not Detected  <1000": nothing found lies below the upper limit printed.
   const abnormalFlag = o.reference ? (o.grade.rank > o.reference.grade.rank ? "A" : "N") : o.limit ? "N" : null;
   return {
@@ -215,6 +237,36 @@ function ordinalResult(line: string): LabResult | null {
     loincCode: null,
     loincDisplay: null,
   };
+}
+
+/**
+ * Two results side by side where at least one is a grade ("Protein 1+  Crystals Nil", "pH 6.0  Epithelial
+ * cells Few", "Ketones Negative  T. vaginalis Not seen": a urinalysis printed in two columns, chemistry beside
+ * microscopy). The line is cut where both parts read whole, each as a numeric or an ordinal result; the first
+ * such cut wins. Else a name would swallow the left column's result ("Ketones Negative T. vaginalis" = Not seen).
+ * A grade alone on the right ("Protein 1+  Negative") is the reference column, no second result: it has no name.
+ */
+const GRADE_WORD_START = /^(?:ref|reference|normal|nr|range|expected|non|not|no|nil|un|neg|pos|negative|positive|reactive|weak|trace|few|many|moderate|scanty|normal|seen|detected|present|absent)\b/i;
+/** A token that may end a grade: the cheap test before a line is cut into columns. */
+const GRADE_TOKEN = /^(?:[1-4]?\+{1,4}|neg(?:ative)?|pos(?:itive)?|nil|trace|few|many|moderate|scanty|normal|seen|reactive|detected|present|absent)$/i;
+function gradeColumns(line: string, specimen: string | null): LabResult[] | null {
+  const tokens = line.split(" ");
+  if (tokens.length < 4 || tokens.length > 12 || !tokens.some((t) => GRADE_TOKEN.test(t))) return null;
+  const readOne = (part: string, graded: boolean) => (graded ? ordinalResult(part) : null) ?? parseLine(part, specimen).result ?? null;
+  const endsGraded = readOrdinalLine(line) !== null;
+  for (let i = 2; i <= tokens.length - 2; i++) {
+    // The right column starts with a test's name, never with a grade's first word ("Non Reactive", "(P.f)", "Not seen").
+    if (!/^[A-Za-z]/.test(tokens[i]) || GRADE_WORD_START.test(tokens[i])) continue;
+    // One side at least is a grade: the line ends in one, or the left part does (cheap tests before the line reader).
+    if (!endsGraded && !GRADE_TOKEN.test(tokens[i - 1])) continue;
+    const [leftText, rightText] = [tokens.slice(0, i).join(" "), tokens.slice(i).join(" ")];
+    const [leftGraded, rightGraded] = [GRADE_TOKEN.test(tokens[i - 1]) && readOrdinalLine(leftText) !== null, endsGraded && readOrdinalLine(rightText) !== null];
+    if (!leftGraded && !rightGraded) continue;
+    const left = readOne(leftText, leftGraded);
+    const right = left && readOne(rightText, rightGraded);
+    if (left && right && (left.valueText !== null || right.valueText !== null)) return [left, right];
+  }
+  return null;
 }
 
 /** A panel's label before a list of results ("Xpert MTB/RIF Ultra:", "Differential:", "Wet prep:"). */

@@ -56,3 +56,44 @@ export function withOcrBarsInUnits(line: string): string {
     return unitProperty(repaired) !== null ? repaired : token;
   });
 }
+
+/** Units an analyser prints in their own column before the value: a compound unit ("g/L") or a time or pressure unit; never "%" or "#" (NEUT%, PT % are names). */
+const UNIT_BEFORE_VALUE = /^(?:[^\s()\[\]]*\/[^\s()\[\]]+|sec|secs|seconds|kpa|mmhg)$/i;
+const LEADING_VALUE = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?\d[\d.,]*)(.*)$/;
+
+/**
+ * "PT Sec 30.2 H [11.0 - 14.5]", "Fbg g/L 3.10 [2.00 - 4.00]": a recognised unit as the name's last word, with
+ * no unit after the value, is the unit column printed before the value (Sysmex CA coagulation printouts):
+ * moved after the value. Only after a short analyser name (one or two words, which it keeps) and before a plain number.
+ */
+export function withUnitOutOfName(split: { name: string; rest: string }): { name: string; rest: string } {
+  const words = split.name.split(" ");
+  const last = words.at(-1)!;
+  if (words.length < 2 || words.length > 3 || !UNIT_BEFORE_VALUE.test(last) || unitProperty(last) === null) return split;
+  // A censored number there ("Viral load Not Detected copies/mL <1000") is a limit, not the value.
+  const m = /^[:=\-]?\s?\d/.test(split.rest) ? LEADING_VALUE.exec(split.rest) : null;
+  const next = m?.[2].trim().split(" ")[0] ?? "";
+  if (!m || (next && unitProperty(next) !== null)) return split;
+  return { name: words.slice(0, -1).join(" "), rest: `${m[1]} ${last}${m[2]}` };
+}
+
+/** A mark against the value: glued ("3.1*", "3.1!"), or spaced before a flag code or a recognised unit ("41 * L", "0.62 * 10^3/uL", "24.6 ! g/dL"). */
+const VALUE_MARK = /^((?:[:=\-]\s?)?[<>]?\d[\d.,]*)(?:(\*{1,2}|!)|\s(\*{1,2}|!))(?=\s|$)/;
+const FLAG_CODE = /^(?:H|L|HH|LL|N|A)$/;
+
+/**
+ * The value's mark read and taken out of the tail. An asterisk or "!" against the value (Mindray, LIS
+ * printouts: "outside the reference range"; Sysmex: data to be checked) marks the result abnormal, its
+ * direction from the range; when a flag code follows the mark, that printed flag decides and the mark is
+ * dropped. A spaced asterisk followed by anything else ("212 * 0 - 33 U/L") is the flag column's asterisk
+ * and is left to the grammar (critical unless the report's legend says abnormal).
+ */
+export function withValueMarkRead(rest: string): { rest: string; starred: boolean } {
+  const m = VALUE_MARK.exec(rest);
+  if (!m) return { rest, starred: false };
+  const after = rest.slice(m[0].length).trim();
+  const next = after.split(" ")[0] ?? "";
+  const spacedStar = m[3] !== undefined && m[3] !== "!";
+  if (spacedStar && !FLAG_CODE.test(next) && unitProperty(next) === null) return { rest, starred: false };
+  return { rest: `${m[1]}${after ? ` ${after}` : ""}`, starred: !FLAG_CODE.test(next) };
+}

@@ -36,13 +36,15 @@ export function inCanonicalUnit(test: LabTest, value: number, unit: string | nul
 /** Why the value cannot be a real result in the unit written (a typing or unit error), or null. */
 export function impossibleInUnit(value: number, unit: string | null, test: LabTest | undefined, analyte: Analyte | undefined): string | null {
   // The canonical path keeps the critical-values engine's own words (the same check as POST /critical-values/).
-  if (test && conversionFactor(test, unit) !== undefined) return impossibleValue(test, value, unit);
-  const range = test ? { low: test.possible_range?.low ?? null, high: test.possible_range?.high ?? null, unit: test.canonical_unit } : analyte?.possible_range;
+  // A lab-limits test without possible limits (cholesterol: a decision limit only) leaves the analyte's own possible_range to apply.
+  const bounded = test && (test.possible_range?.low != null || test.possible_range?.high != null) ? test : undefined;
+  if (bounded && conversionFactor(bounded, unit) !== undefined) return impossibleValue(bounded, value, unit);
+  const range = bounded ? { low: bounded.possible_range?.low ?? null, high: bounded.possible_range?.high ?? null, unit: bounded.canonical_unit } : analyte?.possible_range;
   if (!range || !unit) return null;
-  const convert = (x: number) => (test ? inCanonicalUnit(test, x, unit, analyte) : convertQuantity(x, unit, range.unit, analyte));
+  const convert = (x: number) => (bounded ? inCanonicalUnit(bounded, x, unit, analyte) : convertQuantity(x, unit, range.unit, analyte));
   const factor = convert(1);
   if (factor === undefined || !(factor > 0)) return null;
-  const label = test ? test.name.toLowerCase() : (analyte?.names[0] ?? analyte?.id.replace(/_/g, " ") ?? "result");
+  const label = bounded ? bounded.name.toLowerCase() : (analyte?.names[0] ?? analyte?.id.replace(/_/g, " ") ?? "result");
   return outsidePossibleRange(value, unit.trim(), factor, range, label);
 }
 
