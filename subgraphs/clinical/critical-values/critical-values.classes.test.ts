@@ -92,7 +92,6 @@ describe("identification by display when the code is not a LOINC code", () => {
     "Lactate dehydrogenase",
     "LDH",
     "Prothrombin time",
-    "aPTT",
     "Reticulocytes",
     "Neutrophils",
     "Direct bilirubin",

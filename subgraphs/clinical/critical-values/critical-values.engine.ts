@@ -2,12 +2,14 @@ import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
-import { withoutContextQualifiers } from "./display-context.js";
+import { POINT_OF_CARE_WORDS, withoutContextQualifiers } from "./display-context.js";
 import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
+import { asReported } from "./reported-qualifiers.js";
+import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./specimen-quality.js";
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.7.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.8.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -77,7 +79,7 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
  * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
  * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg"]);
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", ...POINT_OF_CARE_WORDS]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 
@@ -439,7 +441,13 @@ export interface IdentifiedLabResult {
  */
 export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observation: ObservationIn, add: (field: string, message: string) => void, unknownCode = "is not a test in the knowledge base"): IdentifiedLabResult {
   const code = observation.code.trim();
-  const display = observation.display?.trim() || null;
+  const written = observation.display?.trim() || null;
+  // What the display says about the sample (specimen-quality.ts): a clotted sample is refused; a
+  // haemolysed one is identified without the qualifier and assessed as forHaemolysedSample says.
+  const quality = specimenQuality(written);
+  if (quality === "clotted") add("observation.display", clottedMessage(written!));
+  const display = written && quality ? withoutQualityQualifiers(written) || null : written;
+  if (display !== written) observation = { ...observation, display };
   const equivalent = equivalentCodes(tests).get(code);
   const local = code !== "" && !LOINC_CODE.test(code) && !tests.has(code) && !equivalent;
   let checked: ObservationIn = observation;
@@ -461,6 +469,8 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
       add("observation.code", `the local code "${code}" names ${namedByCode.map((t) => `${t.name} (LOINC ${t.loinc})`).join(", ")} but the display "${display}" names ${test.name} (LOINC ${test.loinc}): correct the code or the display`);
     }
   }
-  const codes = test ? [test.loinc, ...((test as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? []).map((e) => e.loinc)] : [];
-  return { test, notes, codes };
+  return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [] };
 }
+
+/** The test's LOINC code and its equivalent codes (the codes its earlier results are stored under). */
+const codesOf = (test: LabTest) => [test.loinc, ...((test as LabTest & { equivalent_codes?: EquivalentCode[] }).equivalent_codes ?? []).map((e) => e.loinc)];

@@ -6,6 +6,9 @@ import { normaliseName } from "../knowledge/knowledge.js";
  * "K+ (repeat)". Such a qualifier leaves the test the name names; a specimen, property or method word ("(urine)",
  * "(ionised)", "(CSF)") is not one of them and still makes the display name no test.
  */
+/** Point-of-care devices and their generic names, as reports print them ("Glucometer RBS", "Hb (HemoCue)", "INR (CoaguChek)"). */
+export const POINT_OF_CARE_WORDS = ["glucometer", "glucometre", "meter", "hemocue", "haemocue", "coaguchek", "istat", "poc", "poct", "point", "of", "care", "bedside", "device"];
+
 const PATIENT_CONTEXT_WORDS = new Set([
   // antenatal and maternity care (Uganda MoH antenatal register "ANC"; Kenya MCH booklet)
   "anc", "antenatal", "pregnant", "pregnancy", "maternity", "labour", "labor", "pnc", "postnatal", "mch", "pmtct",
@@ -15,7 +18,13 @@ const PATIENT_CONTEXT_WORDS = new Set([
   "clinic", "ward", "opd", "ipd", "casualty", "emergency", "hdu", "icu", "nicu", "theatre",
   "hiv", "art", "ccc", "tb", "diabetic", "dm", "ncd",
   // when it was asked for
-  "repeat", "rpt", "recheck", "stat", "urgent", "admission", "baseline", "follow", "up", "review",
+  "repeat", "rpt", "recheck", "stat", "urgent", "admission", "baseline", "follow", "up", "review", "sample", "specimen",
+  // stage of pregnancy ("Hb (ANC, 2nd trimester)")
+  "trimester", "1st", "2nd", "3rd", "first", "second", "third", "t1", "t2", "t3",
+  // the point-of-care device it was read on (session 18, engine 1.8.0): glucometers report plasma-equivalent
+  // glucose (IFCC, D'Orazio P et al., Clin Chem Lab Med 2006;44:1486-90) and haemoglobinometers and
+  // coagulometers report the laboratory's quantity, so the device does not change the test or its limits
+  ...POINT_OF_CARE_WORDS,
 ]);
 
 /**

@@ -206,3 +206,32 @@ describe("session 18: children's limits and intervals, context qualifiers, omitt
     }
   });
 });
+
+describe("session 18, fourth blind set: sample quality, trimester, tests added (critical-value engine 1.8.0, lab-limits 2026.11.15)", () => {
+  /** Identified as the service identifies it (qualifiers applied), then interpreted. */
+  const interpret = (code: string, display: string, value: number, unit: string | null, sex: string | null = null) => {
+    const r = identifyLabResult(k.labTests, { code, display, value, unit }, () => undefined);
+    return interpretLabResult(r.test!, value, unit, sex, [], k.labDeltaChecks.get(r.test!.loinc), "2026-11-28").flag;
+  };
+
+  it("flags a haemolysed high potassium H (not HH) and a haemolysed low one LL", () => {
+    expect(interpret("KPL", "K (hemolysed)", 7.1, "mmol/L")).toBe("H");
+    expect(interpret("KPL", "K (hemolysed)", 2.2, "mmol/L")).toBe("LL");
+  });
+
+  it("flags a pregnant woman's haemoglobin against the trimester's cut-off", () => {
+    expect(interpret("HGB", "Haemoglobin (MCH, 2nd trimester)", 10.8, "g/dL", "female")).toBe("N");
+    expect(interpret("HGB", "Haemoglobin (MCH, 3rd trimester)", 10.8, "g/dL", "female")).toBe("L");
+  });
+
+  it("interprets fibrinogen, aPTT, albumin, ammonia, creatine kinase and lipids", () => {
+    expect(interpret("FBG-C", "Fibrinogen", 0.8, "g/L")).toBe("LL");
+    expect(interpret("PTTK", "PTTK", 95, "s")).toBe("HH");
+    expect(interpret("PTTK", "PTTK", 41, "s")).toBe("H");
+    expect(interpret("S-ALB", "Albumin", 29, "g/L")).toBe("L");
+    expect(interpret("NH4", "Blood ammonia", 45, "ug/dL")).toBe("N");
+    expect(interpret("CKT", "CK", 900, "U/L", "male")).toBe("H");
+    expect(interpret("CHOL-T", "Total cholesterol", 4.1, "mmol/L")).toBe("N");
+    expect(interpret("TG1", "TG", 180, "mg/dL")).toBe("H");
+  });
+});
