@@ -44,7 +44,7 @@ export class MessageIntentScore {
 
 @ObjectType({ description: "A red-flag phrase found in the message, with how it is asserted." })
 export class RedFlagMention {
-  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs, pregnancy_danger_signs (in pregnancy or after delivery, and reduced fetal movements), overdose_poisoning, hypoglycaemia, hypertensive_emergency, snakebite, gi_bleeding, meningitis_signs, anaphylaxis, burns, animal_bite (rabies risk), sexual_assault, severe_skin_reaction (blistering rash after a medicine) drug_liver_reaction (yellow eyes on TB medicines) or head_injury." })
+  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs, pregnancy_danger_signs (in pregnancy or after delivery, and reduced fetal movements), overdose_poisoning, hypoglycaemia, hypertensive_emergency, snakebite, gi_bleeding, meningitis_signs, anaphylaxis, burns, animal_bite (rabies risk), sexual_assault, severe_skin_reaction (blistering rash after a medicine) drug_liver_reaction (yellow eyes on TB medicines), head_injury, swallowed_object (button battery, magnet, or a swallowed object stuck), eye_injury or sudden_confusion (delirium, heatstroke)." })
   category!: string;
 
   @Field(() => String, { description: "The category in words, e.g. Chest pain." })
