@@ -36,7 +36,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.6.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.7.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -330,7 +330,10 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
   // A flag may hold only within an age band (min_age/max_age, years): "oedema of both feet" is a sign of
   // severe acute malnutrition in a child (IMCI), not in an adult.
   const inAgeBand = (f: { min_age?: number; max_age?: number }) => (f.min_age === undefined || patient.age >= f.min_age) && (f.max_age === undefined || patient.age <= f.max_age);
-  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)) && inAgeBand(f as { min_age?: number; max_age?: number }));
+  // A flag may also not hold when another finding explains it (`unless`): thirst with vomiting is
+  // dehydration, not ketoacidosis, when the child has diarrhoea (a separate flag covers that).
+  const unexplained = (f: { unless?: string[] }) => !(f.unless ?? []).some((s) => present.has(s));
+  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)) && inAgeBand(f as { min_age?: number; max_age?: number }) && unexplained(f as { unless?: string[] }));
   // Input the vocabulary cannot read was not assessed: the answer never says routine over it (as an
   // unscreened patient message is never routine); a red flag in what was read still decides.
   const assessed = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
