@@ -32,7 +32,7 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * ("Tetracycline eye ointment apply bd", "instil 1 drop").
  */
 const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
+  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
 );
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
 /**
@@ -50,7 +50,7 @@ const LOCAL_PREPARATION = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrop
 /** The name says a local preparation (eye, ear or skin: LOCAL_PREPARATION), whatever it is identified as. */
 export const isLocalPreparationName = (name: string): boolean => LOCAL_PREPARATION.test(normaliseName(name));
 /** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
-const SALTS = new Set("sodium potassium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
+const SALTS = new Set("sodium potassium calcium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
 
 /**
  * The names a medication may be known by once its strength is taken out: then without its last word
