@@ -31,6 +31,12 @@ const HOW_TO_GIVE = [
 /** An open end: the course goes on until an event, never a guessed number of days. */
 const OPEN_END = /\s*(?:\b(?:till|until|untill|to|up to)\s+(?:delivery|birth|term|review|discharge|further notice|next (?:visit|review|appointment|anc visit)|reviewed|delivered)|\bthroughout pregnancy|\bcontinuous(?:ly)?|\blong[ -]term|\bfor life)\s*$/;
 
+/**
+ * The quantity dispensed ("#60", "# 120", "qty 90", "quantity: 30 tabs") and the word "supply" ("x 1/12 supply"):
+ * how much to hand over, never a time or a course length (session 18); taken off before the timing is read.
+ */
+const QUANTITY = /(?:^|\s|,)(?:#\s*\d+|(?:qty|quantity|dispense)\s*:?\s*\d+(?:\s*(?:tabs?|tablets?|caps?|capsules?))?|supply)(?=\s|,|$)/g;
+
 const tidy = (s: string) => s.replace(/\s+/g, " ").replace(/^[\s,;]+|[\s,;]+$/g, "").trim();
 const unitOf = (u: string | undefined): "dose" | "unit" | null => (!u ? null : /^dose/.test(u) ? "dose" : "unit");
 
@@ -42,6 +48,7 @@ export function takeDirections(k: AdministrationTimes, s: string): Directions {
     directions.push(inner.trim());
     return " ";
   });
+  rest = rest.replace(QUANTITY, " ");
   let maxPerDay: Directions["maxPerDay"];
   const max = MAX_PER_DAY.exec(rest);
   if (max) {

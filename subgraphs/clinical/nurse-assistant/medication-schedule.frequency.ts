@@ -1,6 +1,7 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { parseSteps, splitCourse, type CourseStep } from "./medication-schedule.course.js";
 import { takeDirections } from "./medication-schedule.directions.js";
+import { parseDosingSlots } from "./medication-schedule.slots.js";
 import { everyDaysOf, weekdayIn } from "./weekly-frequency.js";
 
 /**
@@ -65,8 +66,9 @@ const countOf = (n: string) => ROMAN_COUNTS[n] ?? Number(n);
  * A food instruction anywhere in the text ("tds with meals", "tds pc prn"), with the BNF Latin abbreviations
  * a.c. (ante cibum, before food) and p.c. (post cibum, after food).
  */
-const INSTRUCTION = /(?:^|\s)(with food|with meals|after food|after meals|before food|before meals|on an empty stomach|ac|pc)(?=\s|$)/;
-const LATIN_INSTRUCTIONS: Record<string, string> = { ac: "before food", pc: "after food" };
+const INSTRUCTION = /(?:^|\s)(with food|with meals|after food|after meals|before food|before meals|on an empty stomach|ac|pc|kabla ya (?:kula|chakula)|baada ya (?:kula|chakula))(?=\s|$)/;
+/** Latin a.c./p.c. (BNF) and Swahili "kabla ya kula/chakula" (before eating/food), "baada ya kula/chakula" (after) (TUKI dictionary). */
+const LATIN_INSTRUCTIONS: Record<string, string> = { ac: "before food", pc: "after food", "kabla ya kula": "before food", "kabla ya chakula": "before food", "baada ya kula": "after food", "baada ya chakula": "after food" };
 /** A route written with the frequency ("IV bd", "tds po", "s/c od"): the route, not a time; taken off before reading. */
 const ROUTE_WORDS = /^(?:(?:iv|im|sc|s\/c|po|sl|pr|ivi|subcut|orally|oral|by mouth)\s+)?(.+?)(?:\s+(?:iv|im|sc|s\/c|po|sl|pr|ivi|subcut|orally|oral|by mouth))?$/;
 /** Hours written as a word ("every six hours", "eight hourly"). */
@@ -77,10 +79,11 @@ const HOURS_RANGE = `${HOURS_N}(?:\\s*(?:-|to|or)\\s*${HOURS_N})?`;
 /**
  * Every N hours in its common spellings, N a number, a word or a range: "every 6 hours", "every 6 hrs",
  * "every 6h", "q6h", "q 6 h", "q6hrs", "q6hrly", "6 hourly", "6-hourly", "6hrly", "6 hrly", "6 hly",
- * "4-6 hourly", "every 4 to 6 hours", "six hourly"; "hourly" and "every hour" are every 1 hour. A bare
+ * "4-6 hourly", "every 4 to 6 hours", "six hourly", Swahili "kila saa 8" (every 8 hours; TUKI dictionary: saa = hour;
+ * a bare "saa 8" is a Swahili clock time, 2 pm, and is not read); "hourly" and "every hour" are every 1 hour. A bare
  * "6h" or "6 hrs" is not read ("8h" is a clock time in French-speaking East Africa).
  */
-const EVERY_HOURS = new RegExp(`^(?:(?:every|each|q)\\s*${HOURS_RANGE}\\s*-?\\s*(?:h|hr|hrs|hour|hours|hrly|hourly|hly)|${HOURS_RANGE}\\s*-?\\s*(?:hrly|hourly|hly))$`);
+const EVERY_HOURS = new RegExp(`^(?:(?:every|each|q)\\s*${HOURS_RANGE}\\s*-?\\s*(?:h|hr|hrs|hour|hours|hrly|hourly|hly)|${HOURS_RANGE}\\s*-?\\s*(?:hrly|hourly|hly)|kila\\s+saa\\s*${HOURS_RANGE})$`);
 const EVERY_HOUR = /^(?:hourly|every hour|q1h|qh)$/;
 const hoursOf = (n: string) => HOUR_WORDS[n] ?? Number(n);
 
@@ -89,7 +92,7 @@ export function everyHours(s: string): { minHours: number; maxHours: number } | 
   if (EVERY_HOUR.test(s)) return { minHours: 1, maxHours: 1 };
   const m = EVERY_HOURS.exec(s);
   if (!m) return null;
-  const [a, b] = m[1] !== undefined ? [m[1], m[2]] : [m[3], m[4]];
+  const [a, b] = m[1] !== undefined ? [m[1], m[2]] : m[3] !== undefined ? [m[3], m[4]] : [m[5], m[6]];
   const x = hoursOf(a);
   const y = b === undefined ? x : hoursOf(b);
   return { minHours: Math.min(x, y), maxHours: Math.max(x, y) };
@@ -197,6 +200,8 @@ function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays
     if (times) return { kind: "scheduled", pattern: `every_${hours}_hours`, times, courseDays, instruction };
     return { kind: "unparseable", reason: `every ${hours} hours has no standard administration times (known: every ${Object.keys(k.every_hours).join(", ")} hours)` };
   }
+  const slots = parseDosingSlots(k, text, s, courseDays, instruction);
+  if (slots) return slots;
   // "1 bd", "2 tabs tds": the count is the dose's units; the frequency after it is read as usual.
   const units = UNITS_BEFORE.exec(s);
   if (units) {
@@ -205,6 +210,19 @@ function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays
   }
   // "1x3", "2 x 2", "1*3": dose-times-frequency shorthand, read differently from place to place: never guessed.
   const shorthand = /^(\d+)\s*x\s*(\d+)(\s|$)/.exec(s);
+  const same = shorthand && shorthand[1] === shorthand[2] ? symmetricShorthand(k, s, Number(shorthand[1]), courseDays, instruction) : null;
+  if (same) return same;
   if (shorthand) return { kind: "unparseable", unitsPerDay: Number(shorthand[1]) * Number(shorthand[2]), reason: `"${text.trim()}" gives the dose and the times a day together, which is read in more than one way: write the dose in the dose and the frequency as e.g. tds` };
   return { kind: "unparseable", reason: `"${text.trim()}" is not a frequency we can read (e.g. once daily, bd, tds, qid, q8h, 8 hourly, 6 hrly, every 6 hours, 4-6 hourly, nocte, o.n., once weekly, stat, PRN)` };
+}
+
+/**
+ * "2x2", "1x1", "3 x 3": the same number each side, so both readings of the shorthand (N units M times a day, or
+ * M units N times a day) give N units N times a day: read as that standard frequency (session 18). "1x3" and
+ * "3x1" stay unread (the ambiguity rule).
+ */
+function symmetricShorthand(k: AdministrationTimes, s: string, n: number, courseDays: number | null, instruction: string | null): ParsedFrequency | null {
+  if (s.replace(/^\d+\s*x\s*\d+/, "").trim() !== "") return null;
+  const f = k.frequencies.find((x) => !x.every_days && x.times.length === n);
+  return f ? { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction, unitsPerDose: n } : null;
 }

@@ -86,14 +86,28 @@ export function dailyTotalAsDose(given: string, f: ParsedFrequency | null): stri
   return `${round(Number(m[1]) / f.times.length)} ${m[2]}${m[3]}`;
 }
 
+/** A bare count ("1", "2", "½") with one tablet strength in the product's name ("Paracetamol 500mg"). */
+const BARE_COUNT = /^(\d+(?:\.\d+)?|½|¼|1\/2)$/;
+
 /**
- * A dose as the checks read it: a roman count as that many tablets ("ii" → "2 tab"), a missing leading zero
+ * A bare count as the dose column of an outpatient prescription writes it ("Paracetamol 500mg" dose "2"): that many of
+ * the one strength the name writes ("2 tab"), session 18. A name with no strength, several, or a concentration
+ * ("120mg/5ml": the count could be mL) is left unread.
+ */
+export function countOfStrength(dose: string, productName: string): string {
+  const m = BARE_COUNT.exec(dose);
+  if (!m || CONCENTRATION_IN_NAME.test(productName) || [...productName.matchAll(STRENGTH_IN_NAME)].length !== 1) return dose;
+  return `${VULGAR[m[1]] ?? (m[1] === "1/2" ? 0.5 : Number(m[1]))} tab`;
+}
+
+/**
+ * A dose as the checks read it: a bare count with one strength in the name as that many tablets ("2" → "2 tab"), a roman count as that many tablets ("ii" → "2 tab"), a missing leading zero
  * restored (".5mg" → "0.5mg"), a strength then a count as their product ("10mg 2 tabs" → "20 mg"), and a dose per kg times the patient's weight ("5mg/kg IV", 60 kg → "300 mg IV";
  * "40mg/kg/dose" is one dose; "7.5mg/kg/day" stays a day's total: dailyTotalAsDose); a dose per kg without a weight is kept
  * as written (it cannot be read: the weight is needed). Anything else unchanged.
  */
-export function doseAsGiven(dose: string, weightKg: number | null | undefined): string {
-  const text = fractionOfUnit(withLeadingZero(dose.trim()));
+export function doseAsGiven(dose: string, weightKg: number | null | undefined, productName = ""): string {
+  const text = fractionOfUnit(withLeadingZero(countOfStrength(dose.trim(), productName)));
   const roman = ROMAN_DOSE.exec(text);
   if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
   const counted = STRENGTH_THEN_COUNT.exec(text);

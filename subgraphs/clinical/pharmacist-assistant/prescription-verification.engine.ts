@@ -15,7 +15,7 @@ import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.8.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.9.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -116,7 +116,7 @@ export function verifyPrescription(
     else if (found.codeConflict) issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
     const dose = it.dose?.trim() || null;
     // The dose as the checks read it: "ii" is 2 tablets, "5mg/kg" is 5 mg × the patient's weight.
-    const asWritten = dose === null ? null : doseAsGiven(dose, context.weightKg);
+    const asWritten = dose === null ? null : doseAsGiven(dose, context.weightKg, it.name);
     const frequency = it.frequency?.trim() || null;
     const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, asWritten) : null;
     // A day's total ("7.5mg/kg/day", "750mg/day" "in 3 divided doses") is read as the dose it divides into.
@@ -181,8 +181,8 @@ export function verifyPrescription(
     warnings.push(`The patient is a child (${ageInWords(context.age)}) and no weight was given (patientWeightKg): the dose of ${[...new Set(notWeighed)].join(", ")} was NOT checked against the maximum for the child's weight`);
   }
 
-  // The adult maximum per ingredient across lines (two paracetamol lines; paracetamol and co-codamol).
-  const summed = checkSummedDailyDoses(k, doseLines);
+  // The adult maximum per ingredient across lines (two paracetamol lines; paracetamol and co-codamol), and a child's by weight.
+  const summed = checkSummedDailyDoses(k, doseLines, { age: context.age, weightKg: context.weightKg });
   for (const x of summed.issues) issues.push({ item: null, field: "dose", severity: x.severity, message: x.message });
   warnings.push(...summed.warnings);
 

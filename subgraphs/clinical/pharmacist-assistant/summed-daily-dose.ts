@@ -3,6 +3,7 @@ import type { DrugEntry } from "../knowledge/knowledge.types.js";
 import type { ParsedFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
 import { componentDosesMg, dosesPerDay, grams, mgPerDose } from "./daily-dose.js";
+import { checkWeightDose } from "./weight-dose.js";
 
 export interface DoseLine {
   item: number;
@@ -30,7 +31,7 @@ const describe = (l: DoseLine) => `"${[l.name, l.dose, l.frequency].filter(Boole
  * allows; plain PRN: one dose, the rest unknown). Only ingredients on two or more lines are summed
  * here; one line is the item's own dose check.
  */
-export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[]): { issues: { severity: "major"; message: string }[]; warnings: string[] } {
+export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[], patient?: Parameters<typeof checkWeightDose>[4]): { issues: { severity: "major"; message: string }[]; warnings: string[] } {
   const byIngredient = new Map<string, { drug: DrugEntry; shares: Share[] }>();
   const add = (drug: DrugEntry, share: Share) => {
     const entry = byIngredient.get(drug.id) ?? { drug, shares: [] };
@@ -62,6 +63,11 @@ export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[]): { issues
       issues.push({ severity: "major", message: `${drug.name} in ${lineNames} together:${partly} ${sum} a day, above the adult maximum of ${grams(max.mg)} a day (${max.source})${worst}` });
       continue;
     }
+    const child = patient && known.length === shares.length ? summedAboveWeightMaximum(drug, shares, total, patient) : null;
+    if (child) {
+      issues.push({ severity: "major", message: `${drug.name} in ${lineNames} together: ${parts.map(grams).join(" + ")} = ${grams(total)} a day. ${child}` });
+      continue;
+    }
     const unknown = shares.filter((s) => s.mgPerDose === null || s.perDay === null);
     if (unknown.length) {
       warnings.push(`${drug.name} is in ${lineNames}: the day's total across them could not be worked out (no amount in mg or no readable frequency in ${unknown.map((s) => describe(s.line)).join(" and ")}): not checked against the adult maximum of ${grams(max.mg)} a day`);
@@ -70,4 +76,15 @@ export function checkSummedDailyDoses(k: Knowledge, lines: DoseLine[]): { issues
     }
   }
   return { issues, warnings };
+}
+
+/**
+ * A child's day's total across lines (a syrup and a suppository of paracetamol) against the maximum for the child's
+ * weight or age (weight-dose.ts, the first line's route): each line may be within it and the two together above it
+ * (session 18). The weight check's note, or null.
+ */
+function summedAboveWeightMaximum(drug: DrugEntry, shares: Share[], total: number, patient: Parameters<typeof checkWeightDose>[4]): string | null {
+  const first = shares[0].line;
+  const check = checkWeightDose(drug, first.name, first.dose, total, patient);
+  return check.weightDoseCheck === "above_weight_maximum" ? check.weightDoseCheckNote : null;
 }
