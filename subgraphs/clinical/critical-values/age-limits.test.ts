@@ -11,7 +11,9 @@ import { assessCriticalValue, childLimitWarnings, referenceBandFor, referenceRan
 
 const k = knowledgeFromFiles();
 const hb = k.labTests.get("718-7")!;
-const bands = hb.reference_by_age ?? [];
+// WHO's children's bands; the newborn first-week band (lab-limits 2026.11.16) is tested on its own below.
+const bands = (hb.reference_by_age ?? []).filter((b) => b.source.includes("WHO"));
+const newborn = (hb.reference_by_age ?? []).find((b) => b.id === "newborn first week")!;
 
 describe("haemoglobin reference intervals for children", () => {
   it("cover 6 months to 14 years without gaps or overlaps, each with WHO's cut-off as the low end and its source", () => {
@@ -36,8 +38,8 @@ describe("haemoglobin reference intervals for children", () => {
     }
   });
 
-  it("uses the adult interval from 15 years, under 6 months and when the age is unknown", () => {
-    for (const days of [5479, 182, 0, undefined, null]) expect(referenceBandFor(hb, days)).toBeUndefined();
+  it("uses the adult interval from 15 years, from 8 days to 6 months and when the age is unknown", () => {
+    for (const days of [5479, 182, 8, undefined, null]) expect(referenceBandFor(hb, days)).toBeUndefined();
     expect(assessCriticalValue(hb, 12.6, "g/dL", "male", 5479).deviation).toBe("low"); // adult male 13.5
     expect(assessCriticalValue(hb, 12.6, "g/dL", "male", 5478).deviation).toBe("normal"); // 14 years: WHO 12.0
   });
@@ -46,6 +48,16 @@ describe("haemoglobin reference intervals for children", () => {
     const w = childLimitWarnings(hb, 7, Math.floor(7.3 * 365.25), "v")[0];
     expect(w).toMatch(/^The patient is 7 years old: the reference interval's low end 11.5 g\/dL is for ages 5 to 11 years \(WHO/);
     expect(w).toMatch(/critical limits are adult limits/);
+  });
+});
+
+describe("haemoglobin in the first week of life (MedlinePlus newborn 14-24 g/dL)", () => {
+  it.each([0, 1, 3, 7])("day %i: 14-24 g/dL is the interval, so a normal newborn's high Hb is not flagged high", (days) => {
+    expect(referenceBandFor(hb, days)).toBe(newborn);
+    expect(referenceRange(hb, "female", days)).toEqual([14, 24]);
+    expect(assessCriticalValue(hb, 18.4, "g/dL", "male", days).deviation).toBe("normal");
+    expect(assessCriticalValue(hb, 139, "g/L", "female", days).deviation).toBe("low");
+    expect(newborn.source).toMatch(/MedlinePlus/);
   });
 });
 

@@ -3,13 +3,14 @@ import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
 import { POINT_OF_CARE_WORDS, withoutContextQualifiers } from "./display-context.js";
+import { unitPrintedIn, withoutTrailingUnit } from "./display-unit.js";
 import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
 import { asReported } from "./reported-qualifiers.js";
 import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./specimen-quality.js";
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.8.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.9.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -79,7 +80,7 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
  * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
  * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", ...POINT_OF_CARE_WORDS]);
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick", ...POINT_OF_CARE_WORDS]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 
@@ -130,7 +131,7 @@ export function withoutAbbreviationDots(display: string): string {
 
 /** The names a display may mean: as written, without a qualifier in parentheses, and without specimen words. */
 function writtenNames(written: string): string[] {
-  const display = withoutAbbreviationDots(written);
+  const display = withoutAbbreviationDots(withoutTrailingUnit(withoutContextQualifiers(written) || written));
   const plain = normaliseName(display.replace(/\([^)]*\)/g, " "));
   return [normaliseName(display), plain, withoutSpecimenWords(plain)].filter(Boolean);
 }
@@ -143,7 +144,7 @@ function writtenNames(written: string): string[] {
  * "Glucose (urine)" or "Calcium (ionised)" names no test.
  */
 export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest[] {
-  const display = withoutContextQualifiers(asWritten) || asWritten;
+  const display = withoutTrailingUnit(withoutContextQualifiers(asWritten) || asWritten);
   const whole = normaliseName(withoutAbbreviationDots(display));
   const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const written = writtenNames(display);
@@ -389,7 +390,7 @@ export function checkObservation(
   observation: ObservationIn,
   add: (field: string, message: string) => void,
   unknownCode: string,
-  identify?: { notes: string[] },
+  identify?: { notes: string[]; unit?: string },
 ): LabTest | undefined {
   let test: LabTest | undefined;
   if (identify) {
@@ -400,6 +401,14 @@ export function checkObservation(
   } else {
     test = tests.get(observation.code.trim());
     if (!test) add("observation.code", unknownCode);
+  }
+  const printed = test && identify ? unitPrintedIn(observation.display, (u) => conversionFactor(test!, u) !== undefined) : undefined;
+  if (printed && unitOmitted(test!, observation.unit)) {
+    identify!.notes.push(`No unit was given: read as "${printed}", the unit printed in the display "${observation.display!.trim()}"`);
+    identify!.unit = printed;
+    observation = { ...observation, unit: printed };
+  } else if (printed && conversionFactor(test!, observation.unit) !== undefined && conversionFactor(test!, printed) !== conversionFactor(test!, observation.unit)) {
+    add("observation.unit", `"${observation.unit}" contradicts the unit "${printed}" printed in the display "${observation.display!.trim()}": send the unit the result was measured in`);
   }
   if (test && unitOmitted(test, observation.unit) && factorWhenUnitOmitted(test) !== undefined) identify?.notes.push(omittedUnitNote(test));
   if (test && conversionFactor(test, observation.unit) === undefined) {
@@ -422,6 +431,8 @@ export interface IdentifiedLabResult {
   notes: string[];
   /** The test's LOINC code and its equivalent codes: the codes the patient's earlier results of this test are stored under. */
   codes: string[];
+  /** The unit the value is in: the request's, or when it sent none, the unit printed in its display ("GLUCOSE (MMOL/L)"). */
+  unit: string | null | undefined;
 }
 
 /**
@@ -455,7 +466,8 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
   const codeAsName = local && !display;
   if (codeAsName) checked = { ...observation, code: "", display: code };
   const found: string[] = [];
-  const test = checkObservation(tests, checked, add, unknownCode, { notes: found });
+  const read: { notes: string[]; unit?: string } = { notes: found };
+  const test = checkObservation(tests, checked, add, unknownCode, read);
   const notes = codeAsName
     ? test
       ? [`"${code}" is not a LOINC code and no display was given: the code was read as a name of ${test.name} (${test.display}, LOINC ${test.loinc}), interpreted and returned as ${test.loinc}; send the LOINC code to avoid the guess`]
@@ -469,7 +481,7 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
       add("observation.code", `the local code "${code}" names ${namedByCode.map((t) => `${t.name} (LOINC ${t.loinc})`).join(", ")} but the display "${display}" names ${test.name} (LOINC ${test.loinc}): correct the code or the display`);
     }
   }
-  return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [] };
+  return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [], unit: read.unit ?? observation.unit };
 }
 
 /** The test's LOINC code and its equivalent codes (the codes its earlier results are stored under). */

@@ -38,7 +38,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   // An equivalent LOINC code (creatinine in µmol/L) or a local code with a display naming one test ("K",
   // "Serum Potassium") is assessed as that test and said in `warnings`; stored and returned under the test's
   // LOINC code, so the timeline, copilot and trends find it. The same identification as lab interpretation.
-  const { test, notes: identified } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  const { test, notes: identified, unit: readUnit } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   errors.throwIfAny("Invalid critical value request");
   const code = test!.loinc;
 
@@ -50,11 +50,12 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     errors.add("observation.code", childRefusal);
     errors.throwIfAny("Invalid critical value request");
   }
-  const assessment = assessCriticalValue(test!, observation.value, observation.unit, patient.sex, age.days);
+  const assessment = assessCriticalValue(test!, observation.value, readUnit, patient.sex, age.days);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
   // The code decides what was measured; the display was only checked against it (never stored in its place).
   const testName = test!.name;
-  const unit = observation.unit?.trim() || null;
+  // The unit sent, or the one printed in the display when none was sent ("GLUCOSE (MMOL/L)").
+  const unit = readUnit?.trim() || null;
   // lab-limits.json holds adult intervals and limits (and newborn limits for a few tests): a child's result is
   // still checked (over-alerting is the safer error) but the answer says which limits were applied.
   const warnings = [...identified, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];

@@ -25,7 +25,40 @@ const PATIENT_CONTEXT_WORDS = new Set([
   // glucose (IFCC, D'Orazio P et al., Clin Chem Lab Med 2006;44:1486-90) and haemoglobinometers and
   // coagulometers report the laboratory's quantity, so the device does not change the test or its limits
   ...POINT_OF_CARE_WORDS,
+  // session 18, fifth blind set (engine 1.9.0): the patient's age in hours or days of life ("(6 HRS OLD)",
+  // "(NEONATE 3H)", "(DAY 1)"), whose limits the age itself selects (critical_by_age), not the display
+  "day", "days", "dol", "old", "life", "neonate", "newborn", "neonatal",
+  // renal patients ("(HD UNIT, PRE-DIALYSIS)", "(CKD 5)", "(CKD 5D)"): the limits are not waived for them
+  "hd", "haemodialysis", "hemodialysis", "dialysis", "ckd", "esrd", "eskd", "aki", "renal", "stage", "unit",
+  // anticoagulation and its target ("(WARFARIN, TARGET 2-3)", "(MECH. VALVE TGT 2.5-3.5)")
+  "warfarin", "heparin", "enoxaparin", "anticoagulant", "anticoagulated", "anticoagulation", "target", "tgt", "therapeutic",
+  "valve", "mech", "mechanical", "af", "dvt", "pe",
+  // sickle cell genotype and the patient's steady-state level ("(HbSS, BASELINE 7.5)")
+  "hbss", "hbsc", "steady", "state",
 ]);
+
+/**
+ * Words that are context only beside another word: hours with an age ("6 HRS OLD", not "(24 h)", a timed
+ * urine), before/after with dialysis ("PRE-DIALYSIS", not "(2 h post)", a glucose tolerance sample).
+ */
+const CONTEXT_ONLY_WITH: Record<string, string[]> = Object.fromEntries([
+  ...["h", "hr", "hrs", "hour", "hours"].map((w) => [w, ["old", "life", "neonate", "newborn", "neonatal"]]),
+  ...["pre", "post"].map((w) => [w, ["dialysis", "hd", "haemodialysis", "hemodialysis"]]),
+]);
+
+const isContextWord = (w: string, words: string[]) => PATIENT_CONTEXT_WORDS.has(w) || (CONTEXT_ONLY_WITH[w]?.some((other) => words.includes(other)) ?? false);
+
+/** A number as reports write them inside a context qualifier ("2-3", "7.5", "6", "3h"), once normalised ("2 3", "7 5", "3h"). */
+const NUMBER_WORD = /^\d+[a-z]{0,3}$/;
+
+/**
+ * Whether a qualifier is the sending laboratory's reference interval ("(REF 3.5-5.1 MMOL/L)", "[135-145]",
+ * "(13.0-17.0 G/DL)", "(NR: 70-110)"): the result is judged against our intervals and limits, so the
+ * sender's interval does not change which test it is.
+ */
+export function isReportedRange(qualifier: string): boolean {
+  return /^\s*(?:(?:ref(?:erence)?|normal|nr|range|interval)\.?\s*)*:?\s*\d+(?:[.,]\d+)?\s*[-–]\s*\d+(?:[.,]\d+)?\s*(?:[a-zµ%][a-z0-9µ^*/%.]*)?\s*$/i.test(qualifier);
+}
 
 /**
  * Whether a parenthesised qualifier of a display is patient or request context (PATIENT_CONTEXT_WORDS), or a
@@ -35,10 +68,15 @@ export function isPatientContext(qualifier: string): boolean {
   const words = normaliseName(qualifier).split(" ").filter(Boolean);
   if (words.length === 0) return false;
   if (words[0] === "on" && words.length > 1) return true;
-  return words.every((w) => PATIENT_CONTEXT_WORDS.has(w));
+  if (isReportedRange(qualifier)) return true;
+  const named = words.filter((w) => !NUMBER_WORD.test(w));
+  return named.length > 0 && named.every((w) => isContextWord(w, words));
 }
 
 /** A display without its patient-context qualifiers ("Bilirubin (total) (antenatal)" → "Bilirubin (total)"). */
 export function withoutContextQualifiers(display: string): string {
-  return display.replace(/\s*\(([^)]*)\)/g, (whole, q: string) => (isPatientContext(q) ? "" : whole)).trim();
+  return display
+    .replace(/\s*\(([^)]*)\)/g, (whole, q: string) => (isPatientContext(q) ? "" : whole))
+    .replace(/\s*\[([^\]]*)\]/g, (whole, q: string) => (isReportedRange(q) ? "" : whole))
+    .trim();
 }

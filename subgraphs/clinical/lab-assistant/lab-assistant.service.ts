@@ -30,7 +30,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   // The same checks and identification as a critical value's: a LOINC code, an equivalent LOINC code, or a
   // local code ("K") or none with a display naming one test; a display naming another test and an impossible
   // value are 400. How it was identified is said in `warnings`.
-  const { test, notes, codes } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  const { test, notes, codes, unit: readUnit } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
     errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   }
@@ -53,7 +53,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     .from(observations)
     .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
-  const r = interpretLabResult(test!, observation.value, observation.unit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days);
+  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days);
   const warnings = [...notes, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
   const { assessment: a, flag, ...trend } = r;
@@ -62,7 +62,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     loincCode: code,
     testName: test!.name,
     value: observation.value,
-    unit: observation.unit?.trim() || null,
+    unit: readUnit?.trim() || null,
     flag,
     isCritical: a.isCritical,
     deviation: a.deviation,
