@@ -15,7 +15,8 @@ interface OrdinalScales {
   name: string;
   version: string;
   /** only_names: the grade is a result only of tests whose name holds one of these words (urobilinogen's "Normal"). */
-  grades: (OrdinalGrade & { spellings: string[]; only_names?: string[] })[];
+  /** foreign_spellings: the grade in another language (Swahili "hasi", French "négatif") with its language code. */
+  grades: (OrdinalGrade & { spellings: string[]; foreign_spellings?: Record<string, string>; only_names?: string[] })[];
 }
 
 const SCALES = JSON.parse(readFileSync(new URL("../knowledge/lab-ordinal-scales.json", import.meta.url), "utf8")) as OrdinalScales;
@@ -24,8 +25,12 @@ export const ORDINAL_SCALES_VERSION = `${SCALES.name}@${SCALES.version}`;
 const BY_SPELLING = new Map<string, OrdinalGrade>();
 /** Grades that are results only of some tests, with those tests' name words. */
 const ONLY_NAMES = new Map<string, RegExp>();
+/** Spellings in another language: the printed word is charted with the grade ("Hasi (Negative)"). */
+const FOREIGN = new Set<string>();
 for (const g of SCALES.grades) {
-  for (const s of g.spellings) {
+  const foreign = Object.keys(g.foreign_spellings ?? {});
+  for (const s of foreign) FOREIGN.add(s);
+  for (const s of [...g.spellings, ...foreign]) {
     if (BY_SPELLING.has(s)) throw new Error(`knowledge/lab-ordinal-scales.json: "${s}" is the spelling of two grades`);
     BY_SPELLING.set(s, { text: g.text, rank: g.rank });
   }
@@ -60,6 +65,8 @@ export interface OrdinalLine {
   unit: string | null;
   /** A numeric upper limit printed as the reference of a grade that found nothing ("Not Detected  copies/mL  <1000"). */
   limit: string | null;
+  /** The word as printed when it is a foreign spelling of the grade ("Hasi", "Non réactif"); null for English. */
+  printed: string | null;
 }
 const gradeOf = (written: string) => BY_SPELLING.get(written.toLowerCase().replace(/\s+/g, " "));
 
@@ -81,11 +88,12 @@ export function readOrdinalLine(line: string): OrdinalLine | null {
   // "Protein ++ (Negative)": a grade in brackets is the reference, not a qualifier.
   if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
   const reference = written ? gradeOf(written) : undefined;
-  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null };
+  const printed = FOREIGN.has(m.groups.value.toLowerCase().replace(/\s+/g, " ")) ? m.groups.value : null;
+  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null, printed };
 }
 
-/** Grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"). */
-const LONG_GRADE_WORDS = [...BY_SPELLING.keys()].filter((s) => /^[a-z-]{6,}$/.test(s));
+/** English grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"); "reactif" is French, not a misspelling. */
+const LONG_GRADE_WORDS = [...BY_SPELLING.keys()].filter((s) => /^[a-z-]{6,}$/.test(s) && !FOREIGN.has(s));
 
 /** Are a and b one edit apart: one letter inserted, deleted or replaced, or two neighbours swapped? */
 export function oneEditApart(a: string, b: string): boolean {

@@ -10,7 +10,8 @@ import { parseLine, splitName, type LabResult } from "./lab-line.js";
  * docs/decisions/clinical.md, "Document digitization", 2026-11-28 (session 17).
  */
 export interface PairedColumns {
-  labels: [string, string];
+  /** Two labels, or three to six collection dates (a cumulative report, oldest or latest first). */
+  labels: string[];
   /** The columns (0, 1) that hold this report's results. */
   kept: number[];
   /** Two specimens: each result is named after its column. */
@@ -22,6 +23,8 @@ const SPECIMEN = String.raw`(?:(?:pleural|ascitic|peritoneal|synovial|pericardia
 const LABEL = String.raw`${DATE}|${SPECIMEN}|patient|control|result|current|(?:previous|prev\.?|last)(?:\s(?:result|value))?`;
 /** "Test  Result  Flag  Previous  Units": the current result's flag column may stand between the two result columns. */
 const HEADER = new RegExp(String.raw`^(?:test|analyte|parameter|investigation|examination)s?\s(?<first>${LABEL})(?:\sflag)?\s(?<second>${LABEL})(?:\s(?:units?|ref\.?|reference|range|normal|flag|interval)\b.*)?$`, "i");
+/** "Test  12/11/2026  19/11/2026  26/11/2026  Units  Reference": a cumulative report with one column per date. */
+const DATES_HEADER = new RegExp(String.raw`^(?:test|analyte|parameter|investigation|examination)s?\s(?<dates>${DATE}(?:\s${DATE}){2,5})(?:\s(?:units?|ref\.?|reference|range|normal|flag|interval)\b.*)?$`, "i");
 /** Any table header: a new one ends the paired columns. */
 const ANY_HEADER = /^(?:test|analyte|parameter|investigation|examination)s?\b/i;
 const SPECIMEN_ONLY = new RegExp(String.raw`^(?:${SPECIMEN})$`, "i");
@@ -29,6 +32,8 @@ const NOT_THIS_REPORT = /^(?:control|previous|prev\.?|last)(?:\s(?:result|value)
 
 /** The paired columns a header line names; undefined when the line is no table header (the columns stay as they were). */
 export function pairedColumnsHeader(line: string): PairedColumns | null | undefined {
+  const dated = DATES_HEADER.exec(line)?.groups?.dates;
+  if (dated) return latestOfDates(dated.split(" "));
   const m = HEADER.exec(line);
   if (!m?.groups) return ANY_HEADER.test(line) ? null : undefined;
   const labels: [string, string] = [m.groups.first, m.groups.second];
@@ -37,6 +42,14 @@ export function pairedColumnsHeader(line: string): PairedColumns | null | undefi
   if (dates.every(Boolean)) return { labels, kept: [dates[0]! >= dates[1]! ? 0 : 1], named: false };
   const kept = [0, 1].filter((i) => !NOT_THIS_REPORT.test(labels[i]) && !dates[i]);
   return kept.length === 1 ? { labels, kept, named: false } : null;
+}
+
+/** Columns of collection dates: only the latest date's column is this report's result; null when a date does not read or two are the same day. */
+function latestOfDates(labels: string[]): PairedColumns | null {
+  const keys = labels.map(dayFirstKey);
+  if (!keys.every(Boolean) || new Set(keys).size !== keys.length) return null;
+  const latest = Math.max(...(keys as number[]));
+  return { labels, kept: [keys.indexOf(latest)], named: false };
 }
 
 /** A day-first date (dd/mm/yyyy, as East African reports write them) as yyyymmdd, to tell the latest column. */
@@ -49,7 +62,15 @@ function dayFirstKey(label: string): number | null {
 
 const VALUE = String.raw`[<>]?\d+(?:\.\d+)?`;
 const FLAG = String.raw`H|L|HH|LL|N|A|\*`;
-const ROW = new RegExp(String.raw`^(?<v0>${VALUE})(?:\s(?<f0>${FLAG}))?\s(?<v1>${VALUE})(?:\s(?<f1>${FLAG}))?(?<rest>(?:\s.*)?)$`);
+/** A row of n result cells, each maybe followed by its flag, then the shared unit and range. */
+const ROWS = new Map<number, RegExp>();
+function rowOf(n: number): RegExp {
+  let row = ROWS.get(n);
+  if (row) return row;
+  const cells = Array.from({ length: n }, (_, i) => String.raw`(?<v${i}>${VALUE})(?:\s(?<f${i}>${FLAG}))?`).join(String.raw`\s`);
+  ROWS.set(n, (row = new RegExp(String.raw`^${cells}(?<rest>(?:\s.*)?)$`)));
+  return row;
+}
 
 /**
  * The results of a row under paired columns: "PT 28.6 12.4 sec 11.0-13.5", "TSH 0.08 L 0.02 L mIU/L
@@ -58,7 +79,7 @@ const ROW = new RegExp(String.raw`^(?<v0>${VALUE})(?:\s(?<f0>${FLAG}))?\s(?<v1>$
  */
 export function readPairedRow(line: string, columns: PairedColumns): { results: LabResult[]; warnings: string[] } | null {
   const split = splitName(line);
-  const m = split && ROW.exec(split.rest);
+  const m = split && rowOf(columns.labels.length).exec(split.rest);
   if (!split || !m?.groups) return null;
   const g = m.groups;
   const warnings: string[] = [];

@@ -2,8 +2,8 @@ import { newFindingContext, noteFindingContext, readFinding, type LabFinding } f
 import { repairOcrDigits } from "./lab-numbers.js";
 import { opensAntigenColumns, readAntigenRow } from "./lab-antigen-columns.js";
 import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type AsteriskMeaning, type LabResult } from "./lab-line.js";
-import { withOcrBarsInUnits } from "./lab-tail-layouts.js";
-import { readOrdinalLine, withGradeSpellingRepaired } from "./lab-ordinals.js";
+import { withOcrBarsInUnits, withoutCellLabels, withoutLotAndExpiry } from "./lab-tail-layouts.js";
+import { readOrdinalLine, withGradeSpellingRepaired, type OrdinalLine } from "./lab-ordinals.js";
 import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
 import { readSignedResult } from "./lab-signed.js";
@@ -64,7 +64,7 @@ export function parseLabResults(text: string): LabParse {
   const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
     // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
-    const spaced = repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim());
+    const spaced = withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim()));
     return { spaced, line: spaced.replace(/\s+/g, " ") };
   });
   // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
@@ -206,6 +206,12 @@ const BLOOD_GROUP_IN_NAME = /\s(?:A|B|AB|O)\s(?:Rh|RH|Rhesus)(?:\s?\(?D\)?)?\b|\
 const isSerialNumber = (word: string, before: string) => /^\d{1,2}:?$/.test(word) && /^(?:sample|specimen|slide|smear|bottle|set|test)$/i.test(before);
 const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_IN_NAME.test(name);
 
+/** "Positive (Pf)": a qualifier stays with the grade; "Hasi (Negative)": a foreign word is kept, with its grade. */
+function ordinalText(o: OrdinalLine): string {
+  const grade = o.note ? `${o.grade.text} (${o.note})` : o.grade.text;
+  return o.printed ? `${o.printed} (${grade})` : grade;
+}
+
 /**
  * An ordinal result ("Protein ++  Negative", "Leucocytes 2+", "Epithelial cells: few", "HBsAg: Negative"):
  * its grade as valueText, the grade's rank as value, flagged A or N only against a printed reference
@@ -213,6 +219,14 @@ const holdsResult = (name: string) => FINDING_IN_NAME.test(name) || BLOOD_GROUP_
  * names, and the code of an ordinal result is not the code of the quantity.
  */
 function ordinalResult(line: string): LabResult | null {
+  const read = ordinalOfLine(line);
+  if (read) return read;
+  // "HBsAg  HBS2409017  2027-04-30  Non-reactive": a rapid-test row with the kit's lot and expiry before the result.
+  const withoutKit = withoutLotAndExpiry(line);
+  return withoutKit ? ordinalOfLine(withoutKit) : null;
+}
+
+function ordinalOfLine(line: string): LabResult | null {
   const o = readOrdinalLine(line);
   if (!o) return null;
   // A kit or method in brackets ("(SD Bioline HIV 1/2)", "(First Response HIV 1-2-0)") counts as one word of the name, whatever its digits.
@@ -225,7 +239,7 @@ function ordinalResult(line: string): LabResult | null {
     name: o.name,
     value: o.grade.rank,
     // "POSITIVE (Pf)": the qualifier (a species, "weak") stays with the grade.
-    valueText: o.note ? `${o.grade.text} (${o.note})` : o.grade.text,
+    valueText: ordinalText(o),
     comparator: null,
     valueHigh: null,
     unit: o.unit,

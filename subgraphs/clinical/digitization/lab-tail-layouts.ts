@@ -97,3 +97,26 @@ export function withValueMarkRead(rest: string): { rest: string; starred: boolea
   if (spacedStar && !FLAG_CODE.test(next) && unitProperty(next) === null) return { rest, starred: false };
   return { rest: `${m[1]}${after ? ` ${after}` : ""}`, starred: !FLAG_CODE.test(next) };
 }
+
+/**
+ * "Kipimo: Malaria (mRDT)  Jibu: Hasi", "Test: HBsAg  Result: Negative", "Examen: AgHBs  Résultat: Réactif": a
+ * form that labels both cells of a row (English, Swahili, French). The labels are dropped and the cells kept
+ * apart: "Malaria (mRDT)  Hasi". Only when the line starts with the test label and holds the result label.
+ */
+const LABELLED_CELLS = /^(?:test|kipimo|examen|analyse)\s?:\s?(?<name>\S.*?)\s+(?:results?|jibu|majibu|matokeo|r[ée]sultats?)\s?:\s?(?<value>\S.*)$/i;
+export function withoutCellLabels(line: string): string {
+  const m = LABELLED_CELLS.exec(line);
+  return m?.groups ? `${m.groups.name}  ${m.groups.value}` : line;
+}
+
+/**
+ * A rapid-test register row with the kit's lot number and expiry date between the test and its result:
+ * "HBsAg (rapid)  HBS2409017  2027-04-30  Non-reactive", "Determine HIV-1/2  87432K100  03/2027  Reactive". The
+ * lot (letters and digits, at least one digit) and the expiry (yyyy-mm-dd, mm/yyyy, dd/mm/yyyy) are dropped.
+ * Null when the line has no such cells.
+ */
+const LOT_AND_EXPIRY = /^(?<name>\S.*?)\s(?=[A-Za-z/-]*\d)[A-Z0-9][A-Za-z0-9/-]{3,15}\s(?:\d{4}-\d{2}(?:-\d{2})?|\d{1,2}\/\d{4}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})\s(?<result>[A-Za-z+].*)$/;
+export function withoutLotAndExpiry(line: string): string | null {
+  const m = LOT_AND_EXPIRY.exec(line);
+  return m?.groups ? `${m.groups.name} ${m.groups.result}` : null;
+}
