@@ -116,11 +116,13 @@ describe("critical values: impossible values, the limit shown, a child's adult l
     expect(res.body).toMatchObject({ is_critical: true, critical_limits: "≥ 36 mg/dL", warnings: [] });
   });
 
-  it("warns that a newborn's haemoglobin is judged by adult limits, and names the newborn limits its glucose gets", async () => {
+  it("names the newborn reference interval a 2-day-old's haemoglobin gets and the adult limits that remain, and the newborn limits its glucose gets", async () => {
     const uhid = await register(isoDaysAgo(2));
     const hb = await check(uhid, { code: "718-7", value: 19, unit: "g/dL" });
     expect(hb.status).toBe(200);
-    expect(hb.body.warnings[0]).toMatch(/under 1 year old: the reference interval and critical limits are adult limits/);
+    expect(hb.body.is_critical).toBe(false);
+    expect(hb.body.warnings[0]).toMatch(/under 1 year old: the reference interval's low end 14 and high end 24 g\/dL are for ages 0-7 days .*the critical limits are adult limits/);
+    expect(hb.body.warnings[0]).not.toMatch(/session/);
     const glucose = await check(uhid, { code: "2345-7", value: 2.5, unit: "mmol/L" });
     expect(glucose.status).toBe(200);
     expect(glucose.body.warnings[0]).toMatch(/2 days old: the newborn critical limits of .*the reference interval and any limit the band does not give are adult limits/);
