@@ -1,4 +1,4 @@
-import { oneEditApart } from "./lab-ordinals.js";
+import { oneEditApart } from "../../../lib/spelling.js";
 
 /**
  * Word-only results of a lab report ("findings"): the organism a culture grew, "No growth after 48 hours",

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { oneEditApart } from "../../../lib/spelling.js";
 
 /**
  * Ordinal (semi-quantitative) results: "Protein ++  Negative", "Glucose: Trace (Negative)", "Leucocytes
@@ -94,18 +95,6 @@ export function readOrdinalLine(line: string): OrdinalLine | null {
 
 /** English grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"); "reactif" is French, not a misspelling. */
 const LONG_GRADE_WORDS = [...BY_SPELLING.keys()].filter((s) => /^[a-z-]{6,}$/.test(s) && !FOREIGN.has(s));
-
-/** Are a and b one edit apart: one letter inserted, deleted or replaced, or two neighbours swapped? */
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  if (a.length !== b.length) {
-    const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-    return longer.slice(i + 1) === shorter.slice(i);
-  }
-  return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
-}
 
 /**
  * The line with a misspelt grade word put right: in its last two tokens (the result and its printed

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { observationsOf, validateFhir } from "./fhir.test-support.js";
 import { readNumber } from "./lab-numbers.js";
-import { oneEditApart, withGradeSpellingRepaired } from "./lab-ordinals.js";
+import { oneEditApart } from "../../../lib/spelling.js";
+import { withGradeSpellingRepaired } from "./lab-ordinals.js";
 import { parseLabResults } from "./lab-results.js";
 
 /**

@@ -1,3 +1,4 @@
+import { deletionsOf, oneEditApart } from "../../../lib/spelling.js";
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import type { DrugEntry } from "../knowledge/knowledge.types.js";
 
@@ -19,12 +20,8 @@ export interface SpellingMatch {
 const byKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
 const allergyNamesByKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
 
-/** The word with each one character left out, and the word itself (symmetric-delete keys). */
-function deletionKeys(word: string): string[] {
-  const keys = [word];
-  for (let i = 0; i < word.length; i++) keys.push(word.slice(0, i) + word.slice(i + 1));
-  return keys;
-}
+/** The word itself and the word with each one character left out (symmetric-delete keys). */
+const deletionKeys = (word: string): string[] => [word, ...deletionsOf(word)];
 
 /** Deletion key → the names (normalised) that give it, for names of MIN_SPELLING_LENGTH or more. */
 function deletionIndex(names: Iterable<string>): Map<string, string[]> {
@@ -49,19 +46,8 @@ function namesOneSlipFrom(index: Map<string, string[]>, written: string): string
   return [...names].filter((n) => withinOneSlip(written, n));
 }
 
-/** At most one slip apart: one insertion, deletion or substitution, or two neighbouring characters swapped. */
-export function withinOneSlip(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-  return longer.slice(i + 1) === shorter.slice(i);
-}
+/** At most one slip apart: the same, or one edit apart (lib/spelling.ts). */
+export const withinOneSlip = (a: string, b: string): boolean => a === b || oneEditApart(a, b);
 
 /** The one drug a written name (already without strength and directions) is a slip away from, or undefined. */
 function drugOneSlipFrom(k: Knowledge, written: string): SpellingMatch | undefined {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { deletionsOf, oneEditApart } from "../../../lib/spelling.js";
 import { senseTable, type AbbreviationSenseData, type AbbreviationSenses } from "./abbreviation-senses.js";
 import { canonicalWord, phraseKeys } from "./text.js";
 
@@ -60,12 +61,6 @@ const DIR = new URL("../knowledge/vocabularies/", import.meta.url);
 /** Three-letter abbreviations clinicians write in lower case too. */
 const LOWERCASE_ABBREVIATIONS = new Set(["htn", "sob", "uti", "ckd", "pud", "dvt", "tia", "aki", "hiv", "pcm", "ors", "dka", "ptb", "bph", "ihd", "ccf", "chf", "hpt", "flu", "dm2", "dm1", "dib", "abd", "lft", "rft", "fbc", "cbc", "rbs", "fbs", "esr", "crp", "ecg", "cxr", "inr", "tb"]);
 const TYPE_PRIORITY: EntityType[] = ["medication", "diagnosis", "symptom", "procedure", "lab_test"];
-
-function deletionsOf(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
-  return out;
-}
 
 let cached: Vocabulary | null = null;
 
@@ -149,21 +144,7 @@ export function correctSpelling(v: Vocabulary, key: string): string | null {
   // Misspellings keep their first two letters; this also keeps "afebrile" from becoming "febrile"
   // and "smelling" from becoming "swelling".
   if (word.slice(0, 2) !== key.slice(0, 2)) return null;
-  return editDistance(key, word) <= 1 ? word : null;
-}
-
-/** Optimal string alignment distance (insertions, deletions, substitutions, adjacent transpositions). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
+  return key === word || oneEditApart(key, word) ? word : null;
 }
 
 export { canonicalWord };
