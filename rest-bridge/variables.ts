@@ -54,11 +54,11 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     return value.map((item, i) => toGraphQLValue(item, type.ofType, `${path}.${i}`, errors, shape));
   }
   if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields());
     if (!isPlainObject(value)) {
-      errors.add(path, "must be an object");
+      errors.add(path, objectExpected(fields));
       return value;
     }
-    const fields = Object.values(type.getFields());
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       const field = fields.find((f) => snake(f.name) === key || f.name === key);
@@ -86,6 +86,16 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
   }
   return value;
 }
+
+/** "must be an object with code (required), name": what to send instead, in the request's own key names. */
+function objectExpected(fields: readonly { name: string; type: GraphQLInputType; defaultValue?: unknown }[]): string {
+  const named = fields.map((f) => `${snake(f.name)}${isNonNullType(f.type) && f.defaultValue === undefined ? " (required)" : ""}`);
+  const shown = named.length > MAX_FIELDS_NAMED ? [...named.slice(0, MAX_FIELDS_NAMED), "…"] : named;
+  return `must be an object with ${shown.join(", ")}`;
+}
+
+/** An object's fields named in "must be an object" at most; the API reference lists them all. */
+const MAX_FIELDS_NAMED = 8;
 
 function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;

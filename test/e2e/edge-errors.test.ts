@@ -248,6 +248,16 @@ describe("request bodies: read-only echoes ignored, unknown fields refused", () 
     expect(res.body.error.fields).toEqual({ discont_amount: ["is not a known field"] });
   });
 
+  it("an item that is not an object → 400 naming the fields it should have, their request names, required ones marked", async () => {
+    const res = await stack.rest("POST", TRANSACTIONS, { token: pharmacist, body: saleBody([] as never, { items: ["Paracetamol 500mg"] }) });
+    expect(res.status).toBe(400);
+    const [message] = res.body.error.fields["items.0"];
+    expect(message).toMatch(/^must be an object with /);
+    expect(message).toContain("product_id");
+    expect(message).toMatch(/quantity \(required\)/);
+    expect(message).not.toMatch(/productId/);
+  });
+
   it("a product echoing its own GET answer back is accepted as a new product", async () => {
     const got = await stack.rest("GET", `${PRODUCTS}${productId}/`, { token: pharmacist });
     const { sku: _sku, ...echo } = got.body;
