@@ -14,7 +14,7 @@ import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
 import { resourceShape, type ResourceShape } from "./read-only.js";
 import { PAGE_QUERY, type RouteDef, type RouteVariant } from "./route.js";
-import { fromQueryString, toGraphQLValue, variableTypes } from "./variables.js";
+import { fromQueryString, snake, toGraphQLValue, unknownFieldMessage, variableTypes } from "./variables.js";
 
 /** The gateway's answer to one operation: its HTTP status and GraphQL body (null when it was not JSON). */
 export interface GatewayReply {
@@ -281,7 +281,7 @@ async function readVariables(c: Context<Env>, compiled: CompiledRoute, run: Comp
         const variable = camel(key);
         const type = types.get(variable);
         if (type && !bound.has(variable)) raw[variable] = toGraphQLValue(value, type, key, errors, compiled.shape?.children.get(key));
-        else if (!compiled.shape?.names.has(key)) errors.add(key, "is not a known field");
+        else if (!compiled.shape?.names.has(key)) errors.add(key, unknownFieldMessage(key, [...types.keys()].filter((v) => !bound.has(v)).map(snake), Object.keys(body)));
       }
       for (const [variable, type] of types) {
         if (!Object.hasOwn(raw, variable) && type.toString().endsWith("!") && !hasDefault(operation, variable)) errors.add(snake(variable), "is required");
@@ -399,4 +399,3 @@ function hasDefault(op: StoredOperation, variable: string): boolean {
 }
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();

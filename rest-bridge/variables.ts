@@ -11,6 +11,8 @@ import {
 } from "graphql";
 import { FieldErrorCollector } from "../lib/errors.js";
 import { SCALARS_BY_NAME } from "../lib/federation.js";
+import { enumValueFromRest, restEnumValues } from "./enum-codes.js";
+import { oneEditApart } from "../lib/spelling.js";
 import type { ResourceShape } from "./read-only.js";
 
 /** Plain-language messages for scalar type errors (the field name is given separately). */
@@ -27,7 +29,7 @@ const SCALAR_MESSAGES: Record<string, string> = {
 /** GraphQL's Int is 32-bit (spec §3.5.1); a larger whole number is refused with its range, not as "not an integer". */
 const INT_RANGE_MESSAGE = "must be a whole number from -2147483648 to 2147483647";
 
-const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+export const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
@@ -63,20 +65,21 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     for (const [key, v] of Object.entries(value)) {
       const field = fields.find((f) => snake(f.name) === key || f.name === key);
       if (field) out[field.name] = toGraphQLValue(v, field.type, join(path, key), errors, shape?.children.get(key));
-      else if (!shape?.names.has(key)) errors.add(join(path, key), "is not a known field");
+      else if (!shape?.names.has(key)) errors.add(join(path, key), unknownFieldMessage(key, fields.map((f) => snake(f.name)), Object.keys(value)));
     }
     for (const f of fields) {
       if (isNonNullType(f.type) && f.defaultValue === undefined && !Object.hasOwn(out, f.name)) errors.add(join(path, snake(f.name)), "is required");
     }
     return out;
   }
+  if (isEnumType(type)) value = enumValueFromRest(type.name, value);
   if (isScalarType(type) || isEnumType(type)) {
     try {
       if (isScalarType(type)) (SCALARS_BY_NAME[type.name] ?? type).parseValue(value);
       else if (type.parseValue(value) === undefined) throw new TypeError();
     } catch (err) {
       const message = isEnumType(type)
-        ? `must be one of ${type.getValues().map((v) => v.name).join(", ")}`
+        ? `must be one of ${restEnumValues(type.name, type.getValues().map((v) => v.name)).join(", ")}`
         : type.name === "Int" && Number.isInteger(value)
           ? INT_RANGE_MESSAGE // a whole number, only beyond GraphQL's 32-bit Int
           : (SCALAR_MESSAGES[type.name] ?? (type.name === "Decimal" ? (err as Error).message : `is not a valid ${type.name}`));
@@ -85,6 +88,26 @@ export function toGraphQLValue(value: unknown, type: GraphQLInputType, path: str
     return value;
   }
   return value;
+}
+
+/**
+ * "is not a known field", with the field the caller probably meant when one is close: one slip away
+ * (`discont_amount`), the start of one (`normal` → `normal_distribution`), or sharing a word with it
+ * (`vital_signs` → `vitals`, `patient_id` → `patient_uhid`). Fields the request already gives are not offered.
+ */
+export function unknownFieldMessage(key: string, known: readonly string[], given: readonly string[]): string {
+  const offered = known.filter((name) => !given.includes(name) && closeTo(key.toLowerCase(), name)).slice(0, MAX_SUGGESTIONS);
+  return offered.length ? `is not a known field; did you mean ${offered.join(" or ")}?` : "is not a known field";
+}
+
+const MAX_SUGGESTIONS = 3;
+/** Words shorter than this are too common in field names ("id", "at") to say two fields are related. */
+const MIN_SHARED_WORD = 4;
+
+function closeTo(key: string, name: string): boolean {
+  if (oneEditApart(key, name) || (key.length >= MIN_SHARED_WORD && name.startsWith(key))) return true;
+  const words = name.split("_").filter((w) => w.length >= MIN_SHARED_WORD);
+  return key.split(/[_\s-]+/).some((k) => k.length >= MIN_SHARED_WORD && words.some((w) => w === k || w.startsWith(k) || k.startsWith(w) || oneEditApart(k, w)));
 }
 
 /** "must be an object with code (required), name": what to send instead, in the request's own key names. */

@@ -278,7 +278,7 @@ describe("document digitization through REST (multipart/form-data)", () => {
     [MAX_BYTES - 1, 200],
     [MAX_BYTES, 200],
     [MAX_BYTES + 1, 413],
-  ])("takes a file of %i bytes (limit %i) through REST and GraphQL: %i", async (size, status) => {
+  ])("a file of %i bytes (the limit is MAX_BYTES) through REST and GraphQL → %i", async (size, status) => {
     const token = await stack.token("lab_technician", { sub: `digitize-size-${size}` });
     const pdf = await pdfWithText(LAB_LINES);
     // A PDF of exactly `size` bytes: padded after %%EOF with a comment line, which readers ignore.

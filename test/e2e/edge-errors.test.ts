@@ -245,7 +245,7 @@ describe("request bodies: read-only echoes ignored, unknown fields refused", () 
   it("a misspelt field is still refused, naming it", async () => {
     const res = await stack.rest("POST", TRANSACTIONS, { token: pharmacist, body: saleBody([{ product_id: productId, quantity: 1 }], { discont_amount: "5.00" }) });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ discont_amount: ["is not a known field"] });
+    expect(res.body.error.fields).toEqual({ discont_amount: ["is not a known field; did you mean discount_amount?"] });
   });
 
   it("an item that is not an object → 400 naming the fields it should have, their request names, required ones marked", async () => {
@@ -256,6 +256,18 @@ describe("request bodies: read-only echoes ignored, unknown fields refused", () 
     expect(message).toContain("product_id");
     expect(message).toMatch(/quantity \(required\)/);
     expect(message).not.toMatch(/productId/);
+  });
+
+  it("a field name close to a real one → 400 that names the real one, at any depth, and nothing is written", async () => {
+    const before = await stack.rest("GET", TRANSACTIONS, { token: pharmacist });
+    const res = await stack.rest("POST", TRANSACTIONS, { token: pharmacist, body: saleBody([{ product_id: productId, quantity: 1, quantiy: 2 } as never], { discount: "500" }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields["items.0.quantiy"]).toEqual(["is not a known field"]); // quantity is given: not offered
+    expect(res.body.error.fields.discount).toEqual(["is not a known field; did you mean discount_amount?"]);
+    expect((await stack.rest("GET", TRANSACTIONS, { token: pharmacist })).body.count).toBe(before.body.count);
+    const design = await stack.rest("POST", "/api/v1/multi-role/researcher/statistical-test/", { token: admin, body: { outcome_type: "continuous", groups: 3, paired: false, normal: false } });
+    expect(design.status).toBe(400);
+    expect(design.body.error.fields.normal).toEqual(["is not a known field; did you mean normal_distribution?"]);
   });
 
   it("a product echoing its own GET answer back is accepted as a new product", async () => {
