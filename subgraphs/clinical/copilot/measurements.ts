@@ -1,4 +1,4 @@
-import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
+import { readWrittenGlucose, readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 import { durationDays } from "./durations.js";
 
 /**
@@ -53,8 +53,6 @@ const BURN_EXTENT = [
   /\b(?:t?bsa|body surface area|burns?|scalds?)\s*(?:of|is|was|about|approx\.?|[:=~])?\s*(?:about\s*)?(\d{1,3})\s*%/gi,
 ];
 
-// "RBS 28", "FBS: 7.2", "blood sugar 300 mg/dl", "RBS 'HI'": a glucose written after its name.
-const GLUCOSE = /\b(?:rbs|fbs|rbg|fbg|rpg|fpg|blood sugar|blood glucose|glucose|sugar)\s*(?:level|reading|was|is|of|[:=])?\s*['"‘’“”]?\s*(\d{1,3}(?:\.\d)?|[a-z]+)\b/gi;
 // "3 weeks old", "10-day-old", "aged 5 wks": an infant's age in days, weeks or months ("now 3 weeks" may be how
 // long an illness has lasted, so only "old" or "aged" marks an age).
 const INFANT_AGE = [
@@ -62,6 +60,8 @@ const INFANT_AGE = [
   /\baged?\s*(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\b/gi,
 ];
 const DAYS_PER_UNIT: Record<string, number> = { d: 1, w: 7, m: 30 };
+/** Glucose: 1 mmol/L = 18 mg/dL (molar mass 180 g/mol). */
+const MG_DL_PER_MMOL_L = 18;
 
 const valuesOf = (res: RegExp[], text: string) => res.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1])));
 const inAgeBand = (b: { min_age?: number; max_age?: number }, age: number) => (b.min_age === undefined || age >= b.min_age) && (b.max_age === undefined || age <= b.max_age);
@@ -128,22 +128,23 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
   return { ids: [...ids], read };
 }
 
-/** A blood glucose against its threshold: mg/dL converted to mmol/L; a meter's "HI" is above its range, so high. */
+/**
+ * A written blood glucose (extraction/written-vitals.ts) against its threshold: mg/dL converted to mmol/L (a
+ * number without its unit above mg_dl_above is mg/dL); a meter's "HI" is above its range, so high.
+ */
 function readGlucose(rule: MeasurementRules["blood_glucose"], text: string): MeasuredFindings {
   if (!rule) return { ids: [], read: false };
   let read = false;
   let high = false;
-  for (const m of text.matchAll(GLUCOSE)) {
-    const word = m[1].toLowerCase();
-    if (rule.meter_high_words.includes(word)) {
-      read = high = true;
+  for (const g of readWrittenGlucose(text)) {
+    if (!("value" in g)) {
+      if (rule.meter_high_words.includes(g.word)) read = high = true;
       continue;
     }
-    const value = Number(word);
-    if (!Number.isFinite(value) || value <= 0) continue;
+    if (g.value <= 0) continue;
     read = true;
-    const mmol = value > rule.mg_dl_above ? value / 18 : value;
-    if (mmol >= rule.min_mmol_l) high = true;
+    const inMgDl = g.unit === "mg/dL" || (g.unit === undefined && g.value > rule.mg_dl_above);
+    if ((inMgDl ? g.value / MG_DL_PER_MMOL_L : g.value) >= rule.min_mmol_l) high = true;
   }
   return { ids: high ? [rule.symptom] : [], read };
 }

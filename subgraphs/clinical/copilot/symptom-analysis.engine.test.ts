@@ -7,10 +7,10 @@ const adult = { age: 45, sex: "male", diagnosisCodes: [] as string[] };
 
 describe("symptom recognition", () => {
   it("matches phrases inside free text, honours negation and reports what it does not know", () => {
-    const r = recognizeSymptoms(k, ["Severe chest pain", "no fever", "sweating", "tingling earlobe"]);
+    const r = recognizeSymptoms(k, ["Severe chest pain", "no fever", "sweating", "humming earlobe"]);
     expect(r.recognized.sort()).toEqual(["chest_pain", "diaphoresis"]);
     expect(r.negated).toEqual(["fever"]);
-    expect(r.unrecognized).toEqual(["tingling earlobe"]);
+    expect(r.unrecognized).toEqual(["humming earlobe"]);
   });
 
   it("negates only what follows the trigger, and ends the scope at list punctuation", () => {
@@ -120,8 +120,8 @@ describe("differential diagnosis", () => {
 
   it("says severe symptoms are at least urgent, and gives no differential for unknown symptoms", () => {
     expect(analyzeSymptoms(k, { symptoms: ["cough"], severity: "severe" }, adult).urgency).toBe("urgent");
-    const none = analyzeSymptoms(k, { symptoms: ["tingling earlobe"] }, adult);
-    expect(none).toMatchObject({ differentialDiagnosis: [], unrecognizedSymptoms: ["tingling earlobe"], otherConditionsProbability: 1 });
+    const none = analyzeSymptoms(k, { symptoms: ["humming earlobe"] }, adult);
+    expect(none).toMatchObject({ differentialDiagnosis: [], unrecognizedSymptoms: ["humming earlobe"], otherConditionsProbability: 1 });
   });
 });
 
@@ -170,11 +170,11 @@ describe("emergencies the copilot answered routine (symptoms 2026.11.4)", () => 
   });
 
   it("never says routine over input it could not read: unassessed, with the input listed", () => {
-    const a = analyse(["cough", "tingling earlobe"]);
-    expect(a).toMatchObject({ urgency: "unassessed", unrecognizedSymptoms: ["tingling earlobe"] });
-    expect(analyse(["tingling earlobe"]).urgency).toBe("unassessed");
+    const a = analyse(["cough", "humming earlobe"]);
+    expect(a).toMatchObject({ urgency: "unassessed", unrecognizedSymptoms: ["humming earlobe"] });
+    expect(analyse(["humming earlobe"]).urgency).toBe("unassessed");
     expect(analyse(["cough"]).urgency).toBe("routine");
     // a red flag in what was read still decides
-    expect(analyse(["vomiting blood", "tingling earlobe"]).urgency).toBe("emergency");
+    expect(analyse(["vomiting blood", "humming earlobe"]).urgency).toBe("emergency");
   });
 });

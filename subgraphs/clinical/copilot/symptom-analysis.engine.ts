@@ -36,7 +36,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.7.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.8.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -85,14 +85,22 @@ export interface SymptomAnalysis {
   otherConditionsProbability: number;
 }
 
-/** A concept of the extraction vocabulary: its code, else its display. */
-const conceptKey = (e: ExtractedEntity) => e.code || `display:${e.display.toLowerCase()}`;
+/**
+ * A concept of the extraction vocabulary: its code, else its display; a medication's under its own prefix
+ * (an RxNorm code is a number, as a SNOMED CT code is).
+ */
+const conceptKey = (e: ExtractedEntity) => `${e.type === "medication" ? "rx:" : ""}${e.code || `display:${e.display.toLowerCase()}`}`;
+/**
+ * Symptoms, diagnoses and medications map: a drug a symptom id names ("nevirapine", "RHZE") is read in any of
+ * the vocabulary's names for it ("NVP", "septrin prophylaxis", "anti-TB drugs").
+ */
+const MAPPED_TYPES = new Set(["symptom", "diagnosis", "medication"]);
 const conceptMaps = new WeakMap<Knowledge, Map<string, string>>();
 
 /**
  * The extraction vocabulary's concepts (SNOMED CT and ICD-10-CM terms with their synonyms, spellings and
  * plurals) mapped to the copilot's symptom ids, derived by reading each id's own phrases with it: no code
- * is written by hand. A phrase maps only when one concept covers all of it ("throat pain" read as just
+ * is written by hand (medications too: see MAPPED_TYPES). A phrase maps only when one concept covers all of it ("throat pain" read as just
  * "pain" maps nothing), so a generic concept never stands for a specific symptom.
  */
 function symptomConcepts(k: Knowledge): Map<string, string> {
@@ -108,7 +116,7 @@ function symptomConcepts(k: Knowledge): Map<string, string> {
     for (const phrase of phrases) {
       for (const e of extractEntities(v, phrase).entities) {
         if (e.type === "diagnosis" && e.code && isRanked(e.code)) continue;
-        if ((e.type === "symptom" || e.type === "diagnosis") && e.start === 0 && e.end === phrase.length && !map.has(conceptKey(e))) map.set(conceptKey(e), id);
+        if (MAPPED_TYPES.has(e.type) && e.start === 0 && e.end === phrase.length && !map.has(conceptKey(e))) map.set(conceptKey(e), id);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readWrittenVitals } from "./written-vitals.js";
+import { readWrittenGlucose, readWrittenVitals } from "./written-vitals.js";
 
 const read = (text: string) => readWrittenVitals(text).map(({ kind, value, diastolic }) => (diastolic === undefined ? [kind, value] : [kind, value, diastolic]));
 
@@ -90,5 +90,23 @@ describe("vital signs as clinicians write them in a note", () => {
     "t 3 tabs",
   ])("reads nothing from %j", (text) => {
     expect(read(text)).toEqual([]);
+  });
+});
+
+describe("readWrittenGlucose: the one reader of a written glucose (SOAP note and copilot)", () => {
+  it("reads the number and its unit, or the meter's word, after any glucose name", () => {
+    expect(readWrittenGlucose("sugar level was 28").map((g) => ("value" in g ? g.value : g.word))).toEqual([28]);
+    expect(readWrittenGlucose("RPG: 250 mg/dl")).toMatchObject([{ value: 250, unit: "mg/dL" }]);
+    expect(readWrittenGlucose("RBS 'Hi'")).toMatchObject([{ word: "hi" }]);
+  });
+  it("a word after one name does not hide the next reading", () => {
+    expect(readWrittenGlucose("glucose RBS 14.5").filter((g) => "value" in g)).toMatchObject([{ value: 14.5 }]);
+  });
+  it("reads no urine dipstick", () => {
+    expect(readWrittenGlucose("urine sugar 2+").filter((g) => "value" in g)).toEqual([]);
+  });
+  it("the SOAP note keeps only plausible numbers", () => {
+    expect(read("blood sugar reading 7.9")).toEqual([["glucose", 7.9]]);
+    expect(read("RBS HI")).toEqual([]);
   });
 });

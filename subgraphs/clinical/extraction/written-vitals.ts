@@ -45,9 +45,31 @@ const PATTERNS: Pattern[] = [
 const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure)\s*(?:of|is|was|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
 /** "GCS E3V4M5" (no total written): the total of eye, verbal and motor (Teasdale & Jennett, Lancet 1974). */
 const GCS_PARTS = new RegExp(String.raw`\bgcs${SAID}\(?E([1-4])\s*V([1-5])\s*M([1-6])`, "gi");
-/** "RBS 14.2", "FBS: 5.6 mmol/l", "blood sugar 180 mg/dl": a glucose, in its unit when written. */
-const GLUCOSE = new RegExp(String.raw`\b(?:rbs|fbs|rbg|fbg|blood\s*(?:sugar|glucose)|glucose)${SAID}${NUMBER}(?![\d.]*\s*[+%])\s*(mmol\/l|mg\/dl)?`, "gi");
+/**
+ * "RBS 14.2", "FBS: 5.6 mmol/l", "blood sugar 180 mg/dl", "sugar level was 28", "RBS 'HI'": a glucose after its
+ * name, in its unit when written, or the word written in its place (a meter's "HI"), read without taking it, so
+ * "glucose RBS 14" still reads the RBS. Not "sugar 2+" or "glucose 1+" (a urine dipstick).
+ */
+const GLUCOSE = new RegExp(
+  String.raw`\b(?:rbs|fbs|rbg|fbg|rpg|fpg|blood\s*(?:sugar|glucose)|glucose|sugar)(?:\s*(?:level|reading))?${SAID}['"‘’“”]?\s*(?:${NUMBER}(?![\d.]*\s*[+%])\s*(mmol\/l|mg\/dl)?|(?=([a-z]+)\b))`,
+  "gi",
+);
 const GLUCOSE_RANGE: Record<string, [number, number]> = { "mmol/L": [0.5, 60], "mg/dL": [10, 1100] };
+
+/** A glucose as written: its number (and unit when written), or the word in its place ("HI"), lower-cased. */
+export type WrittenGlucose = { at: number } & ({ value: number; unit?: "mmol/L" | "mg/dL" } | { word: string });
+
+/**
+ * Every glucose written in `text`, unfiltered: the one reader of a written glucose. The SOAP note keeps the
+ * plausible numbers (readWrittenVitals); the copilot reads them, and a meter's words, against its threshold.
+ */
+export function readWrittenGlucose(text: string): WrittenGlucose[] {
+  return [...text.matchAll(GLUCOSE)].map((m) => {
+    if (m[1] === undefined) return { word: m[3].toLowerCase(), at: m.index + m[0].length };
+    const unit = m[2] ? (m[2].toLowerCase() === "mg/dl" ? ("mg/dL" as const) : ("mmol/L" as const)) : undefined;
+    return { value: Number(m[1]), ...(unit ? { unit } : {}), at: m.index + m[0].indexOf(m[1]) };
+  });
+}
 /**
  * "P 104", "R 26": a bare letter is a pulse or respiratory rate only beside another vital on its line
  * ("T=38.6 P 104 BP 110/70"), never "P1+0" (parity), "R 5cm" or a date.
@@ -69,11 +91,10 @@ export function readWrittenVitals(text: string): WrittenVital[] {
     }
   }
   for (const m of text.matchAll(GCS_PARTS)) add({ kind: "gcs", value: Number(m[1]) + Number(m[2]) + Number(m[3]), at: m.index + m[0].indexOf(m[1]) - 1 });
-  for (const m of text.matchAll(GLUCOSE)) {
-    const unit = m[2] ? (m[2].toLowerCase() === "mg/dl" ? "mg/dL" : "mmol/L") : undefined;
-    const [min, max] = GLUCOSE_RANGE[unit ?? "mmol/L"];
-    const value = Number(m[1]);
-    if (value >= min && value <= max) add({ kind: "glucose", value, ...(unit ? { unit } : {}), at: m.index + m[0].indexOf(m[1]) });
+  for (const g of readWrittenGlucose(text)) {
+    if (!("value" in g)) continue;
+    const [min, max] = GLUCOSE_RANGE[g.unit ?? "mmol/L"];
+    if (g.value >= min && g.value <= max) add({ kind: "glucose", ...g });
   }
   for (const m of text.matchAll(BLOOD_PRESSURE)) {
     const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
