@@ -12,14 +12,15 @@ import type { DrugEntry } from "../knowledge/knowledge.types.js";
  * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
  * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
  * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
- * "Paracetamol supp"), and "1 drop" as a dose.
+ * "Paracetamol supp"), and "1 drop" as a dose. Liquid and children's presentations are form too ("Amoxyl syr",
+ * "Septrin paediatric suspension", "Calpol infant"), and a fixed-dose combination's count of drugs ("RHZE 4FDC").
  */
 const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
 /** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs, of implant sets or rods ("Jadelle 1 set"). */
 const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs", "set", "sets", "rod", "rods"]);
 const FORM_ROUTE_SCHEDULE = new Set(
   (
-    "tab tabs tablet tablets cap caps capsule capsules syrup suspension susp injection inj infusion oral solution soln cream ointment drops " +
+    "tab tabs tablet tablets cap caps capsule capsules syrup syr syp elixir liquid paediatric pediatric paed ped infant fdc suspension susp injection inj infusion oral solution soln cream ointment drops " +
     "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
     "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
@@ -27,14 +28,14 @@ const FORM_ROUTE_SCHEDULE = new Set(
 /**
  * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
  * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
- * "after each loose stool" (ORS), the implant form ("Jadelle implant"), how a ward dose is given ("loading dose",
+ * "after each loose stool" (ORS), "as directed", "as required", the implant form ("Jadelle implant"), how a ward dose is given ("loading dose",
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), and how a local preparation is used
  * ("Tetracycline eye ointment apply bd", "instil 1 drop").
  */
 const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
+  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
 );
-const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h)$/;
+const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
  * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
  * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").
@@ -84,13 +85,23 @@ export function nameCandidates(normalised: string): string[] {
   return out;
 }
 
+/**
+ * A regimen written one letter (or two) a drug, joined by slashes, dots or hyphens ("R/H/Z/E", "H-R", "RH/ZE", "A/L"),
+ * as the abbreviation written without them ("rhze", "hr", "al"); undefined when a part is longer.
+ */
+function gluedLetters(candidate: string): string | undefined {
+  const words = candidate.split(" ");
+  return words.length > 1 && words.every((w) => /^[a-z]{1,2}$/.test(w)) ? words.join("") : undefined;
+}
+
 function lookupSingleName(k: Knowledge, name: string): DrugEntry | undefined {
   const n = normaliseName(name);
   const local = LOCAL_PREPARATION.test(n);
   for (const candidate of [n, ...nameCandidates(n)]) {
     // An eye, ear or skin preparation is never read as the systemic drug once the local word is gone.
     if (local && !LOCAL_PREPARATION.test(candidate)) continue;
-    const found = k.drugs.byName.get(candidate);
+    const glued = gluedLetters(candidate);
+    const found = k.drugs.byName.get(candidate) ?? (glued === undefined ? undefined : k.drugs.byName.get(glued));
     if (found) return found;
   }
   return undefined;

@@ -2,9 +2,10 @@ import { drugKeys, selectorKey, type AllergyName } from "../knowledge/drug-safet
 import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { allergyBySpelling, drugBySpelling } from "./drug-name-spelling.js";
 import { isLocalPreparationName, localAware, lookupName, nameCandidates } from "./drug-name-reading.js";
+import { ambiguityWarning, ambiguousAbbreviationOf } from "./ambiguous-drug-names.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.8.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.9.0";
 
 export { isLocalPreparationName };
 
@@ -152,6 +153,12 @@ const keysOf = (k: Knowledge, d: DrugEntry) => k.drugSafety.keysByDrug.get(d.id)
 export function identifyDrug(k: Knowledge, med: MedicationRef, warnings: string[]): IdentifiedDrug | undefined {
   const code = med.code?.trim();
   const byCode = code ? k.drugs.byRxcui.get(code) : undefined;
+  // An abbreviation that names several drugs ("CTX") is never read as one of them: said, and not checked.
+  const ambiguous = byCode ? undefined : ambiguousAbbreviationOf(med.name);
+  if (ambiguous) {
+    warnings.push(ambiguityWarning(med.name, ambiguous));
+    return undefined;
+  }
   const exact = localAware(med.name, lookupName(k, med.name));
   const spelled = exact || byCode ? undefined : bySpelling(k, med, warnings);
   const byName = exact ?? spelled;

@@ -48,6 +48,8 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // Same PharmGKB export (drugs 2026.11.33), each PA id the only one mapped to its RxCUI: PA449855 heparin,
   // PA165111698 artemether, PA451539 sulfadiazine, PA448563 bendroflumethiazide, PA164747026 trihexyphenidyl.
   heparin: "5224", artemether: "18343", sulfadiazine: "10171", bendroflumethiazide: "1369", trihexyphenidyl: "10811",
+  // Same PharmGKB export (drugs 2026.11.42), the only PA id mapped to its RxCUI: PA448905 cetirizine.
+  cetirizine: "20610",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));
