@@ -34,7 +34,7 @@ describe("verify-prescription with the child's weight (REST)", () => {
     expect(child.body.items[0].weight_dose_check).toBe("not_checked_no_weight");
     expect(child.body.warnings).toContainEqual(expect.stringMatching(/no weight was given \(patientWeightKg\)/));
     expect(child.body.verified).toBe(false);
-    const adult = await post({ items: [{ name: "Paracetamol", dose: "1 g", frequency: "qds" }], patient_age_years: 40, patient_weight_kg: 7 });
+    const adult = await post({ items: [{ name: "Paracetamol", dose: "1 g", frequency: "qds" }], patient_age_years: 40, patient_weight_kg: 55 });
     expect(adult.body).toMatchObject({ verified: true, warnings: [], issues: [], items: [expect.objectContaining({ dose_check: "within_adult_maximum", weight_dose_check: null })] });
   });
 

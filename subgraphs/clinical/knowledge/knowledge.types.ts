@@ -44,7 +44,16 @@ export interface DrugEntry {
    * The most an adult takes in a day per kg of body weight (drugs an adult is dosed by weight: enoxaparin, gentamicin,
    * quinine), with its source: with the weight, a day's total above `mg_per_kg` × weight is reported (prescription verification).
    */
-  adult_max_daily_dose_per_kg?: { mg_per_kg: number; source: string };
+  adult_max_daily_dose_per_kg?: {
+    mg_per_kg: number;
+    /** Applies only under this weight (paracetamol: 60 mg/kg a day under 50 kg; at 50 kg and over the fixed 4 g serves). */
+    below_weight_kg?: number;
+    /** The lower most per kg when the day is given in divided doses (gentamicin: 5 mg/kg a day in divided doses, 7 once daily). */
+    mg_per_kg_divided?: number;
+    source: string;
+  };
+  /** The most an older adult takes in a day, from `from_age_years` (tramadol over 75 years, BNF; Beers 2023 limits). */
+  older_adult_max_daily_dose?: { mg: number; from_age_years: number; source: string };
   /** A drug given only once a day, with its source: more than one dose a day is reported (a wrong-frequency error). */
   once_daily_only?: { source: string };
   /**

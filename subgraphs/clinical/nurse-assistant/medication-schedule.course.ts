@@ -53,8 +53,11 @@ export function splitCourse(s: string): { days: number | null; months?: number; 
   return { days: count * (/^w/.test(unit) || unit === "/52" ? 7 : 1), rest };
 }
 
-/** "reduce by 10mg every 5 days": a taper step down by an amount, every so many days or weeks. */
-const REDUCE_BY = /^(?:reduce|reducing|decrease|decreasing|taper|tapering|wean)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s*(mg|tabs?|tablets?)\s+(?:every|each)\s+(\d+)\s*(?:(days?|d|weeks?|wks?|w)|\/\s*(7|52))$/;
+/**
+ * "reduce by 10mg every 5 days": a taper step down by an amount, every so many days or weeks; "to stop", "until
+ * off", "to zero" after it says what the step down already means (down until none is left).
+ */
+const REDUCE_BY = /^(?:reduce|reducing|decrease|decreasing|taper|tapering|wean)\s+(?:by\s+)?(\d+(?:\.\d+)?)\s*(mg|tabs?|tablets?)\s+(?:every|each)\s+(\d+)\s*(?:(days?|d|weeks?|wks?|w)|\/\s*(7|52))(?:\s+(?:to|until|till|untill)\s+(?:stop|stopped|off|zero|nil|none|discontinued))?$/;
 const STOP = /^(?:stop|off|discontinue|then stop)$/;
 
 /**

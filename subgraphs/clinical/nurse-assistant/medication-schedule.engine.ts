@@ -4,7 +4,7 @@ import { courseLastDay, stepOn } from "./medication-schedule.course.js";
 import { normaliseFrequency, parseFrequency } from "./medication-schedule.frequency.js";
 import { dueOn } from "./weekly-frequency.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.7.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.8.0";
 export type { CourseStep } from "./medication-schedule.course.js";
 export { everyHours, normaliseFrequency, parseFrequency, type ParsedFrequency } from "./medication-schedule.frequency.js";
 

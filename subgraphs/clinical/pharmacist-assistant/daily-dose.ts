@@ -1,6 +1,7 @@
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { DrugEntry } from "../knowledge/knowledge.types.js";
 import type { ParsedFrequency } from "../nurse-assistant/medication-schedule.engine.js";
+import { volumeInMl } from "./liquid-volume.js";
 
 /**
  * How an item's dose compares with the adult maximum per day of `knowledge/drugs.json`
@@ -107,7 +108,7 @@ export function countOfStrength(dose: string, productName: string): string {
  * as written (it cannot be read: the weight is needed). Anything else unchanged.
  */
 export function doseAsGiven(dose: string, weightKg: number | null | undefined, productName = ""): string {
-  const text = fractionOfUnit(withLeadingZero(countOfStrength(dose.trim(), productName)));
+  const text = volumeInMl(fractionOfUnit(withLeadingZero(countOfStrength(dose.trim(), productName))));
   const roman = ROMAN_DOSE.exec(text);
   if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
   const counted = STRENGTH_THEN_COUNT.exec(text);

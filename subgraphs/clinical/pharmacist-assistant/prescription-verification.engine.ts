@@ -8,6 +8,7 @@ import { checkAdultDosePerKg } from "./adult-weight-maximum.js";
 import { missingCourseLength } from "./course-length.js";
 import { checkDailyDose, dailyTotalAsDose, doseAsGiven, infusionDay, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
 import { checkInjectionRoute } from "./injection-route.js";
+import { checkOlderAdultMaximum } from "./older-adult-maximum.js";
 import { checkOnceDaily } from "./once-daily.js";
 import { checkSingleDose } from "./single-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
@@ -15,7 +16,7 @@ import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.9.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.10.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -93,7 +94,8 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
  * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
  * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
  * ingredient summed across items; for a child (under 18, age known), the day's total against the
- * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked;
+ * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked; an older
+ * adult's day's total against the lower maximum for the age (older-adult-maximum.ts);
  * each dose against the drug's usual adult single dose (mg/micrograms slips, single-dose.ts); and every later
  * step of a taper as its first (taper-steps.ts).
  */
@@ -149,8 +151,13 @@ export function verifyPrescription(
     const onceDaily = checkOnceDaily(found?.drug, it.name, parsed);
     if (onceDaily) issues.push({ item: i, field: "dose", severity: "major", message: onceDaily });
     // An adult dosed by weight (enoxaparin, gentamicin, quinine): the day's total against the most per kg.
-    const perKg = checkAdultDosePerKg(found?.drug, it.name, doseCheck.doseCheck === "above_adult_maximum" ? null : doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg });
+    const withinAdultMaximum = doseCheck.doseCheck === "above_adult_maximum" ? null : doseCheck.dailyDoseMg;
+    const dosesADay = parsedForDose?.kind === "scheduled" ? parsedForDose.times.length : null;
+    const perKg = checkAdultDosePerKg(found?.drug, it.name, withinAdultMaximum, { age: context.age, weightKg: context.weightKg }, dosesADay);
     if (perKg) issues.push({ item: i, field: "dose", severity: "major", message: perKg });
+    // An older adult (tramadol over 75 years, digoxin, zolpidem): the day's total against the lower maximum for the age.
+    const older = checkOlderAdultMaximum(found?.drug, it.name, withinAdultMaximum, context.age);
+    if (older) issues.push({ item: i, field: "dose", severity: "major", message: older });
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
     const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });

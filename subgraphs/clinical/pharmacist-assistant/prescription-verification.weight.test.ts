@@ -87,15 +87,16 @@ describe("a child's dose against the maximum for the weight", () => {
   });
 
   it("leaves adults and an unknown age as before: no weight check, the same answer", () => {
+    // 55 kg: a child's 60 mg/kg a day (3.3 g) would flag 4 g of paracetamol; under 50 kg an adult's own per-kg maximum applies (classes-6 test).
     const items = [{ name: "Paracetamol", dose: "1 g", frequency: "qds" }, { name: "Ibuprofen", dose: "400 mg", frequency: "tds" }];
     const withoutWeight = verifyPrescription(k, items, { ...none, age: ageFromYears(30) });
-    const withWeight = verifyPrescription(k, items, { ...none, age: ageFromYears(30), weightKg: 7 });
+    const withWeight = verifyPrescription(k, items, { ...none, age: ageFromYears(30), weightKg: 55 });
     expect(withWeight).toEqual(withoutWeight);
     expect(withWeight.items.map((i) => i.weightDoseCheck)).toEqual([null, null]);
     expect(withWeight.verified).toBe(true);
-    const eighteen = verifyPrescription(k, items, { ...none, age: ageFromYears(18), weightKg: 7 });
+    const eighteen = verifyPrescription(k, items, { ...none, age: ageFromYears(18), weightKg: 55 });
     expect(eighteen.items.map((i) => i.weightDoseCheck)).toEqual([null, null]);
-    const noAge = verifyPrescription(k, items, { ...none, weightKg: 7 });
+    const noAge = verifyPrescription(k, items, { ...none, weightKg: 55 });
     expect(noAge.items.map((i) => i.weightDoseCheck)).toEqual([null, null]);
     expect(noAge.verified).toBe(true);
   });
