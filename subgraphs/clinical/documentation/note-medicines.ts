@@ -13,6 +13,7 @@ export interface NoteMedicines {
 }
 
 const isMedicine = (e: Entity) => e.type === "medication";
+const hasSig = (e: Entity) => !!(e.sig?.dose || e.sig?.route || e.sig?.frequency || e.sig?.duration);
 const sameMedicine = (a: Entity, b: Entity) => (a.code && b.code ? a.code === b.code : (a.display ?? a.text).toLowerCase() === (b.display ?? b.text).toLowerCase());
 
 /**
@@ -34,7 +35,11 @@ export function sortNoteMedicines(extraction: ExtractionResult | null, spans: No
   const ordered = [...(hasPlan ? present.filter(ordering) : present), ...conditional].sort((a, b) => a.start - b.start);
   // Without a plan, "uses diclofenac … stop diclofenac" names one not to order; a plan that both orders and stops one
   // ("SC insulin …, stop insulin infusion") is switching its form, and its stops of history medicines change nothing here.
-  const planned = hasPlan ? ordered : ordered.filter((e) => !stopped.some((s) => sameMedicine(s, e)));
+  // A plan that stops one and names it again without a dose, route or frequency ("stop CPT …, dapsone as CPT
+  // alternative") refers to it, and orders nothing.
+  const stoppedByPlan = stopped.filter(ordering);
+  const orders = (e: Entity) => hasSig(e) || !stoppedByPlan.some((s) => sameMedicine(s, e));
+  const planned = hasPlan ? ordered.filter(orders) : ordered.filter((e) => !stopped.some((s) => sameMedicine(s, e)));
   const mentioned = present.filter((e) => !planned.includes(e) && !planned.some((p) => sameMedicine(p, e)));
   return { planned, mentioned, conditional: new Set(conditional) };
 }

@@ -19,12 +19,14 @@ describe("a note's own headings put each part under its SOAP section", () => {
   it.each([
     "Fever, chills and headache for 3 days. No chest pain. Started artemether-lumefantrine.",
     "Patient seen on the ward round, stable, plan to discharge tomorrow",
-    "P: 84 regular, BP 120/80",
-    "Temp: 38.5. Pulse: 110. Weight: 12 kg",
     "Pt says the plan: is to go home",
     "impression of the family is that he is better",
   ])("keeps %j, which has no heading, as history", (note) => {
     expect(Object.keys(texts(note))).toEqual(["subjective"]);
+  });
+
+  it.each(["P: 84 regular, BP 120/80", "Temp: 38.5. Pulse: 110. Weight: 12 kg"])("reads %j, vital signs without a heading, as examination (not a plan)", (note) => {
+    expect(Object.keys(texts(note))).toEqual(["objective"]);
   });
 
   it.each([
@@ -48,7 +50,8 @@ describe("a note's own headings put each part under its SOAP section", () => {
     // A vitals line under a plan stays in the plan; one vital on a line is no examination.
     expect(texts("Plan: admit\nT 37 PR 80 target")).toEqual({ plan: "admit T 37 PR 80 target" });
     expect(Object.keys(texts("cough\nT 38.5 since morning\nPlan: review"))).toEqual(["subjective", "plan"]);
-    expect(Object.keys(texts("cough 2 days\nT 38.5 PR 100"))).toEqual(["subjective"]);
+    // Without any heading too: clinic cards are often written without one.
+    expect(Object.keys(texts("cough 2 days\nT 38.5 PR 100"))).toEqual(["subjective", "objective"]);
   });
 
   it("marks a plan part of what was already done, and no other", () => {

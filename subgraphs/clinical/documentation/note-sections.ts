@@ -1,12 +1,15 @@
 /**
  * The SOAP sections a clinician's own note already has. Notes are written with headings ("c/o … O/E: …
  * Imp: … Plan: …", "Hx:", "Dx:", "Mx:", "S:/O:/A:/P:" on their own lines); the generated SOAP note puts each
- * part of the note under its own section instead of quoting the whole note as the history. A note without
- * headings stays subjective. Headings are a writing convention, not clinical knowledge: the SOAP order
+ * part of the note under its own section instead of quoting the whole note as the history. Where no heading
+ * is written, vital signs begin the examination and an order the plan (note-unwritten-headings.ts); the rest
+ * stays subjective. Headings are a writing convention, not clinical knowledge: the SOAP order
  * (Weed LL. Medical records that guide and teach. N Engl J Med 1968;278:593-600) and the abbreviations
- * East African notes use for each part (the extraction sets' notes: O/E, Imp, Dx, Mx, Ix, Rx).
+ * East African notes use for each part (the extraction sets' notes: O/E, Imp, Dx, Mx, Ix, Rx; "Ass:"; the
+ * Kiswahili historia/malalamiko, uchunguzi/vipimo, utambuzi, matibabu/mpango/ushauri: history/complaints,
+ * examination/tests, diagnosis, treatment/plan/advice).
  */
-import { readWrittenVitals } from "../extraction/written-vitals.js";
+import { unwrittenHeadings, type Heading } from "./note-unwritten-headings.js";
 
 export type SoapSection = "subjective" | "objective" | "assessment" | "plan";
 
@@ -26,16 +29,16 @@ export interface NoteSpan {
  * stands alone on its line ("Plan" above a list). O/E and OE need neither.
  */
 const HEADINGS: Record<SoapSection, string[]> = {
-  subjective: ["subjective", "history", "hx", "hpi", "hpc", "history of present(?:ing)? (?:illness|complaints?)", "presenting complaints?", "chief complaints?", "complaints?", "pc", "cc", "c\\/o"],
+  subjective: ["subjective", "history", "hx", "hpi", "hpc", "history of present(?:ing)? (?:illness|complaints?)", "presenting complaints?", "chief complaints?", "complaints?", "pc", "cc", "c\\/o", "historia", "malalamiko"],
   objective: [
     "objective", "on exam(?:ination)?", "(?:physical |general |gen |systemic )?exam(?:ination)?", "(?:clinical |exam(?:ination)? )?findings", "pe", "ge", "gen",
     "vitals?", "vital signs", "obs", "observations", "investigations?", "ix", "inv", "labs?", "lab results", "results?",
-    "(?:primary|secondary) survey", "mse", "mental state exam(?:ination)?",
+    "(?:primary|secondary) survey", "mse", "mental state exam(?:ination)?", "uchunguzi", "vipimo",
   ],
-  assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final|clinical) (?:diagnos[ie]s|dx|impression)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan"],
+  assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final|clinical) (?:diagnos[ie]s|dx|impression)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan", "ass", "assess", "utambuzi"],
   plan: [
     "plan", "mx", "management", "rx", "tx", "treatment", "disposition", "follow[- ]?up", "f\\/u", "advice",
-    "plan (?:for (?:the )?day|of care|of management)", "reasons? for referral", "recommendations?",
+    "plan (?:for (?:the )?day|of care|of management)", "reasons? for referral", "recommendations?", "matibabu", "mpango", "ushauri",
   ],
 };
 /** Plan headings for what was already done ("Treatment given:", "Action taken:"): part of the plan, but a medicine under them was given, not to prescribe. */
@@ -70,13 +73,6 @@ const sectionOfHeading = (heading: string): SoapSection => {
   return "subjective";
 };
 
-interface Heading {
-  at: number;
-  after: number;
-  section: SoapSection;
-  text: string;
-}
-
 const found = (m: RegExpMatchArray, section: SoapSection): Heading => ({ at: m.index!, after: m.index! + m[0].length, section, text: m[1] });
 
 /** Letter headings: the strict form always, the loose forms when three or more letters are so written. */
@@ -97,27 +93,7 @@ function headings(note: string): Heading[] {
   // Two patterns on one heading ("OE:" is also no named heading, but keep the first of any overlap).
   const kept: Heading[] = [];
   for (const h of all) if (!kept.length || h.at >= kept[kept.length - 1].after) kept.push(h);
-  return withVitalsLines(note, kept);
-}
-
-/** A line that opens with two or more vital signs ("GCS E3V4M5, Temp 39.4C, PR-160 b/m") begins the examination. */
-const VITALS_LINE_LEAD = 8;
-/**
- * In a note with headings, a line of vital signs after the history (untitled or under a history heading)
- * starts the examination, as clinicians write it without a heading; elsewhere it stays where it is. A note
- * without any heading stays history.
- */
-function withVitalsLines(note: string, hs: Heading[]): Heading[] {
-  if (!hs.length) return hs;
-  const out = [...hs];
-  for (const m of note.matchAll(/\n([^\n]+)/g)) {
-    const at = m.index + 1;
-    const before = [...out].reverse().find((h) => h.at <= at);
-    if (before && (before.section !== "subjective" || before.after > at)) continue;
-    const read = readWrittenVitals(m[1]);
-    if (read.length >= 2 && read[0].at <= VITALS_LINE_LEAD) out.push({ at, after: at, section: "objective", text: "(vital signs)" });
-  }
-  return out.sort((a, b) => a.at - b.at);
+  return unwrittenHeadings(note, kept);
 }
 
 /** The note's parts, in order, each under the section its heading opens (the text before any heading: subjective). */

@@ -11,7 +11,7 @@ import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.
 import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 import { sortNoteMedicines } from "./note-medicines.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.3.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.4.0";
 
 type Encounter = PatientRecord["enc"][number];
 

@@ -1,0 +1,87 @@
+/**
+ * Where a note's examination and plan begin when the clinician wrote no heading for them. Clinic cards and
+ * ward rounds are often written as lines or one running paragraph ("Wt 64kg, BP 118/76 … Refill TLD …, RV
+ * 3/12"; "pt feels better. Afebrile, T 36.9, PR 92, chest clear …"): the examination starts where the vital
+ * signs are written, and the plan where an order opens a line or sentence after the examination. The order
+ * of a note's parts is the SOAP order (Weed LL. N Engl J Med 1968;278:593-600), so a plan is looked for only
+ * after the examination began, and nothing is moved back.
+ */
+import { readWrittenVitals } from "../extraction/written-vitals.js";
+import type { SoapSection } from "./note-sections.js";
+
+export interface Heading {
+  at: number;
+  after: number;
+  section: SoapSection;
+  text: string;
+}
+
+interface Unit {
+  at: number;
+  /** The sentence (to its full stop or semicolon, or the line's end). */
+  text: string;
+  /** The rest of the line from the unit's start. */
+  line: string;
+}
+
+/** A line, a sentence (after ". " or "; ") or a clause after a spaced dash ("improving - switch to oral"), without its bullet or number. */
+const UNIT = /(?:^|\n|(?<=[.;])[ \t]+|(?<=[ \t][-–—])[ \t]+)[ \t]*(?:[-*•][ \t]*|\d{1,2}[.)][ \t]+)?(?=\S)(?=([^\n]*))/g;
+const SENTENCE_END = /[.;](?=[ \t])|[.;]?[ \t]*$/;
+
+function units(note: string): Unit[] {
+  return [...note.matchAll(UNIT)].map((m) => ({ at: m.index + m[0].length, text: m[1].slice(0, m[1].search(SENTENCE_END)), line: m[1] })).filter((u) => u.text.trim());
+}
+
+/** The first vital's number within this many characters of the unit's start: only its label before it. */
+const VITALS_LINE_LEAD = 8;
+/** Or a few words of examination before its label ("Afebrile, T 36.9", "Conjunctiva pale, BP 104/62", "vitals stable T 37"). */
+const VITALS_LEAD_CHARS = 20;
+const VITALS_LEAD_WORDS = 3;
+/** Words that make the lead a report of another time or place ("at HC BP 180/110", "mother says T 39"). */
+const NOT_TODAY = /\b(?:says?|said|reports?|reported|had|was|were|at|in|from|home|prev\w*|last|before|initially|adm\w*|referr\w*)\b/i;
+/** The text before the first vital's number is its label alone, or a few words of examination and the label. */
+function leadsToVitals(lead: string): boolean {
+  if (lead.length <= VITALS_LINE_LEAD) return true;
+  const before = lead.replace(/\S+[ \t]*$/, "");
+  const words = before.split(/[\s,]+/).filter(Boolean);
+  return before.length <= VITALS_LEAD_CHARS && words.length <= VITALS_LEAD_WORDS && !/\d/.test(before) && !NOT_TODAY.test(before);
+}
+
+/** The unit opens with vital signs: its sentence starts with one, and its line holds two or more. */
+function opensWithVitals(u: Unit): boolean {
+  const read = readWrittenVitals(u.line);
+  return read.length >= 2 && read[0].at < u.text.length && leadsToVitals(u.line.slice(0, read[0].at));
+}
+
+/** Orders that open a line or sentence of a plan: a verb of management or follow-up ("will continue …"), or a medicine with its dose. */
+const ORDER = new RegExp(
+  String.raw`^(?:(?:will|to|plan(?:ned)? to) )?(?:(?:re)?start|cont(?:inue)?|refill|give|stop|discontinue|withhold|hold|switch|change|increase|reduce|add|refer|admit|discharge|d\/c|rv|tca|rtc|` +
+    String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor)\b` +
+    String.raw`|^[a-z][a-z-]{3,}(?: [a-z]{2,})? \d+(?:\.\d+)? ?(?:mg|mcg|g|ml|iu|units?|tabs?)(?![\w/])`,
+  "i",
+);
+
+const sectionAt = (hs: Heading[], at: number) => [...hs].reverse().find((h) => h.at <= at);
+const insideHeading = (hs: Heading[], at: number) => hs.some((h) => h.at <= at && at < h.after);
+
+/**
+ * The headings the note implies: the examination at the first line or sentence that opens with vital signs
+ * while the note is still in its history, and the plan at the first order that opens a line, sentence or
+ * dashed clause of the examination or assessment.
+ */
+export function unwrittenHeadings(note: string, written: Heading[]): Heading[] {
+  const out = [...written].sort((a, b) => a.at - b.at);
+  const add = (at: number, section: SoapSection, text: string) => {
+    out.push({ at, after: at, section, text });
+    out.sort((a, b) => a.at - b.at);
+  };
+  for (const u of units(note).filter((x) => !insideHeading(out, x.at))) {
+    const now = sectionAt(out, u.at)?.section ?? "subjective";
+    if (now === "subjective" && opensWithVitals(u)) add(u.at, "objective", "(vital signs)");
+    else if ((now === "objective" || now === "assessment") && ORDER.test(u.text.trim())) {
+      add(u.at, "plan", "(orders)");
+      break;
+    }
+  }
+  return out;
+}
