@@ -110,3 +110,38 @@ describe("readWrittenGlucose: the one reader of a written glucose (SOAP note and
     expect(read("RBS HI")).toEqual([]);
   });
 });
+
+describe("readings that are not the patient's now are not read as today's vitals", () => {
+  it.each([
+    ["G2P1 at 36/40, fetal heart 152 bpm, regular", []],
+    ["FH rate 138b/min, BP 110/70", [["bloodPressure", 110, 70]]],
+    ["Foetal HR 160 beats/min. T 36.8", [["temperature", 36.8]]],
+    ["Infant 6/12, BWt 2.4kg, now wt 7.1 kg", [["weight", 7.1]]],
+    ["born at term, weight 2.9 kg at birth; weight 9.8kg today", [["weight", 9.8]]],
+    ["previous weight 71kg, wt 64 kg", [["weight", 64]]],
+    ["last visit BP 170/104, BP 138/86 on amlodipine", [["bloodPressure", 138, 86]]],
+    ["booking BP 100/60; BP 142/94 at 34 weeks", [["bloodPressure", 142, 94]]],
+  ])("%j", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
+
+describe("more ways a vital is written", () => {
+  it.each([
+    ["weight today 58.5 kg", [["weight", 58.5]]],
+    ["Temp on admission 39.4", [["temperature", 39.4]]],
+    ["BP 162/100, recheck 150/96 after rest", [["bloodPressure", 162, 100], ["bloodPressure", 150, 96]]],
+    ["BP 148/92 R arm, 139/88 (L arm)", [["bloodPressure", 148, 92], ["bloodPressure", 139, 88]]],
+    ["pressure 130/85 mmHg", [["bloodPressure", 130, 85]]],
+    // Swahili (TUKI English-Swahili Dictionary): joto (la mwili) body temperature, mapigo ya moyo heartbeat,
+    // kupumua breathing, uzito weight, shinikizo la damu blood pressure, leo today.
+    ["joto 38.7, mapigo ya moyo 118, uzito leo 12 kg", [["temperature", 38.7], ["pulse", 118], ["weight", 12]]],
+    ["shinikizo la damu 150/100", [["bloodPressure", 150, 100]]],
+  ])("%j", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it.each(["RV 2/52 for BP check", "review 1/12", "repeat 2/52", "repeat FBC in 3/7", "ratio 3/4 mmHg"])("reads no pressure from %j", (text) => {
+    expect(read(text).filter(([kind]) => kind === "bloodPressure")).toEqual([]);
+  });
+});
