@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -101,6 +101,19 @@ describe("entity extraction quality on annotated notes", () => {
     // held-out set 7 (extraction)").
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
     expect(s.negatedReportedAsPresent).toEqual([]);
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 8 (IMCI and neonatal, psychiatry with MSE, eye and ENT, physiotherapy and nursing, discharge medicine changes, dense family history, Luganda/Kinyarwanda; added 2026-11-28, session 19): micro-F1 at least 0.95", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_8));
+    console.log(`HELD-OUT SET 8\n${formatScore(s)}`);
+    expect(s.notes).toBe(25);
+    // First score, before any change: 0.878 with 10 stopped, hypothetical or other-person mentions reported as the
+    // patient's (first-score-heldout-8.txt). The remaining misses, and the four still reported (a regimen named before the
+    // sentence that switches it, a medicine after "before any"), are listed in docs/decisions/clinical.md ("2026-11-28
+    // (session 19): held-out set 8 (extraction)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
+    expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`)).toEqual(["h8-17: dextrose", "h8-20: TDF", "h8-20: 3TC", "h8-20: EFV"]);
     expect(s.perType.demographics.fn).toBe(0);
   });
 });

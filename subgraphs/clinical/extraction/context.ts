@@ -185,6 +185,8 @@ const CHAIN_MAX_GAP = 3;
 /** Words that report a test's result: "mRDT negative" is a test that was done, not an absent finding. */
 const RESULT_WORDS = new Set(["negative", "neg", "nr", "-", "not detected", "not found", "nil", "none", "absent", "non reactive", "nonreactive", "not reactive"]);
 const POST_MAX_DISTANCE = 3;
+/** What a test written in a condition would show: "if LP suggests meningitis", "if CXR shows pneumonia". */
+const CONDITION_TEST_VERBS = new Set(["shows", "show", "suggests", "suggest", "confirms", "confirm", "reveals", "reveal", "positive for", "is positive for", "comes back positive for"]);
 /**
  * Result marks that negate only right after the test or finding (a colon or "=" between at most): "HIV NR",
  * "HIV: NR" (non-reactive), "jaundice -". Elsewhere "NR" and a dash mean other things.
@@ -280,6 +282,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
       const covered: number[] = [];
       let last = h.to;
       let first = true;
+      let resultShown = false;
       const switching = SWITCHES.has(h.phrase);
       const listIntro = tokens[h.to]?.key === ":" && !switching;
       const reach = ADJACENT_PRE.has(h.phrase) ? 0 : switching ? SWITCH_MAX_DISTANCE : PRE_MAX_DISTANCE;
@@ -306,6 +309,8 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // In a conditional sentence, a query in brackets is the condition's feared diagnosis: "If swelling behind the ear
         // develops, return urgently (?mastoiditis)".
         if (opensAside(tokens, h.to, m.from) && !(wholeSentence && tokens[m.from - 1]?.raw === "?")) break;
+        // "DKA (resolved), CKD stage 4": a trigger written inside brackets ends where they close.
+        if (closesAside(tokens, h.to, m.from)) break;
         // "JVP not raised, mild pedal oedema", "CT head if GCS drops, wound debridement": the trigger's own words end at
         // the comma, and what follows is the next item. Only for "not" after what it denies and for an "if" right after
         // the entity it conditions: "no" and a leading "if" open lists ("no rigors, vomiting"; "if weak, convulsions").
@@ -328,7 +333,13 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // "Mother known diabetic on metformin", "Father hypertensive on nifedipine": a relative's treatment, named right
         // after the relative's condition with "on", is the relative's too.
         const relativesTreatment = h.kind === "family" && !first && isMedication?.(k) === true && tokens.slice(last, m.from).map((t) => t.key).join(" ") === "on";
-        if (!first && !listIntro && !unknownItem && !relativesTreatment && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
+        // "switch to ceftriaxone if LP suggests meningitis", "if CXR shows pneumonia": the finding a conditional test would
+        // show is as hypothetical as the test.
+        const testsResult = h.kind === "hypothetical" && !first && isTest(covered[covered.length - 1]) && CONDITION_TEST_VERBS.has(tokens.slice(last, m.from).map((t) => t.key).join(" "));
+        if (!first && !listIntro && !unknownItem && !relativesTreatment && !testsResult && tokens.slice(last, m.from).some((t) => !index.connectors.has(t.key))) break;
+        // The result is the condition's last word: "…if LP suggests meningitis, NGT feeds" goes on with the plan.
+        if (resultShown && tokens.slice(last, m.from).some((t) => t.key === ",")) break;
+        resultShown ||= testsResult;
         // "Stop diclofenac, PCM for back pain", "hold warfarin, enoxaparin 40mg sc od": a stop reaches on through a
         // list of medicines ("Stop aspirin, clopidogrel and heparin") but not to one that comes with its own
         // dose or purpose, which is a new plan item.
@@ -411,6 +422,17 @@ function opensAside(tokens: Token[], from: number, to: number): boolean {
     else if ((tokens[i].raw === ")" || tokens[i].raw === "]") && depth > 0) depth--;
   }
   return depth > 0;
+}
+
+/** Whether a bracket opened before `from` closes before `to`. */
+function closesAside(tokens: Token[], from: number, to: number): boolean {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    if (tokens[i].raw === "(" || tokens[i].raw === "[") depth++;
+    else if (tokens[i].raw === ")" || tokens[i].raw === "]") depth--;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 /** "Hb declined to 6.1", "eGFR declined from 60": a fall, not a refusal. */
@@ -599,6 +621,20 @@ const USE_LEAD = /^[.;]\s+(?:on|taking|takes|currently|started|starting|continue
  * heading answered with a denial ("Allergies: none, on amoxicillin") names no allergen, so what follows the
  * denial's clause is back to the default; an inline allergy list ends at a sentence that states a medicine in use.
  */
+/**
+ * Where a family history written on one line with the rest of the note ends: at the first sentence after the heading's
+ * own that names no relative ("FH: mother had schizophrenia. Review in 2 weeks; DMPA given." ends before "Review").
+ */
+function familyListEnd(text: string, at: number): number | null {
+  const lineEnd = text.indexOf("\n", at);
+  const line = text.slice(at, lineEnd === -1 ? undefined : lineEnd);
+  const starts = [...line.matchAll(/[.;]\s+(?=\S)/g)].map((u) => u.index! + u[0].length);
+  for (const [n, start] of starts.entries()) {
+    if (!namesRelative(line.slice(start, starts[n + 1] ?? line.length))) return at + start;
+  }
+  return null;
+}
+
 export function sectionDefaults(text: string): (offset: number) => Assertion {
   const marks: Array<{ at: number; assertion: Assertion }> = [];
   for (const m of text.matchAll(HEADING)) {
@@ -606,6 +642,8 @@ export function sectionDefaults(text: string): (offset: number) => Assertion {
     const kind = SECTION_HEADINGS.find(([re]) => re.test(name))?.[1] ?? "present";
     const at = m.index! + m[0].length;
     marks.push({ at, assertion: kind });
+    const familyEnd = kind === "family" ? familyListEnd(text, at) : null;
+    if (familyEnd !== null) marks.push({ at: familyEnd, assertion: "present" });
     if (kind !== "allergy") continue;
     const denied = DENIED_ALLERGY_ANSWER.exec(text.slice(at - 1));
     if (denied) {

@@ -39,6 +39,9 @@ const AGE_PATTERNS: RegExp[] = [
   // French, as Rwandan and Burundian notes write it: "Patient de 58 ans", "âgée de 34 ans", "Âge : 61 ans" (never
   // "depuis 2 ans", a duration).
   /(?<![\p{L}\p{N}])(?:de|âgée?|agée?|âge|age)\s*:?\s*(\d{1,3})\s*ans(?![\p{L}\p{N}])/giu,
+  // A ward list's child named with the age after a comma: "Baby Ssali, 8 months", "Child Auma, 3 yrs" (the unit is
+  // required: "Baby Ssali, 4" could be a bed or a count).
+  new RegExp(String.raw`\b(?:baby|infant|child|b\/o)\s+[A-Z][\w'-]*\s*,\s*(\d{1,3})\s*${UNIT}(?![\p{L}\p{N}])`, "giu"),
 ];
 /** Indices of the patterns above that need their own reading of the match. */
 const SEX_FIRST = 8;

@@ -13,7 +13,10 @@ import type { EntityType } from "./vocabulary.js";
  *   of them. A medicine written after the status word ("- stopped nifedipine") is left to the triggers;
  * - a medicine right after "defaulted (on)", "instead of", "rather than", "resistant to" or "resistance to" (and the
  *   medicines listed with it): a treatment the patient left, one not chosen, a culture's resistance ("Pus C/S: MSSA,
- *   resistant to penicillin"): none is a medicine the patient takes.
+ *   resistant to penicillin"): none is a medicine the patient takes;
+ * - a regimen written with slashes right after "switch (from)" or "change (from)" and followed by "to" and another
+ *   medicine ("switch TDF/3TC/EFV to TLD"): the regimen left. (The ConText switch rule of context.ts reads one medicine
+ *   and the next; a slash-written regimen's parts come between.)
  */
 interface MedicationMatch {
   term: { type: EntityType };
@@ -21,15 +24,21 @@ interface MedicationMatch {
   to: number;
 }
 
-const STOP_STATUS = /(?<![\p{L}\p{N}])(?:stopped|discontinued|switched|ceased|completed|withdrawn|defaulted)(?![\p{L}\p{N}])/iu;
+/** A stop, or an order to hold ("- HOLD until K+ rechecked"), but not a hold on a condition ("hold if SBP < 100"). */
+const STOP_STATUS = /(?<![\p{L}\p{N}])(?:stopped|discontinued|switched|ceased|completed|withdrawn|defaulted|(?:hold|held|withhold|withheld)(?![ \t]+if(?![\p{L}\p{N}])))(?![\p{L}\p{N}])/iu;
 /** A list item ("- ", "* ", "• ", "1. ", "2) ") or a table row ("a | b | c"). */
 const LIST_ITEM = /^[ \t]*(?:[-*•·]|\d{1,2}[.)])[ \t]+/;
 const TABLE_ROW = /\|/;
+/** A numbered item written inside a line: "Discharge medications: 1. Furosemide … 2. Spironolactone … - HOLD …". */
+const INLINE_ITEM = /(?<=^|[\s:;])\d{1,2}[.)][ \t]+(?=\p{L})/gu;
 
 const NOT_TAKEN_BEFORE = ["defaulted", "defaulted on", "defaulted from", "defaulter on", "instead of", "rather than"].map((p) => phraseKeys(p));
 /** A culture's resistance names a list ("resistant to penicillin, ampicillin and co-trimoxazole"); the other phrases one medicine. */
 const RESISTANCE_BEFORE = ["resistant to", "resistance to"].map((p) => phraseKeys(p));
 const LIST_JOINTS = new Set([",", "and", "or", "/", "&", "+"]);
+const SWITCH_BEFORE = ["switch", "switched", "switching", "change", "changed", "switch from", "switched from", "change from", "changed from"].map((p) => phraseKeys(p));
+/** A dose written between a regimen and "to" ("switch atorvastatin 40mg to rosuvastatin"). */
+const DOSE_TOKEN = /^(?:\d+(?:\.\d+)?|mg|g|mcg|ml|iu|units?|od|bd|tds|nocte)$/;
 /** What ends one medicine's part of a line: a table cell, a clause, or a status of its own. */
 const ITEM_BREAKS = new Set(["|", ";", "continued", "continue", "current", "ongoing", "new", "started", "restarted", "on"]);
 
@@ -39,13 +48,22 @@ function lineAround(text: string, at: number): { start: number; end: number } {
   return { start, end: next < 0 ? text.length : next };
 }
 
+/** The list item around `at`: its line, or, on a line of two or more inline numbered items, the item's own part. */
+function itemAround(text: string, at: number): { start: number; end: number; listed: boolean } {
+  const line = lineAround(text, at);
+  const lineText = text.slice(line.start, line.end);
+  const marks = [...lineText.matchAll(INLINE_ITEM)].map((m) => line.start + m.index!);
+  const own = marks.filter((m) => m <= at).pop();
+  if (marks.length < 2 || own === undefined) return { ...line, listed: LIST_ITEM.test(lineText) || TABLE_ROW.test(lineText) };
+  return { start: own, end: marks.find((m) => m > at) ?? line.end, listed: true };
+}
+
 /** Whether the medicine at match k sits on a list item or table row whose status after it, with no medicine after the status, is a stop. */
 function stoppedOnItsLine(text: string, tokens: Token[], matches: MedicationMatch[], k: number): boolean {
   const m = matches[k];
   const end = tokens[m.to - 1].end;
-  const line = lineAround(text, tokens[m.from].start);
-  const lineText = text.slice(line.start, line.end);
-  if (!LIST_ITEM.test(lineText) && !TABLE_ROW.test(lineText)) return false;
+  const line = itemAround(text, tokens[m.from].start);
+  if (!line.listed) return false;
   const status = STOP_STATUS.exec(text.slice(end, line.end));
   if (!status) return false;
   const statusAt = end + status.index;
@@ -65,6 +83,19 @@ function stoppedOnItsLine(text: string, tokens: Token[], matches: MedicationMatc
 
 const writtenBefore = (tokens: Token[], from: number, phrases: string[][]) => phrases.some((p) => p.every((key, j) => tokens[from - p.length + j]?.key === key));
 
+/** Whether match k opens a slash-written regimen that a switch word before and "to <medicine>" after name as left. */
+function switchedAway(tokens: Token[], matches: MedicationMatch[], k: number): boolean {
+  if (!writtenBefore(tokens, matches[k].from, SWITCH_BEFORE)) return false;
+  let j = k;
+  while (matches[j + 1]?.term.type === "medication" && tokens.slice(matches[j].to, matches[j + 1].from).every((t) => t.key === "/")) j++;
+  if (j === k) return false;
+  let at = matches[j].to;
+  // A part the vocabulary does not know ends the regimen: "ABC/3TC/LPVr to …".
+  while (tokens[at]?.key === "/" && tokens[at + 1]?.word) at += 2;
+  while (at < tokens.length && DOSE_TOKEN.test(tokens[at].key)) at++;
+  return tokens[at]?.key === "to" && matches[j + 1]?.term.type === "medication" && matches[j + 1].from === at + 1;
+}
+
 /** Sets to "absent" the assertion of every medicine the note names as stopped, left or not chosen, as described above. */
 export function markMedicinesNotTaken(text: string, tokens: Token[], matches: MedicationMatch[], assertions: Assertion[]): void {
   let previous: { k: number; resisted: boolean } | null = null;
@@ -75,7 +106,7 @@ export function markMedicinesNotTaken(text: string, tokens: Token[], matches: Me
     // parts of one regimen, written with slashes.
     const listed = gap.length > 0 && gap.every((t) => (previous!.resisted ? LIST_JOINTS.has(t.key) : t.key === "/"));
     const resisted = writtenBefore(tokens, m.from, RESISTANCE_BEFORE) || (listed && previous!.resisted);
-    const notTaken = resisted || listed || writtenBefore(tokens, m.from, NOT_TAKEN_BEFORE);
+    const notTaken = resisted || listed || writtenBefore(tokens, m.from, NOT_TAKEN_BEFORE) || switchedAway(tokens, matches, k);
     previous = notTaken ? { k, resisted } : null;
     if (assertions[k] !== "present" && assertions[k] !== "historical") return;
     if (notTaken || stoppedOnItsLine(text, tokens, matches, k)) assertions[k] = "absent";

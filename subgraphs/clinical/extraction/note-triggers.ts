@@ -15,4 +15,15 @@ const FRENCH: TriggerLists = [
 ];
 const FRENCH_LIST_CONNECTORS = ["et", "ou", "ni"];
 
-export const NOTE_TRIGGERS = triggerIndex(FRENCH, FRENCH_LIST_CONNECTORS);
+/**
+ * English words of clinicians' notes, kept to the note extractor: a condition named with "risk" after it is the reason
+ * for a decision, not the patient's ("STOP glibenclamide (hypoglycaemia risk)", "bleeding risk"; pyConText's lexical KB,
+ * chapmanbe/pyConTextNLP lexical_kb_05042016.tsv, lists "risk" with the hypothetical-future triggers), and "until" ends
+ * an order's scope ("HOLD spironolactone until K+ rechecked": the test is done, not held).
+ */
+const ENGLISH_NOTES: TriggerLists = [
+  ["hypothetical", "post", ["risk"]],
+  ["terminate", "pre", ["until", "till"]],
+];
+
+export const NOTE_TRIGGERS = triggerIndex([...FRENCH, ...ENGLISH_NOTES], FRENCH_LIST_CONNECTORS);
