@@ -13,7 +13,8 @@ import { extractDocumentText } from "../../subgraphs/clinical/digitization/text-
  * reference and flag, and classification accuracy. Word-only results (`findings`: organism, no growth, Gram
  * stain, blood group…) are scored apart, against the expected results with a value in words that no test
  * matched: `findings` gives their precision and recall, and the share of those found with the printed
- * normal and flag expected; the metrics of `tests` are unchanged by them.
+ * normal and flag expected; the metrics of `tests` are unchanged by them. A flow sheet's expected value may carry its
+ * column's date (`date`): the matched results with the same `collectedOn` are counted (`ofMatched.flowSheetDate`).
  * `npx tsx test/digitization/score-blind.ts [fixture.json] [--misses]`; without a path, the first blind set.
  */
 interface Expected {
@@ -23,6 +24,8 @@ interface Expected {
   reference: string | null;
   flag: string | null;
   kind: string;
+  /** A flow sheet's value: the date of its column (ISO 8601), compared with the result's collectedOn. */
+  date?: string;
 }
 interface BlindDocument {
   id: string;
@@ -126,6 +129,7 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
   let refOk = 0;
   let flagOk = 0;
   let classOk = 0;
+  const dated = { expected: 0, ok: 0 };
   const findingScore = { expected: 0, found: 0, wrong: 0, referenceOk: 0, flagOk: 0 };
   const misses: string[] = [];
   for (const d of docs) {
@@ -156,6 +160,9 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
       else misses.push(`${d.id}: ${e.name} reference ${t.reference} (expected ${e.reference})`);
       if ((e.flag ?? null) === (t.abnormalFlag ?? null)) flagOk++;
       else misses.push(`${d.id}: ${e.name} flag ${t.abnormalFlag} (expected ${e.flag})`);
+      if (e.date) dated.expected++;
+      if (e.date && e.date === t.collectedOn) dated.ok++;
+      else if (e.date) misses.push(`${d.id}: ${e.name} date ${t.collectedOn ?? null} (expected ${e.date})`);
     }
     scoreFindings(d, parsed.findings, parsed.tests, used, findingScore, misses);
     parsed.tests.forEach((t, j) => {
@@ -172,7 +179,7 @@ export async function scoreBlindSet(file: string | URL = new URL("../fixtures/di
     parser: { found: tp, wrong: fp, precision: pct(tp, tp + fp), recall: pct(tp, tp + fn) },
     served: { precision: pct(servedTp, servedTp + servedFp), recall: pct(servedTp, tp + fn) },
     recallByKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, `${v.found}/${v.expected}`])),
-    ofMatched: { unit: pct(unitOk, tp), reference: pct(refOk, tp), flag: pct(flagOk, tp) },
+    ofMatched: { unit: pct(unitOk, tp), reference: pct(refOk, tp), flag: pct(flagOk, tp), ...(dated.expected ? { flowSheetDate: `${dated.ok}/${dated.expected}` } : {}) },
     classification: `${classOk}/${docs.length}`,
     findings: { expected: findingScore.expected, found: findingScore.found, wrong: findingScore.wrong, precision: pct(findingScore.found, findingScore.found + findingScore.wrong), recall: pct(findingScore.found, findingScore.expected), ofMatched: { reference: pct(findingScore.referenceOk, findingScore.found), flag: pct(findingScore.flagOk, findingScore.found) } },
     misses,

@@ -88,6 +88,9 @@ export class DigitizedLabTest {
   @Field(() => Float, { nullable: true, description: 'A count per microscope field printed as a range ("Pus cells 8-10/hpf"): its upper end, value being its lower end (FHIR Range); null for a single value.' })
   valueHigh?: number | null;
 
+  @Field(() => String, { nullable: true, description: "For a flow sheet (tests as rows, dates as columns), the date of this value's column, ISO 8601 (yyyy-mm-dd); null when the document gives each result no date of its own." })
+  collectedOn?: string | null;
+
   @Field(() => String, { nullable: true, description: "Unit as written; null when the line has none." })
   unit!: string | null;
 

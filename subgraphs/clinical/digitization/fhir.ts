@@ -108,7 +108,8 @@ export function buildFhirResources(d: FhirInput): { resources: FhirResource[]; b
       code,
       ...(subject ? { subject } : {}),
       ...(encounter ? { encounter } : {}),
-      ...effective,
+      // A flow sheet's value was collected on its column's date, not on the document's.
+      ...(t.collectedOn ? { effectiveDateTime: t.collectedOn } : effective),
       issued,
       ...observationValue(t, quantity),
       ...interpretationOf(t),

@@ -44,6 +44,8 @@ export interface LabResult {
   /** LOINC code only where the test name is known exactly and the code agrees with the unit's property; never guessed. */
   loincCode: string | null;
   loincDisplay: string | null;
+  /** A flow sheet's column date (ISO 8601, yyyy-mm-dd) when the document charts results over several dates; absent otherwise. */
+  collectedOn?: string | null;
 }
 
 export type Comparator = "<" | "<=" | ">" | ">=";

@@ -5,6 +5,9 @@ import { isNameWord, NAME_SEPARATOR, NOT_TESTS, parseLine, type AsteriskMeaning,
 import { withOcrBarsInUnits, withoutCellLabels, withoutLotAndExpiry } from "./lab-tail-layouts.js";
 import { readOrdinalLine, withGradeSpellingRepaired, type OrdinalLine } from "./lab-ordinals.js";
 import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
+import { isLaboratoryHeading, isResultSentence, readSentenceResults } from "./lab-sentences.js";
+import { COMMENT_COLUMN_HEADER, readWithoutComment } from "./lab-comment-column.js";
+import { FLOW_SHEET_TITLE, flowSheetHeader, readFlowSheetRow, type FlowSheetColumns } from "./lab-flow-sheets.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
 import { readSignedResult } from "./lab-signed.js";
 import { mentionsSpecimen } from "./loinc-by-unit.js";
@@ -80,12 +83,20 @@ export function parseLabResults(text: string): LabParse {
   const asterisk: AsteriskMeaning = lines.some((l) => ASTERISK_MEANS_ABNORMAL.test(l.line)) ? "abnormal" : "critical";
   // "WIDAL  O antigen  H antigen": rows of two titres, one per antigen.
   let antigenColumns = false;
+  // "LABORATORY MONITORING FLOW SHEET": dates as columns, every column a result with its own date.
+  const flowSheet = lines.some((l) => FLOW_SHEET_TITLE.test(l.line));
+  let flowColumns: FlowSheetColumns | null = null;
+  // "Test  Result  Unit  Reference  Flag  Comment": rows may end in a remark.
+  let commentColumn = false;
+  // A laboratory's report written in sentences ("Haemoglobin was 7.2 g/dL and the platelets 45 x10^9/L.").
+  const laboratoryHeading = isLaboratoryHeading(lines.map((l) => l.line).filter(Boolean));
   for (let index = 0; index < lines.length; index++) {
     let { spaced, line } = lines[index];
     if (!line || isPopulationRangeLine(line)) continue;
     if (mentionsSpecimen(line) && !parseLine(line).result) reportSpecimen = line;
     noteFindingContext(findingContext, line);
     if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
+    if (COMMENT_COLUMN_HEADER.test(line)) commentColumn = true;
     if (opensSusceptibilityTable(line)) susceptibilityTable = true;
     const susceptibilities = readSusceptibilityList(line, susceptibilityTable) ?? readSusceptibilityRow(line, susceptibilityTable);
     if (susceptibilities) {
@@ -100,7 +111,15 @@ export function parseLabResults(text: string): LabParse {
       resultLines.push(index);
       continue;
     }
-    const header = pairedColumnsHeader(line);
+    const sheetHeader = flowSheet ? flowSheetHeader(line) : null;
+    if (sheetHeader) flowColumns = sheetHeader;
+    const flowRow = flowColumns && !sheetHeader ? readFlowSheetRow(line, flowColumns, (cell) => parseLine(cell, reportSpecimen, asterisk).result ?? ordinalResult(cell)) : null;
+    if (flowRow) {
+      tests.push(...flowRow);
+      resultLines.push(index);
+      continue;
+    }
+    const header = sheetHeader ? null : pairedColumnsHeader(line);
     if (header !== undefined) pairedColumns = header;
     let whole = parseLine(line, reportSpecimen, asterisk);
     if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? readChartRow(line, reportSpecimen, asterisk) ?? whole;
@@ -108,6 +127,12 @@ export function parseLabResults(text: string): LabParse {
     if (paired) {
       tests.push(...paired.results);
       warnings.push(...paired.warnings);
+      resultLines.push(index);
+      continue;
+    }
+    const withoutComment = commentColumn && !whole.result ? readWithoutComment(line, (cut) => parseLine(cut, reportSpecimen, asterisk).result ?? ordinalResult(cut)) : null;
+    if (withoutComment) {
+      tests.push(withoutComment);
       resultLines.push(index);
       continue;
     }
@@ -139,7 +164,8 @@ export function parseLabResults(text: string): LabParse {
       resultLines.push(index);
       continue;
     }
-    const listed = parts.some((r) => r.result) ? null : listedResults(line);
+    // "…, nitrites positive.": the sentence's full stop is not part of the last item.
+    const listed = parts.some((r) => r.result) ? null : listedResults(line.replace(/\.$/, ""));
     if (listed) {
       tests.push(...listed.results);
       findings.push(...listed.others.flatMap((item) => readFinding(item, item, findingContext) ?? []));
@@ -148,6 +174,13 @@ export function parseLabResults(text: string): LabParse {
     }
     // A word-only result ("Organism isolated: Klebsiella pneumoniae", "Blood group O Rh D positive") is a finding.
     const finding = parts.some((r) => r.result) ? null : readFinding(line, spaced, findingContext);
+    // A laboratory's sentence ("HBsAg was negative."), unless it names a finding of a kind ("Gram stain: Gram positive cocci and …").
+    const said = !parts.some((r) => r.result) && laboratoryHeading && (!finding || finding.kind === "other") && isResultSentence(line) ? readSentenceResults(line, (part) => parseLine(part).result ?? ordinalResult(part)) : [];
+    if (said.length) {
+      tests.push(...said);
+      resultLines.push(index);
+      continue;
+    }
     if (finding) {
       findings.push(finding);
       continue;
