@@ -1,18 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { calendarDate } from "../../../lib/calendar.js";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
-import { medications } from "../db/tables.js";
-import { DRUG_SAFETY_ENGINE_VERSION, identifyDrug } from "../drug-safety/drug-safety.engine.js";
-import { checkContext, checkGivenContext } from "../drug-safety/drug-safety.service.js";
+import { medications, observations } from "../db/tables.js";
+import { DRUG_SAFETY_ENGINE_VERSION } from "../drug-safety/drug-safety.engine.js";
+import { AGE_TIME_ZONE, checkContext, checkGivenContext } from "../drug-safety/drug-safety.service.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { MEDICATION_SCHEDULE_ENGINE_VERSION } from "../nurse-assistant/medication-schedule.engine.js";
 import { getPatient } from "../patient/patient.service.js";
+import { counselMedicines } from "./counseling-points.js";
+import { CREATININE_LOINC, givenKidneyFunction, kidneyFunctionFromCreatinine, type KidneyFunction } from "./kidney-function.js";
 import { PRESCRIPTION_VERIFICATION_ENGINE_VERSION, verifyPrescription } from "./prescription-verification.engine.js";
 import type { CounselingPointsInput, CounselingPointsResult, PrescriptionVerificationResult, VerifyPrescriptionInput } from "./pharmacist-assistant.type.js";
 
 /** Heaviest body weight accepted (kg): above it, a typing error. */
 const MAX_WEIGHT_KG = 250;
+/** Highest eGFR accepted (mL/min/1.73 m²): above it, a typing error. */
+const MAX_EGFR = 200;
 
 const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
   ctx.db
@@ -21,11 +26,27 @@ const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
     .where(and(eq(medications.patientUhid, uhid), eq(medications.status, "active")));
 
 /**
+ * The kidney function to check against: the request's eGFR, else the patient's most recent serum creatinine on the
+ * record (mg/dL or µmol/L, last 90 days) through CKD-EPI 2021 at the patient's age and recorded sex (kidney-function.ts).
+ */
+async function kidneyFunctionFor(ctx: SubgraphContext, input: VerifyPrescriptionInput, ageYears: number | null, sex: string | null): Promise<KidneyFunction> {
+  if (input.egfr !== null && input.egfr !== undefined) return givenKidneyFunction(input.egfr);
+  const rows = input.patientUhid
+    ? await ctx.db
+        .select({ code: observations.code, value: observations.value, comparator: observations.comparator, unit: observations.unit, date: observations.date })
+        .from(observations)
+        .where(and(eq(observations.patientUhid, input.patientUhid), inArray(observations.code, Object.values(CREATININE_LOINC))))
+    : [];
+  return kidneyFunctionFromCreatinine(rows.map((r) => ({ ...r, date: String(r.date).slice(0, 10) })), ageYears, sex, calendarDate(new Date(), AGE_TIME_ZONE));
+}
+
+/**
  * Verifies a prescription's items (identification, dose, frequency, interactions, contraindications,
  * allergies, duplicate therapy), against the patient's active medicines, diagnoses and allergies
  * when a uhid is given (conditions/allergies in the request take precedence, as in the drug check), and
  * the patient's age (the request's birth date or age, else the recorded birth date) against the age rules,
- * and a child's daily doses against the request's weight (the patient record holds no weight).
+ * a child's daily doses against the request's weight (the patient record holds no weight), and the kidney function
+ * (the request's eGFR, else one from the recorded creatinine).
  */
 export async function verifyPrescriptionItems(ctx: SubgraphContext, input: VerifyPrescriptionInput): Promise<PrescriptionVerificationResult> {
   const errors = new FieldErrorCollector();
@@ -36,6 +57,8 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
   checkGivenContext(errors, input);
   const w = input.patientWeightKg;
   if (w !== null && w !== undefined && !(Number.isFinite(w) && w > 0 && w <= MAX_WEIGHT_KG)) errors.add("patientWeightKg", `must be more than 0 and at most ${MAX_WEIGHT_KG} kg`);
+  const egfr = input.egfr;
+  if (egfr !== null && egfr !== undefined && !(Number.isFinite(egfr) && egfr >= 0 && egfr <= MAX_EGFR)) errors.add("egfr", `must be from 0 to ${MAX_EGFR} mL/min/1.73 m²`);
   errors.throwIfAny("Invalid prescription verification request");
 
   const k = await getKnowledge(ctx.db);
@@ -47,14 +70,15 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
   }
   const { conditions, allergies: allergyList, conditionsSource, allergiesSource, age, ageSource } = await checkContext(ctx.db, input);
-  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, sex, weightKg: input.patientWeightKg ?? null });
+  const kidneyFunction = await kidneyFunctionFor(ctx, input, age?.years ?? null, sex);
+  const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, sex, weightKg: input.patientWeightKg ?? null, egfr: kidneyFunction.egfr });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,
     DRUG_SAFETY_ENGINE_VERSION,
     MEDICATION_SCHEDULE_ENGINE_VERSION,
     ...(["drugs", "drug-interactions", "drug-conditions", "drug-allergies", "drug-age", "administration-times"] as const).map((n) => `${n}@${k.versions[n]}`),
   ].join("; ");
-  const output = { ...result, conditionsSource, allergiesSource, ageSource, requiresReview: true };
+  const output = { ...result, conditionsSource, allergiesSource, ageSource, kidneyFunction, requiresReview: true };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "prescription_verification", patientUhid: input.patientUhid ?? null, input, output, rulesetVersion, requestId: ctx.requestId });
   return { ...output, auditId: audit.id, rulesetVersion };
 }
@@ -71,29 +95,7 @@ export async function counselingPoints(ctx: SubgraphContext, input: CounselingPo
     await getPatient(ctx.db, input.patientUhid);
     if (!input.medications) meds = await activeMedicationsOf(ctx, input.patientUhid);
   }
-  const warnings: string[] = [];
-  const seen = new Set<string>();
-  const out = [];
-  for (const m of meds) {
-    const found = identifyDrug(k, { code: m.code, name: m.name }, warnings);
-    if (found && seen.has(found.drug.id)) continue;
-    if (found) seen.add(found.drug.id);
-    const entry = found ? k.counseling.get(found.drug.id) : undefined;
-    out.push(
-      entry
-        ? { medication: m.name, drugId: found!.drug.id, available: true, howToTake: entry.how_to_take, commonSideEffects: entry.common_side_effects, warnings: entry.warnings, source: entry.source, note: null }
-        : {
-            medication: m.name,
-            drugId: found?.drug.id ?? null,
-            available: false,
-            howToTake: [],
-            commonSideEffects: [],
-            warnings: [],
-            source: null,
-            note: found ? `No sourced counseling points for ${found.drug.name} in the knowledge base: use the product's patient information leaflet` : "Not in the drug knowledge base",
-          },
-    );
-  }
+  const out = counselMedicines(k, meds);
   const rulesetVersion = `counseling@${k.versions.counseling}; drugs@${k.versions.drugs}`;
   const output = { medications: out, requiresReview: true };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "counseling_points", patientUhid: input.patientUhid ?? null, input, output, rulesetVersion, requestId: ctx.requestId });
