@@ -29,11 +29,14 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
  * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
  * "after each loose stool" (ORS), "as directed", "as required", the implant form ("Jadelle implant"), how a ward dose is given ("loading dose",
- * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), and how a local preparation is used
- * ("Tetracycline eye ointment apply bd", "instil 1 drop").
+ * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
+ * ("Tetracycline eye ointment apply bd", "instil 1 drop"), and when and with what it is taken ("Metformin 500mg bd
+ * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach"). Only trailing words are
+ * taken off, so "with" still joins a combination written out ("Amoxicillin with clavulanic acid").
  */
 const DIRECTIONS = new Set(
-  "x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill".split(" "),
+  ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
+    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on").split(" "),
 );
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
