@@ -20,6 +20,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../lib/pagination.js";
 import { COMPONENTS, ERROR_RESPONSES, SERVICE_PATHS, type ErrorStatus } from "./openapi-components.js";
 import type { StoredOperation } from "./operations.js";
 import { PAGE_QUERY, type RouteDef } from "./route.js";
+import { restEnumValues } from "./enum-codes.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ function inputSchema(type: GraphQLInputType, field?: string): JsonSchema {
 }
 
 function enumSchema(type: GraphQLEnumType): JsonSchema {
-  return { type: "string", enum: type.getValues().map((v) => v.name), ...(type.description ? { description: type.description } : {}) };
+  return { type: "string", enum: restEnumValues(type.name, type.getValues().map((v) => v.name)), ...(type.description ? { description: type.description } : {}) };
 }
 
 /** JSON schema of what a selection returns, using the aliases the operation gives (the REST names). */

@@ -2,7 +2,7 @@ import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
-import { POINT_OF_CARE_WORDS, withoutContextQualifiers } from "./display-context.js";
+import { POINT_OF_CARE_WORDS, SAMPLE_TIMING_WORDS, withoutContextQualifiers } from "./display-context.js";
 import { unitPrintedIn, withoutTrailingUnit } from "./display-unit.js";
 import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
 import { asReported } from "./reported-qualifiers.js";
@@ -10,7 +10,7 @@ import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./spe
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.9.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.10.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -80,7 +80,7 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
  * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
  * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick", ...POINT_OF_CARE_WORDS]);
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick", ...POINT_OF_CARE_WORDS, ...SAMPLE_TIMING_WORDS]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 

@@ -7,8 +7,9 @@ import { appendAudit } from "../audit/audit.service.js";
 import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
+import { asPrinted, assessReportedValue } from "./censored-result.js";
 import { storeOnceThenAlert, type MarkStored, type Stored } from "./store-once.js";
-import { assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
+import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult, CRITICAL_VALUE_ENGINE_VERSION } from "./critical-values.engine.js";
 import type { CriticalValueCheckInput, CriticalValueResult } from "./critical-values.type.js";
 import type { CriticalAlertOutcome } from "./critical-alert.js";
 
@@ -50,7 +51,9 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     errors.add("observation.code", childRefusal);
     errors.throwIfAny("Invalid critical value request");
   }
-  const assessment = assessCriticalValue(test!, observation.value, readUnit, patient.sex, age.days);
+  // A censored result (comparator) is critical only when every value its bound allows is (censored-result.ts).
+  const comparator = observation.comparator ?? null;
+  const { assessment, warnings: censored } = assessReportedValue(test!, observation.value, comparator, readUnit, patient.sex, age.days);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
   // The code decides what was measured; the display was only checked against it (never stored in its place).
   const testName = test!.name;
@@ -58,11 +61,12 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const unit = readUnit?.trim() || null;
   // lab-limits.json holds adult intervals and limits (and newborn limits for a few tests): a child's result is
   // still checked (over-alerting is the safer error) but the answer says which limits were applied.
-  const warnings = [...identified, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
+  const warnings = [...identified, ...censored, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const output = {
     ...assessment,
     warnings,
     value: observation.value,
+    comparator,
     loincCode: code,
     testName,
     requiresReview: true,
@@ -72,7 +76,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     const tx = t as unknown as Db;
     const [row] = await tx
       .insert(observations)
-      .values({ patientUhid: patient.uhid, code, display: testName, value: String(observation.value), unit, date: isoDateDaysAgo(0) })
+      .values({ patientUhid: patient.uhid, code, display: testName, value: String(observation.value), comparator, unit, date: isoDateDaysAgo(0) })
       .returning({ id: observations.id });
     const audit = await appendAudit(tx, {
       actor: ctx.principal,
@@ -92,7 +96,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
               provider_id: input.providerId?.trim() || ctx.principal.sub,
               observation_id: row.id,
               test_name: testName,
-              value: String(observation.value),
+              value: asPrinted(observation.value, comparator),
               unit: unit ?? test!.canonical_unit,
               reference_range: assessment.normalRange,
               patient_name: `${patient.givenName} ${patient.familyName}`,

@@ -1,5 +1,6 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
+import { QuantityComparator } from "./censored-result.js";
 
 @InputType({ description: "A lab result as reported: LOINC code, value and unit." })
 export class LabObservationInput {
@@ -12,8 +13,12 @@ export class LabObservationInput {
   @Length(1, 200)
   display?: string | null;
 
-  @Field(() => Float, { description: "The result, a finite number of at least 0, in unit; a value impossible for the test is refused (400)." })
+  @Field(() => Float, { description: "The result, a finite number of at least 0, in unit (with comparator, the printed bound); a value impossible for the test is refused (400)." })
   value!: number;
+
+  @Field(() => QuantityComparator, { nullable: true, description: "For a censored result (a glucometer's HI/LO, an analyser's \">33.3\" or \"<0.5\"): how the true value relates to `value`, which is then the printed bound (FHIR Quantity.comparator). Critical only when every value the bound allows is critical; otherwise not asserted critical, with a warning. Omit for a measured value." })
+  @IsOptional()
+  comparator?: QuantityComparator | null;
 
   @Field(() => String, { nullable: true, description: "Unit of the value (e.g. mmol/L, mg/dL); conversions are applied." })
   @IsOptional()
@@ -47,6 +52,9 @@ export class CriticalValueResult {
 
   @Field(() => Float, { description: "Echo of the submitted value." })
   value!: number;
+
+  @Field(() => String, { nullable: true, description: "Echo of the submitted comparator as its FHIR code (<, <=, >=, >): the value is a censored bound; null for a measured value." })
+  comparator!: string | null;
 
   @Field(() => String, { description: "Reference interval with unit." })
   normalRange!: string;

@@ -6,8 +6,33 @@ import { normaliseName } from "../knowledge/knowledge.js";
  * "K+ (repeat)". Such a qualifier leaves the test the name names; a specimen, property or method word ("(urine)",
  * "(ionised)", "(CSF)") is not one of them and still makes the display name no test.
  */
-/** Point-of-care devices and their generic names, as reports print them ("Glucometer RBS", "Hb (HemoCue)", "INR (CoaguChek)"). */
-export const POINT_OF_CARE_WORDS = ["glucometer", "glucometre", "meter", "hemocue", "haemocue", "coaguchek", "istat", "poc", "poct", "point", "of", "care", "bedside", "device"];
+/**
+ * Point-of-care devices and their generic names, as reports print them ("Glucometer RBS", "Hb (HemoCue)", "INR
+ * (CoaguChek)", "K+ (i-STAT CHEM8+)", "RBS (Accu-Chek)"): meters (Accu-Chek, OneTouch, FreeStyle, Contour,
+ * StatStrip, Accutrend) and blood analysers (i-STAT and its cartridges CHEM8+, CG4+, CG8+, EC8+, EG7+, G3+;
+ * epoc), each named in its maker's package insert. Names written in two parts are joined first (joinDeviceNames).
+ */
+export const POINT_OF_CARE_WORDS = [
+  "glucometer", "glucometre", "meter", "hemocue", "haemocue", "coaguchek", "istat", "poc", "poct", "point", "of", "care", "bedside", "device",
+  "accuchek", "onetouch", "freestyle", "contour", "statstrip", "accutrend", "epoc", "chem8", "cg4", "cg8", "ec8", "eg7", "g3", "cartridge",
+];
+
+/**
+ * When a sample was taken, not what was measured ("Glucose, fasting", "Glucose (random)"): dropped with the specimen
+ * words when a display is compared with a test's names (critical limits do not depend on fasting), but not patient
+ * context on its own, so a "(fasting)" qualifier never turns another test's display into a name.
+ */
+export const SAMPLE_TIMING_WORDS = ["fasting", "fasted", "random"];
+
+/** Device names written in two parts ("i-STAT", "i STAT", "Accu-Chek", "One Touch", "Stat Strip") joined into the one word POINT_OF_CARE_WORDS holds. */
+export function joinDeviceNames(display: string): string {
+  return display
+    .replace(/\bi[\s-]+stat\b/gi, "iSTAT")
+    .replace(/\baccu[\s-]+chek\b/gi, "AccuChek")
+    .replace(/\bone[\s-]+touch\b/gi, "OneTouch")
+    .replace(/\bfree[\s-]+style\b/gi, "FreeStyle")
+    .replace(/\bstat[\s-]+strip\b/gi, "StatStrip");
+}
 
 const PATIENT_CONTEXT_WORDS = new Set([
   // antenatal and maternity care (Uganda MoH antenatal register "ANC"; Kenya MCH booklet)
@@ -65,7 +90,7 @@ export function isReportedRange(qualifier: string): boolean {
  * treatment the patient is on ("(on MgSO4)", "(on warfarin)"): either way it does not change the test named.
  */
 export function isPatientContext(qualifier: string): boolean {
-  const words = normaliseName(qualifier).split(" ").filter(Boolean);
+  const words = normaliseName(joinDeviceNames(qualifier)).split(" ").filter(Boolean);
   if (words.length === 0) return false;
   if (words[0] === "on" && words.length > 1) return true;
   if (isReportedRange(qualifier)) return true;
@@ -75,7 +100,7 @@ export function isPatientContext(qualifier: string): boolean {
 
 /** A display without its patient-context qualifiers ("Bilirubin (total) (antenatal)" → "Bilirubin (total)"). */
 export function withoutContextQualifiers(display: string): string {
-  return display
+  return joinDeviceNames(display)
     .replace(/\s*\(([^)]*)\)/g, (whole, q: string) => (isPatientContext(q) ? "" : whole))
     .replace(/\s*\[([^\]]*)\]/g, (whole, q: string) => (isReportedRange(q) ? "" : whole))
     .trim();

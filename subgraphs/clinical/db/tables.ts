@@ -98,6 +98,8 @@ export const observations = clinical.table(
     code: text("code").notNull(),
     display: text("display").notNull(),
     value: text("value").notNull(),
+    /** FHIR Quantity.comparator of a censored result ("<", "<=", ">=", ">": value is a bound, e.g. glucometer "HI" > 33.3); null for a measured value. */
+    comparator: text("comparator"),
     unit: text("unit"),
     date: date("date").notNull(),
   },

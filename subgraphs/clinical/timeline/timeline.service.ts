@@ -6,6 +6,7 @@ import { diagnoses, encounterNotes, encounters, medications, observations, soapN
 import { digitizedDocumentsForTimeline } from "../digitization/digitization.service.js";
 import { getPatient } from "../patient/patient.service.js";
 import { TimelineEntries, type PatientTimeline, type TimelineDocument, type TimelineSectionLoaders } from "./timeline.type.js";
+import { asPrinted } from "../critical-values/censored-result.js";
 
 export const DEFAULT_CONTEXT_DAYS = 365;
 export const MAX_CONTEXT_DAYS = 3650;
@@ -91,7 +92,8 @@ export async function buildTimeline(db: Db, uhid: string, days = DEFAULT_CONTEXT
     }),
     observations: once(async () => {
       const rows = await observationsSince(db, { uhid, since });
-      return rows.map((o) => ({ type: o.display, value: o.unit ? `${o.value} ${o.unit}` : o.value, date: o.date, code: o.code }));
+      // A censored result reads as printed: "> 33.3 mmol/L".
+      return rows.map((o) => ({ type: o.display, value: [asPrinted(o.value, o.comparator), o.unit].filter(Boolean).join(" "), date: o.date, code: o.code }));
     }),
     documents: once(() => loadDocuments(db, uhid, sinceTime, encounterRows)),
   };
