@@ -6,7 +6,8 @@ import { appendAudit } from "../audit/audit.service.js";
 import { copilotSessions, encounters } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
-import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { assessChartedResult } from "../critical-values/censored-result.js";
+import { conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord, type PatientRecord } from "../patient/patient-record.js";
 import { buildPatientContext, type CopilotAlert, type PatientContext } from "./copilot-context.engine.js";
@@ -24,13 +25,13 @@ export function criticalResultsToday(k: Knowledge, record: PatientRecord, today 
     const test = k.labTests.get(o.code);
     const value = Number(o.value);
     if (o.date !== today || !test || !Number.isFinite(value) || conversionFactor(test, o.unit) === undefined) continue;
-    const a = assessChartedResult(test, value, o, record.patient);
+    const { assessment: a, shown } = assessChartedResult(test, value, o, record.patient);
     if (!a.isCritical) continue;
     const adult = record.age < 18 ? " (adult limits: the patient is a child)" : "";
     alerts.push({
       type: "critical_result",
       severity: "major",
-      message: `Critical result today: ${test.name} ${o.value}${o.unit ? ` ${o.unit}` : ""} (critical ${a.criticalLimits})${adult}. ${test.significance[a.deviation === "severely_low" ? "low" : "high"]}`,
+      message: `Critical result today: ${test.name} ${shown}${o.unit ? ` ${o.unit}` : ""} (critical ${a.criticalLimits})${adult}. ${test.significance[a.deviation === "severely_low" ? "low" : "high"]}`,
       source: `knowledge/lab-limits.json critical limits (${test.source.critical_limits ?? "lab-limits"})`,
     });
   }

@@ -72,6 +72,19 @@ describe("censored results through REST", () => {
   });
 });
 
+describe("a censored result on the record, read by the engines that read the record", () => {
+  it("the nurse's handoff shows the bound as printed and does not escalate a bound that leaves it open", async () => {
+    const uhid = await newPatient("HANDOFF");
+    expect((await post(CV, uhid, { code: "2345-7", value: 20, unit: "mmol/L", comparator: ">" })).status).toBe(200);
+    const nurse = await stack.token("nurse", { sub: "censored-nurse" });
+    const h = await stack.rest("POST", "/api/v1/multi-role/nurse/handoff-summary/", { token: nurse, body: { patient_uhid: uhid } });
+    expect(h.status).toBe(200);
+    expect(h.body.assessment.abnormal_labs).toMatchObject([{ loinc_code: "2345-7", value: "> 20 mmol/L", is_critical: false }]);
+    expect(h.body.recommendation.escalations.join(" ")).not.toMatch(/Glucose/i);
+    expect(h.body.recommendation.pending_actions.join(" ")).toMatch(/> 20 mmol\/L/);
+  });
+});
+
 describe("censored results through GraphQL", () => {
   const CHECK = `mutation ($input: CriticalValueCheckInput!) { checkCriticalValue(input: $input) { isCritical deviation comparator warnings } }`;
 

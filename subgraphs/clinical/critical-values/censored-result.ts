@@ -1,4 +1,5 @@
 import { registerEnumType } from "type-graphql";
+import { ageOnDate } from "../../../lib/calendar.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { assessCriticalValue, type CriticalValueAssessment } from "./critical-values.engine.js";
 
@@ -111,4 +112,28 @@ function criticalSide(bound: CriticalValueAssessment, comparator: QuantityCompar
 export function assessReportedValue(test: LabTest, value: number, comparator: QuantityComparator | null | undefined, unit: string | null | undefined, sex?: string | null, ageDays?: number | null): CensoredAssessment {
   if (!comparator) return { assessment: assessCriticalValue(test, value, unit, sex, ageDays), warnings: [], undecidable: false };
   return assessCensoredValue(test, value, comparator, unit, sex, ageDays);
+}
+
+/** A result on the patient's record: its stored comparator (a FHIR code, or null for a measured value). */
+export interface ChartedResult {
+  unit: string | null;
+  date: string;
+  comparator?: string | null;
+}
+
+/**
+ * A result charted on the patient's record, assessed as it was reported: a censored one ("> 33.3 mmol/L",
+ * stored with its comparator) by its bound, never as if the bound were the measurement; the patient's age on
+ * the result's date chooses the age band. For the handoff, the SOAP note and the copilot's alerts, which read
+ * the record; `shown` is the result as printed, for their text.
+ */
+export function assessChartedResult(test: LabTest, value: number, result: ChartedResult, patient: { sex: string | null; birthDate: string }): CensoredAssessment & { shown: string } {
+  const comparator = comparatorOf(result.comparator);
+  const ageDays = ageOnDate(patient.birthDate, result.date.slice(0, 10)).days;
+  return { ...assessReportedValue(test, value, comparator, result.unit, patient.sex, ageDays), shown: asPrinted(value, comparator) };
+}
+
+/** A stored FHIR comparator code as the enum; anything else (null, unknown) is a measured value. */
+function comparatorOf(code: string | null | undefined): QuantityComparator | null {
+  return (Object.values(QuantityComparator) as string[]).includes(code ?? "") ? (code as QuantityComparator) : null;
 }

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { isoDateDaysAgo } from "../../../lib/seed.js";
 import { indexKnowledge, KNOWLEDGE_FILES, knowledgeFromFiles } from "../knowledge/knowledge.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import { assessChartedResult, assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, conversionFactor, criticalBandFor, criticalLimitsFor, thresholdInUnit } from "./critical-values.engine.js";
+import { assessCriticalValue, childLimitWarnings, childWithoutCriticalLimit, conversionFactor, criticalBandFor, criticalLimitsFor, thresholdInUnit } from "./critical-values.engine.js";
+import { assessChartedResult } from "./censored-result.js";
 
 const k = knowledgeFromFiles();
 const test = (loinc: string) => {
@@ -121,8 +122,8 @@ describe("a charted result (handoff, copilot, SOAP note) gets the age band of th
     const canonical = band.critical_high ? band.critical_high.value * 1.01 : band.critical_low!.value * 0.99;
     const value = canonical / factor;
     const patient = { sex: "female", birthDate: "2026-11-01" };
-    const inBand = assessChartedResult(t, value, { unit, date: "2026-11-03" }, patient);
-    const after = assessChartedResult(t, value, { unit, date: isoDateDaysAgo(-(band.max_age_days + 1), new Date("2026-11-01T00:00:00Z")) }, patient);
+    const inBand = assessChartedResult(t, value, { unit, date: "2026-11-03" }, patient).assessment;
+    const after = assessChartedResult(t, value, { unit, date: isoDateDaysAgo(-(band.max_age_days + 1), new Date("2026-11-01T00:00:00Z")) }, patient).assessment;
     expect(inBand.isCritical).toBe(true);
     expect(inBand).toEqual(assessCriticalValue(t, value, unit, patient.sex, 2));
     expect(after.isCritical).toBe(assessCriticalValue(t, value, unit, patient.sex).isCritical);

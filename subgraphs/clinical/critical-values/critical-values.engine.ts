@@ -1,4 +1,3 @@
-import { ageOnDate } from "../../../lib/calendar.js";
 import { normaliseName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
@@ -225,14 +224,6 @@ const limitInUnit = (l: Limit | null, factor: number, side: "low" | "high"): Lim
 /** `criticalLimits` of a test that has no critical limit on either side. */
 export const NO_CRITICAL_LIMITS = "none defined";
 
-
-/**
- * A charted result (handoff, copilot, SOAP note) assessed as the critical-value service assesses a new one:
- * with the patient's sex and age in days on the result's date, so a newborn's age bands apply to it too.
- */
-export function assessChartedResult(test: LabTest, value: number, result: { unit: string | null; date: string }, patient: { sex: string | null; birthDate: string }): CriticalValueAssessment {
-  return assessCriticalValue(test, value, result.unit, patient.sex, ageOnDate(patient.birthDate, result.date.slice(0, 10)).days);
-}
 
 /**
  * Classifies one result against its LOINC entry. Limits are compared in the canonical unit:

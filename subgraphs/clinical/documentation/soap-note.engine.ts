@@ -1,6 +1,7 @@
 import { buildPatientContext, type CopilotAlert } from "../copilot/copilot-context.engine.js";
 import { checkDrugSafety } from "../drug-safety/drug-safety.engine.js";
-import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { asPrinted, assessChartedResult } from "../critical-values/censored-result.js";
+import { conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { ExtractionResult } from "../extraction/extraction.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { FLAGS } from "../lab-assistant/lab-interpretation.engine.js";
@@ -66,7 +67,11 @@ const HISTORY_ENCOUNTERS = 5;
 const DAY = 86_400_000;
 
 const daysBefore = (date: string, ref: string) => (Date.parse(`${ref}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY;
-const withUnit = (o: { value: string; unit: string | null }) => (o.unit && o.unit !== "{INR}" && !o.unit.startsWith("{") ? `${o.value} ${o.unit}` : o.value);
+/** A recorded value as reported: a censored one with its comparator ("> 33.3 mmol/L"). */
+const withUnit = (o: { value: string; unit: string | null; comparator?: string | null }) => {
+  const value = asPrinted(o.value, o.comparator);
+  return o.unit && o.unit !== "{INR}" && !o.unit.startsWith("{") ? `${value} ${o.unit}` : value;
+};
 
 /** NEWS2 parameter score as an abnormal flag: 0 → none; above/below the normal band → H/L with the score. */
 function vitalFlag(k: Knowledge, param: NonNullable<(typeof VITALS)[number]["news2"]>, value: number): string | null {
@@ -130,7 +135,7 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
     const test = k.labTests.get(o.code);
     const n = Number(o.value);
     if (test && Number.isFinite(n) && conversionFactor(test, o.unit) !== undefined) {
-      const a = assessChartedResult(test, n, o, r.patient);
+      const { assessment: a } = assessChartedResult(test, n, o, r.patient);
       const flag = FLAGS[a.deviation];
       results.push(`${o.display} ${withUnit(o)} [${flag}; reference ${a.normalRange}] (${o.date})`);
       if (a.isCritical) findings.push({ type: "critical_value", severity: "critical", message: `${o.display} ${withUnit(o)} on ${o.date} is beyond the critical limits (${a.criticalLimits}): ${a.recommendedActions.join("; ")}`, source: "knowledge/lab-limits.json" });

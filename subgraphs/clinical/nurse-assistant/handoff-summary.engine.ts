@@ -1,5 +1,6 @@
 import { buildPatientContext } from "../copilot/copilot-context.engine.js";
-import { assessChartedResult, conversionFactor } from "../critical-values/critical-values.engine.js";
+import { assessChartedResult } from "../critical-values/censored-result.js";
+import { conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import { news2Applicability, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
@@ -58,9 +59,9 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
     const value = Number(o.value);
     if (!Number.isFinite(value) || conversionFactor(test, o.unit) === undefined) continue;
     seen.add(o.code);
-    const a = assessChartedResult(test, value, o, r.patient);
+    const { assessment: a, shown } = assessChartedResult(test, value, o, r.patient);
     if (a.deviation === "normal") continue;
-    abnormalLabs.push({ test: o.display, loincCode: o.code, value: o.unit ? `${o.value} ${o.unit}` : o.value, date: o.date, deviation: a.deviation, isCritical: a.isCritical, normalRange: a.normalRange, actions: a.recommendedActions });
+    abnormalLabs.push({ test: o.display, loincCode: o.code, value: o.unit ? `${shown} ${o.unit}` : shown, date: o.date, deviation: a.deviation, isCritical: a.isCritical, normalRange: a.normalRange, actions: a.recommendedActions });
   }
 
   const escalations: string[] = [];
