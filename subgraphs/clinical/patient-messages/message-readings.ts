@@ -19,6 +19,8 @@ export interface Reading {
   diastolic_above?: number;
   /** A log ("BP this week: 150/95, 162/100, today 192/124"): when a number does not meet the rule, the next one within `within` words of it is read, and so on. */
   series?: boolean;
+  /** Words that introduce a later reading of the same measure ("now 140/90", "sasa ni 6.4"): when that reading does not meet the rule, the earlier one was rechecked and is over. */
+  rechecked_after?: string[];
 }
 
 /** A red-flag rule's category and its number readings. */
@@ -76,6 +78,7 @@ export function findReadings(redFlagRules: ReadingRule[], tokens: { key: string 
         // Up to the number: a tablet word a few words on may follow another phrase's word ("15 of the malaria pills").
         const upTo = Math.min(end, numberAt(tokens, j!)!.end);
         if (Array.from({ length: upTo - i }, (_, k) => i + k).some((x) => taken.has(x))) continue;
+        if (recheckedSince(r, tokens, end)) continue;
         out.push({ from: i, to: end, tags: [`${rule.category}#any`] });
         for (let x = i; x < end; x++) { taken.add(x); read.add(x); }
       }
@@ -106,4 +109,28 @@ function lastNumberEnd(tokens: { key: string }[], j: number): number {
 /** A tag of one of the rule's own all_of groups ("overdose_poisoning#1"), not one of its phrases ("#any"). */
 function isOwnGroupWord(tag: string, category: string): boolean {
   return tag.startsWith(`${category}#`) && /#\d+$/.test(tag);
+}
+
+/** Words after a number that make it a time, not a reading ("now 10 minutes later"). */
+const TIME_UNITS = new Set(["minute", "min", "hour", "hr", "day", "week", "month", "year", "am", "pm", "o", "time", "dakika", "saa", "siku", "wiki", "mwezi", "mwaka"]);
+const RECHECK_WITHIN = 5;
+
+/**
+ * Whether a later reading of the same measure, introduced by a word of `rechecked_after` ("now 140/90 at
+ * home", "sasa niko sawa, ni 6.4"), does not meet the rule: the reading at `from` was rechecked and is over.
+ * A number followed by a time word ("now 10 minutes later") is not a reading.
+ */
+function recheckedSince(r: Reading, tokens: { key: string }[], from: number): boolean {
+  if (!r.rechecked_after) return false;
+  for (let w = from; w < tokens.length; w++) {
+    if (!r.rechecked_after.includes(tokens[w].key)) continue;
+    for (let j = w + 1; j <= w + RECHECK_WITHIN && j < tokens.length; j++) {
+      const n = numberAt(tokens, j);
+      if (!n) continue;
+      const bp = r.systolic_above !== undefined || r.diastolic_above !== undefined;
+      if (TIME_UNITS.has(tokens[n.end]?.key ?? "") || (bp && tokens[n.end]?.key !== "/")) break;
+      return readingAt({ ...r, then: undefined, not_next: undefined }, tokens, j) === null;
+    }
+  }
+  return false;
 }

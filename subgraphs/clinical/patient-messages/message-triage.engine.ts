@@ -4,11 +4,11 @@ import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Asser
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 import { findNear, nearTable, type Near, type NearTable } from "./message-near.js";
+import { chooseIntent, intentPhraseScores, NOT_REPORTED, type Intent } from "./message-intent.js";
 import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.6.0";
-export const INTENTS = ["symptom_report", "refill_request", "appointment", "results_question", "billing", "other"] as const;
-export type Intent = (typeof INTENTS)[number];
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.7.0";
+export { INTENTS, type Intent } from "./message-intent.js";
 
 interface RedFlagRule {
   category: string;
@@ -16,11 +16,15 @@ interface RedFlagRule {
   phrases?: string[];
   /** Groups of phrases, one of each needed; an entry "@seizure" is met by a phrase of that rule ("fits" ... "not answering"). */
   all_of?: string[][];
+  /** all_of groups that say whom or on what the sign happens ("diabetes", "on TB drugs"): never shown as the flag's words. */
+  context_groups?: number[];
   child_terms?: string[];
   child_age_below_years?: number;
   flag_assertions: Assertion[];
   guidance: string;
   source: string;
+  /** How the rule changed, by rules version (not served: `source` is). */
+  history?: string[];
   /** Numbers a patient writes ("sugar is 2.1", "BP 200/130", "took 20 tablets"), read as mentions of the rule. */
   readings?: Reading[];
   /** An act and its object a few words apart ("drank rogor pesticide"), read as a phrase of the rule. */
@@ -217,25 +221,7 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const tokens = readVariants(rules, tokenize(text));
   const c = compile(rules, language);
 
-  const scores = new Map<Intent, number>();
-  // A symptom the message denies, puts in the past or only supposes ("no bleeding, just asking when my next
-  // visit is", "the chest pain I had last year is gone, need a refill") is not a symptom report.
-  const intentMentions = findPhrases(tokens, c.intents);
-  const symptomAssertions = assertMentions(tokens, intentMentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
-  for (const [k, m] of intentMentions.entries()) {
-    for (const tag of m.tags) {
-      const intent = tag.split("#")[0] as Intent;
-      if (intent === "symptom_report" && NOT_REPORTED.includes(symptomAssertions[k])) continue;
-      scores.set(intent, (scores.get(intent) ?? 0) + c.weights.get(tag)!);
-    }
-  }
-  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
-  const total = ranked.reduce((s, [, v]) => s + v, 0);
-  const [top, topScore] = ranked[0] ?? ["other", 0];
-  const intent: Intent = topScore > 0 ? top : "other";
-  const confidence = topScore > 0 ? Math.min(0.95, Math.round((topScore / total) * Math.min(1, topScore / 2) * 100) / 100) : 0.5;
-  const intentScores = INTENTS.filter((i) => i !== "other").map((i) => ({ intent: i, score: scores.get(i) ?? 0 }));
-
+  const { scores, named } = intentPhraseScores(tokens, text, c);
   const declared = screeningCoverage(rules, language);
   const coverage: ScreeningCoverage = declared === "full" && !readsAsEnglish(rules, tokens) ? "english_phrases" : declared;
   const redFlags: ScreenedMention[] = [];
@@ -256,7 +242,8 @@ export function triageMessage(rules: MessageRules, message: string, language: st
     ];
     const shown = (x: { m: Mention; a: Assertion }): ScreenedMention => ({ category: rule.category, label: rule.label, matchedText: text.slice(tokens[x.m.from].start, tokens[x.m.to - 1].end), assertion: x.a, source: rule.source });
     const counts = (x: { a: Assertion }) => rule.flag_assertions.includes(x.a);
-    for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? redFlags : notFlagged).push(shown(h));
+    const flagged: { m: Mention; a: Assertion }[] = [];
+    for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? flagged.push(h) : notFlagged.push(shown(h)));
     if (rule.all_of) {
       const groups = rule.all_of.map((group, g) => [...hits.filter((x) => x.m.tag === `${rule.category}#${g}`), ...referredSigns(group, mentions, assertions)]);
       const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
@@ -264,21 +251,39 @@ export function triageMessage(rules: MessageRules, message: string, language: st
       // A rule with child terms is about children; one without (pregnancy) is about anyone.
       // A sign of another rule met a group; it is shown under that rule, not again under this one.
       const own = (x: { m: { tag: string } }) => x.m.tag !== REFERENCE;
-      if (everyGroup && (!rule.child_terms || isChild)) redFlags.push(...groups.flatMap((g) => g.filter((x) => counts(x) && own(x)).slice(0, 1).map(shown)));
+      if (everyGroup && (!rule.child_terms || isChild)) flagged.push(...dangerSigns(rule, groups.map((g) => g.filter((x) => counts(x) && own(x)))));
       else notFlagged.push(...groups.flat().filter((x) => !counts(x) && own(x)).map(shown));
     }
+    // One finding per category: every phrase, reading and all_of sign of it found, in the order written.
+    if (flagged.length) redFlags.push(oneFlag(flagged.map(shown), flagged.map((x) => x.m.from)));
   }
   const categories = [...new Set(redFlags.map((f) => f.category))];
   // The emergency advice leads in the patient's language when the rules have it, then in English.
   const localEmergency = rules.languages?.[language]?.emergency_guidance;
   const guidance = categories.length ? [...(localEmergency ? [localEmergency] : []), rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
-  // A message with a red flag is a symptom report even when no intent phrase matched ("my child is having
-  // fits") and whatever else it asks (a bill, a visit, a refill around the sign in a long message): staff must
-  // read the sign first. The confidence and intentScores stay those of the phrases found.
-  return { intent: redFlags.length ? "symptom_report" : intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
+  const { intent, confidence, intentScores } = chooseIntent(scores, named, categories.length);
+  return { intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
 }
 
-const NOT_REPORTED: Assertion[] = ["absent", "historical", "hypothetical"];
+/**
+ * The signs of an all_of rule that show the danger: the first of each group, leaving out the groups that only
+ * say whom it happens to (`context_groups`: "diabetes" beside "confused"); all of them if nothing else is left.
+ */
+function dangerSigns<T>(rule: RedFlagRule, groups: T[][]): T[] {
+  const firsts = groups.map((g) => g.slice(0, 1));
+  const danger = firsts.filter((_, g) => !rule.context_groups?.includes(g)).flat();
+  return danger.length ? danger : firsts.flat();
+}
+
+const ASSERTION_ORDER: Assertion[] = ["present", "family", "possible"];
+/** One flag from a category's findings: their words in the order written, and the strongest assertion among them. */
+function oneFlag(found: ScreenedMention[], at: number[]): ScreenedMention {
+  const inOrder = found.map((f, k) => ({ f, at: at[k] })).sort((a, b) => a.at - b.at).map((x) => x.f);
+  const rank = (a: Assertion) => (ASSERTION_ORDER.includes(a) ? ASSERTION_ORDER.indexOf(a) : ASSERTION_ORDER.length);
+  const assertion = inOrder.map((f) => f.assertion).sort((a, b) => rank(a) - rank(b))[0];
+  return { ...inOrder[0], matchedText: [...new Set(inOrder.map((f) => f.matchedText))].join("; "), assertion };
+}
+
 
 /** The mentions of the rules an all_of group names with "@" ("@seizure": any phrase of the seizure rule), with their assertions. */
 function referredSigns(group: string[], mentions: (Mention & { tags: string[] })[], assertions: Assertion[]): { m: Mention & { tag: string }; a: Assertion }[] {

@@ -51,6 +51,9 @@ function draftReply(givenName: string, t: TriageResult, passages: RecordPassage[
     case "billing":
       lines.push("Thank you. Your question has been passed to the billing desk, who will reply.");
       break;
+    case "document_request":
+      lines.push("Thank you. A clinician will review your request for the document; we will tell you when it is ready to collect.");
+      break;
     case "symptom_report":
       if (!t.redFlags.length) lines.push("Thank you for telling us how you feel. A clinician will review your message. If you get worse, call 112 or go to the nearest health facility.");
       break;
