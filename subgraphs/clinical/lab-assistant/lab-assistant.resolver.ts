@@ -25,7 +25,7 @@ export class LabAssistantResolver {
 
   @Authorized("assistant:lab-qc")
   @UseMiddleware(RateLimit("multi_role_assistants"))
-  @Mutation(() => QcEvaluationResult, { nullable: true, description: "Westgard multirule QC (1-2s warning, 1-3s, 2-2s, R-4s, 4-1s, 10x) on control runs. Advisory; audited." })
+  @Mutation(() => QcEvaluationResult, { nullable: true, description: "Westgard multirule QC (1-2s warning, 1-3s, 2-2s, R-4s, 4-1s, 10x; three controls: 1-3s, 2of3-2s, R-4s, 3-1s, 12x) on control runs. Advisory; audited." })
   labQcEvaluation(@Arg("input", () => QcEvaluationInput, { description: "The controls and the runs." }) input: QcEvaluationInput, @Ctx() ctx: SubgraphContext): Promise<QcEvaluationResult> {
     return evaluateQc(ctx, input);
   }
