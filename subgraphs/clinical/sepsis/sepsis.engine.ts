@@ -36,7 +36,7 @@ export interface SepsisAssessment {
   explanation: string[];
   /** Vital signs extreme enough to escalate on their own (NEWS2 parameter score 3), as sentences. */
   extremeVitals: string[];
-  /** NEWS2 aggregate of the four vitals this screen collects (understates NEWS2: SpO2, oxygen, ACVPU missing); null without NEWS2 knowledge. */
+  /** NEWS2 aggregate of the vitals this screen collects, consciousness read from the GCS (understates NEWS2: SpO2, oxygen missing); null without NEWS2 knowledge. */
   news2Partial: number | null;
   /** Which criteria were applied (sepsis.json adult_criteria_label or paediatric.criteria_label). */
   criteria: string;
@@ -91,7 +91,7 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: N
     notAssessed.push("lactate");
   }
   let time = k.risk_mapping.time_to_intervention[risk];
-  const extreme = news2 ? extremeVitals(news2, inputs) : null;
+  const extreme = news2 ? extremeVitals(news2, inputs, k.extreme_vitals.consciousness_from_gcs.not_alert_below) : null;
   const recommendations = [...k.recommendations[risk]];
   if (extreme && (extreme.red.length || extreme.total >= news2!.risk.medium_at)) {
     // RCP NEWS2 2017 Charts 3-4 (knowledge/sepsis.json extreme_vitals): extreme physiology is never "routine".
@@ -102,7 +102,7 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: N
     time = k.risk_mapping.time_to_intervention.high;
     const band = emergency ? "high" : extreme.total >= news2!.risk.medium_at ? "medium" : "low_medium";
     explanation.push(
-      `NEWS2 of the vitals collected ${extreme.total} (SpO2, oxygen and consciousness not collected, so NEWS2 may be higher)${extreme.red.length ? `; extreme: ${extreme.red.join("; ")}` : ""}: ${news2!.responses[band].response.toLowerCase()}${before !== risk ? `, risk raised from ${before} to ${risk}` : ""}`,
+      `NEWS2 of the vitals collected ${extreme.total} (SpO2 and oxygen not collected, so NEWS2 may be higher)${extreme.red.length ? `; extreme: ${extreme.red.join("; ")}` : ""}: ${news2!.responses[band].response.toLowerCase()}${before !== risk ? `, risk raised from ${before} to ${risk}` : ""}`,
     );
     recommendations.splice(0, recommendations.length, ...news2!.responses[band].actions, ...k.recommendations[risk]);
   }
@@ -139,10 +139,15 @@ const NEWS2_OF_SCREEN: [keyof News2Knowledge["parameters"], keyof SepsisInputs, 
   ["temperature", "temperature", "temperature", " °C"],
 ];
 
-/** NEWS2 parameter scores (RCP 2017 Chart 1) of the four vitals the screen collects, and those scoring 3. */
-export function extremeVitals(news2: News2Knowledge, inputs: SepsisInputs): { total: number; red: string[] } {
-  let total = 0;
-  const red: string[] = [];
+/**
+ * NEWS2 parameter scores (RCP 2017 Chart 1) of the vitals the screen collects, and those scoring 3.
+ * Consciousness comes from the GCS: below `notAlertBelow` the patient is not alert on ACVPU, which
+ * NEWS2 scores as new confusion (sepsis.json extreme_vitals.consciousness_from_gcs).
+ */
+export function extremeVitals(news2: News2Knowledge, inputs: SepsisInputs, notAlertBelow: number): { total: number; red: string[] } {
+  const notAlert = inputs.gcs < notAlertBelow;
+  let total = news2.parameters.consciousness.scores[notAlert ? "new_confusion" : "alert"];
+  const red: string[] = notAlert && total >= news2.risk.single_parameter_red ? [`consciousness not alert, GCS ${inputs.gcs} (NEWS2 ${total})`] : [];
   for (const [parameter, input, name, unit] of NEWS2_OF_SCREEN) {
     const value = inputs[input] as number;
     const score = bandScore((news2.parameters[parameter] as { bands: ScoreBand[] }).bands, value);

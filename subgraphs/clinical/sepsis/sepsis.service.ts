@@ -29,7 +29,7 @@ const FIELDS: [string, string][] = [
 ];
 
 /** Physiologically possible ranges (knowledge/sepsis.json possible_range); outside them a typing or unit error (°F, kPa) or an arrest. */
-function validate(k: SepsisKnowledge, input: SepsisRiskInput): void {
+export function validateSepsisRequest(k: SepsisKnowledge, input: SepsisRiskInput): void {
   const errors = new FieldErrorCollector();
   const get = (path: string) => path.split(".").reduce<unknown>((o, key) => (o as Record<string, unknown> | null | undefined)?.[key], input);
   for (const [path, id] of FIELDS) {
@@ -73,7 +73,7 @@ export async function assessSepsisRisk(ctx: SubgraphContext, input: SepsisRiskIn
 
 async function screenAndStore(ctx: SubgraphContext, input: SepsisRiskInput, markStored: MarkStored<StoredScreen>): Promise<Stored<StoredScreen>> {
   const k = await getKnowledge(ctx.db);
-  validate(k.sepsis, input);
+  validateSepsisRequest(k.sepsis, input);
   const patient = await getPatient(ctx.db, input.patientUhid);
   const v = input.vitals;
   const today = isoDateDaysAgo(0);
