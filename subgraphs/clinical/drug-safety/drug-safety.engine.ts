@@ -4,6 +4,7 @@ import { allergyBySpelling, drugBySpelling } from "./drug-name-spelling.js";
 import { isLocalPreparationName, localAware, lookupName, nameCandidates } from "./drug-name-reading.js";
 import { ambiguityWarning, ambiguousAbbreviationOf } from "./ambiguous-drug-names.js";
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+import { matchConditionRule } from "./egfr-rules.js";
 
 export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.9.0";
 
@@ -121,6 +122,8 @@ export interface DrugSafetyRequest {
    * female or male, the rule is not applied and a warning says so.
    */
   sex?: string | null;
+  /** The patient's eGFR (mL/min/1.73 m²): renal rules with an `egfr_below` apply below it without a diagnosis. */
+  egfr?: number | null;
 }
 
 export interface DrugSafetyResult {
@@ -248,12 +251,13 @@ export const conditionMatches = (rule: ConditionRule, code: string) =>
 export const givenForItsIndication = (rule: ConditionRule, codes: string[]) =>
   rule.unless_icd10_prefixes?.some((p) => codes.some((c) => compactIcd10(c).startsWith(p))) ?? false;
 
-function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], work?: EngineWork): Contraindication[] {
+function conditionFindings(k: Knowledge, drug: DrugEntry, conditions: string[], egfr: number | null | undefined, work?: EngineWork): Contraindication[] {
   const out: Contraindication[] = [];
   for (const rule of collect(k, keysOf(k, drug).map((key) => k.drugSafety.conditionRulesByKey.get(key)), work)) {
-    const code = conditions.find((c) => conditionMatches(rule, compactIcd10(c)));
-    if (code && !givenForItsIndication(rule, conditions)) {
-      out.push({ drug: drug.name, conditionCode: code, condition: rule.condition, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
+    // A diagnosis, or for a renal rule the patient's eGFR below its threshold (egfr-rules.ts): one finding a rule.
+    const match = matchConditionRule(rule, conditions, egfr, conditionMatches, compactIcd10);
+    if (match && !givenForItsIndication(rule, conditions)) {
+      out.push({ drug: drug.name, ...match, severity: rule.severity, description: rule.description, recommendation: rule.recommendation, source: rule.source, ruleId: rule.id });
     }
   }
   return out;
@@ -431,7 +435,7 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
       }
     }
   }
-  const contraindications = candidate ? conditionFindings(k, candidate.drug, req.conditions, work) : [];
+  const contraindications = candidate ? conditionFindings(k, candidate.drug, req.conditions, req.egfr, work) : [];
   for (const c of contraindications) {
     interactions.push({ type: "drug-condition", severity: c.severity, drugs: [req.newMedication.name], description: `${c.condition} (${c.conditionCode}): ${c.description}`, recommendation: c.recommendation, mechanism: null, source: c.source, ruleId: c.ruleId });
   }

@@ -83,7 +83,7 @@ export class DrugContraindication {
   @Field(() => String, { description: "The medication, by its knowledge-base name." })
   drug!: string;
 
-  @Field(() => String, { description: "The ICD-10 code that matched." })
+  @Field(() => String, { description: "The ICD-10 code that matched, or the eGFR (\"eGFR 24\") when a renal rule applied from the patient's kidney function without a diagnosis." })
   conditionCode!: string;
 
   @Field(() => String, { description: "The condition the rule is about." })

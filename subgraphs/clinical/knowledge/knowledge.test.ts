@@ -50,6 +50,8 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   heparin: "5224", artemether: "18343", sulfadiazine: "10171", bendroflumethiazide: "1369", trihexyphenidyl: "10811",
   // Same PharmGKB export (drugs 2026.11.42), the only PA id mapped to its RxCUI: PA448905 cetirizine.
   cetirizine: "20610",
+  // Same PharmGKB export (drugs 2026.11.43), the only PA id mapped to its RxCUI: PA449720 gabapentin.
+  gabapentin: "25480",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -54,6 +54,11 @@ export interface DrugEntry {
   };
   /** The most an older adult takes in a day, from `from_age_years` (tramadol over 75 years, BNF; Beers 2023 limits). */
   older_adult_max_daily_dose?: { mg: number; from_age_years: number; source: string };
+  /**
+   * Lower maxima a day when the kidney function is reduced: each applies when the eGFR (mL/min/1.73 m², or the
+   * creatinine clearance the source names) is below `egfr_below`; the lowest band that applies is checked.
+   */
+  renal_max_daily_dose?: { egfr_below: number; mg: number; source: string }[];
   /** A drug given only once a day, with its source: more than one dose a day is reported (a wrong-frequency error). */
   once_daily_only?: { source: string };
   /**
@@ -122,6 +127,15 @@ export interface ConditionRule {
   unless_icd10_prefixes?: string[];
   /** Where those indications come from. */
   unless_source?: string;
+  /** A renal rule also applies, without a diagnosis, when the patient's eGFR (mL/min/1.73 m²) is below this. */
+  egfr_below?: number;
+  /** ...and at least this (a band: metformin 30-45); absent, any eGFR below `egfr_below`. */
+  egfr_from?: number;
+  /**
+   * Codes (no dot) of kidney disease of unknown stage ("check eGFR"): when the patient's eGFR is known, a match on a code
+   * starting with one of these is not reported (the eGFR rules give the stage).
+   */
+  egfr_supersedes_prefixes?: string[];
   condition: string;
   severity: Severity;
   description: string;
@@ -250,7 +264,7 @@ export interface SepsisKnowledge {
   paediatric: PaediatricSepsisKnowledge;
   /** Per input: values a living patient this screen applies to can show; outside, 400. */
   possible_range: { source: string } & Record<string, { low: number; high: number; unit: string; source: string } | string>;
-  extreme_vitals: { source: string; rules: string[] };
+  extreme_vitals: { source: string; rules: string[]; consciousness_from_gcs: { not_alert_below: number; source: string } };
   qsofa: { source: string; criteria: (Comparison & { id: string; description: string })[]; positive_at: number };
   sirs: { source: string; criteria: { id: string; description: string; any: Comparison[] }[]; positive_at: number };
   lactate: { source: string; elevated_at: number; severe_at: number };
@@ -259,6 +273,36 @@ export interface SepsisKnowledge {
     probability: Record<"low" | "moderate" | "high", number>;
     time_to_intervention: Record<"low" | "moderate" | "high", string>;
   };
+  recommendations: { source: string } & Record<"low" | "moderate" | "high", string[]>;
+  septic_shock: SepticShockKnowledge;
+  obstetric: ObstetricSepsisKnowledge;
+}
+
+/** Sepsis-3 septic shock (Singer 2016): vasopressor for MAP ≥ target and lactate above the limit. */
+export interface SepticShockKnowledge {
+  source: string;
+  applies_from_years: number;
+  lactate_above: number;
+  map_target: number;
+  recommendations: string[];
+  vasopressor_advice: string;
+  hypotension_advice: string;
+  paediatric_note: string;
+}
+
+/** Sepsis screen in pregnancy and the 6 weeks after (NICE NG51, RCOG GTG 64a, UK Sepsis Trust maternal). */
+export interface ObstetricSepsisKnowledge {
+  criteria_label: string;
+  applies_from_years: number;
+  source: string;
+  note: string;
+  qsofa_warning: string;
+  sirs: { id: string; description: string; any: Comparison[] }[];
+  sirs_positive_at: number;
+  high_risk: (Comparison & { description: string })[];
+  moderate_risk: (Comparison & { description: string })[];
+  lactate_high_at: number;
+  risk_mapping: { source: string; rules: string[]; probability: null; time_to_intervention: Record<"low" | "moderate" | "high", string> };
   recommendations: { source: string } & Record<"low" | "moderate" | "high", string[]>;
 }
 

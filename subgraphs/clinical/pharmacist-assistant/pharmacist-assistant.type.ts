@@ -54,6 +54,37 @@ export class VerifyPrescriptionInput {
   @Field(() => Float, { nullable: true, description: "Patient's body weight in kg (more than 0, at most 250): a child's (under 18) daily dose is checked against the maximum per kg for this weight (items[].weightDoseCheck). The patient record holds no weight: give it for a child, or the dose is not checked by weight (a warning)." })
   @IsOptional()
   patientWeightKg?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "The patient's eGFR in mL/min/1.73 m² (0 to 200), e.g. from the lab slip: renal rules (metformin, nitrofurantoin, tenofovir DF, NSAIDs, potassium-sparing diuretics) and lower renal maxima (gabapentin, allopurinol, ciprofloxacin) apply from it without a kidney diagnosis. Default with a patientUhid: computed from the patient's most recent serum creatinine on the record (last 90 days) with CKD-EPI 2021 (see kidneyFunction)." })
+  @IsOptional()
+  egfr?: number | null;
+}
+
+@ObjectType({ description: "The kidney function the prescription was checked against." })
+export class KidneyFunctionUsed {
+  @Field(() => Float, { nullable: true, description: "eGFR in mL/min/1.73 m² (whole number) the renal checks used; null when none was given or could be computed." })
+  egfr!: number | null;
+
+  @Field(() => String, { description: "Where the eGFR came from: request (given), patient_record_creatinine (computed from the recorded creatinine) or none (renal rules apply only from a kidney diagnosis)." })
+  source!: string;
+
+  @Field(() => Float, { nullable: true, description: "The recorded serum creatinine used or considered, as recorded; null when none in the last 90 days." })
+  creatinineValue!: number | null;
+
+  @Field(() => String, { nullable: true, description: "Its unit as recorded (mg/dL or µmol/L)." })
+  creatinineUnit!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Its LOINC code (2160-0 mass concentration, 14682-9 substance concentration)." })
+  creatinineLoinc!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Date of that creatinine (YYYY-MM-DD)." })
+  measuredOn!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The equation that computed the eGFR (CKD-EPI 2021 without race); null when the eGFR was given or none was computed." })
+  equation!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Why a recorded creatinine gave no eGFR (patient under 18: the Schwartz equation needs height; sex or age unknown; unit not mg/dL or µmol/L; censored value)." })
+  note!: string | null;
 }
 
 @ObjectType({ description: "Something that keeps the prescription from being verified." })
@@ -184,6 +215,9 @@ export class PrescriptionVerificationResult {
 
   @Field(() => String, { description: "Where the age for the age rules came from: request, patient_record (the registry's birth date) or none (not applied)." })
   ageSource!: string;
+
+  @Field(() => KidneyFunctionUsed, { description: "The eGFR the renal checks used and where it came from (given, computed from the recorded creatinine, or none)." })
+  kidneyFunction!: KidneyFunctionUsed;
 
   @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })
   requiresReview!: boolean;

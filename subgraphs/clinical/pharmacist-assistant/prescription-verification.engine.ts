@@ -10,13 +10,14 @@ import { checkDailyDose, dailyTotalAsDose, doseAsGiven, infusionDay, isPerKgDose
 import { checkInjectionRoute } from "./injection-route.js";
 import { checkOlderAdultMaximum } from "./older-adult-maximum.js";
 import { checkOnceDaily } from "./once-daily.js";
+import { checkRenalMaximum } from "./renal-maximum.js";
 import { checkSingleDose } from "./single-dose.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.10.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.11.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -95,14 +96,15 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
  * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
  * ingredient summed across items; for a child (under 18, age known), the day's total against the
  * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked; an older
- * adult's day's total against the lower maximum for the age (older-adult-maximum.ts);
+ * adult's day's total against the lower maximum for the age (older-adult-maximum.ts) and for the kidney function
+ * (the eGFR, renal-maximum.ts; renal drug-condition rules apply from the eGFR too);
  * each dose against the drug's usual adult single dose (mg/micrograms slips, single-dose.ts); and every later
  * step of a taper as its first (taper-steps.ts).
  */
 export function verifyPrescription(
   k: Knowledge,
   items: PrescriptionItem[],
-  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null; sex?: string | null; weightKg?: number | null },
+  context: { activeMedications: { code?: string | null; name: string }[]; conditions: string[]; allergies: string[]; age?: PatientAge | null; sex?: string | null; weightKg?: number | null; egfr?: number | null },
 ): PrescriptionVerification {
   const warnings: string[] = [];
   const issues: VerificationIssue[] = [];
@@ -158,6 +160,9 @@ export function verifyPrescription(
     // An older adult (tramadol over 75 years, digoxin, zolpidem): the day's total against the lower maximum for the age.
     const older = checkOlderAdultMaximum(found?.drug, it.name, withinAdultMaximum, context.age);
     if (older) issues.push({ item: i, field: "dose", severity: "major", message: older });
+    // Reduced kidney function (gabapentin at eGFR 22): the day's total against the lower maximum for the eGFR.
+    const renal = checkRenalMaximum(found?.drug, it.name, withinAdultMaximum, context.egfr);
+    if (renal) issues.push({ item: i, field: "dose", severity: "major", message: renal });
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
     const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
@@ -200,7 +205,7 @@ export function verifyPrescription(
   items.forEach((it, i) => {
     if (!identified[i]) return;
     const others = [...items.slice(i + 1).filter((_, j) => identified[i + 1 + j]), ...active.filter((a) => a.found).map((a) => a.med)];
-    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies, age: context.age ?? null, sex: context.sex ?? null });
+    const r = checkDrugSafety(k, { newMedication: { code: it.code, name: it.name }, currentMedications: others.map((o) => ({ code: o.code, name: o.name })), conditions: context.conditions, allergies: context.allergies, age: context.age ?? null, sex: context.sex ?? null, egfr: context.egfr ?? null });
     // Same-class duplicates are reported below as duplicateTherapy (the same definition), not twice.
     interactions.push(...r.interactions.filter((f) => f.type === "drug-drug" && f.ruleId !== DUPLICATE_CLASS_RULE));
     contraindications.push(...r.contraindications);
