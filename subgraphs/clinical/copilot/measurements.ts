@@ -31,6 +31,8 @@ export interface MeasurementRules {
   blood_glucose?: { symptom: string; min_mmol_l: number; mg_dl_above: number; meter_high_words: string[]; source: string };
   /** An infant's age written in the text ("3 weeks old", "10-day-old", "now 5 wks") up to max_days, read only at age 0. */
   young_infant_age?: { symptom: string; max_days: number; source: string };
+  /** The same written age up to max_days ("1 day old", "day 1 of life", "18 hours old") is the first day of life, at age 0 only. */
+  first_day_age?: { symptom: string; max_days: number; source: string };
 }
 
 export interface MeasuredFindings {
@@ -53,13 +55,14 @@ const BURN_EXTENT = [
   /\b(?:t?bsa|body surface area|burns?|scalds?)\s*(?:of|is|was|about|approx\.?|[:=~])?\s*(?:about\s*)?(\d{1,3})\s*%/gi,
 ];
 
-// "3 weeks old", "10-day-old", "aged 5 wks": an infant's age in days, weeks or months ("now 3 weeks" may be how
-// long an illness has lasted, so only "old" or "aged" marks an age).
+// "3 weeks old", "10-day-old", "aged 5 wks", "18 hours old", "day 3 of life": an infant's age in hours, days, weeks or
+// months ("now 3 weeks" may be how long an illness has lasted, so only "old", "aged" or "of life" marks an age).
 const INFANT_AGE = [
-  /\b(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\s*-?\s*old\b/gi,
+  /\b(\d{1,2})\s*-?\s*(hours?|hrs?|days?|weeks?|wks?|months?|mths?)\s*-?\s*old\b/gi,
   /\baged?\s*(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\b/gi,
+  /\bday\s*(\d{1,2})\s*of\s*(life)\b/gi,
 ];
-const DAYS_PER_UNIT: Record<string, number> = { d: 1, w: 7, m: 30 };
+const DAYS_PER_UNIT: Record<string, number> = { h: 1 / 24, d: 1, l: 1, w: 7, m: 30 };
 /** Glucose: 1 mmol/L = 18 mg/dL (molar mass 180 g/mol). */
 const MG_DL_PER_MMOL_L = 18;
 
@@ -120,10 +123,11 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
   const glucose = readGlucose(rules.blood_glucose, text);
   read ||= glucose.read;
   glucose.ids.forEach((id) => ids.add(id));
-  const infant = rules.young_infant_age;
-  if (infant && age === 0 && infantAgesInDays(text).some((d) => d <= infant.max_days)) {
-    read = true;
-    ids.add(infant.symptom);
+  for (const rule of [rules.young_infant_age, rules.first_day_age]) {
+    if (rule && age === 0 && infantAgesInDays(text).some((d) => d <= rule.max_days)) {
+      read = true;
+      ids.add(rule.symptom);
+    }
   }
   return { ids: [...ids], read };
 }

@@ -44,12 +44,13 @@ const PATTERNS: Pattern[] = [
   { kind: "height", re: new RegExp(String.raw`\b(?:ht|height|length)${SAID}${NUMBER}\s*(cm|m)\b`, "gi"), range: [20, 250], toUnit: (u) => CENTIMETRES[u!.toLowerCase()] },
   { kind: "muac", re: new RegExp(String.raw`\bmuac${SAID}${NUMBER}\s*(cm|mm)?(?![\w\/])`, "gi"), range: [5, 50], toUnit: (u) => CENTIMETRES[(u ?? "cm").toLowerCase()] },
 ];
-const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:today|now|on\s+admission|this\s+visit|leo))?\s*(?:of|is|was|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:today|now|on\s+admission|this\s+visit|leo|reading))?\s*(?:of|is|was|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
 /**
- * A pressure written without "BP": in mmHg ("150/95 mmHg"), on an arm ("146/88 L arm"), or repeated ("repeat
- * 156/102", "rpt BP 150/96", "recheck 148/94"). A bare "2/52" or "1/12" (weeks, months) is none of these.
+ * A pressure written without "BP": in mmHg ("150/95 mmHg"), on an arm ("146/88 L arm"), repeated ("repeat
+ * 156/102", "rpt BP 150/96", "recheck 148/94") or as a reading ("reading 158/98"). A bare "2/52" or "1/12" (weeks,
+ * months) is none of these.
  */
-const REPEATED_BLOOD_PRESSURE = /\b(?:repeat(?:ed)?|rpt|re-?check(?:ed)?|2nd|second)\s*(?:bp\s*)?(?:of|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+const REPEATED_BLOOD_PRESSURE = /\b(?:repeat(?:ed)?|rpt|re-?check(?:ed)?|2nd|second|readings?)\s*(?:bp\s*)?(?:of|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
 const MMHG_BLOOD_PRESSURE = /(?<![\d\/.])(\d{2,3})\s*\/\s*(\d{2,3})(?=\s*(?:mm\s*hg|\(?\s*(?:l|r|left|right)\s*arm)\b)/gi;
 /** "GCS E3V4M5" (no total written): the total of eye, verbal and motor (Teasdale & Jennett, Lancet 1974). */
 const GCS_PARTS = new RegExp(String.raw`\bgcs${SAID}\(?E([1-4])\s*V([1-5])\s*M([1-6])`, "gi");
