@@ -62,9 +62,11 @@ export function pdfOfReport(lines: string[]): Promise<Buffer> {
 }
 
 const GRADES: Record<string, string> = { neg: "negative", negative: "negative", nil: "negative", pos: "positive", positive: "positive", "nil seen": "not seen", "none seen": "not seen", "target not detected": "not detected", "<ldl": "below detection limit", "+": "1+", "++": "2+", "+++": "3+", "++++": "4+" };
+/** A power of ten written out: ">10^5" = ">100000", "1.5 x 10^4" = "15000" (a colony count as printed and as its number). */
+const withPowersExpanded = (v: string) => v.replace(/(?:(\d+(?:\.\d+)?)\s?[x×]\s?)?10\^(\d{1,2})(?!\d)/g, (_, m: string | undefined, e: string) => String(Number(`${m ?? 1}e${e}`)));
 const normValue = (v: string) => {
   // Brackets around a qualifier are layout: "DETECTED LOW" = "Detected (low)".
-  const s = v.toLowerCase().replace(/[()[\]]/g, " ").replace(/[\s-]+/g, " ").trim();
+  const s = withPowersExpanded(v).toLowerCase().replace(/[()[\]]/g, " ").replace(/[\s-]+/g, " ").trim();
   return GRADES[s] ?? s;
 };
 const normName = (s: string) => s.toLowerCase().replace(/0/g, "o").replace(/[^a-z0-9]/g, "");

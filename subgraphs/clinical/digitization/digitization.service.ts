@@ -21,7 +21,7 @@ import { ORDINAL_SCALES_VERSION } from "./lab-ordinals.js";
 import { extractDocumentText } from "./text-extraction.js";
 import type { DigitizedDocument, DocumentDigitizationInput } from "./digitization.type.js";
 
-export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.12.0";
+export const DIGITIZATION_ENGINE_VERSION = "document-digitization@1.13.0";
 export const DOCUMENT_PATH = "/api/v1/document-digitization/documents/";
 
 type Row = typeof digitizedDocuments.$inferSelect;

@@ -32,7 +32,7 @@ export interface LabFinding {
 }
 
 /** Labels and what they announce; a label is matched whole (after a trailing colon is removed). */
-const ORGANISM_LABEL = /^(?:(?:aerobic|anaerobic|blood|urine|stool|sputum|pus|swab|wound|csf|fungal|hvs|throat|ear|eye)\s)?(?:culture(?:\s(?:result|report|findings?))?|organisms?(?:\s(?:isolated|identified|grown))?(?:\s\d)?|isolates?(?:\s\d)?|isolated|identified|growth|identification|pathogens?(?:\s(?:isolated|identified))?)$/i;
+const ORGANISM_LABEL = /^(?:(?:aerobic|anaerobic|blood|urine|stool|sputum|pus|swab|wound|csf|fungal|hvs|throat|ear|eye)\s)?(?:culture(?:\s(?:result|report|findings?))?|organisms?(?:\s(?:isolated|identified|grown))?(?:\s\d)?|isolates?(?:\s\d)?|isolated|identified|growth|identification|pathogens?(?:\s(?:isolated|identified))?)(?:\s\((?:vitek(?:\s?2)?|maldi-tof(?:\sms)?|api(?:\s?20\s?e)?|biochemical(?:\stests)?)\))?$/i;
 const GRAM_LABEL = /^gram(?:'?s)?(?:\s(?:stain(?:ing)?|reaction|film|smear))?(?:\s\((?:direct|smear|film)\))?$/i;
 const SPECIES_LABEL = /^(?:(?:malaria|parasite|plasmodium)\s)?(?:species|spp\.?)(?:\s(?:identified|seen))?$/i;
 const MORPHOLOGY_LABEL = /^(?:(?:parasite\s)?stages?(?:\s(?:seen|identified))?|(?:rbc|red cell|wbc|white cell|platelet|cell)?\s?morphology|forms seen)$/i;

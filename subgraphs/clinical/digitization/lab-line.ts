@@ -3,6 +3,7 @@ import { loadVocabulary } from "../extraction/vocabulary.js";
 import type { LabTest } from "../knowledge/knowledge.types.js";
 import { isDecimalComma, isDecimalPoint, isScaledUnit, readNumber } from "./lab-numbers.js";
 import { readTitre } from "./lab-titres.js";
+import { isControlName } from "./lab-broken-rows.js";
 import { withExponentExpanded, withUnitBeforeRange, withUnitOutOfName, withValueMarkRead } from "./lab-tail-layouts.js";
 import { impossibleUnit, loincForUnit, unitProperty, type Analyte, type LoincChoice } from "./loinc-by-unit.js";
 import { aboveHighestDocumented, impossibleInUnit, inCanonicalUnit, labTestForLine } from "./plausibility.js";
@@ -219,6 +220,7 @@ export function parseLine(line: string, reportSpecimen: string | null = null, as
   const { rest: unmarked, starred } = withValueMarkRead(afterName);
   // "HBV DNA 3.45E+03 IU/mL"; "ALT 212 * 0 - 33 U/L" (the unit printed after the range): put into the grammar's order.
   const rest = withUnitBeforeRange(withExponentExpanded(unmarked));
+  if (isControlName(name)) return unread("!the row is a control's value (run beside the patient's sample), not the patient's result");
   if (NOT_TESTS.test(name) || ((name.match(/[A-Za-z]/g) ?? []).length < 2 && !DIGIT_NAME_WORD.test(name) && !ION_NAME.test(name)) || isProseName(name)) return {};
   const titre = readTitre(rest);
   if (titre) {

@@ -88,6 +88,8 @@ export function readOrdinalLine(line: string): OrdinalLine | null {
   let written = m.groups.reference;
   // "Protein ++ (Negative)": a grade in brackets is the reference, not a qualifier.
   if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
+  // "ZN smear  Positive 2+", "AFB  Positive  +++": a plus grade after a positive word is its degree (WHO/IUATLD AFB grading), never its reference.
+  if (written && !note && /^[1-4]?\+{1,4}$/.test(written) && /^[A-Za-z]/.test(m.groups.value) && grade.rank > 0) [written, note] = ["", written];
   const reference = written ? gradeOf(written) : undefined;
   const printed = FOREIGN.has(m.groups.value.toLowerCase().replace(/\s+/g, " ")) ? m.groups.value : null;
   return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null, printed };

@@ -13,6 +13,8 @@ const RANGE = String.raw`(?:[<>]=?|≤|≥)?\s?\d[\d.,]*(?:\s?(?:-|to)\s?\d[\d.,
 /** "… Follicular phase 3.5-12.5 [flag]", "… Male: 13.0-17.0". */
 const LABEL_BEFORE = new RegExp(String.raw`^(?<before>.*\S)\s(?<label>${POPULATION}):?\s(?<range>${RANGE})(?<after>(?:\s\S+)?)$`, "i");
 /** "… <5.0 (non-pregnant)". */
+/** Whether a label names a population ("non-pregnant", "Adults", "luteal phase"): its range is read by this module. */
+export const isPopulationLabel = (label: string) => new RegExp(String.raw`^${POPULATION}$`, "i").test(label);
 const LABEL_AFTER = new RegExp(String.raw`^(?<before>.*\S)\s(?<range>${RANGE})\s\((?<label>${POPULATION})\)$`, "i");
 
 /** The line's result read with a population's range that does not flag it, or null when the line has no such range. */

@@ -7,9 +7,11 @@ import { readOrdinalLine, withGradeSpellingRepaired, type OrdinalLine } from "./
 import { isPopulationRangeLine, readPopulationRange } from "./lab-population-ranges.js";
 import { isLaboratoryHeading, isResultSentence, readSentenceResults } from "./lab-sentences.js";
 import { COMMENT_COLUMN_HEADER, readWithoutComment } from "./lab-comment-column.js";
+import { INDEX_COLUMN_HEADER, readBeforeIndex } from "./lab-index-column.js";
 import { FLOW_SHEET_TITLE, flowSheetHeader, readFlowSheetRow, type FlowSheetColumns } from "./lab-flow-sheets.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
 import { readSignedResult } from "./lab-signed.js";
+import { joinedRowText, withoutControlBracket, withoutRangeLabel } from "./lab-broken-rows.js";
 import { mentionsSpecimen } from "./loinc-by-unit.js";
 import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
 
@@ -67,7 +69,7 @@ export function parseLabResults(text: string): LabParse {
   const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
     // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
-    const spaced = withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim()));
+    const spaced = withoutRangeLabel(withoutControlBracket(withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim()))));
     return { spaced, line: spaced.replace(/\s+/g, " ") };
   });
   // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
@@ -88,6 +90,8 @@ export function parseLabResults(text: string): LabParse {
   let flowColumns: FlowSheetColumns | null = null;
   // "Test  Result  Unit  Reference  Flag  Comment": rows may end in a remark.
   let commentColumn = false;
+  // "Marker  Result  S/CO  Interpretation": a result word, then the assay's index.
+  let indexColumn = false;
   // A laboratory's report written in sentences ("Haemoglobin was 7.2 g/dL and the platelets 45 x10^9/L.").
   const laboratoryHeading = isLaboratoryHeading(lines.map((l) => l.line).filter(Boolean));
   for (let index = 0; index < lines.length; index++) {
@@ -97,6 +101,7 @@ export function parseLabResults(text: string): LabParse {
     noteFindingContext(findingContext, line);
     if (LOW_HIGH_HEADER.test(line)) lowHighColumns = true;
     if (COMMENT_COLUMN_HEADER.test(line)) commentColumn = true;
+    if (INDEX_COLUMN_HEADER.test(line)) indexColumn = true;
     if (opensSusceptibilityTable(line)) susceptibilityTable = true;
     const susceptibilities = readSusceptibilityList(line, susceptibilityTable) ?? readSusceptibilityRow(line, susceptibilityTable);
     if (susceptibilities) {
@@ -130,7 +135,7 @@ export function parseLabResults(text: string): LabParse {
       resultLines.push(index);
       continue;
     }
-    const withoutComment = commentColumn && !whole.result ? readWithoutComment(line, (cut) => parseLine(cut, reportSpecimen, asterisk).result ?? ordinalResult(cut)) : null;
+    const withoutComment = indexColumn && !whole.result ? readBeforeIndex(line, ordinalResult) : commentColumn && !whole.result ? readWithoutComment(line, (cut) => parseLine(cut, reportSpecimen, asterisk).result ?? ordinalResult(cut)) : null;
     if (withoutComment) {
       tests.push(withoutComment);
       resultLines.push(index);
@@ -144,11 +149,12 @@ export function parseLabResults(text: string): LabParse {
     // A result broken over two lines (OCR, narrow columns): the name alone, then "138 mmol/L 135-145";
     // or the result, then its range alone ("3.5-5.1 L"). Joined only when the two read as one result.
     const next = lines[index + 1];
-    const joinable = next && ((!whole.result && NAME_ONLY.test(line) && /^[<>]?\d/.test(next.line)) || (whole.result && whole.result.reference === null && RANGE_ONLY.test(next.line)));
-    const joined = joinable ? parseLine(`${line} ${next.line}`, reportSpecimen, asterisk) : null;
+    const joinedText = next ? joinedRowText(line, next.line, { hasResult: !!whole.result, hasReference: !!whole.result?.reference }) : null;
+    let joined = joinedText ? parseLine(joinedText, reportSpecimen, asterisk) : null;
+    if (joinedText && !joined?.result) joined = readPopulationRange(joinedText) ?? joined;
     if (joined?.result) {
       whole = joined;
-      line = `${line} ${next.line}`;
+      line = joinedText!;
       spaced = `${spaced}  ${next.spaced}`;
     }
     const parts = whole.result ? [whole] : (parseColumns(line, wideGaps(spaced), reportSpecimen) ?? [whole]);
@@ -216,10 +222,6 @@ const ASTERISK_MEANS_ABNORMAL = /^\(?\*\)?\s?(?:[:=-]\s?)?(?:abnormal|(?:outside
 const LOW_HIGH_HEADER = /\b(?:result|value)\b.*\b(?:low|lower|min)\b(?:\s?(?:limit|ref\.?))?\s(?:(?:ref\.?\s)?(?:high|upper|max))\b/i;
 /** Under such a header: "BIL-T 2.4 mg/dL 0.2 1.2 H" (two bare numbers after the value and unit). */
 const LIMIT_COLUMNS = /^(.*?[<>]?\d[\d.,]*(?:\s[^\s\d][^\s]*)?)\s(\d+(?:\.\d+)?)\s(\d+(?:\.\d+)?)((?:\s(?:H|L|HH|LL|N|A)\*?)?)$/;
-/** A line that is only a test name ("Sodium", "Potassium:"), up to four words. */
-const NAME_ONLY = /^[A-Za-z][A-Za-z.()/&%#'-]*(?: [A-Za-z(][A-Za-z.()/&%#'-]*){0,3}:?$/;
-/** A line that is only a reference range, maybe with a flag ("3.5-5.1 L", "(135 - 145)", "<5.2"). */
-const RANGE_ONLY = /^[(\[]?\s?(?:\d[\d.,]*\s?(?:-|to)\s?\d[\d.,]*|[<>≤≥]=?\s?\d[\d.,]*)\s?[)\]]?(?: (?:H|L|HH|LL|N|A)\*?)?$/;
 /** Words of a sentence, not of a test name ("The test was positive", "Malaria RDT is negative"). */
 const PROSE_WORD = /\b(?:the|was|is|were|are|has|have|had|been|be|this|that|which|who|you|we|our|your|his|her|their)\b/i;
 /** Labels before a grade that are not tests ("Result: Positive", "Comment: Nil"). */

@@ -55,16 +55,17 @@ function clauseAsLine(clause: string): string {
 
 /** Words of a description, not of a test name ("single peak at about 80 fL"). */
 const APPROXIMATE_NAME = /\b(?:at|about|approximately|around|nearly|over|under)\b/i;
-/** A panel or specimen label before a list of results ("Urinalysis: protein 2+, …"), unlike "HIV status: known positive". */
-const PANEL_LABEL = /^(?:urinalysis|urine|dipstick|urine dipstick|differential|(?:[a-z]+\s)?(?:panel|profile|screen))$/i;
+/** A panel or specimen label before a list of results ("Urinalysis: protein 2+, …", "Liver function: ALT …"), unlike "HIV status: known positive". */
+const PANEL_LABEL = /^(?:urinalysis|urine|dipstick|urine dipstick|differential|(?:[a-z]+\s)?(?:panel|profile|screen|function(?:\stests?)?|studies))$/i;
 
-/** A clause as a result: whole, after its panel label ("Urinalysis: protein 2+"), or without trailing words ("Blasts 78 % nucleated cells"). */
+/** A clause as a result: after its panel label ("Urinalysis: protein 2+"), whole, or without trailing words ("Blasts 78 % nucleated cells"). */
 function readClause(clause: string, read: (line: string) => LabResult | null): LabResult | null {
   const labelled = /^([^:]+):\s(.+)$/.exec(clause);
   const afterLabel = labelled && PANEL_LABEL.test(labelled[1]) ? labelled[2] : null;
   // Trailing words are cut only after a number ("Blasts 78 % of white cells"): a grade clause reads whole or not at all.
-  const result = read(clause) ?? (afterLabel ? read(afterLabel) : null) ?? (/\d/.test(clause) ? readWithoutComment(clause, read) : null);
-  return result && !APPROXIMATE_NAME.test(result.name) ? result : null;
+  const result = (afterLabel ? read(afterLabel) : null) ?? read(clause) ?? (/\d/.test(clause) ? readWithoutComment(clause, read) : null);
+  // "Advanced HIV disease: CD4 < 200 cells/µL": a label before the name that is no panel states a criterion, not a result.
+  return result && !APPROXIMATE_NAME.test(result.name) && !result.name.includes(":") ? result : null;
 }
 
 /** The results a sentence states, each clause read by `read` (a line reader); empty when no clause reads. */

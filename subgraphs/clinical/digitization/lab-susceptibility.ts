@@ -41,9 +41,15 @@ function categoryOf(token: string): SusceptibilityCode | null {
 const TABLE_HEADING = /\b(?:cultures?|sensitivity|sensitivities|susceptibility|susceptibilities|antibiotics?|antimicrobials?|antibiogram|C\s?[&/]\s?S|M\/C\/S|MCS)\b/i;
 /** A column not tested in one isolate's column: "-", "--", "NT", "N/A". */
 const NOT_TESTED = /^(?:-{1,2}|NT|N\/A|ND)$/;
-/** A disc code and potency ("CRO 30", "AMC 20/10", "SXT 1.25/23.75"), a zone diameter ("24", "24mm") or a column unit ("(mm)", "µg"). */
+/** A disc code and potency ("CRO 30", "AMC 20/10", "SXT 1.25/23.75"), a zone diameter ("24", "24mm"), an MIC ("<=0.25", ">=32") or a column unit ("(mm)", "µg"). */
 const DISC_CODE = /^[A-Z]{1,4}$/;
-const MIDDLE_NUMBER = /^\(?\d{1,3}(?:\.\d{1,2})?(?:\/\d{1,3}(?:\.\d{1,2})?)?(?:mm|µg|mcg|ug)?\)?$/;
+const MIDDLE_NUMBER = /^\(?(?:[<>]=?|≤|≥)?\d{1,3}(?:\.\d{1,2})?(?:\/\d{1,3}(?:\.\d{1,2})?)?(?:mm|µg|mcg|ug)?\)?$/;
+
+/**
+ * What a row may print after the category: the zone or MIC it was read from, in brackets ("R (17 mm)", "S (MIC 1)",
+ * "S (20mm)"), and the phenotype it implies (MRSA, ESBL, VRE, CRE: CLSI M100 screens). Neither is a result of its own.
+ */
+const AFTER_CATEGORY = /(?<=\s[SIR])(?:\s\((?:MIC\s?[:=]?\s?)?(?:[<>]=?|≤|≥)?\s?\d{1,3}(?:\.\d{1,3})?\s?(?:mm|µg\/mL|ug\/mL|mg\/L)?\))?(?:\s(?:MRSA|ESBL|VRE|CRE))?$/;
 
 /** The antibiotic's name as written, when every token is a word of a name ("Amoxicillin/Clavulanate", "Penicillin G", "Co-trimoxazole"). */
 function antibioticName(tokens: string[]): string | null {
@@ -71,7 +77,7 @@ export function susceptibilityResult(name: string, code: SusceptibilityCode): La
  */
 export function readSusceptibilityRow(line: string, tableOpen: boolean): LabResult[] | null {
   if (!tableOpen) return null;
-  const tokens = line.split(" ");
+  const tokens = line.replace(AFTER_CATEGORY, "").split(" ");
   let end = tokens.length;
   const codes: (SusceptibilityCode | null)[] = [];
   while (end > 1 && (categoryOf(tokens[end - 1]) || NOT_TESTED.test(tokens[end - 1]))) codes.unshift(categoryOf(tokens[--end]));

@@ -33,16 +33,24 @@ export function withUnitBeforeRange(tail: string): string {
 const EXPONENT_VALUE = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?)(\d+(?:\.\d+)?)[eE]([+-]?\d{1,2})(?=\s|$)/;
 
 /**
- * A value in scientific notation written out as a plain number ("3.45E+03 IU/mL" → "3450 IU/mL"), so the
- * number rules apply to it as to any value. Exponents up to 12 only: larger ones are no lab value, and a
- * plain number must stay exact.
+ * A colony count printed as a power of ten before CFU/mL (">10^5 CFU/mL", "1.5 x 10^4 CFU/mL", as urine culture
+ * reports print them): only before that unit, since elsewhere "10^9" starts a count unit ("10^9/L").
+ */
+const POWER_OF_TEN_COUNT = /^((?:[:=\-]\s?)?(?:[<>]=?|≤|≥)?\s?)(?:(\d+(?:\.\d+)?)\s?[x×]\s?)?10\^(\d{1,2})(?=\s(?:CFU|cfu)\/)/;
+
+/**
+ * A value in scientific notation written out as a plain number ("3.45E+03 IU/mL" → "3450 IU/mL", ">10^5 CFU/mL" →
+ * ">100000 CFU/mL"), so the number rules apply to it as to any value. Exponents up to 12 only: larger ones are no
+ * lab value, and a plain number must stay exact.
  */
 export function withExponentExpanded(tail: string): string {
-  const m = EXPONENT_VALUE.exec(tail);
-  if (!m || Math.abs(Number(m[3])) > 12) return tail;
-  const value = Number(`${m[2]}e${m[3]}`);
-  const plain = Number(value.toPrecision(12)).toString();
-  return /e/i.test(plain) ? tail : `${m[1]}${plain}${tail.slice(m[0].length)}`;
+  const e = EXPONENT_VALUE.exec(tail);
+  const p = e ? null : POWER_OF_TEN_COUNT.exec(tail);
+  if (!e && !p) return tail;
+  const [lead, mantissa, exponent, length] = e ? [e[1], e[2], e[3], e[0].length] : [p![1], p![2] ?? "1", p![3], p![0].length];
+  if (Math.abs(Number(exponent)) > 12) return tail;
+  const plain = Number(Number(`${mantissa}e${exponent}`).toPrecision(12)).toString();
+  return /e/i.test(plain) ? tail : `${lead}${plain}${tail.slice(length)}`;
 }
 
 /**
