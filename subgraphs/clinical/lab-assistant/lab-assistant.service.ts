@@ -11,7 +11,7 @@ import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.
 import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
 import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
-import { evaluateWestgard, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
+import { evaluateWestgard, qcInputProblems, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
 
 /** The zone the service's users date their results in. */
 const TIMEZONE = "Africa/Kampala";
@@ -49,19 +49,20 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   // Earlier results are looked up under the identified test's LOINC code and its equivalents (critical values
   // stores a result sent as "K" under 2823-3), not under the code of this request.
   const priors = await ctx.db
-    .select({ value: observations.value, unit: observations.unit, date: observations.date })
+    .select({ value: observations.value, comparator: observations.comparator, unit: observations.unit, date: observations.date })
     .from(observations)
     .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
-  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days);
-  const warnings = [...notes, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
+  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days, observation.comparator);
+  const { assessment: a, flag, censoredWarnings, ...trend } = r;
+  const warnings = [...notes, ...censoredWarnings, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
-  const { assessment: a, flag, ...trend } = r;
   const output = {
     patientUhid: patient.uhid,
     loincCode: code,
     testName: test!.name,
     value: observation.value,
+    comparator: observation.comparator ?? null,
     unit: readUnit?.trim() || null,
     flag,
     isCritical: a.isCritical,
@@ -81,16 +82,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
 /** Westgard multirule on control runs given each control's mean and SD. */
 export async function evaluateQc(ctx: SubgraphContext, input: QcEvaluationInput): Promise<QcEvaluationResult> {
   const errors = new FieldErrorCollector();
-  if (!input.controls.length || input.controls.length > 10) errors.add("controls", "give 1 to 10 controls");
-  input.controls.forEach((c, i) => {
-    if (!Number.isFinite(c.mean)) errors.add(`controls.${i}.mean`, "must be a finite number");
-    if (!(Number.isFinite(c.sd) && c.sd > 0)) errors.add(`controls.${i}.sd`, "must be greater than 0");
-  });
-  if (!input.runs.length || input.runs.length > 500) errors.add("runs", "give 1 to 500 runs");
-  input.runs.forEach((r, i) => {
-    if (r.values.length !== input.controls.length) errors.add(`runs.${i}.values`, `must hold one value per control (${input.controls.length})`);
-    else if (!r.values.every(Number.isFinite)) errors.add(`runs.${i}.values`, "must be finite numbers");
-  });
+  for (const p of qcInputProblems(input.controls, input.runs.map((r) => r.values))) errors.add(p.field, p.message);
   errors.throwIfAny("Invalid QC evaluation request");
 
   const controls = input.controls.map((c, i) => ({ name: c.name?.trim() || `control ${i + 1}`, mean: c.mean, sd: c.sd }));

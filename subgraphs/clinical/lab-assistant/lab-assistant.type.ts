@@ -52,6 +52,9 @@ export class LabTrend {
   @Field(() => String, { nullable: true, description: "up, down or unchanged." })
   direction!: string | null;
 
+  @Field(() => String, { nullable: true, description: "Direction of the series of the latest results (this one and up to four comparable priors): rising (no step down), falling (no step up), unchanged (all equal) or mixed; null with fewer than two comparable priors." })
+  series!: string | null;
+
   @Field(() => Int, { description: "Prior results compared." })
   priorsCompared!: number;
 
@@ -78,6 +81,9 @@ export class LabInterpretationResult {
 
   @Field(() => Float, { description: "The submitted value." })
   value!: number;
+
+  @Field(() => String, { nullable: true, description: "Echo of the submitted comparator as its FHIR code (<, <=, >=, >): the value is a censored bound; null for a measured value." })
+  comparator!: string | null;
 
   @Field(() => String, { nullable: true, description: "The submitted unit; null when none was given." })
   unit!: string | null;
@@ -161,7 +167,7 @@ export class QcEvaluationInput {
 
 @ObjectType({ description: "A Westgard rule broken by some control values." })
 export class QcViolation {
-  @Field(() => String, { description: "1-2s, 1-3s, 2-2s, R-4s, 4-1s or 10x." })
+  @Field(() => String, { description: "1-2s, 1-3s, 2-2s, R-4s, 4-1s or 10x; with three controls per run, Westgard's N = 3 rules 2of3-2s, 3-1s and 12x in place of 2-2s, 4-1s and 10x." })
   rule!: string;
 
   @Field(() => [Int], { description: "Indices (0-based) into the request's runs." })
@@ -188,7 +194,7 @@ export class QcRunDecision {
   @Field(() => String, { description: "accept, accept_with_warning or reject." })
   decision!: string;
 
-  @Field(() => [String], { description: "Rules broken in this run (1-2s, 1-3s, 2-2s, R-4s, 4-1s, 10x)." })
+  @Field(() => [String], { description: "Rules broken in this run (1-2s, 1-3s, 2-2s, R-4s, 4-1s, 10x; with three controls 2of3-2s, 3-1s, 12x)." })
   rules!: string[];
 
   @Field(() => [Float], { description: "z = (value − mean) / SD of each control value, in the order of controls, three decimals." })

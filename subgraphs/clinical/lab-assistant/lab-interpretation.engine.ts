@@ -1,7 +1,8 @@
-import { assessCriticalValue, conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
+import { assessReportedValue, type QuantityComparator } from "../critical-values/censored-result.js";
+import { conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
 import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
 
-export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.2.0";
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.4.0";
 
 /**
  * HL7 v2 abnormal flags (Table 0078): N normal, L / H outside the reference interval, LL / HH beyond
@@ -11,6 +12,8 @@ export const FLAGS = { severely_low: "LL", low: "L", normal: "N", high: "H", sev
 
 export interface PriorResult {
   value: string;
+  /** FHIR comparator of a censored prior ("> 33.3"): a bound, not compared. */
+  comparator?: string | null;
   unit: string | null;
   date: string;
 }
@@ -26,6 +29,8 @@ export interface DeltaCheckHit {
 export interface LabInterpretation {
   assessment: CriticalValueAssessment;
   flag: string;
+  /** What the answer must say about a censored result (censored-result.ts). */
+  censoredWarnings: string[];
   /** The latest prior result of the same test (in the submitted unit), or null. */
   previousValue: number | null;
   previousDate: string | null;
@@ -33,21 +38,46 @@ export interface LabInterpretation {
   delta: number | null;
   deltaPercent: number | null;
   direction: "up" | "down" | "unchanged" | null;
+  /** The direction of the series of the latest results (seriesDirection), or null with fewer than three. */
+  series: SeriesDirection | null;
   priorsCompared: number;
-  /** Prior results not comparable (no number, or a unit the test does not accept). */
+  /** Prior results not comparable (no number, a censored bound, or a unit the test does not accept). */
   priorsSkipped: number;
   deltaChecks: DeltaCheckHit[];
   /** Why no delta check applies, when none can. */
   deltaCheckNote: string | null;
 }
 
+export type SeriesDirection = "rising" | "falling" | "unchanged" | "mixed";
+
+/** Results in a series: the current one and up to four comparable priors (newest first). */
+export const SERIES_LENGTH = 5;
+
+/**
+ * The direction of a series of results, oldest to newest (canonical unit): "rising" when no step falls and the last
+ * is above the first, "falling" the reverse, "unchanged" when every result is the same, otherwise "mixed"; null for
+ * fewer than three results (two results are a delta, not a trend).
+ */
+export function seriesDirection(oldestFirst: number[]): SeriesDirection | null {
+  if (oldestFirst.length < 3) return null;
+  const steps = oldestFirst.slice(1).map((v, i) => v - oldestFirst[i]);
+  const net = oldestFirst[oldestFirst.length - 1] - oldestFirst[0];
+  if (net > 0 && steps.every((d) => d >= 0)) return "rising";
+  if (net < 0 && steps.every((d) => d <= 0)) return "falling";
+  if (steps.every((d) => Math.abs(d) < 1e-9)) return "unchanged";
+  return "mixed";
+}
+
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /**
  * A result against the test's reference interval and critical limits (the critical-values engine),
- * its HL7 flag, the trend against the patient's prior results of the same LOINC test (newest first),
+ * its HL7 flag, the trend against the patient's prior results of the same LOINC test (newest first; the latest for the
+ * delta, up to four for the direction of the series),
  * and the published delta checks for that test (knowledge/lab-delta-checks.json). With the patient's age
  * in completed days, a newborn's critical limits apply where lab-limits holds them (`critical_by_age`).
+ * A censored result (`comparator`, "> 33.3") is flagged LL/HH only when every value its bound allows is
+ * critical; its delta is shown against the bound but no delta check is applied to it.
  */
 export function interpretLabResult(
   test: LabTest,
@@ -58,8 +88,9 @@ export function interpretLabResult(
   deltaCheck: LabDeltaCheck | undefined,
   resultDate: string,
   ageDays?: number | null,
+  comparator?: QuantityComparator | null,
 ): LabInterpretation {
-  const assessment = assessCriticalValue(test, value, unit, sex, ageDays);
+  const { assessment, warnings: censoredWarnings } = assessReportedValue(test, value, comparator, unit, sex, ageDays);
   const factor = conversionFactor(test, unit)!;
   const current = value * factor;
   const comparable: { canonical: number; date: string }[] = [];
@@ -67,7 +98,7 @@ export function interpretLabResult(
   for (const p of priors) {
     const f = conversionFactor(test, p.unit);
     const n = Number(p.value);
-    if (f === undefined || p.value.trim() === "" || !Number.isFinite(n) || p.date > resultDate) skipped++;
+    if (f === undefined || p.value.trim() === "" || !Number.isFinite(n) || p.date > resultDate || p.comparator) skipped++;
     else comparable.push({ canonical: n * f, date: p.date });
   }
   const previous = comparable[0];
@@ -76,7 +107,7 @@ export function interpretLabResult(
   const direction = deltaCanonical === null ? null : Math.abs(deltaCanonical) < 1e-9 ? "unchanged" : deltaCanonical > 0 ? "up" : "down";
 
   const deltaChecks: DeltaCheckHit[] = [];
-  for (const rule of deltaCheck?.rules ?? []) {
+  for (const rule of comparator ? [] : (deltaCheck?.rules ?? [])) {
     const inWindow = comparable.filter((p) => rule.within_days === null || daysBetween(p.date, resultDate) <= rule.within_days);
     for (const p of inWindow) {
       const change = rule.kind === "ratio" ? (p.canonical > 0 ? current / p.canonical : Number.POSITIVE_INFINITY) : current - p.canonical;
@@ -93,14 +124,16 @@ export function interpretLabResult(
   return {
     assessment,
     flag: FLAGS[assessment.deviation],
+    censoredWarnings,
     previousValue: previous ? toUnit(previous.canonical) : null,
     previousDate: previous?.date ?? null,
     delta: deltaCanonical === null ? null : toUnit(deltaCanonical),
     deltaPercent: previous && previous.canonical !== 0 ? Math.round(((current - previous.canonical) / previous.canonical) * 1000) / 10 : null,
     direction,
+    series: seriesDirection([...comparable.slice(0, SERIES_LENGTH - 1).map((p) => p.canonical).reverse(), current]),
     priorsCompared: comparable.length,
     priorsSkipped: skipped,
     deltaChecks,
-    deltaCheckNote: deltaCheck ? (previous ? null : "No prior result of this test to compare with") : "No published delta-check criterion for this test in the knowledge base: the delta is shown without a check",
+    deltaCheckNote: comparator ? "A censored result (a bound, not a measurement) is not delta-checked" : deltaCheck ? (previous ? null : "No prior result of this test to compare with") : "No published delta-check criterion for this test in the knowledge base: the delta is shown without a check",
   };
 }
