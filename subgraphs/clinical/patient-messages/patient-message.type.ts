@@ -26,37 +26,37 @@ export class PatientMessageInput {
 
 @ObjectType({ description: "What the message asks for." })
 export class MessageIntent {
-  @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question, billing or other." })
+  @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question, billing, document_request (a sick note, medical report, certificate, form or copy of records) or other (no intent phrase found). A message with a red flag is a symptom_report; without one, a request it names comes before a symptom report." })
   intent!: string;
 
-  @Field(() => Float, { description: "Heuristic 0-1 (rules, not a calibrated probability)." })
+  @Field(() => Float, { description: "Heuristic 0-1, not a calibrated probability: the chosen intent's score / the sum of intentScores × min(1, its score / 2), at most 0.95; 0.5 for other (nothing matched)." })
   confidence!: number;
 }
 
 @ObjectType({ description: "The weight of one intent's phrases found in the message." })
 export class MessageIntentScore {
-  @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question or billing." })
+  @Field(() => String, { description: "symptom_report, refill_request, appointment, results_question, billing or document_request." })
   intent!: string;
 
-  @Field(() => Float, { description: "Sum of the weights of the intent's phrases found (0 when none)." })
+  @Field(() => Float, { description: "Sum of the weights of the intent's phrases found (2 names it, 1 suggests it), plus 2 per red-flag category for symptom_report; 0 when none." })
   score!: number;
 }
 
 @ObjectType({ description: "A red-flag phrase found in the message, with how it is asserted." })
 export class RedFlagMention {
-  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs, pregnancy_danger_signs (in pregnancy or after delivery, and reduced fetal movements), overdose_poisoning, hypoglycaemia, hypertensive_emergency, snakebite, gi_bleeding, meningitis_signs, anaphylaxis, burns, animal_bite (rabies risk), sexual_assault, severe_skin_reaction (blistering rash after a medicine) drug_liver_reaction (yellow eyes on TB medicines), head_injury, swallowed_object (button battery, magnet, or a swallowed object stuck), eye_injury or sudden_confusion (delirium, heatstroke)." })
+  @Field(() => String, { description: "chest_pain, difficulty_breathing, stroke_signs, suicidal_ideation, heavy_bleeding, child_fever_lethargy, seizure, unresponsive, child_danger_signs, pregnancy_danger_signs (in pregnancy or after delivery, and reduced fetal movements), overdose_poisoning, hypoglycaemia, hypertensive_emergency, snakebite, gi_bleeding, meningitis_signs, anaphylaxis, burns, animal_bite (rabies risk), sexual_assault, severe_skin_reaction (blistering rash after a medicine) drug_liver_reaction (yellow eyes on TB medicines), head_injury, swallowed_object (button battery, magnet, or a swallowed object stuck), eye_injury, sudden_confusion (delirium, heatstroke), wound_breakdown (a surgical wound that has opened or leaks pus), fall_long_lie (cannot get up after a fall), cauda_equina (back pain with numbness between the legs, leg weakness or loss of bladder control), violence_threat (violence at home, threats, thoughts of harming someone) drug_muscle_reaction (muscle pain or dark urine on a statin) or hyperglycaemia (a meter reading HI, or a high sugar with vomiting, deep breathing or drowsiness). One mention per category." })
   category!: string;
 
   @Field(() => String, { description: "The category in words, e.g. Chest pain." })
   label!: string;
 
-  @Field(() => String, { description: "The words matched (after contractions were spelt out)." })
+  @Field(() => String, { description: "The words that show the danger, in the order written and joined by \"; \" when there are several (after contractions were spelt out); words that only say whom it concerns (\"diabetes\", \"on TB drugs\") are not shown." })
   matchedText!: string;
 
   @Field(() => String, { description: "present, possible, family (someone else), absent, hypothetical or historical (extraction engine's context rules)." })
   assertion!: string;
 
-  @Field(() => String, { description: "Published source of the category's rule (NHS, CDC, NIMH, WHO, AHA)." })
+  @Field(() => String, { description: "Published source of the category's rule (NHS, CDC, NIMH, WHO, AHA) and what it says." })
   source!: string;
 }
 
