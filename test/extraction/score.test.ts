@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -114,6 +114,17 @@ describe("entity extraction quality on annotated notes", () => {
     // (session 19): held-out set 8 (extraction)").
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
     expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`)).toEqual(["h8-17: dextrose", "h8-20: TDF", "h8-20: 3TC", "h8-20: EFV"]);
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 9 (referral letters, operation notes, partographs and delivery notes, anaesthesia records, death summaries, PID/MS/PE/RA/CVA by context; added 2026-11-28, session 19): micro-F1 at least 0.92", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_9));
+    console.log(`HELD-OUT SET 9\n${formatScore(s)}`);
+    expect(s.notes).toBe(25);
+    // First score, before any change: 0.867 with 1 defaulted regimen reported as the patient's (first-score-heldout-9.txt).
+    // The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28 (session 19): held-out set 9 (extraction)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
+    expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.perType.demographics.fn).toBe(0);
   });
 });

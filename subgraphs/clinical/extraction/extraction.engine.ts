@@ -175,6 +175,7 @@ function instructionEnd(text: string, from: number, limit: number, entityStarts:
  * ("TB clinic f/up", "HIV clinic": the patient is followed for it).
  */
 const SERVICE_WORDS = new Set(["clinic", "programme", "program"]);
+const DOCUMENT_WORDS = new Set(["note", "notes", "record", "records"]);
 const isViralLoad = (t: VocabularyTerm) => t.type === "lab_test" && /viral load/i.test(t.display);
 const RECORD_WORDS = new Set(["diary", "chart", "log", "calendar", "diaries"]);
 /** "low potassium diet", "salt restriction", "sodium intake": a nutrient named for what the patient eats, not its test. */
@@ -182,6 +183,9 @@ const DIET_WORDS = new Set(["diet", "diets", "restriction", "restricted", "intak
 const PASSING = new Set(["passed", "passing", "pass", "passe", "passes"]);
 const NORMAL_OUTPUT = new Set(["flatu", "flatus", "wind"]);
 const DRESSING_STATE = new Set(["clean", "dry", "intact", "soaked", "soiled", "stained", "in", "dirty", "wet"]);
+/** "catheter draining well", "after catheter removal", "tunnelled catheter" (dialysis access): not a catheterisation done. */
+const CATHETER_STATE = new Set(["draining", "drained", "removal", "removed", "out", "in"]);
+const VASCULAR_CATHETER = new Set(["tunnelled", "tunneled", "dialysis", "hd", "central", "venous", "cvc", "ij", "femoral", "picc"]);
 /** "NSAID-induced gastritis", "steroid-related hyperglycaemia": the medicine names the cause of the diagnosis after it. */
 const CAUSE_WORDS = new Set(["induced", "related", "associated"]);
 /** "anti-TB treatment", "anti-malarials", "anti-HIV drugs": a class of medicine named after the disease it treats. */
@@ -208,6 +212,8 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
     if (m.term.type === "medication" && next && SERVICE_WORDS.has(next.key)) return false;
     // "Burns dressing clinic", "physiotherapy clinic": the service's name, not a procedure done.
     if (m.term.type === "procedure" && next && SERVICE_WORDS.has(next.key)) return false;
+    // "Anaesthesia note", "Anaesthetic record": the document's kind, a heading, not a procedure done.
+    if (m.term.type === "procedure" && next && DOCUMENT_WORDS.has(next.key)) return false;
     if (m.term.type === "medication" && next && CAUSE_WORDS.has(next.key) && matches[k + 1]?.from === m.to + 1 && matches[k + 1].term.type === "diagnosis") return false;
     // "soluble insulin sliding scale": the insulin regimen, not a scaly skin.
     if (m.term.type === "symptom" && m.to - m.from === 1 && tokens[m.from].key === "scale" && tokens[m.from - 1]?.key === "sliding") return false;
@@ -220,6 +226,7 @@ function withoutNonMentions(tokens: Token[], matches: Match[]): Match[] {
     if (m.term.type === "symptom" && m.from > 0 && PASSING.has(tokens[m.from - 1].key) && NORMAL_OUTPUT.has(tokens[m.from].key) && m.to - m.from === 1) return false;
     // "dressing clean and dry", "dressing soaked": the dressing looked at, not a dressing done.
     if (m.term.type === "procedure" && m.to - m.from === 1 && tokens[m.from].key === "dressing" && next && DRESSING_STATE.has(next.key)) return false;
+    if (m.term.type === "procedure" && m.to - m.from === 1 && tokens[m.from].key === "catheter" && (CATHETER_STATE.has(next?.key ?? "") || VASCULAR_CATHETER.has(tokens[m.from - 1]?.key ?? ""))) return false;
     if (m.term.type === "diagnosis" && m.from > 0 && tokens[m.from - 1].key === AGAINST_PREFIX) return false;
     // "swelling increases on coughing", "pain on swallowing", "worse on straining": the act that brings out a sign
     // (the hernia's cough impulse), not a complaint of its own.

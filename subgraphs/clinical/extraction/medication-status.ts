@@ -14,6 +14,7 @@ import type { EntityType } from "./vocabulary.js";
  * - a medicine right after "defaulted (on)", "instead of", "rather than", "resistant to" or "resistance to" (and the
  *   medicines listed with it): a treatment the patient left, one not chosen, a culture's resistance ("Pus C/S: MSSA,
  *   resistant to penicillin"): none is a medicine the patient takes;
+ * - a medicine or slash-written regimen followed by "defaulted" ("on TLD, defaulted 6 months ago"): the regimen left;
  * - a regimen written with slashes right after "switch (from)" or "change (from)" and followed by "to" and another
  *   medicine ("switch TDF/3TC/EFV to TLD"): the regimen left. (The ConText switch rule of context.ts reads one medicine
  *   and the next; a slash-written regimen's parts come between.)
@@ -32,6 +33,9 @@ const TABLE_ROW = /\|/;
 /** A numbered item written inside a line: "Discharge medications: 1. Furosemide … 2. Spironolactone … - HOLD …". */
 const INLINE_ITEM = /(?<=^|[\s:;])\d{1,2}[.)][ \t]+(?=\p{L})/gu;
 
+/** "on TLD, defaulted 6 months ago": a default written right after the regimen (its dose, a comma or "but" between). */
+const DEFAULTED_AFTER = ["defaulted", "defaulter"];
+const BEFORE_DEFAULTED = new Set([",", "but", "-", "then", "and", "later", "which", "has", "had", "he", "she"]);
 const NOT_TAKEN_BEFORE = ["defaulted", "defaulted on", "defaulted from", "defaulter on", "instead of", "rather than"].map((p) => phraseKeys(p));
 /** A culture's resistance names a list ("resistant to penicillin, ampicillin and co-trimoxazole"); the other phrases one medicine. */
 const RESISTANCE_BEFORE = ["resistant to", "resistance to"].map((p) => phraseKeys(p));
@@ -96,6 +100,17 @@ function switchedAway(tokens: Token[], matches: MedicationMatch[], k: number): b
   return tokens[at]?.key === "to" && matches[j + 1]?.term.type === "medication" && matches[j + 1].from === at + 1;
 }
 
+/** Whether the medicine at match k, or the slash-written regimen it opens, is followed by a default ("on TDF/3TC/EFV, defaulted in 2022"). */
+function defaultedAfter(tokens: Token[], matches: MedicationMatch[], k: number): boolean {
+  let j = k;
+  while (matches[j + 1]?.term.type === "medication" && tokens.slice(matches[j].to, matches[j + 1].from).every((t) => t.key === "/")) j++;
+  let at = matches[j].to;
+  while (at < tokens.length && DOSE_TOKEN.test(tokens[at].key)) at++;
+  const start = at;
+  while (at < tokens.length && at - start < 3 && BEFORE_DEFAULTED.has(tokens[at].key)) at++;
+  return DEFAULTED_AFTER.includes(tokens[at]?.key ?? "");
+}
+
 /** Sets to "absent" the assertion of every medicine the note names as stopped, left or not chosen, as described above. */
 export function markMedicinesNotTaken(text: string, tokens: Token[], matches: MedicationMatch[], assertions: Assertion[]): void {
   let previous: { k: number; resisted: boolean } | null = null;
@@ -106,7 +121,7 @@ export function markMedicinesNotTaken(text: string, tokens: Token[], matches: Me
     // parts of one regimen, written with slashes.
     const listed = gap.length > 0 && gap.every((t) => (previous!.resisted ? LIST_JOINTS.has(t.key) : t.key === "/"));
     const resisted = writtenBefore(tokens, m.from, RESISTANCE_BEFORE) || (listed && previous!.resisted);
-    const notTaken = resisted || listed || writtenBefore(tokens, m.from, NOT_TAKEN_BEFORE) || switchedAway(tokens, matches, k);
+    const notTaken = resisted || listed || writtenBefore(tokens, m.from, NOT_TAKEN_BEFORE) || switchedAway(tokens, matches, k) || defaultedAfter(tokens, matches, k);
     previous = notTaken ? { k, resisted } : null;
     if (assertions[k] !== "present" && assertions[k] !== "historical") return;
     if (notTaken || stoppedOnItsLine(text, tokens, matches, k)) assertions[k] = "absent";
