@@ -73,6 +73,13 @@ export interface DrugEntry {
    */
   paediatric_max_daily_dose?: PaediatricMaxDailyDose[];
   /**
+   * A child's least usual dose per day, per age band (the same shape): `mg_per_kg` × weight, capped by `max_mg` (the
+   * adult least: a large child needs no more); `mg_per_kg` null where the source gives a fixed daily dose (zinc: 20 mg).
+   */
+  paediatric_min_daily_dose?: PaediatricMaxDailyDose[];
+  /** A medicine given as one dose per treatment (SP for IPTp): a daily schedule or a course of days is reported. */
+  single_dose_course?: { source: string };
+  /**
    * Tablets a dose by body weight (fixed-dose combinations dosed by weight band: artemether-lumefantrine,
    * RHZE): `unit_strength` as written ("20/120"); each band `min_kg` (inclusive) to `max_kg` (exclusive, null:
    * no upper end) gives `units` of that strength a dose. A dose of another strength is counted in these units.
@@ -96,6 +103,9 @@ export interface PaediatricMaxDailyDose {
   mg_per_kg: number | null;
   max_mg: number | null;
   routes?: ("oral" | "parenteral")[];
+  /** The band applies only from this weight (inclusive) or below this weight (a neonate of low birth weight). */
+  min_weight_kg?: number;
+  below_weight_kg?: number;
   source: string;
 }
 

@@ -1,8 +1,10 @@
 import type { Comparison, News2Knowledge, ScoreBand, SepsisKnowledge } from "../knowledge/knowledge.types.js";
 import { bandScore } from "../nurse-assistant/news2.engine.js";
+import { withCirculation } from "./sepsis.circulation.js";
+import { assessObstetricSepsis } from "./sepsis.obstetric.engine.js";
 import { assessPaediatricSepsis, type ScreenAge } from "./sepsis.paediatric.engine.js";
 
-export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.2.0";
+export const SEPSIS_ENGINE_VERSION = "sepsis-engine@1.3.0";
 
 export interface SepsisInputs {
   heart_rate: number;
@@ -15,6 +17,12 @@ export interface SepsisInputs {
   wbc?: number | null;
   /** mmol/L; optional. */
   lactate?: number | null;
+  /** mmHg, measured; optional (else estimated from diastolic_bp when given). */
+  mean_arterial_pressure?: number | null;
+  /** mmHg; optional. */
+  diastolic_bp?: number | null;
+  /** On a vasopressor (or, for a child, any vasoactive drug) now; optional. */
+  vasopressors?: boolean | null;
 }
 
 export type SepsisRisk = "low" | "moderate" | "high";
@@ -44,9 +52,19 @@ export interface SepsisAssessment {
   ageGroup: string | null;
   /** Organ dysfunction found (children: Goldstein 2005 Table 4); empty for an adult. */
   organDysfunction: string[];
+  /** Sepsis-3 septic shock: true, false, or null when not assessable (inputs missing, or a child). */
+  septicShock: boolean | null;
+  /** The septic shock criteria met (vasopressor, lactate > 2). */
+  septicShockCriteria: string[];
+  /** Measured, or estimated from systolic and diastolic pressure; null when neither was given. */
+  meanArterialPressure: number | null;
 }
 
-function holds(c: Comparison, inputs: Record<string, number | null | undefined>): boolean | undefined {
+/** The parts of an assessment the circulation step (MAP, vasopressors, septic shock) fills in afterwards. */
+export type CirculationFields = "septicShock" | "septicShockCriteria" | "meanArterialPressure";
+
+/** Whether a knowledge comparison holds for the inputs; undefined when its input was not given. */
+export function holds(c: Comparison, inputs: Record<string, number | null | undefined>): boolean | undefined {
   const v = inputs[c.input];
   if (v === null || v === undefined) return undefined;
   switch (c.op) {
@@ -70,7 +88,7 @@ const RAISE: Record<SepsisRisk, SepsisRisk> = { low: "moderate", moderate: "high
  * extreme vitals escalate (sepsis.json extreme_vitals): a parameter scoring 3 or a partial NEWS2 ≥ 5
  * makes it at least moderate and immediate, ≥ 7 high. Adults only: children are screened by assessPaediatricSepsis.
  */
-export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: News2Knowledge): SepsisAssessment {
+export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: News2Knowledge): Omit<SepsisAssessment, CirculationFields> {
   const values = inputs as unknown as Record<string, number | null | undefined>;
   const qsofaCriteriaMet = k.qsofa.criteria.filter((c) => holds(c, values)).map((c) => c.description);
   const sirsCriteria = k.sirs.criteria.filter((c) => c.any.some((x) => holds(x, values))).map((c) => c.description);
@@ -127,9 +145,20 @@ export function assessSepsis(k: SepsisKnowledge, inputs: SepsisInputs, news2?: N
   };
 }
 
-/** The screen for an age on the day of the screen: adult qSOFA/SIRS from `applies_to.min_age_years`, else paediatric SIRS (Goldstein 2005). */
-export function screenForAge(k: SepsisKnowledge, age: ScreenAge, inputs: SepsisInputs, news2?: News2Knowledge): SepsisAssessment {
-  return age.years >= k.applies_to.min_age_years ? assessSepsis(k, inputs, news2) : assessPaediatricSepsis(k.paediatric, inputs, age);
+/**
+ * The screen for an age on the day of the screen: the obstetric criteria when `obstetricReason` says why
+ * (pregnant or within 6 weeks after, from `obstetric.applies_from_years`), else adult qSOFA/SIRS from
+ * `applies_to.min_age_years`, else paediatric SIRS (Goldstein 2005); then MAP, vasopressors and septic shock.
+ */
+export function screenForAge(k: SepsisKnowledge, age: ScreenAge, inputs: SepsisInputs, news2?: News2Knowledge, obstetricReason?: string | null): SepsisAssessment {
+  const obstetric = obstetricReason && age.years >= k.obstetric.applies_from_years;
+  const base = obstetric
+    ? assessObstetricSepsis(k, inputs, obstetricReason)
+    : age.years >= k.applies_to.min_age_years
+      ? assessSepsis(k, inputs, news2)
+      : assessPaediatricSepsis(k.paediatric, inputs, age);
+  if (obstetricReason && !obstetric) base.explanation.push(`Pregnancy (${obstetricReason}) under ${k.obstetric.applies_from_years} years: the paediatric criteria were applied; review with an obstetric clinician`);
+  return withCirculation(k, base, inputs, age);
 }
 
 const NEWS2_OF_SCREEN: [keyof News2Knowledge["parameters"], keyof SepsisInputs, string, string][] = [

@@ -1,5 +1,5 @@
 import type { PaediatricAgeGroup, PaediatricSepsisKnowledge } from "../knowledge/knowledge.types.js";
-import type { SepsisAssessment, SepsisInputs, SepsisRisk } from "./sepsis.engine.js";
+import type { CirculationFields, SepsisAssessment, SepsisInputs, SepsisRisk } from "./sepsis.engine.js";
 
 /** Age on the date of the screen: completed years (birthday reached) and whole days (lib/calendar.ts ageOnDate). */
 export interface ScreenAge {
@@ -75,7 +75,7 @@ function extremeVitals(p: PaediatricSepsisKnowledge, inputs: SepsisInputs): stri
  * paediatric.risk_mapping: high with organ dysfunction, moderate with pSIRS, else low. qSOFA, the
  * adult probability, the lactate steps and NEWS2 are adult tools and are not applied (null / not scored).
  */
-export function assessPaediatricSepsis(p: PaediatricSepsisKnowledge, inputs: SepsisInputs, age: ScreenAge): SepsisAssessment {
+export function assessPaediatricSepsis(p: PaediatricSepsisKnowledge, inputs: SepsisInputs, age: ScreenAge): Omit<SepsisAssessment, CirculationFields> {
   const group = paediatricAgeGroup(p.age_groups, age);
   const criteria = paediatricCriteria(p, group, inputs, age);
   const met = criteria.filter((c) => c.met);

@@ -1,7 +1,7 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 
-@InputType({ description: "Vital signs for the screen, all required; physiologically impossible values are refused (400)." })
+@InputType({ description: "Vital signs for the screen: the first five required, the pressures for septic shock optional; physiologically impossible values are refused (400)." })
 export class SepsisVitalsInput {
   @Field(() => Float, { description: "Beats per minute." })
   heartRate!: number;
@@ -17,6 +17,12 @@ export class SepsisVitalsInput {
 
   @Field(() => Int, { description: "Glasgow coma score, 3-15." })
   gcs!: number;
+
+  @Field(() => Float, { nullable: true, description: "Mean arterial pressure, mmHg (20-250, not above the systolic), for septic shock (Sepsis-3: MAP target 65). When left out it is estimated from diastolicBp." })
+  meanArterialPressure?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Diastolic pressure, mmHg (10-250, below the systolic); gives MAP = (systolic + 2 × diastolic) / 3 when meanArterialPressure is not given." })
+  diastolicBp?: number | null;
 }
 
 @InputType({ description: "Optional labs; one left out is named in notAssessed." })
@@ -43,6 +49,18 @@ export class SepsisRiskInput {
   @ValidateNested()
   labs?: SepsisLabsInput | null;
 
+  @Field(() => Boolean, { nullable: true, description: "True when the patient is on a vasopressor (noradrenaline, adrenaline, dopamine, vasopressin) now: with lactate > 2 mmol/L this is septic shock (Sepsis-3); false when not; left out, septic shock is not assessable." })
+  @IsOptional()
+  vasopressors?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: "True when the patient is pregnant: the obstetric criteria apply (NICE NG51, RCOG GTG 64a). When neither pregnant nor postpartum is given, a pregnancy diagnosis on the record (O00-O9A, Z33, Z34, Z3A within 336 days, not resolved) decides; either flag given (true or false), the request decides." })
+  @IsOptional()
+  pregnant?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: "True when the patient was pregnant in the past 6 weeks (birth, miscarriage or termination): the obstetric criteria apply." })
+  @IsOptional()
+  postpartum?: boolean | null;
+
   @Field(() => String, { nullable: true, description: "Provider to alert on a high result; defaults to the caller." })
   @IsOptional()
   @Length(1, 100)
@@ -54,13 +72,13 @@ export class SepsisRiskResult {
   @Field(() => String, { description: "low, moderate or high." })
   sepsisRisk!: string;
 
-  @Field(() => Int, { nullable: true, description: "qSOFA criteria met, 0-3 (RR ≥ 22, GCS < 15, SBP ≤ 100). Null for a patient under 18: qSOFA is not validated in children." })
+  @Field(() => Int, { nullable: true, description: "qSOFA criteria met, 0-3 (RR ≥ 22, GCS < 15, SBP ≤ 100). Null for a patient under 18: qSOFA is not validated in children. In pregnancy it is shown but does not set the risk (not validated in pregnancy)." })
   qsofaScore!: number | null;
 
-  @Field(() => Int, { description: "SIRS criteria met, 0-4: adults T > 38 or < 36 °C, HR > 90, RR > 20, WBC > 12 or < 4; under 18 the paediatric SIRS count with the age group's limits (Goldstein 2005: T > 38.5 or < 36 °C, HR, RR, WBC for age)." })
+  @Field(() => Int, { description: "SIRS criteria met, 0-4: adults T > 38 or < 36 °C, HR > 90, RR > 20, WBC > 12 or < 4; under 18 the paediatric SIRS count with the age group's limits (Goldstein 2005: T > 38.5 or < 36 °C, HR, RR, WBC for age); in pregnancy and the 6 weeks after the RCOG GTG 64a signs (T > 38 or < 36 °C, HR > 100, RR > 20, WBC > 17 or < 4)." })
   sirsCriteriaMet!: number;
 
-  @Field(() => Float, { nullable: true, description: "Adults: fixed value per risk category (documented mapping), not a calibrated probability. Null for a patient under 18: no source gives one." })
+  @Field(() => Float, { nullable: true, description: "Adults: fixed value per risk category (documented mapping), not a calibrated probability. Null for a patient under 18 or screened by the obstetric criteria: no source gives one." })
   riskProbability!: number | null;
 
   @Field(() => Boolean, { description: "True when the risk is high: the care team is alerted through the critical-alert trigger." })
@@ -87,8 +105,17 @@ export class SepsisRiskResult {
   @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own: the risk is then at least moderate and the time immediate. Adults: a NEWS2 parameter score of 3 (RCP 2017); under 18 (NEWS2 is not for children): a heart rate under 60/min (AHA paediatric and neonatal resuscitation 2020)." })
   extremeVitals!: string[];
 
-  @Field(() => String, { description: 'Which criteria were applied: "adult qSOFA/SIRS (Seymour 2016, Bone 1992)" or "paediatric SIRS (Goldstein 2005)".' })
+  @Field(() => String, { description: 'Which criteria were applied: "adult qSOFA/SIRS (Seymour 2016, Bone 1992)", "paediatric SIRS (Goldstein 2005)" or the obstetric criteria for pregnancy and the 6 weeks after (NICE NG51, RCOG GTG 64a, UK Sepsis Trust maternal; qSOFA is then shown but not validated).' })
   criteria!: string;
+
+  @Field(() => Boolean, { nullable: true, description: "Septic shock by Sepsis-3 (Singer 2016): a vasopressor needed to keep MAP ≥ 65 mmHg and lactate > 2 mmol/L. Null when not assessable (vasopressor use or lactate unknown, a low or unknown MAP without a vasopressor, or a patient under 18); true makes the risk high." })
+  septicShock!: boolean | null;
+
+  @Field(() => [String], { description: "The septic shock criteria met when septicShock is true; empty otherwise." })
+  septicShockCriteria!: string[];
+
+  @Field(() => Float, { nullable: true, description: "Mean arterial pressure used, mmHg: measured, or estimated from systolic and diastolic; null when neither was given. Below 65 the risk is at least moderate and the time immediate (adults and pregnancy)." })
+  meanArterialPressure!: number | null;
 
   @Field(() => String, { nullable: true, description: "The child's age group of Goldstein 2005 (newborn, neonate, infant, toddler and preschool, school age, adolescent); null for an adult." })
   ageGroup!: string | null;
