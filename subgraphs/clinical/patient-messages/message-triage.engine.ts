@@ -7,7 +7,7 @@ import { findNear, nearTable, type Near, type NearTable } from "./message-near.j
 import { chooseIntent, intentPhraseScores, NOT_REPORTED, type Intent } from "./message-intent.js";
 import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.7.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.8.0";
 export { INTENTS, type Intent } from "./message-intent.js";
 
 interface RedFlagRule {
@@ -176,11 +176,20 @@ export function readsAsEnglish(rules: MessageRules, tokens: Token[]): boolean {
     known = new Set([...markers.words.map((w) => canonicalWord(w.toLowerCase())), ...ruleWords.flatMap((p) => phraseWords(p))]);
     markerSets.set(markers, known);
   }
-  const words = tokens.filter((t) => t.word && !/^\d/.test(t.key));
+  const words = tokens.filter((t) => t.word && !/^\d/.test(t.key) && t.key !== PAST_YEAR);
   if (!words.length) return true;
   return words.filter((t) => known.has(t.key)).length / words.length >= markers.min_share;
 }
 const markerSets = new WeakMap<object, Set<string>>();
+
+/** The word a calendar year before the current one is read as, so context words can name it ("in pastyear", "mwaka pastyear"). */
+export const PAST_YEAR = "pastyear";
+/** Years from 1900 to last year ("had a stroke in 2019") read as `PAST_YEAR` (offsets unchanged); this year and later stay numbers. */
+function readPastYears(tokens: Token[]): Token[] {
+  const thisYear = new Date().getUTCFullYear();
+  const past = (key: string) => /^(19|20)\d\d$/.test(key) && Number(key) < thisYear;
+  return tokens.map((t) => (past(t.key) ? { ...t, key: PAST_YEAR } : t));
+}
 
 const patterns = new WeakMap<object, RegExp | null>();
 /** SMS shorthand spelt out in the text itself, so matched words and their negations read as written in full. */
@@ -218,7 +227,7 @@ function readVariants(rules: MessageRules, tokens: Token[]): Token[] {
  */
 export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
   const text = spellOutContractions(spellOutShorthand(rules, message));
-  const tokens = readVariants(rules, tokenize(text));
+  const tokens = readPastYears(readVariants(rules, tokenize(text)));
   const c = compile(rules, language);
 
   const { scores, named } = intentPhraseScores(tokens, text, c);
