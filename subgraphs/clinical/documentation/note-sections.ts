@@ -10,6 +10,7 @@
  * examination/tests, diagnosis, treatment/plan/advice).
  */
 import { unwrittenHeadings, type Heading } from "./note-unwritten-headings.js";
+import type { EntityMark } from "./note-unwritten-examination.js";
 
 export type SoapSection = "subjective" | "objective" | "assessment" | "plan";
 
@@ -53,8 +54,8 @@ const NAMES = [...Object.values(HEADINGS).flat(), ...DONE].join("|");
 const TIME = String.raw`(?:[ \t]+(?:at[ \t]+)?\d{4}[ \t]*(?:hrs?|h)?)?`;
 const NAMED = new RegExp(`${AT}(${NAMES})${TIME}[ \\t]*(?::|[-–—/](?=\\s))[ \\t]*`, "gi");
 const ALONE = new RegExp(`${LINE_START}(${NAMES})${TIME}[ \\t]*(?=\\n)`, "gi");
-/** "O/E alert, GCS 15", "OE: chest clear": the examination needs no colon. */
-const EXAMINATION = new RegExp(`${AT}(o\\/e|oe)\\b[ \\t]*[:\\-–—]?[ \\t]*`, "gi");
+/** "O/E alert, GCS 15", "OE: chest clear", "On exam he was febrile": the examination needs no colon. */
+const EXAMINATION = new RegExp(`${AT}(o\\/e|oe|on exam(?:ination)?)\\b[ \\t]*[:\\-–—]?[ \\t]*`, "gi");
 /** "S:", "O:", "A:", "P:" at a line's start; "P" not before a number ("P: 84" is a pulse). */
 const LETTER = /(?:^|\n)[ \t]*([SOAP])[ \t]*[:\-–—](?!(?<=P[ \t]*[:\-–—])[ \t]*\d)[ \t]*/g;
 /**
@@ -82,7 +83,7 @@ function letterHeadings(note: string): Heading[] {
   return new Set(loose.map((h) => h.section)).size >= 3 ? [...strict, ...loose] : strict;
 }
 
-function headings(note: string): Heading[] {
+function headings(note: string, marks: EntityMark[]): Heading[] {
   const all: Heading[] = [
     ...[...note.matchAll(NAMED)].map((m) => found(m, sectionOfHeading(m[1]))),
     ...[...note.matchAll(ALONE)].map((m) => found(m, sectionOfHeading(m[1]))),
@@ -93,13 +94,16 @@ function headings(note: string): Heading[] {
   // Two patterns on one heading ("OE:" is also no named heading, but keep the first of any overlap).
   const kept: Heading[] = [];
   for (const h of all) if (!kept.length || h.at >= kept[kept.length - 1].after) kept.push(h);
-  return unwrittenHeadings(note, kept);
+  return unwrittenHeadings(note, kept, marks);
 }
 
-/** The note's parts, in order, each under the section its heading opens (the text before any heading: subjective). */
-export function splitNoteSections(note: string): NoteSpan[] {
+/**
+ * The note's parts, in order, each under the section its heading opens (the text before any heading:
+ * subjective). The extraction's entities on the same text, when given, tell a diagnosis line from a finding.
+ */
+export function splitNoteSections(note: string, marks: EntityMark[] = []): NoteSpan[] {
   const spans: NoteSpan[] = [];
-  const hs = headings(note);
+  const hs = headings(note, marks);
   const push = (section: SoapSection, start: number, end: number, heading: string | null) => {
     const text = note.slice(start, end);
     const lead = text.length - text.trimStart().length;

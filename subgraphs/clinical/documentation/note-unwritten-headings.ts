@@ -8,6 +8,8 @@
  */
 import { readWrittenVitals } from "../extraction/written-vitals.js";
 import type { SoapSection } from "./note-sections.js";
+import { isHedged, noteLines, statesDiagnosis, type NoteLine } from "./note-unwritten-assessment.js";
+import { examinationBefore, findingsInRun, type EntityMark } from "./note-unwritten-examination.js";
 
 export interface Heading {
   at: number;
@@ -38,7 +40,7 @@ const VITALS_LINE_LEAD = 8;
 const VITALS_LEAD_CHARS = 20;
 const VITALS_LEAD_WORDS = 3;
 /** Words that make the lead a report of another time or place ("at HC BP 180/110", "mother says T 39"). */
-const NOT_TODAY = /\b(?:says?|said|reports?|reported|had|was|were|at|in|from|home|prev\w*|last|before|initially|adm\w*|referr\w*)\b/i;
+const NOT_TODAY = /\b(?:says?|said|reports?|reported|had|was|were|at(?! rest\b)|in|from|home|prev\w*|last|before|initially|adm\w*|referr\w*)\b/i;
 /** The text before the first vital's number is its label alone, or a few words of examination and the label. */
 function leadsToVitals(lead: string): boolean {
   if (lead.length <= VITALS_LINE_LEAD) return true;
@@ -47,19 +49,33 @@ function leadsToVitals(lead: string): boolean {
   return before.length <= VITALS_LEAD_CHARS && words.length <= VITALS_LEAD_WORDS && !/\d/.test(before) && !NOT_TODAY.test(before);
 }
 
-/** The unit opens with vital signs: its sentence starts with one, and its line holds two or more. */
-function opensWithVitals(u: Unit): boolean {
+/**
+ * Where the unit's examination begins: at its start when its sentence opens with vital signs and its line
+ * holds two or more; or, in a line running history into vitals with commas, at the findings just before them.
+ */
+function examinationIn(u: Unit): number | null {
   const read = readWrittenVitals(u.line);
-  return read.length >= 2 && read[0].at < u.text.length && leadsToVitals(u.line.slice(0, read[0].at));
+  if (read.length < 2 || read[0].at >= u.text.length) return null;
+  if (leadsToVitals(u.line.slice(0, read[0].at))) return u.at;
+  const findings = findingsInRun(u.line, read[0].at);
+  return findings !== null && !NOT_TODAY.test(u.line.slice(findings, read[0].at)) ? u.at + findings : null;
 }
 
 /** Orders that open a line or sentence of a plan: a verb of management or follow-up ("will continue …"), or a medicine with its dose. */
 const ORDER = new RegExp(
-  String.raw`^(?:(?:will|to|plan(?:ned)? to) )?(?:(?:re)?start|cont(?:inue)?|refill|give|stop|discontinue|withhold|hold|switch|change|increase|reduce|add|refer|admit|discharge|d\/c|rv|tca|rtc|` +
+  String.raw`^(?:(?:will|to|plan(?:ned)? to) |(?:i|we) (?:have |will |shall )?)?(?:(?:re)?start|resume|cont(?:inue)?|refill|give|given|stop|discontinue|withhold|hold|switch|change|increase|reduce|add|refer|admit|discharge|d\/c|rv|tca|rtc|` +
     String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor)\b` +
+    String.raw`|^(?:i|we) (?:have )?(?:started|changed|switched|stopped|added|gave|given|prescribed|increased|reduced|referred|admitted|requested|ordered|arranged|booked)\b` +
     String.raw`|^[a-z][a-z-]{3,}(?: [a-z]{2,})? \d+(?:\.\d+)? ?(?:mg|mcg|g|ml|iu|units?|tabs?)(?![\w/])`,
   "i",
 );
+
+/** A line that names a medicine and is no report of what the patient takes ("on metformin", "takes PCM"). */
+const prescribes = (l: NoteLine, marks: EntityMark[]) =>
+  !/^(?:on|takes?|taking|was|were|had|known|uses?|using)\b/i.test(l.text) && marks.some((m) => m.type === "medication" && m.assertion === "present" && m.start >= l.at && m.start < l.at + l.text.length);
+
+/** A line that opens with a test's name reports its result ("VL 2 weeks ago: 80 copies/ml (suppressed)"). */
+const opensWithResult = (l: NoteLine, marks: EntityMark[]) => marks.some((m) => m.type === "lab_test" && m.start >= l.at && m.start <= l.at + 3);
 
 const sectionAt = (hs: Heading[], at: number) => [...hs].reverse().find((h) => h.at <= at);
 const insideHeading = (hs: Heading[], at: number) => hs.some((h) => h.at <= at && at < h.after);
@@ -69,7 +85,7 @@ const insideHeading = (hs: Heading[], at: number) => hs.some((h) => h.at <= at &
  * while the note is still in its history, and the plan at the first order that opens a line, sentence or
  * dashed clause of the examination or assessment.
  */
-export function unwrittenHeadings(note: string, written: Heading[]): Heading[] {
+export function unwrittenHeadings(note: string, written: Heading[], marks: EntityMark[] = []): Heading[] {
   const out = [...written].sort((a, b) => a.at - b.at);
   const add = (at: number, section: SoapSection, text: string) => {
     out.push({ at, after: at, section, text });
@@ -77,11 +93,42 @@ export function unwrittenHeadings(note: string, written: Heading[]): Heading[] {
   };
   for (const u of units(note).filter((x) => !insideHeading(out, x.at))) {
     const now = sectionAt(out, u.at)?.section ?? "subjective";
-    if (now === "subjective" && opensWithVitals(u)) add(u.at, "objective", "(vital signs)");
+    const examination = now === "subjective" ? examinationIn(u) : null;
+    if (examination !== null) add(examination, "objective", "(vital signs)");
     else if ((now === "objective" || now === "assessment") && ORDER.test(u.text.trim())) {
       add(u.at, "plan", "(orders)");
       break;
     }
   }
+  addAssessment(note, out, marks, add);
   return out;
+}
+
+/**
+ * The assessment written as a line of its own before any plan: a hedged diagnosis, or a diagnosis or its
+ * course just before a line of orders; the line after it begins the plan when no plan has begun. When the
+ * assessment (written or not) follows the history with no examination between, the first line of findings
+ * between them begins the examination.
+ */
+function addAssessment(note: string, out: Heading[], marks: EntityMark[], add: (at: number, section: SoapSection, text: string) => void) {
+  const lines = noteLines(note).slice(1);
+  const sectionOf = (l: NoteLine) => sectionAt(out, l.at)?.section ?? "subjective";
+  const headed = (l: NoteLine) => out.find((h) => h.at >= l.at && h.at <= l.at + 3);
+  const opensOrder = (l: NoteLine | undefined) => !!l && (headed(l)?.section ?? "plan") === "plan" && (ORDER.test(l.text.replace(/^(?:[-*•]\s*|\d{1,2}[.)]\s+)/, "")) || prescribes(l, marks));
+  const i = lines.findIndex((l, j) => {
+    if (insideHeading(out, l.at) || (sectionOf(l) !== "subjective" && sectionOf(l) !== "objective")) return false;
+    return isHedged(l) || (!opensWithResult(l, marks) && statesDiagnosis(l, marks) && (opensOrder(lines[j + 1]) || sectionOf(lines[j + 1] ?? l) === "plan"));
+  });
+  if (i >= 0) {
+    add(lines[i].at, "assessment", "(assessment line)");
+    let next = i + 1;
+    while (next < lines.length && sectionOf(lines[next]) === "assessment" && !insideHeading(out, lines[next].at) && (isHedged(lines[next]) || statesDiagnosis(lines[next], marks))) next++;
+    const plan = lines[next];
+    if (plan && sectionOf(plan) === "assessment" && !insideHeading(out, plan.at) && !out.some((h) => h.at === plan.at)) add(plan.at, "plan", "(orders)");
+  }
+  const assessment = out.find((h) => h.section === "assessment");
+  if (assessment && !out.some((h) => h.section === "objective" && h.at < assessment.at)) {
+    const at = examinationBefore(note, assessment.at, marks);
+    if (at !== null && !insideHeading(out, at)) add(at, "objective", "(findings)");
+  }
 }

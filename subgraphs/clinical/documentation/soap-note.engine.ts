@@ -12,7 +12,7 @@ import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.
 import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 import { sortNoteMedicines } from "./note-medicines.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.4.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.5.0";
 
 type Encounter = PatientRecord["enc"][number];
 
@@ -104,7 +104,7 @@ export function buildSoapNote(k: Knowledge, x: SoapInputs, today = new Date()): 
   const recordedText = r.allergies.length ? r.allergies.map((a) => (a.reaction ? `${a.substance} (${a.reaction})` : a.substance)).join(", ") : "none recorded";
   // The notes' own headings (O/E, Imp, Plan …) put each part under its section; a note without them is history.
   const noteText = x.notes.join("\n");
-  const spans = splitNoteSections(noteText);
+  const spans = splitNoteSections(noteText, x.extraction?.entities);
   const headed = spans.some((sp) => sp.heading !== null);
   const parts = noteSectionTexts(noteText, spans);
   const subjective = [
