@@ -17,6 +17,7 @@ interface SymptomKnowledgeSections {
   symptom_windows?: { max_days: Record<string, number> };
   measurements?: MeasurementRules;
   normal_findings?: { map: Record<string, string[]> };
+  contact_exposures?: { ids: string[] };
 }
 
 /**
@@ -36,7 +37,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.9.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.10.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -51,6 +52,21 @@ const LIST_SEPARATOR = /[,;\n]+|\.(?=\s|$)/;
  */
 const OWNER_OF_ANIMAL = /\b([a-z]+)['’]s\s+(?=(?:dogs?|puppy|cats?|kitten|monkeys?|bats?|cows?|goats?|donkeys?|pigs?|mbwa|paka)\b)/gi;
 const withoutAnimalOwner = (text: string) => text.replace(OWNER_OF_ANIMAL, "$1 ");
+
+/**
+ * "raped by an unknown man", "bitten by an unidentified dog", "hit by an unknown motorcycle": "unknown" names who
+ * or what did it, not whether it happened, but ConText reads it as a hypothetical trigger. After "by"/"from" it is
+ * dropped, so the event stays the patient's ("fever, cause unknown" keeps its reading).
+ */
+const UNKNOWN_AGENT = /\b(by|from)\s+((?:an?|some)\s+)?(?:unknown|unidentified)\s+(?=[a-z])/gi;
+const withoutUnknownAgent = (text: string) => text.replace(UNKNOWN_AGENT, "$1 $2");
+
+/**
+ * An entry with a negation word never gives a contact exposure from someone else's words: "no contact with anyone
+ * with measles" reads "anyone" as another person, which would otherwise outweigh the "no".
+ */
+const NEGATION_WORD = /\b(?:no|not|never|denies|denied|without|nil|none)\b/i;
+const NO_EXPOSURES = new Set<string>();
 
 /**
  * "no other burns", "nil other complaints", "no further injuries": nothing more of what was told, not its
@@ -202,6 +218,7 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
   const outOfWindow = new Set<string>();
   /** Signs an entry states as examined and normal: denied unless another entry reports them. */
   const normal = new Set<string>();
+  const exposures = new Set(sections(k).contact_exposures?.ids ?? []);
   for (const raw of texts) {
     let found = false;
     const ownDays = durationDays(raw);
@@ -218,15 +235,16 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
         found = true;
         continue;
       }
-      const text = spellOutContractions(withoutAnimalOwner(part));
+      const text = spellOutContractions(withoutUnknownAgent(withoutAnimalOwner(part)));
       const tokens = withoutFillers(tokenize(text), tokenKey);
+      const contacts = NEGATION_WORD.test(text) ? NO_EXPOSURES : exposures;
       const mentions = findPhrases(tokens, table);
       if (mentions.length) {
         found = true;
         const assertions = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text));
         mentions.forEach((m, i) => {
           for (const tag of m.tags) {
-            if (!tag.startsWith(NORMAL)) addAsserted(tag, assertions[i], recognized, negated);
+            if (!tag.startsWith(NORMAL)) addAsserted(tag, assertions[i], recognized, negated, contacts);
             else if (assertions[i] === "present") normal.add(tag.slice(NORMAL.length));
           }
         });
@@ -236,7 +254,7 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
       // in place, so a negation before them still reaches what follows.
       let rest = text;
       for (const m of mentions) rest = rest.slice(0, tokens[m.from].start) + " ".repeat(tokens[m.to - 1].end - tokens[m.from].start) + rest.slice(tokens[m.to - 1].end);
-      if (/[a-z]/i.test(rest) && recognizeByConcept(k, rest, recognized, negated)) found = true;
+      if (/[a-z]/i.test(rest) && recognizeByConcept(k, rest, recognized, negated, contacts)) found = true;
     }
     if (!found) unrecognized.push(raw);
     if (entryDays !== undefined) for (const id of recognized) if (!before.has(id)) durations.set(id, Math.max(durations.get(id) ?? 0, entryDays));
@@ -263,14 +281,18 @@ export function expandAbbreviations(k: Knowledge, text: string): string {
   return text.replace(re, (m) => map.get(m.toLowerCase()) ?? m);
 }
 
-/** Absent → negated; present, possible or past → recognized; someone else's or hypothetical → neither. */
-function addAsserted(id: string, assertion: Assertion, recognized: Set<string>, negated: Set<string>): void {
+/**
+ * Absent → negated; present, possible or past → recognized; someone else's or hypothetical → neither, except a
+ * contact exposure (symptoms.json contact_exposures): "his wife died with bleeding" is someone else's illness,
+ * and that is the patient's exposure.
+ */
+function addAsserted(id: string, assertion: Assertion, recognized: Set<string>, negated: Set<string>, exposures: Set<string>): void {
   if (assertion === "absent") negated.add(id);
-  else if (assertion === "present" || assertion === "possible" || assertion === "historical") recognized.add(id);
+  else if (assertion === "present" || assertion === "possible" || assertion === "historical" || (assertion === "family" && exposures.has(id))) recognized.add(id);
 }
 
 /** The extraction vocabulary's reading of `raw`: mapped concepts go to `recognized` or, negated, to `negated`. */
-function recognizeByConcept(k: Knowledge, raw: string, recognized: Set<string>, negated: Set<string>): boolean {
+function recognizeByConcept(k: Knowledge, raw: string, recognized: Set<string>, negated: Set<string>, exposures: Set<string>): boolean {
   const concepts = symptomConcepts(k);
   const read = extractEntities(loadVocabulary(), raw);
   let found = false;
@@ -278,7 +300,7 @@ function recognizeByConcept(k: Knowledge, raw: string, recognized: Set<string>, 
     const id = concepts.get(conceptKey(e));
     if (!id) continue;
     found = true;
-    addAsserted(id, e.assertion, recognized, negated);
+    addAsserted(id, e.assertion, recognized, negated, exposures);
   }
   return found;
 }
