@@ -54,7 +54,7 @@ describe("chemistry tests added in session 16", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ is_critical: true, deviation: "severely_high", loinc_code: "1975-2", critical_limits: "≥ 256 µmol/L" });
     expect(res.body.clinical_significance).toMatch(/neonatal hyperbilirubinaemia/);
-    expect(res.body.warnings.join(" ")).toMatch(/3 days old: the newborn critical limits of Bilirubin.total \(0-30 days\) apply/);
+    expect(res.body.warnings.join(" ")).toMatch(/3 days old: the newborn critical limits of Bilirubin.total \(2-30 days\) apply/);
     const interpreted = await post(INTERPRET, baby, { code: "14631-6", display: "Total bilirubin", value: 120, unit: "µmol/L" });
     expect(interpreted.status).toBe(200);
     expect(interpreted.body).toMatchObject({ flag: "H", is_critical: false, critical_limits: "≥ 256 µmol/L" });

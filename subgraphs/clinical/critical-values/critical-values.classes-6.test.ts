@@ -53,7 +53,7 @@ describe("when the sample was taken", () => {
   });
 
   it("still names no test for a specimen other than blood (Glucose (CSF), fasting urine glucose)", () => {
-    expect(identify("", "Glucose (CSF)").loinc).toBeUndefined();
+    expect(identify("", "Glucose (CSF)").loinc).toBe("2342-4"); // its own test since lab-limits 2026.11.19, not blood glucose
     expect(identify("", "Urine glucose, fasting").loinc).toBeUndefined();
   });
 });

@@ -79,8 +79,6 @@ describe("identification by display when the code is not a LOINC code", () => {
     "Urine potassium",
     "Potassium, urine",
     "Potassium (urine)",
-    "Glucose (CSF)",
-    "CSF glucose",
     "Urine glucose",
     "Corrected calcium",
     "Urine creatinine",

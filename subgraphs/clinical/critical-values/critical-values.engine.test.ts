@@ -62,11 +62,12 @@ describe("critical limits at each boundary (knowledge/lab-limits.json)", () => {
     expect(deviation(loinc, value, unit)).toBe(expected);
   });
 
-  it("every limit in the knowledge base sits outside its reference interval and has a source", () => {
+  it("every limit in the knowledge base sits outside its reference interval (a strict high limit may be its top) and has a source", () => {
     for (const t of k.labTests.values()) {
       const [lo, hi] = t.reference_range;
-      if (t.critical_low) expect(t.critical_low.value).toBeLessThan(lo);
-      if (t.critical_high) expect(t.critical_high.value).toBeGreaterThan(hi);
+      if (t.critical_low) expect(t.critical_low.value < lo || (t.critical_low.value === lo && !t.critical_low.inclusive)).toBe(true);
+      // A strict limit may be the end of the interval (digoxin > 2.0 ng/mL, the top of its therapeutic range; CSF glucose < 40 mg/dL).
+      if (t.critical_high) expect(t.critical_high.value > hi || (t.critical_high.value === hi && !t.critical_high.inclusive)).toBe(true);
       expect(t.source.critical_limits).toBeTruthy();
       expect(t.units[normaliseUnit(t.canonical_unit)]).toBe(1);
     }

@@ -9,7 +9,7 @@ import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./spe
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.10.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.11.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -139,7 +139,8 @@ function writtenNames(written: string): string[] {
  * The tests a display names, to identify a result that has no LOINC code (normally none or one). Stricter
  * than displayMismatch, where the code decides the test: a qualifier in parentheses is dropped only when it
  * is a specimen ("(serum)", "(whole blood)"), the test's unit ("(mmol/L)"), another name of the same
- * test ("Glucose (RBS)") or the patient's context ("Hb (ANC)", "Mg (on MgSO4)": isPatientContext), so
+ * test ("Glucose (RBS)"), a word that with the name forms another name of the test ("Fibrinogen (Clauss)": "Clauss
+ * fibrinogen"; "Phosphate (inorganic)": "Inorganic phosphate") or the patient's context ("Hb (ANC)", "Mg (on MgSO4)": isPatientContext), so
  * "Glucose (urine)" or "Calcium (ionised)" names no test.
  */
 export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest[] {
@@ -147,13 +148,14 @@ export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest
   const whole = normaliseName(withoutAbbreviationDots(display));
   const qualifiers = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const written = writtenNames(display);
+  const base = normaliseName(display.replace(/\([^)]*\)/g, " "));
   return [...tests].filter((t) => {
     if (otherSpecimenWord(t, display)) return false;
     if (names(t, [whole])) return true;
     if (!names(t, written)) return false;
     return qualifiers.every((q) => {
       const name = normaliseName(q);
-      return withoutSpecimenWords(name) === "" || names(t, [name]) || t.units[normaliseUnit(q)] !== undefined;
+      return withoutSpecimenWords(name) === "" || names(t, [name]) || names(t, [`${name} ${base}`]) || t.units[normaliseUnit(q)] !== undefined;
     });
   });
 }

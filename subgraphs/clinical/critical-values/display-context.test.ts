@@ -24,7 +24,9 @@ describe("patient-context qualifiers", () => {
   });
 
   it("still names no test with a specimen qualifier it does not hold", () => {
-    for (const d of ["Potassium (urine)", "Glucose (CSF)", "Sodium (24 h urine)"]) expect(testsNamed(tests, d)).toEqual([]);
+    for (const d of ["Potassium (urine)", "Sodium (24 h urine)"]) expect(testsNamed(tests, d)).toEqual([]);
+    // CSF glucose is its own test (2342-4, lab-limits 2026.11.19), never blood glucose
+    expect(testsNamed(tests, "Glucose (CSF)").map((t) => t.loinc)).toEqual(["2342-4"]);
   });
 
   it("identifies a local-code result with a context qualifier and says it was identified from the display", () => {
