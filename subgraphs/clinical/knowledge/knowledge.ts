@@ -96,10 +96,10 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
   const byName = new Map<string, DrugEntry>();
   for (const d of drugsFile.drugs) {
     // A paediatric band without a source, or with neither a per-kg maximum nor a cap, would clear a child's dose unsourced.
-    for (const b of d.paediatric_max_daily_dose ?? []) {
+    for (const [field, b] of [...(d.paediatric_max_daily_dose ?? []).map((x) => ["paediatric_max_daily_dose", x] as const), ...(d.paediatric_min_daily_dose ?? []).map((x) => ["paediatric_min_daily_dose", x] as const)]) {
       const positive = (x: number | null) => x === null || (Number.isFinite(x) && x > 0);
       if (!b.source?.trim() || (b.mg_per_kg === null && b.max_mg === null) || !positive(b.mg_per_kg) || !positive(b.max_mg) || !b.age) {
-        throw new Error(`knowledge/drugs.json: ${d.id} paediatric_max_daily_dose needs an age band, a source and a positive mg_per_kg or max_mg`);
+        throw new Error(`knowledge/drugs.json: ${d.id} ${field} needs an age band, a source and a positive mg_per_kg or max_mg`);
       }
     }
     byId.set(d.id, d);

@@ -12,12 +12,14 @@ import { checkOlderAdultMaximum } from "./older-adult-maximum.js";
 import { checkOnceDaily } from "./once-daily.js";
 import { checkRenalMaximum } from "./renal-maximum.js";
 import { checkSingleDose } from "./single-dose.js";
+import { checkSingleDoseCourse } from "./single-dose-course.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
 import { checkLaterSteps } from "./taper-steps.js";
 import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
+import { checkWeightMinimum } from "./weight-minimum.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.11.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.12.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -95,7 +97,8 @@ function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): s
  * active medicines), frequencies (medication-schedule parser), doses, and duplicate therapy: two
  * medicines in the same ATC-coded therapeutic class; the adult maximum daily dose per item and per
  * ingredient summed across items; for a child (under 18, age known), the day's total against the
- * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked; an older
+ * weight-based maximum (mg/kg a day × weight, capped; weight-dose.ts), or a warning that it was not checked, and against the
+ * least for the age and weight (weight-minimum.ts); a single-dose treatment written daily (single-dose-course.ts); an older
  * adult's day's total against the lower maximum for the age (older-adult-maximum.ts) and for the kidney function
  * (the eGFR, renal-maximum.ts; renal drug-condition rules apply from the eGFR too);
  * each dose against the drug's usual adult single dose (mg/micrograms slips, single-dose.ts); and every later
@@ -152,6 +155,12 @@ export function verifyPrescription(
     // A once-daily drug written more often (azithromycin tds).
     const onceDaily = checkOnceDaily(found?.drug, it.name, parsed);
     if (onceDaily) issues.push({ item: i, field: "dose", severity: "major", message: onceDaily });
+    // A single-dose treatment (SP for IPTp) written daily or as a course of days.
+    const singleCourse = checkSingleDoseCourse(found?.drug, it.name, parsed);
+    if (singleCourse) issues.push({ item: i, field: "dose", severity: "major", message: singleCourse });
+    // A child's day's total below the least for the age and weight (ceftriaxone 20 mg/kg, zinc 10 mg at 2 years).
+    const least = checkWeightMinimum(found?.drug, it.name, doseParseable ? given : null, doseCheck.dailyDoseMg, { age: context.age, weightKg: context.weightKg, scheduled: parsedForDose?.kind === "scheduled" });
+    if (least) issues.push({ item: i, field: "dose", severity: "moderate", message: least });
     // An adult dosed by weight (enoxaparin, gentamicin, quinine): the day's total against the most per kg.
     const withinAdultMaximum = doseCheck.doseCheck === "above_adult_maximum" ? null : doseCheck.dailyDoseMg;
     const dosesADay = parsedForDose?.kind === "scheduled" ? parsedForDose.times.length : null;

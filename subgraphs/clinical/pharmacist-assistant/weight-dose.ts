@@ -1,5 +1,5 @@
 import { ageInBand, isLocalPreparationName, type PatientAge } from "../drug-safety/drug-safety.engine.js";
-import type { DrugEntry } from "../knowledge/knowledge.types.js";
+import type { DrugEntry, PaediatricMaxDailyDose } from "../knowledge/knowledge.types.js";
 import { grams, round } from "./daily-dose.js";
 
 /**
@@ -31,6 +31,12 @@ export const CHILD_UNDER_YEARS = 18;
 const PARENTERAL = /\b(iv|im|sc|inj|injection|injectable|infusion|ivi|vial|vials|ampoule|ampoules|amp|amps|intravenous|intramuscular)\b/i;
 export const routeOf = (name: string, dose: string | null): "oral" | "parenteral" => (PARENTERAL.test(`${name} ${dose ?? ""}`.replace(/[^a-z0-9]+/gi, " ")) ? "parenteral" : "oral");
 
+/** A weight within a band's weight limits (a neonate under 2 kg); no weight known, every band of the age (per-kg bands then need it). */
+const fitsWeight = (b: PaediatricMaxDailyDose, kg: number | null | undefined) => kg === null || kg === undefined || ((b.min_weight_kg === undefined || kg >= b.min_weight_kg) && (b.below_weight_kg === undefined || kg < b.below_weight_kg));
+
+/** The bands of a drug's paediatric limits (drugs.json) for the child's age and weight. */
+export const bandsAt = (bands: PaediatricMaxDailyDose[] | undefined, age: PatientAge, weightKg: number | null | undefined) => (bands ?? []).filter((b) => ageInBand(b, age) && fitsWeight(b, weightKg));
+
 export const ageInWords = (age: PatientAge) => (age.years < 1 ? `${age.days} days old` : `${Math.floor(age.years)} years old`);
 
 /** The item's day's total against the child's weight-based maximum (see WeightDoseCheck). */
@@ -48,7 +54,7 @@ export function checkWeightDose(
     return { ...NOT_A_CHILD, weightDoseCheck: "not_applicable_local", weightDoseCheckNote: `${productName}: an eye, ear or skin preparation: no weight-based maximum applies` };
   }
   const route = routeOf(productName, dose);
-  const atAge = (drug.paediatric_max_daily_dose ?? []).filter((b) => ageInBand(b, age));
+  const atAge = bandsAt(drug.paediatric_max_daily_dose, age, weightKg);
   const band = atAge.find((b) => !b.routes || b.routes.includes(route));
   if (!band) {
     const why = atAge.length ? ` given ${route === "parenteral" ? "by injection" : "by mouth"} (the sourced maximum is for ${atAge.flatMap((b) => b.routes ?? []).join(", ")} use)` : "";
