@@ -20,7 +20,7 @@ const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|m
 const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs", "set", "sets", "rod", "rods"]);
 const FORM_ROUTE_SCHEDULE = new Set(
   (
-    "tab tabs tablet tablets cap caps capsule capsules syrup syr syp elixir liquid paediatric pediatric paed ped infant fdc suspension susp injection inj infusion oral solution soln cream ointment drops " +
+    "tab tabs tablet tablets pill pills cap caps capsule capsules syrup syr syp elixir liquid paediatric pediatric paed ped infant fdc suspension susp injection inj infusion oral solution soln cream ointment drops " +
     "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
     "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
@@ -28,7 +28,8 @@ const FORM_ROUTE_SCHEDULE = new Set(
 /**
  * Words of the directions written after a drug on East African prescriptions: duration ("x7/7", "x 5 days", "for
  * 2 weeks"), interval ("8hrly", "4 hourly", "q8h", "stat, 12hrs, 24hrs", "3-monthly"), "then", "ED" (every day: "Microgynon 30 ED"),
- * "after each loose stool" (ORS), "as directed", "as required", the implant form ("Jadelle implant"), how a ward dose is given ("loading dose",
+ * "after each loose stool" (ORS), "as directed", "as required", the implant form ("Jadelle implant"), an implant or IUS
+ * "insertion", "inserted" or "in situ", "alternate days", a pill "cycle", how a ward dose is given ("loading dose",
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
  * ("Tetracycline eye ointment apply bd", "instil 1 drop"), and when and with what it is taken ("Metformin 500mg bd
  * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach"). Only trailing words are
@@ -36,8 +37,15 @@ const FORM_ROUTE_SCHEDULE = new Set(
  */
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
+    "insertion inserted insert situ today alternate cycle cycles " +
     "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on").split(" "),
 );
+/**
+ * Words that open a clause after the drug saying what it is for or when: the indication ("Aspirin 300mg for fever"),
+ * a procedure ("Codeine 15mg post tonsillectomy", "pre-op"), where a local preparation goes ("both eyes at birth",
+ * "apply to the wound"), since when ("Jadelle in situ since 2023"). The name is also read without the clause; never as the first word.
+ */
+const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since"]);
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
  * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
@@ -75,7 +83,15 @@ export function nameCandidates(normalised: string): string[] {
       words.push(w);
     }
   }
-  const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w) || DIRECTIONS.has(w) || DIRECTION_PATTERN.test(w);
+  const clause = words.findIndex((w, i) => i > 0 && CLAUSE_OPENERS.has(w));
+  const out = trailingCandidates(words);
+  return clause > 0 ? [...out, ...trailingCandidates(words.slice(0, clause)).filter((c) => !out.includes(c))] : out;
+}
+
+const notTheDrug = (w: string) => FORM_ROUTE_SCHEDULE.has(w) || SALTS.has(w) || DIRECTIONS.has(w) || DIRECTION_PATTERN.test(w);
+
+/** The words, then without their last word while it says form, route, schedule, salt or directions, each also without such words in front. */
+function trailingCandidates(words: string[]): string[] {
   const out: string[] = [];
   for (let end = words.length; end >= 1; end--) {
     const head = words.slice(0, end);

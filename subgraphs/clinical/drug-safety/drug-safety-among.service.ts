@@ -7,7 +7,7 @@ import { getKnowledge, type Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK } from "../knowledge/knowledge.types.js";
 import { getPatient } from "../patient/patient.service.js";
 import { allergensIn, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type MedicationRef, type PatientAge } from "./drug-safety.engine.js";
-import { ageNotCheckedWarnings, ageOutput, checkContext, type CallContext } from "./drug-safety.service.js";
+import { ageNotCheckedWarnings, ageOutput, checkContext, kidneyFunctionFor, type CallContext } from "./drug-safety.service.js";
 import type { DrugInteractionsAmongResult, PatientDrugAllergies } from "./drug-safety-among.type.js";
 
 /** Most medications one among-check takes: n items make n(n-1)/2 pairs. */
@@ -41,6 +41,8 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
   let patientMeds: MedicationRef[] = [];
   // The age rules apply with a patient whose birth date is recorded; without a patient no age is known.
   let age: { age: PatientAge | null; ageSource: "request" | "patient_record" | "none"; sex: string | null } = { age: null, ageSource: "none", sex: null };
+  // The renal rules apply from an eGFR computed from the patient's recorded creatinine (kidney-function.ts).
+  let kidneyFunction = await kidneyFunctionFor(ctx.db, {}, null, null);
   if (patientUhid) {
     await getPatient(ctx.db, patientUhid);
     const { age: recordAge, ageSource, sex } = await checkContext(ctx.db, { patientUhid, conditions: [], allergies: [] });
@@ -51,13 +53,14 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
       ctx.db.select({ code: medications.rxnormCode, name: medications.name }).from(medications).where(and(eq(medications.patientUhid, patientUhid), eq(medications.status, "active"))).orderBy(asc(medications.name)),
     ]);
     conditions = [...new Set(dx.map((r) => r.code.trim()))];
+    kidneyFunction = await kidneyFunctionFor(ctx.db, { patientUhid }, recordAge?.years ?? null, sex);
     allergyList = [...new Set(al.map((r) => r.substance.trim()))];
     patientMeds = uniqueBy(rx.map((r) => ({ code: r.code, name: r.name })), (m) => keyOf({ code: m.code ?? null, name: m.name }));
   }
 
   const k = await getKnowledge(ctx.db);
   const parts: DrugSafetyResult[] = meds.map((m, i) =>
-    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList, age: age.age, sex: age.sex }),
+    checkDrugSafety(k, { newMedication: m, currentMedications: [...meds.slice(i + 1), ...patientMeds], conditions, allergies: allergyList, age: age.age, sex: age.sex, egfr: kidneyFunction.egfr }),
   );
   const identified = uniqueBy(parts.flatMap((p) => p.identified), keyOf);
   const identifiedItems = meds.filter((m) => identified.some((x) => keyOf(x) === keyOf({ code: m.code ?? null, name: m.name })));
@@ -85,6 +88,7 @@ export async function checkDrugInteractionsAmong(ctx: CallContext, meds: Medicat
     conditionsSource: patientUhid ? "patient_record" : "none",
     allergiesSource: patientUhid ? "patient_record" : "none",
     ...ageOutput(age),
+    kidneyFunction,
     requiresReview: true,
   };
   const rulesetVersion = rulesetOf(k);

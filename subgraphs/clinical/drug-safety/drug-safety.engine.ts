@@ -6,7 +6,7 @@ import { ambiguityWarning, ambiguousAbbreviationOf } from "./ambiguous-drug-name
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
 import { matchConditionRule } from "./egfr-rules.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.9.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.10.0";
 
 export { isLocalPreparationName };
 

@@ -1,12 +1,13 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Principal } from "../../../lib/auth.js";
 import type { Db } from "../../../lib/db.js";
 import { ageOnDate, calendarDate, isCalendarDate } from "../../../lib/calendar.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAudit } from "../audit/audit.service.js";
-import { allergies, diagnoses, patients } from "../db/tables.js";
+import { allergies, diagnoses, observations, patients } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
+import { CREATININE_LOINC, givenKidneyFunction, kidneyFunctionFromCreatinine, type KidneyFunction } from "../pharmacist-assistant/kidney-function.js";
 import { SEXES } from "../patient/patient.type.js";
 import { ageFromYears, checkDrugSafety, DRUG_SAFETY_ENGINE_VERSION, type DrugSafetyResult, type PatientAge } from "./drug-safety.engine.js";
 import type { DrugInteractionCheckInput, DrugInteractionResult } from "./drug-safety.type.js";
@@ -23,8 +24,13 @@ export const MAX_AGE_YEARS = 130;
 /** The time zone whose calendar date "today" is for an age from a birth date. */
 export const AGE_TIME_ZONE = "Africa/Kampala";
 
-/** Field errors for the conditions (ICD-10), allergies and age a request gives to a drug check. */
-export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null; patientSex?: string | null }, today = calendarDate(new Date(), AGE_TIME_ZONE)): void {
+/** Highest eGFR accepted (mL/min/1.73 m²): above it, a typing error. */
+export const MAX_EGFR = 200;
+
+/** Field errors for the conditions (ICD-10), allergies, age and eGFR a request gives to a drug check. */
+export function checkGivenContext(errors: FieldErrorCollector, given: { conditions?: string[] | null; allergies?: string[] | null; patientBirthDate?: string | null; patientAgeYears?: number | null; patientSex?: string | null; egfr?: number | null }, today = calendarDate(new Date(), AGE_TIME_ZONE)): void {
+  const egfr = given.egfr;
+  if (egfr !== null && egfr !== undefined && !(Number.isFinite(egfr) && egfr >= 0 && egfr <= MAX_EGFR)) errors.add("egfr", `must be from 0 to ${MAX_EGFR} mL/min/1.73 m²`);
   if (given.patientSex != null && !(SEXES as readonly string[]).includes(given.patientSex)) errors.add("patientSex", `must be one of ${SEXES.join(", ")}`);
   const years = given.patientAgeYears;
   if (years !== null && years !== undefined && !(Number.isFinite(years) && years >= 0 && years <= MAX_AGE_YEARS)) errors.add("patientAgeYears", `must be 0 to ${MAX_AGE_YEARS} years`);
@@ -108,6 +114,21 @@ export async function checkContext(
   };
 }
 
+/**
+ * The kidney function to check against: the request's eGFR, else the patient's most recent serum creatinine on the
+ * record (mg/dL or µmol/L, last 90 days) through CKD-EPI 2021 at the patient's age and sex (kidney-function.ts).
+ */
+export async function kidneyFunctionFor(db: Db, given: { patientUhid?: string | null; egfr?: number | null }, ageYears: number | null, sex: string | null): Promise<KidneyFunction> {
+  if (given.egfr !== null && given.egfr !== undefined) return givenKidneyFunction(given.egfr);
+  const rows = given.patientUhid
+    ? await db
+        .select({ code: observations.code, value: observations.value, comparator: observations.comparator, unit: observations.unit, date: observations.date })
+        .from(observations)
+        .where(and(eq(observations.patientUhid, given.patientUhid), inArray(observations.code, Object.values(CREATININE_LOINC))))
+    : [];
+  return kidneyFunctionFromCreatinine(rows.map((r) => ({ ...r, date: String(r.date).slice(0, 10) })), ageYears, sex, calendarDate(new Date(), AGE_TIME_ZONE));
+}
+
 export interface CallContext {
   db: Db;
   principal: Principal;
@@ -127,6 +148,7 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
   if (input.patientUhid) await getPatient(ctx.db, input.patientUhid);
   const context = await checkContext(ctx.db, input);
   const { conditions, allergies: allergyList, conditionsSource, allergiesSource } = context;
+  const kidneyFunction = await kidneyFunctionFor(ctx.db, input, context.age?.years ?? null, context.sex);
 
   const k = await getKnowledge(ctx.db);
   const result = checkDrugSafety(k, {
@@ -136,6 +158,7 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
     allergies: allergyList.map((a) => a.trim()),
     age: context.age,
     sex: context.sex,
+    egfr: kidneyFunction.egfr,
   });
   const rulesetVersion = [
     DRUG_SAFETY_ENGINE_VERSION,
@@ -147,7 +170,7 @@ export async function checkDrugInteractions(ctx: CallContext, input: DrugInterac
   ].join("; ");
   const { identified, ageRulesNotChecked, ...engineOutput } = result;
   const warnings = [...engineOutput.warnings, ...ageNotCheckedWarnings(input.newMedication.name, { ageRulesNotChecked })];
-  const output = { ...engineOutput, warnings, identifiedMedications: identified, conditionsSource, allergiesSource, ...ageOutput(context), requiresReview: true };
+  const output = { ...engineOutput, warnings, identifiedMedications: identified, conditionsSource, allergiesSource, ...ageOutput(context), kidneyFunction, requiresReview: true };
   const audit = await ctx.db.transaction((tx) =>
     appendAudit(tx as unknown as Db, {
       actor: ctx.principal,

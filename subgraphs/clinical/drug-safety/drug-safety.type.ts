@@ -49,6 +49,10 @@ export class DrugInteractionCheckInput {
   @Field(() => String, { nullable: true, description: "Patient's sex: female, male, other or unknown (HL7 FHIR AdministrativeGender), for the age rules of one sex (valproate in women of childbearing potential); when omitted, the patient's recorded sex if patientUhid is given. Not female or male: those rules are not applied, and a warning says so." })
   @IsOptional()
   patientSex?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "The patient's eGFR in mL/min/1.73 m² (0 to 200), e.g. from the lab slip: the renal drug-condition rules (metformin, nitrofurantoin, tenofovir DF, NSAIDs, potassium-sparing diuretics) apply from it without a kidney diagnosis. Default with a patientUhid: computed from the patient's most recent serum creatinine on the record (last 90 days) with CKD-EPI 2021, as prescription verification does (see kidneyFunction)." })
+  @IsOptional()
+  egfr?: number | null;
 }
 
 @ObjectType({ description: "One finding of a drug check (spec: interactions[])." })
@@ -180,6 +184,33 @@ export class IdentifiedMedication {
   matchedBy!: string;
 }
 
+@ObjectType({ description: "The kidney function a check used: the eGFR given, or computed from the patient's recorded creatinine, or none." })
+export class KidneyFunctionUsed {
+  @Field(() => Float, { nullable: true, description: "eGFR in mL/min/1.73 m² (whole number) the renal checks used; null when none was given or could be computed." })
+  egfr!: number | null;
+
+  @Field(() => String, { description: "Where the eGFR came from: request (given), patient_record_creatinine (computed from the recorded creatinine) or none (renal rules apply only from a kidney diagnosis)." })
+  source!: string;
+
+  @Field(() => Float, { nullable: true, description: "The recorded serum creatinine used or considered, as recorded; null when none in the last 90 days." })
+  creatinineValue!: number | null;
+
+  @Field(() => String, { nullable: true, description: "Its unit as recorded (mg/dL or µmol/L)." })
+  creatinineUnit!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Its LOINC code (2160-0 mass concentration, 14682-9 substance concentration)." })
+  creatinineLoinc!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Date of that creatinine (YYYY-MM-DD)." })
+  measuredOn!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The equation that computed the eGFR (CKD-EPI 2021 without race); null when the eGFR was given or none was computed." })
+  equation!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Why a recorded creatinine gave no eGFR (patient under 18: the Schwartz equation needs height; sex or age unknown; unit not mg/dL or µmol/L; censored value)." })
+  note!: string | null;
+}
+
 @ObjectType({ description: "Drug safety check (spec: Drug interaction result). Advisory: requires professional review." })
 export class DrugInteractionResult {
   @Field(() => Boolean, { description: "True only when nothing was found and every medication was identified." })
@@ -223,6 +254,9 @@ export class DrugInteractionResult {
 
   @Field(() => Int, { nullable: true, description: "The age the rules used, in days: since birth, or the years given x 365.25; null when none was known." })
   patientAgeDays!: number | null;
+
+  @Field(() => KidneyFunctionUsed, { description: "The eGFR the renal rules used and where it came from (given, computed from the recorded creatinine, or none)." })
+  kidneyFunction!: KidneyFunctionUsed;
 
   @Field(() => Int, { description: "Time spent on the check, in milliseconds." })
   processingTimeMs!: number;

@@ -52,6 +52,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   cetirizine: "20610",
   // Same PharmGKB export (drugs 2026.11.43), the only PA id mapped to its RxCUI: PA449720 gabapentin.
   gabapentin: "25480",
+  // Same PharmGKB export (drugs 2026.11.45), each PA id the only one mapped to its RxCUI: PA450164 lamotrigine (also in
+  // the CPIC drug table), PA450206 levetiracetam, PA164783809 rifapentine, PA10069 emtricitabine.
+  lamotrigine: "28439", levetiracetam: "114477", rifapentine: "35617", emtricitabine: "276237",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -1,44 +1,25 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { calendarDate } from "../../../lib/calendar.js";
+import { and, eq } from "drizzle-orm";
 import type { SubgraphContext } from "../../../lib/context.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
-import { medications, observations } from "../db/tables.js";
+import { medications } from "../db/tables.js";
 import { DRUG_SAFETY_ENGINE_VERSION } from "../drug-safety/drug-safety.engine.js";
-import { AGE_TIME_ZONE, checkContext, checkGivenContext } from "../drug-safety/drug-safety.service.js";
+import { checkContext, checkGivenContext, kidneyFunctionFor } from "../drug-safety/drug-safety.service.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { MEDICATION_SCHEDULE_ENGINE_VERSION } from "../nurse-assistant/medication-schedule.engine.js";
 import { getPatient } from "../patient/patient.service.js";
 import { counselMedicines } from "./counseling-points.js";
-import { CREATININE_LOINC, givenKidneyFunction, kidneyFunctionFromCreatinine, type KidneyFunction } from "./kidney-function.js";
 import { PRESCRIPTION_VERIFICATION_ENGINE_VERSION, verifyPrescription } from "./prescription-verification.engine.js";
 import type { CounselingPointsInput, CounselingPointsResult, PrescriptionVerificationResult, VerifyPrescriptionInput } from "./pharmacist-assistant.type.js";
 
 /** Heaviest body weight accepted (kg): above it, a typing error. */
 const MAX_WEIGHT_KG = 250;
-/** Highest eGFR accepted (mL/min/1.73 m²): above it, a typing error. */
-const MAX_EGFR = 200;
 
 const activeMedicationsOf = (ctx: SubgraphContext, uhid: string) =>
   ctx.db
     .select({ code: medications.rxnormCode, name: medications.name })
     .from(medications)
     .where(and(eq(medications.patientUhid, uhid), eq(medications.status, "active")));
-
-/**
- * The kidney function to check against: the request's eGFR, else the patient's most recent serum creatinine on the
- * record (mg/dL or µmol/L, last 90 days) through CKD-EPI 2021 at the patient's age and recorded sex (kidney-function.ts).
- */
-async function kidneyFunctionFor(ctx: SubgraphContext, input: VerifyPrescriptionInput, ageYears: number | null, sex: string | null): Promise<KidneyFunction> {
-  if (input.egfr !== null && input.egfr !== undefined) return givenKidneyFunction(input.egfr);
-  const rows = input.patientUhid
-    ? await ctx.db
-        .select({ code: observations.code, value: observations.value, comparator: observations.comparator, unit: observations.unit, date: observations.date })
-        .from(observations)
-        .where(and(eq(observations.patientUhid, input.patientUhid), inArray(observations.code, Object.values(CREATININE_LOINC))))
-    : [];
-  return kidneyFunctionFromCreatinine(rows.map((r) => ({ ...r, date: String(r.date).slice(0, 10) })), ageYears, sex, calendarDate(new Date(), AGE_TIME_ZONE));
-}
 
 /**
  * Verifies a prescription's items (identification, dose, frequency, interactions, contraindications,
@@ -57,8 +38,6 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
   checkGivenContext(errors, input);
   const w = input.patientWeightKg;
   if (w !== null && w !== undefined && !(Number.isFinite(w) && w > 0 && w <= MAX_WEIGHT_KG)) errors.add("patientWeightKg", `must be more than 0 and at most ${MAX_WEIGHT_KG} kg`);
-  const egfr = input.egfr;
-  if (egfr !== null && egfr !== undefined && !(Number.isFinite(egfr) && egfr >= 0 && egfr <= MAX_EGFR)) errors.add("egfr", `must be from 0 to ${MAX_EGFR} mL/min/1.73 m²`);
   errors.throwIfAny("Invalid prescription verification request");
 
   const k = await getKnowledge(ctx.db);
@@ -70,7 +49,7 @@ export async function verifyPrescriptionItems(ctx: SubgraphContext, input: Verif
     activeMedications = await activeMedicationsOf(ctx, input.patientUhid);
   }
   const { conditions, allergies: allergyList, conditionsSource, allergiesSource, age, ageSource } = await checkContext(ctx.db, input);
-  const kidneyFunction = await kidneyFunctionFor(ctx, input, age?.years ?? null, sex);
+  const kidneyFunction = await kidneyFunctionFor(ctx.db, input, age?.years ?? null, sex);
   const result = verifyPrescription(k, input.items, { activeMedications, conditions: conditions.map((c) => c.trim()), allergies: allergyList.map((a) => a.trim()), age, sex, weightKg: input.patientWeightKg ?? null, egfr: kidneyFunction.egfr });
   const rulesetVersion = [
     PRESCRIPTION_VERIFICATION_ENGINE_VERSION,

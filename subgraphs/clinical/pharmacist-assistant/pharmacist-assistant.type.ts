@@ -1,6 +1,6 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
-import { DrugAgeAlert, DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
+import { DrugAgeAlert, DrugAllergyAlert, DrugContraindication, DrugInteractionFinding, KidneyFunctionUsed, MedicationRefInput } from "../drug-safety/drug-safety.type.js";
 
 @InputType({ description: "One medicine of a prescription." })
 export class PrescriptionItemInput {
@@ -58,33 +58,6 @@ export class VerifyPrescriptionInput {
   @Field(() => Float, { nullable: true, description: "The patient's eGFR in mL/min/1.73 m² (0 to 200), e.g. from the lab slip: renal rules (metformin, nitrofurantoin, tenofovir DF, NSAIDs, potassium-sparing diuretics) and lower renal maxima (gabapentin, allopurinol, ciprofloxacin) apply from it without a kidney diagnosis. Default with a patientUhid: computed from the patient's most recent serum creatinine on the record (last 90 days) with CKD-EPI 2021 (see kidneyFunction)." })
   @IsOptional()
   egfr?: number | null;
-}
-
-@ObjectType({ description: "The kidney function the prescription was checked against." })
-export class KidneyFunctionUsed {
-  @Field(() => Float, { nullable: true, description: "eGFR in mL/min/1.73 m² (whole number) the renal checks used; null when none was given or could be computed." })
-  egfr!: number | null;
-
-  @Field(() => String, { description: "Where the eGFR came from: request (given), patient_record_creatinine (computed from the recorded creatinine) or none (renal rules apply only from a kidney diagnosis)." })
-  source!: string;
-
-  @Field(() => Float, { nullable: true, description: "The recorded serum creatinine used or considered, as recorded; null when none in the last 90 days." })
-  creatinineValue!: number | null;
-
-  @Field(() => String, { nullable: true, description: "Its unit as recorded (mg/dL or µmol/L)." })
-  creatinineUnit!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Its LOINC code (2160-0 mass concentration, 14682-9 substance concentration)." })
-  creatinineLoinc!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Date of that creatinine (YYYY-MM-DD)." })
-  measuredOn!: string | null;
-
-  @Field(() => String, { nullable: true, description: "The equation that computed the eGFR (CKD-EPI 2021 without race); null when the eGFR was given or none was computed." })
-  equation!: string | null;
-
-  @Field(() => String, { nullable: true, description: "Why a recorded creatinine gave no eGFR (patient under 18: the Schwartz equation needs height; sex or age unknown; unit not mg/dL or µmol/L; censored value)." })
-  note!: string | null;
 }
 
 @ObjectType({ description: "Something that keeps the prescription from being verified." })
