@@ -16,6 +16,7 @@ describe("directions after the name: when and with what it is taken", () => {
     ["Ibuprofen 400mg tds with milk", "ibuprofen"],
     ["Simvastatin 20mg every evening", "simvastatin"],
     ["INH 300 mg daily for 6 months", "isoniazid"],
+    ["FeSO4 200 mg od after supper", "ferrous_sulfate"], // the chemical formula, as ward notes write it (SOAP set 3)
   ])("%s → %s", (name, drug) => {
     expect(id(name)).toBe(drug);
   });
