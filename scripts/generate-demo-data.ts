@@ -6,6 +6,7 @@
  *   npx tsx scripts/generate-demo-data.ts
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { demoCompoundFormulas, demoStorageUnits } from "./demo-cold-chain-compounding.js";
 
 function mulberry32(seed: number) {
   return () => {
@@ -422,5 +423,10 @@ const inventory_items = pharmacies.flatMap((ph) =>
 
 const out = new URL("../seed/demo/", import.meta.url);
 writeFileSync(new URL("clinical.json", out), JSON.stringify({ version: 1, patients }, null, 1) + "\n");
-writeFileSync(new URL("pharmacy.json", out), JSON.stringify({ version: 1, pharmacies, products: productStock, inventory_items, suppliers, supplier_medications, prescriptions }, null, 1) + "\n");
+const cold_storage_units = demoStorageUnits(pharmacies);
+const compound_formulas = demoCompoundFormulas();
+writeFileSync(
+  new URL("pharmacy.json", out),
+  JSON.stringify({ version: 1, pharmacies, products: productStock, inventory_items, suppliers, supplier_medications, prescriptions, cold_storage_units, compound_formulas }, null, 1) + "\n",
+);
 console.log(`wrote ${patients.length} patients, ${pharmacies.length} pharmacies, ${products.length} products, ${prescriptions.length} prescriptions`);

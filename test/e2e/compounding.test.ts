@@ -130,7 +130,10 @@ describe("formulas", () => {
     expect(listed.body.results.map((f: { id: string }) => f.id)).toEqual([created.body.id]);
     const ingredients = await stack.rest("GET", `${ingredientsPath}?formula=${created.body.id}`, { token: author });
     expect(ingredients.body).toMatchObject({ count: 1, results: [{ stock_code: "excipient:zinc-oxide", formula_code: "ZINC-PASTE", formula_status: "retired" }] });
-    expect((await stack.rest("GET", `${ingredientsPath}?search=zinc&kind=excipient`, { token: author })).body.results.length).toBe(1);
+    // The demo world's formulas may hold zinc too (calamine lotion): this formula's line is found once, and only zinc excipients are.
+    const zinc = (await stack.rest("GET", `${ingredientsPath}?search=zinc&kind=excipient`, { token: author })).body.results as { formula_code: string; kind: string; name: string; stock_code: string }[];
+    expect(zinc.filter((i) => i.formula_code === "ZINC-PASTE")).toHaveLength(1);
+    expect(zinc.every((i) => i.kind === "excipient" && /zinc/i.test(`${i.name} ${i.stock_code}`))).toBe(true);
     expect((await stack.rest("GET", `${ingredientsPath}?colour=red`, { token: author })).status).toBe(400);
   });
 });

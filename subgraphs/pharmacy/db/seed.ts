@@ -6,6 +6,8 @@ import { recordControlledEntry } from "../drug-safety/controlled-register.servic
 import { addDays, applyStockChanges, kampalaToday, type LedgerChange } from "../inventory/ledger.js";
 import { medicationByCode } from "../inventory/medications/catalog.js";
 import { defaultValidUntil } from "../dispensing/prescription/prescription-validity.js";
+import { seedDemoColdChain, type DemoStorageUnit } from "./seed-cold-chain.js";
+import { seedDemoFormulas, type DemoCompoundFormula } from "./seed-compounding.js";
 import { inventoryItems, loyaltyPrograms, pharmacies, prescriptionItems, prescriptions, products, supplierMedications, suppliers } from "./tables.js";
 
 /** A batch as stored in the demo file: expiry in days from the seeding day (negative: already expired). */
@@ -23,6 +25,10 @@ interface DemoPharmacyWorld {
   /** Procurement: the suppliers' catalogs (absent in older demo files). */
   supplier_medications?: DemoSupplierMedication[];
   prescriptions: DemoPrescription[];
+  /** Cold chain: a refrigerator per pharmacy and its readings (absent in older demo files). */
+  cold_storage_units?: DemoStorageUnit[];
+  /** Compounding: approved master formulas shared by every pharmacy (absent in older demo files). */
+  compound_formulas?: DemoCompoundFormula[];
 }
 
 interface DemoPrescription {
@@ -34,7 +40,7 @@ interface DemoPrescription {
   days_ago: number;
 }
 
-/** Loads the demo pharmacies, catalog, suppliers and prescriptions when there are no pharmacies. */
+/** Loads the demo pharmacies, catalog, suppliers, prescriptions, master formulas and refrigerators (with their readings) when there are no pharmacies. */
 export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(pharmacies);
   if (n > 0) return false;
@@ -84,6 +90,8 @@ export async function seedPharmacyDemo(db: Db, logger: Logger): Promise<boolean>
     await tx.insert(suppliers).values(world.suppliers);
     await seedSupplierCatalogs(tx, world.supplier_medications ?? []);
     await seedDemoPrescriptions(tx as unknown as Db, world.prescriptions);
+    await seedDemoFormulas(db, world.compound_formulas ?? []);
+    await seedDemoColdChain(db, logger, world.cold_storage_units ?? []);
   });
   logger.info({ pharmacies: world.pharmacies.length, products: world.products.length }, "pharmacy demo data loaded");
   return true;

@@ -146,14 +146,15 @@ function checkFormula(input: CreateFormulaInput): Omit<IngredientRow, "id" | "fo
   return rows;
 }
 
-/** A formula is created as a draft; its code is unique (409). */
-export async function createFormula(db: Db, principal: Principal, input: CreateFormulaInput): Promise<CompoundFormula> {
+/** A formula is created as a draft; its code is unique (409). `id`: a fixed id (the demo world's), else a new one. */
+export async function createFormula(db: Db, principal: Principal, input: CreateFormulaInput, id?: string): Promise<CompoundFormula> {
   const ingredients = checkFormula(input);
-  const id = await db.transaction(async (txRaw) => {
+  const formulaId = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
       .insert(compoundFormulas)
       .values({
+        ...(id ? { id } : {}),
         code: input.code.trim().toUpperCase(),
         name: input.name.trim(),
         dosageForm: input.dosageForm.trim(),
@@ -169,7 +170,7 @@ export async function createFormula(db: Db, principal: Principal, input: CreateF
     await tx.insert(compoundFormulaIngredients).values(ingredients.map((i) => ({ ...i, formulaId: row.id })));
     return row.id;
   });
-  return getFormula(db, id);
+  return getFormula(db, formulaId);
 }
 
 /**
