@@ -22,7 +22,8 @@ export interface WrittenVital {
 const NUMBER = String.raw`(\d{1,3}(?:\.\d+)?)`;
 const SAID = String.raw`\s*(?:of|is|was|=|:|-)?\s*`;
 /** "Weight today 9.4kg", "temp now 38.9": a word of when between the name and its number. */
-const WHEN = String.raw`(?:\s*(?:today|now|on\s+admission|this\s+visit|leo))?`;
+const WHEN_WORDS = String.raw`today|now|on\s+admission|this\s+visit|leo`;
+const WHEN = String.raw`(?:\s*(?:${WHEN_WORDS}))?`;
 /** Read a number in one unit: a length in mm or m becomes cm ("MUAC 115mm", "Ht 1.65m"). */
 const CENTIMETRES: Record<string, number> = { mm: 0.1, cm: 1, m: 100 };
 type Pattern = { kind: Exclude<WrittenVitalKind, "bloodPressure" | "glucose">; re: RegExp; range: [number, number]; toUnit?: (unit: string | undefined) => number };
@@ -44,7 +45,8 @@ const PATTERNS: Pattern[] = [
   { kind: "height", re: new RegExp(String.raw`\b(?:ht|height|length)${SAID}${NUMBER}\s*(cm|m)\b`, "gi"), range: [20, 250], toUnit: (u) => CENTIMETRES[u!.toLowerCase()] },
   { kind: "muac", re: new RegExp(String.raw`\bmuac${SAID}${NUMBER}\s*(cm|mm)?(?![\w\/])`, "gi"), range: [5, 50], toUnit: (u) => CENTIMETRES[(u ?? "cm").toLowerCase()] },
 ];
-const BLOOD_PRESSURE = /\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:today|now|on\s+admission|this\s+visit|leo|reading))?\s*(?:of|is|was|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+/** "BP 128/76", "BP today 150/95", "BP reading 158/98": one word of when (or "reading") may stand before the numbers. */
+const BLOOD_PRESSURE = new RegExp(String.raw`\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:${WHEN_WORDS}|reading))?${SAID}(\d{2,3})\s*\/\s*(\d{2,3})`, "gi");
 /**
  * A pressure written without "BP": in mmHg ("150/95 mmHg"), on an arm ("146/88 L arm"), repeated ("repeat
  * 156/102", "rpt BP 150/96", "recheck 148/94") or as a reading ("reading 158/98"). A bare "2/52" or "1/12" (weeks,
