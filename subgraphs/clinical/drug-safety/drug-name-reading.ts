@@ -31,21 +31,23 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * "after each loose stool" (ORS), "as directed", "as required", the implant form ("Jadelle implant"), an implant or IUS
  * "insertion", "inserted" or "in situ", "alternate days", a pill "cycle", how a ward dose is given ("loading dose",
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
- * ("Tetracycline eye ointment apply bd", "instil 1 drop"), and when and with what it is taken ("Metformin 500mg bd
+ * ("Tetracycline eye ointment apply bd", "instil 1 drop"), a repeat ("Hydralazine 5mg IV slowly, repeat after 20 min",
+ * "when needed"), a count in words ("Triumeq one tablet daily", "half tab"), and when and with what it is taken ("Metformin 500mg bd
  * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach"). Only trailing words are
  * taken off, so "with" still joins a combination written out ("Amoxicillin with clavulanic acid").
  */
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
-    "insertion inserted insert situ today alternate cycle cycles " +
+    "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half " +
     "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on").split(" "),
 );
 /**
  * Words that open a clause after the drug saying what it is for or when: the indication ("Aspirin 300mg for fever"),
  * a procedure ("Codeine 15mg post tonsillectomy", "pre-op"), where a local preparation goes ("both eyes at birth",
- * "apply to the wound"), since when ("Jadelle in situ since 2023"). The name is also read without the clause; never as the first word.
+ * "apply to the wound"), since when ("Jadelle in situ since 2023"), and the reason after "prn" ("Haloperidol 5mg IM prn
+ * agitation", "Paracetamol 1g prn pain": as needed for it). The name is also read without the clause; never as the first word.
  */
-const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since"]);
+const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn"]);
 const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
  * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the

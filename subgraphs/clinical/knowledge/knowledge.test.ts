@@ -55,6 +55,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // Same PharmGKB export (drugs 2026.11.45), each PA id the only one mapped to its RxCUI: PA450164 lamotrigine (also in
   // the CPIC drug table), PA450206 levetiracetam, PA164783809 rifapentine, PA10069 emtricitabine.
   lamotrigine: "28439", levetiracetam: "114477", rifapentine: "35617", emtricitabine: "276237",
+  // Same PharmGKB export (drugs 2026.11.48), each PA id the only one mapped to its RxCUI, and each also in the CPIC drug
+  // table (cpicpgx/cpic-data db/drug.sql @ 25e70002): PA449894 hydralazine, PA448004 abacavir, PA164777036 hydroxychloroquine.
+  hydralazine: "5470", abacavir: "190521", hydroxychloroquine: "5521",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

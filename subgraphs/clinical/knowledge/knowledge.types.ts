@@ -87,6 +87,8 @@ export interface DrugEntry {
   weight_band_doses?: { unit_strength: string; bands: { min_kg: number; max_kg: number | null; units: number }[]; source: string };
   /** The least a dose may hold per kg of body weight, by weight band (artesunate: 3 mg/kg under 20 kg, else 2.4). */
   min_dose_per_kg?: { min_kg: number; max_kg: number | null; mg_per_kg: number; source: string }[];
+  /** The most mg per kg a dose by weight band (artesunate: a doubled or tenfold dose; weight-band.ts), sourced per band. */
+  max_dose_per_kg?: { min_kg: number; max_kg: number | null; mg_per_kg: number; source: string }[];
   /**
    * A combination product's single-ingredient drugs (drugs.json ids): the product answers to their
    * interaction and condition rules, and a name written as them ("Ampicillin + Cloxacillin") is the product.

@@ -126,7 +126,9 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
     // A taper gives each day its step's dose and times.
     const step = stepOn(parsed, m.startDate, date);
     const dose = step?.dose ?? m.dose;
-    for (const time of step?.times ?? parsed.times) {
+    // A loading schedule ("at 0, 12, 24 h then daily"): the first day's times on the start day, one a day after it.
+    const laterDay = parsed.thereafter && m.startDate && date > m.startDate ? parsed.thereafter.times : null;
+    for (const time of step?.times ?? laterDay ?? parsed.times) {
       schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
     }
   }

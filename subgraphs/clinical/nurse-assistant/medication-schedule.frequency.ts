@@ -1,6 +1,7 @@
 import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { parseSteps, splitCourse, type CourseStep } from "./medication-schedule.course.js";
 import { takeDirections } from "./medication-schedule.directions.js";
+import { parseLoadingThenDaily } from "./medication-schedule.loading.js";
 import { parseDosingSlots } from "./medication-schedule.slots.js";
 import { everyDaysOf, weekdayIn } from "./weekly-frequency.js";
 
@@ -33,6 +34,11 @@ export type ParsedFrequency =
       weekday?: number;
       /** An open end was written ("od till delivery", "until review"): no course length, on purpose. */
       openEnded?: true;
+      /**
+       * A loading schedule ("at 0, 12, 24 h then daily", medication-schedule.loading.ts): `times` are the first
+       * day's, these every later day's.
+       */
+      thereafter?: { times: string[] };
     }
   /**
    * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
@@ -121,6 +127,8 @@ function scheduledAs(k: AdministrationTimes, s: string): { times: string[]; unit
  * Anything else is "unparseable" with a reason: a dose time is never guessed.
  */
 export function parseFrequency(k: AdministrationTimes, text: string, dose?: string | null): ParsedFrequency {
+  const loading = parseLoadingThenDaily(k, normaliseFrequency(text));
+  if (loading) return loading;
   const stepped = parseSteps(k, text, dose ?? null, parseFrequency);
   if (stepped) return stepped;
   const normalised = normaliseFrequency(text);
@@ -138,7 +146,12 @@ export function parseFrequency(k: AdministrationTimes, text: string, dose?: stri
   }
   s = ROUTE_WORDS.exec(s)?.[1] ?? s;
   const instruction = [...said, ...directions].join("; ") || null;
-  const parsed = parseTiming(k, text, s, courseDays, instruction);
+  const timed = parseTiming(k, text, s, courseDays, instruction);
+  // The frequency itself in brackets after an instruction ("before meals (tds)", "with food (bd)"): brackets are
+  // taken off as directions first, so when nothing else is a timing, read again with them opened (session 20).
+  const opened = timed.kind === "unparseable" && /\([^)]*\)/.test(text) ? parseFrequency(k, text.replace(/[()]/g, " "), dose) : null;
+  if (opened && opened.kind !== "unparseable") return opened;
+  const parsed = timed;
   if (parsed.kind === "prn") return { ...parsed, ...courseMonths, ...(maxPerDay ? { maxPerDay } : {}) };
   if (parsed.kind !== "scheduled") return parsed;
   const open = openEnded && parsed.courseDays === null ? { openEnded: true as const } : {};

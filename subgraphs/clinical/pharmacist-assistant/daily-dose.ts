@@ -47,6 +47,8 @@ const PER_KG_DOSE = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*kg\b(.*)$/i;
 
 /** A tablet's strength then a count of tablets in the dose ("10mg 2 tabs", "250 mg 2 tablets"): the count × the strength. */
 const STRENGTH_THEN_COUNT = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s+(\d+(?:\.\d+)?)\s*(?:tabs?|tablets?|caps?|capsules?)\b(.*)$/i;
+/** The count first, then the strength of each (session 20): "1 tab of 250mg", "2 tablets of 500 mg", "2 x 250mg tabs", "2 caps (250mg)". */
+const COUNT_OF_STRENGTH = /^(\d+(?:\.\d+)?)\s*(?:(?:tabs?|tablets?|caps?|capsules?)\s*(?:of|\(|@)|x)\s*(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b\)?(?:\s*(?:each|tabs?|tablets?|caps?|capsules?)\b)?(.*)$/i;
 /** "/dose" after a per-kg amount ("40mg/kg/dose"): the amount is already one dose. */
 const PER_DOSE_SUFFIX = /^\s*\/\s*(?:dose|dos)\b/i;
 /** A day's total written as such ("75 mg/day", "30mg/kg/day" × weight, "750 mg/24 hrs"): the dose a day, to be divided by the doses a day. */
@@ -113,6 +115,8 @@ export function doseAsGiven(dose: string, weightKg: number | null | undefined, p
   if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
   const counted = STRENGTH_THEN_COUNT.exec(text);
   if (counted) return `${round(Number(counted[1]) * Number(counted[3]))} ${counted[2]}${counted[4]}`;
+  const each = COUNT_OF_STRENGTH.exec(text);
+  if (each) return `${round(Number(each[1]) * Number(each[2]))} ${each[3]}${each[4]}`;
   const perKg = PER_KG_DOSE.exec(text);
   if (perKg && weightKg) return `${round(Number(perKg[1]) * weightKg)} ${perKg[2]}${perKg[3].replace(PER_DOSE_SUFFIX, "")}`;
   return text;

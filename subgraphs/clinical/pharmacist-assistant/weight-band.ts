@@ -4,14 +4,15 @@ import { doseInMg, round, unitsInDose, writtenStrength } from "./daily-dose.js";
 /**
  * A dose against the dose for the patient's weight where the knowledge gives one (drugs.json, sourced per
  * drug): tablets a dose by weight band (`weight_band_doses`: artemether-lumefantrine, RHZE, RHZ,
- * dihydroartemisinin-piperaquine) and the least mg per kg a dose (`min_dose_per_kg`: artesunate). Weight
+ * dihydroartemisinin-piperaquine), the least mg per kg a dose (`min_dose_per_kg`: artesunate) and the most
+ * (`max_dose_per_kg`: artesunate, session 20). Weight
  * bands are how WHO doses these medicines for adults and children alike, so the check needs the weight,
  * not an age. Null when nothing can be said (no weight, no band data, a dose in other units, a strength
  * that is not a multiple of the band's); else the message of a major issue: the dose is below or above it.
  */
 export function checkWeightBandDose(drug: DrugEntry | undefined, productName: string, dose: string | null, weightKg: number | null | undefined): string | null {
   if (!drug || !dose || !weightKg) return null;
-  return tabletsForBand(drug, productName, dose, weightKg) ?? leastPerKg(drug, productName, dose, weightKg);
+  return tabletsForBand(drug, productName, dose, weightKg) ?? leastPerKg(drug, productName, dose, weightKg) ?? mostPerKg(drug, productName, dose, weightKg);
 }
 
 const inBand = (b: { min_kg: number; max_kg: number | null }, kg: number) => kg >= b.min_kg && (b.max_kg === null || kg < b.max_kg);
@@ -50,4 +51,14 @@ function leastPerKg(drug: DrugEntry, productName: string, dose: string, kg: numb
   const least = round(band.mg_per_kg * kg);
   if (round(mg) >= least) return null;
   return `${productName} ${dose}: ${round(mg)} mg = ${round(mg / kg)} mg/kg for ${kg} kg, below the least dose of ${band.mg_per_kg} mg/kg (${least} mg) for ${kgRange(band)} (${band.source})`;
+}
+
+/** A dose above the most mg per kg for the weight band (`max_dose_per_kg`: artesunate 240 mg for 10 kg). */
+function mostPerKg(drug: DrugEntry, productName: string, dose: string, kg: number): string | null {
+  const band = drug.max_dose_per_kg?.find((b) => inBand(b, kg));
+  const mg = band ? doseInMg(dose, productName) : null;
+  if (!band || mg === null) return null;
+  const most = round(band.mg_per_kg * kg);
+  if (round(mg) <= most) return null;
+  return `${productName} ${dose}: ${round(mg)} mg = ${round(mg / kg)} mg/kg for ${kg} kg, above the most of ${band.mg_per_kg} mg/kg a dose (${most} mg) for ${kgRange(band)} (${band.source})`;
 }
