@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -123,6 +123,18 @@ describe("entity extraction quality on annotated notes", () => {
     expect(s.notes).toBe(25);
     // First score, before any change: 0.867 with 1 defaulted regimen reported as the patient's (first-score-heldout-9.txt).
     // The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28 (session 19): held-out set 9 (extraction)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
+    expect(s.negatedReportedAsPresent).toEqual([]);
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 10 (nursing shift notes, drug charts, ICU/HDU in prose, Swahili-English notes, allergy lists, family history, planned/held medicines, ruled-out diagnoses, dose shorthand; added 2026-11-28, session 20): micro-F1 at least 0.92", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_10));
+    console.log(`HELD-OUT SET 10\n${formatScore(s)}`);
+    expect(s.notes).toBe(25);
+    // First score, before any change: 0.907 with 5 not-given, negated, ruled-out or hypothetical mentions reported as the
+    // patient's (first-score-heldout-10.txt). The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28
+    // (session 20): held-out set 10 (extraction)").
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
     expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.perType.demographics.fn).toBe(0);

@@ -36,6 +36,9 @@ const AGE_PATTERNS: RegExp[] = [
   /\b(?:pt|patient|client)\s*:?\s*(\d{1,3})\s?([mf])(?![\p{L}\p{N}])/giu,
   // Swahili "miaka 19" (19 years; TUKI, Kamusi ya Kiswahili-Kiingereza, 2001), "umri miaka 45", "miaka 19, mwanamke".
   /\b(?:umri\s+(?:wa\s+)?)?miaka\s+(\d{1,3})\b/gi,
+  // Swahili "miezi 14" (14 months) for a child: only after "umri (wa)" or the word for the child ("Mtoto wa kike, miezi
+  // 14"); elsewhere "kuhara miezi 2" is a duration.
+  /\b(?:umri\s+(?:wa\s+)?|mtoto(?:\s+wa\s+(?:kike|kiume))?\s*,?\s*(?:wa\s+)?)miezi\s+(\d{1,2})\b/gi,
   // French, as Rwandan and Burundian notes write it: "Patient de 58 ans", "âgée de 34 ans", "Âge : 61 ans" (never
   // "depuis 2 ans", a duration).
   /(?<![\p{L}\p{N}])(?:de|âgée?|agée?|âge|age)\s*:?\s*(\d{1,3})\s*ans(?![\p{L}\p{N}])/giu,
@@ -47,6 +50,7 @@ const AGE_PATTERNS: RegExp[] = [
 const SEX_FIRST = 8;
 const DAY_OF_LIFE = 9;
 const PATIENT_SEX = 10;
+const SWAHILI_MONTHS = AGE_PATTERNS[12];
 /** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
 const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
 const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
@@ -82,6 +86,12 @@ const SEX_FIELD = /\b(?:sexe?|gender|genre)\s*[:=\-]?\s*(male|female|masculin|f�
  */
 const SWAHILI_MALE = /^(mzee|babu|kijana|mvulana|mwanaume|mwanamume|omusajja)$/i;
 const SWAHILI_FEMALE = /^(mama|bibi|binti|msichana|mwanamke|omukazi|omukyala)$/i;
+/**
+ * Swahili phrases that state the patient's sex anywhere in the note (same dictionary): "mtoto wa kike" (a girl child),
+ * "mgonjwa wa kiume" (a male patient), and the titles before a name, "Bi." (Bibi, Mrs/Ms) and "Bw." (Bwana, Mr).
+ */
+const SWAHILI_MALE_PHRASE = /(?<![\p{L}\p{N}])(?:(?:mtoto|mgonjwa|mteja)\s+wa\s+kiume(?![\p{L}\p{N}])|Bw\.\s*\p{Lu})/iu;
+const SWAHILI_FEMALE_PHRASE = /(?<![\p{L}\p{N}])(?:(?:mtoto|mgonjwa|mteja)\s+wa\s+kike(?![\p{L}\p{N}])|Bi\.\s*\p{Lu})/iu;
 
 const lineStartAt = (text: string, at: number) => at === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, at - 4), at));
 
@@ -189,7 +199,7 @@ export function extractDemographics(note: string): Demographics {
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
       const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
       const value = sexFirst ? Number(m[2] ?? m[3]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
-      const unit = dayOfLife ? "days" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst ? "y" : m[2];
+      const unit = dayOfLife ? "days" : re === SWAHILI_MONTHS ? "months" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst ? "y" : m[2];
       const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
       if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] ? m[2].toUpperCase() : sexFirst ? m[1] : undefined };
@@ -214,8 +224,9 @@ export function extractDemographics(note: string): Demographics {
     const word = explicit?.[1] ?? null;
     if (word) gender = /^(male|man|boy|gentleman|m)$/i.test(word) ? "male" : "female";
     else {
-      const m = MALE.exec(own);
-      const f = FEMALE.exec(own);
+      const first = (a: RegExpExecArray | null, b: RegExpExecArray | null) => (a && (!b || a.index <= b.index) ? a : b);
+      const m = first(MALE.exec(own), SWAHILI_MALE_PHRASE.exec(own));
+      const f = first(FEMALE.exec(own), SWAHILI_FEMALE_PHRASE.exec(own));
       if (m && (!f || m.index < f.index)) gender = "male";
       else if (f) gender = "female";
       else if (!CHILD_PATIENT.test(text) && OBSTETRIC.test(own)) gender = "female";

@@ -85,6 +85,32 @@ function stoppedOnItsLine(text: string, tokens: Token[], matches: MedicationMatc
   return true;
 }
 
+/**
+ * A medication administration record's row, the medicine first on its line ("Enoxaparin 40mg s/c od - 18:00 withheld
+ * (platelets 62)", "Ceftriaxone 1g IV od | 08:00 omitted - out of stock"): the administrations written after it say
+ * whether the patient had it. A row whose only administrations are not-given ones (withheld, held, omitted, refused,
+ * declined, not given, not administered) is a medicine the patient did not receive; a row with one dose given and another
+ * refused ("06:00 given, 22:00 refused") is taken. The omission and refusal codes of a drug chart are those of the NHS
+ * inpatient prescription chart (Royal Pharmaceutical Society / Academy of Medical Royal Colleges, Standards for the design
+ * of hospital in-patient prescription charts, 2011: "refused", "omitted", "withheld", "not available").
+ */
+const NOT_GIVEN_STATUS = /(?<![\p{L}\p{N}])(?:withheld|held|withhold|hold|omitted|omit|refused|declined|not[ \t]+(?:given|administered|available)|nil[ \t]+given)(?![\p{L}\p{N}])/iu;
+const GIVEN_STATUS = /(?<![\p{L}\p{N}])(?<!not[ \t]{1,3}|nil[ \t]{1,3})(?:given|administered|taken|done|running|infusing)(?![\p{L}\p{N}])/iu;
+const ROW_START = /^[ \t]*(?:(?:[-*•·]|\d{1,2}[.)])[ \t]*)?$/;
+
+function notGivenOnChartRow(text: string, tokens: Token[], matches: MedicationMatch[], k: number): boolean {
+  const m = matches[k];
+  const start = tokens[m.from].start;
+  const line = lineAround(text, start);
+  if (!ROW_START.test(text.slice(line.start, start))) return false;
+  const next = matches.slice(k + 1).find((o) => o.term.type === "medication" && tokens[o.from].start < line.end);
+  const row = text.slice(tokens[m.to - 1].end, next ? tokens[next.from].start : line.end);
+  // "hold if SBP < 100" is an order's condition, not an administration.
+  const status = NOT_GIVEN_STATUS.exec(row);
+  if (!status || /^[ \t]+if(?![\p{L}\p{N}])/iu.test(row.slice(status.index + status[0].length))) return false;
+  return !GIVEN_STATUS.test(row);
+}
+
 const writtenBefore = (tokens: Token[], from: number, phrases: string[][]) => phrases.some((p) => p.every((key, j) => tokens[from - p.length + j]?.key === key));
 
 /** Whether match k opens a slash-written regimen that a switch word before and "to <medicine>" after name as left. */
@@ -124,6 +150,6 @@ export function markMedicinesNotTaken(text: string, tokens: Token[], matches: Me
     const notTaken = resisted || listed || writtenBefore(tokens, m.from, NOT_TAKEN_BEFORE) || switchedAway(tokens, matches, k) || defaultedAfter(tokens, matches, k);
     previous = notTaken ? { k, resisted } : null;
     if (assertions[k] !== "present" && assertions[k] !== "historical") return;
-    if (notTaken || stoppedOnItsLine(text, tokens, matches, k)) assertions[k] = "absent";
+    if (notTaken || stoppedOnItsLine(text, tokens, matches, k) || notGivenOnChartRow(text, tokens, matches, k)) assertions[k] = "absent";
   });
 }
