@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { assertMentions, findTriggers, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
+import { assertMentions, findTriggers, namesRelative, sectionDefaults, triggerIndex, type Assertion, type Mention, type TriggerIndex, type TriggerLists } from "../extraction/context.js";
 import { findPhrases, phraseTable, phraseWords, spellOutContractions, type PhraseTable, type TaggedPhrase } from "../extraction/phrase-match.js";
 import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extraction/text.js";
 import { findNear, nearTable, type Near, type NearTable } from "./message-near.js";
 import { chooseIntent, intentPhraseScores, NOT_REPORTED, type Intent } from "./message-intent.js";
 import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.8.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.9.0";
 export { INTENTS, type Intent } from "./message-intent.js";
 
 interface RedFlagRule {
@@ -71,6 +71,8 @@ export interface MessageRules {
   english_markers?: { source: string; min_share: number; words: string[] };
   /** English context words patients use, added to the extraction engine's for every message ("is gone", "last month"). */
   context?: { description?: string; triggers: TriggerLists };
+  /** Subjects that deny their clause's finding ("nobody at home has", "hakuna mtu"), the words their clause may hold, and list joints. */
+  negated_subjects?: { description?: string; phrases: string[]; scope_words: string[]; list_words: string[] };
 }
 
 let loaded: { rules: MessageRules; version: string } | undefined;
@@ -150,7 +152,10 @@ function compile(rules: MessageRules, language: string): Compiled {
       weights.set(`${intent}#${phrase}`, w);
     }
   }
-  const triggers = rules.context || local?.context ? triggerIndex([...(rules.context?.triggers ?? []), ...(local?.context?.triggers ?? [])], local?.context?.list_connectors) : undefined;
+  // A negated subject's "no" ("no one", "hakuna mtu") is not a negation of what follows it: a pseudo-trigger there,
+  // and `negatedSubjects` gives its clause's findings their reading.
+  const subjects: TriggerLists = rules.negated_subjects ? [["pseudo", "pre", rules.negated_subjects.phrases]] : [];
+  const triggers = rules.context || local?.context || subjects.length ? triggerIndex([...(rules.context?.triggers ?? []), ...(local?.context?.triggers ?? []), ...subjects], local?.context?.list_connectors) : undefined;
   const near = nearTable(rules.red_flags.map((r) => ({ category: r.category, near: [...(r.near ?? []), ...lists.flatMap((l) => l.red_flags?.[r.category]?.near ?? [])] })));
   const result = { redFlags: phraseTable(redFlags), intents: phraseTable(intents), weights, triggers, near };
   byLanguage.set(language, result);
@@ -243,7 +248,7 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
   const mentions = found.filter((m) => !children.includes(m));
   const asserted = assertMentions(tokens, mentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
-  const assertions = negatedVerbForms(rules, tokens, mentions, settleFamily(tokens, mentions, asserted, text, c.triggers, historyWords(rules)));
+  const assertions = negatedSubjects(rules, tokens, mentions, negatedVerbForms(rules, tokens, mentions, settleFamily(tokens, mentions, asserted, text, c.triggers, historyWords(rules))));
   for (const rule of rules.red_flags) {
     const hits = [
       ...mentions.flatMap((m, k) => m.tags.filter((tag) => tag.startsWith(`${rule.category}#`)).map((tag) => ({ m: { ...m, tag }, a: assertions[k] }))),
@@ -313,13 +318,56 @@ function settleFamily(tokens: Token[], mentions: Mention[], assertions: Assertio
   if (!assertions.includes("family")) return assertions;
   const entityTokens = new Set(mentions.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k)));
   const family = findTriggers(tokens, entityTokens, index).filter((h) => h.kind === "family");
-  if (!family.length) return assertions;
+  // A relative a few words before the verb ("my neighbour's child had", "my cousins baby had") is family by the
+  // extraction engine's own pass, not a trigger listed: its word is left out of the second reading too.
+  const relatives = tokens.flatMap((t, i) => (t.word && !entityTokens.has(i) && namesRelative(t.key) ? [i] : []));
+  if (!family.length && !relatives.length) return assertions;
   const kept = new Set(family.flatMap((h) => wordsOf(tokens, h.from, h.to, history)));
-  const blank = new Set(family.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k)).filter((i) => !kept.has(i)));
+  const blank = new Set([...family.flatMap((h) => Array.from({ length: h.to - h.from }, (_, k) => h.from + k)), ...relatives].filter((i) => !kept.has(i)));
   const without = tokens.map((t, i) => (blank.has(i) ? { ...t, key: "\u00b7" } : t));
   const again = assertMentions(without, mentions, sentenceStarts(text), sectionDefaults(text), undefined, index);
   return assertions.map((a, k) => (a === "family" && NOT_REPORTED.includes(again[k]) ? again[k] : a));
 }
+
+/**
+ * A negated subject denies the finding of its own clause: "nobody at home has fever", "no one in the family has had
+ * fits or convulsions", "hakuna mtu kwetu anatapika damu". The words between the subject and the first finding must
+ * all be group, place or having/being words (`scope_words`); anything else (punctuation, a new subject, another verb:
+ * "no one can help me i can not breathe", "nobody came when my baby was fitting") ends the clause, and the finding
+ * keeps its reading. Findings joined to a denied one by list words only are denied too. A reported, family or possible
+ * reading becomes absent; historical or hypothetical ones stay (they are not flagged either).
+ */
+function negatedSubjects(rules: MessageRules, tokens: Token[], mentions: Mention[], assertions: Assertion[]): Assertion[] {
+  const table = rules.negated_subjects;
+  if (!table || !mentions.length) return assertions;
+  let t = subjectTables.get(table);
+  if (!t) {
+    t = { subjects: table.phrases.map((p) => phraseWords(p)).sort((a, b) => b.length - a.length), scope: new Set(table.scope_words.flatMap((w) => phraseWords(w))), list: new Set(table.list_words.map((w) => (/^[\p{L}\p{N}]/u.test(w) ? phraseWords(w).join(" ") : w))) };
+    subjectTables.set(table, t);
+  }
+  const inMention = (i: number) => mentions.some((m) => m.from <= i && i < m.to);
+  const out = [...assertions];
+  for (let i = 0; i < tokens.length; i++) {
+    if (inMention(i)) continue;
+    const subject = t.subjects.find((w) => w.every((k, j) => tokens[i + j]?.key === k && !inMention(i + j)));
+    if (!subject) continue;
+    let last = i + subject.length;
+    let first = true;
+    for (let k = 0; k < mentions.length; k++) {
+      const m = mentions[k];
+      if (m.from < last) continue;
+      const gap = tokens.slice(last, m.from);
+      const joins = first ? gap.every((g) => g.word && t.scope.has(g.key)) : gap.length > 0 && gap.every((g) => t.list.has(g.key)) || gap.length === 0;
+      if (!joins) break;
+      if (["present", "family", "possible"].includes(out[k])) out[k] = "absent";
+      last = Math.max(last, m.to);
+      first = false;
+    }
+    i += subject.length - 1;
+  }
+  return out;
+}
+const subjectTables = new WeakMap<object, { subjects: string[][]; scope: Set<string>; list: Set<string> }>();
 
 /** The token indices from..to-1 that spell one of `phrases` (each a list of word keys). */
 function wordsOf(tokens: Token[], from: number, to: number, phrases: string[][]): number[] {
