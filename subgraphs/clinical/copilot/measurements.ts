@@ -7,10 +7,14 @@ import { durationDays } from "./durations.js";
  * name. The thresholds are data with their sources; the vital signs are read as the SOAP note reads them
  * (extraction/written-vitals.ts); this file finds the rest and applies the thresholds.
  */
-/** A rate read against the band of the patient's age (whole years); no band: the rate is left unread. */
+/**
+ * A rate read against the bands of the patient's age (whole years); no band: the rate is left unread. A band may
+ * name its own symptom for a rate up to max_rate (NEWS2 scores a pulse of 111-130 2, not 3: a raised pulse, not
+ * tachycardia), so one age can have a raised and a red band.
+ */
 interface AgeBandedRate {
   symptom: string;
-  bands: { min_age?: number; max_age?: number; min_rate: number; source: string }[];
+  bands: { min_age?: number; max_age?: number; min_rate: number; max_rate?: number; symptom?: string; source: string }[];
 }
 
 export interface MeasurementRules {
@@ -158,9 +162,10 @@ function infantAgesInDays(text: string): number[] {
   return INFANT_AGE.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1]) * DAYS_PER_UNIT[m[2][0].toLowerCase()]));
 }
 
-/** Rates read against the band of the patient's age: unknown age or no band leaves them unread. */
+/** Rates read against the bands of the patient's age: unknown age or no band leaves them unread. */
 function readRate(rule: AgeBandedRate, rates: number[], age: number | undefined): MeasuredFindings {
-  const band = age === undefined ? undefined : rule.bands.find((b) => inAgeBand(b, age));
-  if (!band || !rates.length) return { ids: [], read: false };
-  return { ids: rates.some((r) => r >= band.min_rate) ? [rule.symptom] : [], read: true };
+  const bands = age === undefined ? [] : rule.bands.filter((b) => inAgeBand(b, age));
+  if (!bands.length || !rates.length) return { ids: [], read: false };
+  const inBand = (b: AgeBandedRate["bands"][number]) => rates.some((r) => r >= b.min_rate && (b.max_rate === undefined || r <= b.max_rate));
+  return { ids: [...new Set(bands.filter(inBand).map((b) => b.symptom ?? rule.symptom))], read: true };
 }

@@ -37,7 +37,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.10.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.11.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-

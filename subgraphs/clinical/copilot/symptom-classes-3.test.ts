@@ -88,7 +88,8 @@ describe("measurements written among the symptoms (symptoms.json measurements)",
 
   it("reads pulse (adults, NEWS2 >= 131), oxygen saturation (< 90%) and a systolic pressure below 90", () => {
     fc.assert(fc.property(fc.integer({ min: 131, max: 200 }), fc.constantFrom("pulse", "HR", "PR:", "heart rate"), (n, w) => void expect(recognised(`${w} ${n}`, 40)).toContain("tachycardia")), { numRuns: 30 });
-    fc.assert(fc.property(fc.integer({ min: 50, max: 130 }), (n) => void expect(recognizeSymptoms(k, [`pulse ${n}`], null, 40)).toMatchObject({ recognized: [], unrecognized: [] })), { numRuns: 30 });
+    // 111-130 is a raised pulse since symptoms.json 2026.11.14 (NEWS2 2; symptom-classes-10.test.ts).
+    fc.assert(fc.property(fc.integer({ min: 50, max: 110 }), (n) => void expect(recognizeSymptoms(k, [`pulse ${n}`], null, 40)).toMatchObject({ recognized: [], unrecognized: [] })), { numRuns: 30 });
     fc.assert(fc.property(fc.integer({ min: 60, max: 89 }), fc.constantFrom("SpO2", "sats", "O2 sat", "oxygen saturation"), (n, w) => void expect(recognised(`${w} ${n}%`)).toContain("hypoxaemia")), { numRuns: 30 });
     fc.assert(fc.property(fc.integer({ min: 90, max: 100 }), (n) => void expect(recognised(`SpO2 ${n}% on air`)).not.toContain("hypoxaemia")), { numRuns: 20 });
     fc.assert(fc.property(fc.integer({ min: 50, max: 89 }), fc.integer({ min: 30, max: 49 }), (s, d) => void expect(recognised(`BP ${s}/${d}`)).toContain("hypotension")), { numRuns: 30 });
