@@ -36,7 +36,7 @@ const ORGANISM_LABEL = /^(?:(?:aerobic|anaerobic|blood|urine|stool|sputum|pus|sw
 const GRAM_LABEL = /^gram(?:'?s)?(?:\s(?:stain(?:ing)?|reaction|film|smear))?(?:\s\((?:direct|smear|film)\))?$/i;
 const SPECIES_LABEL = /^(?:(?:malaria|parasite|plasmodium)\s)?(?:species|spp\.?)(?:\s(?:identified|seen))?$/i;
 const MORPHOLOGY_LABEL = /^(?:(?:parasite\s)?stages?(?:\s(?:seen|identified))?|(?:rbc|red cell|wbc|white cell|platelet|cell)?\s?morphology|forms seen)$/i;
-const BLOOD_GROUP_LABEL = /^(?:(?:blood\s?group(?:ing)?|abo(?:\s(?:group(?:ing)?|type))?|blood\stype|group(?:ing)?)(?:\s?(?:&|and|\/)\s?rh(?:esus)?(?:\s?\(?d\)?)?)?(?:\s(?:group(?:ing)?|type))?|rh(?:esus)?(?:\s?\(?d\)?)?(?:\s(?:factor|type|group|status))?)$/i;
+const BLOOD_GROUP_LABEL = /^(?:(?:blood\s?group(?:ing)?|abo(?:\s(?:group(?:ing)?|type))?|blood\stype|group(?:ing)?)(?:\s?(?:&|and|\/)\s?rh(?:esus)?(?:\s?\(?d\)?)?)?(?:\s(?:group(?:ing)?|type))?(?:\s\((?:abo|abo\s?(?:&|and|\/)\s?rh(?:esus|d)?)\))?|rh(?:esus)?(?:\s?\(?d\)?)?(?:\s(?:factor|type|group|status))?)$/i;
 const CROSSMATCH_LABEL = /^(?:cross\s?-?\s?match(?:ing)?|x\s?-?\s?match|compatibility(?:\stest)?)(?:\s(?:result|test))?$/i;
 const APPEARANCE_LABEL = /^(?:(?:urine|stool|csf|fluid|semen|sample|specimen|sputum|pus|gross|macroscopic|physical)\s)?(?:appearance|colou?r|consistency|turbidity|clarity|macroscopy|viscosity|odou?r|aspect)$/i;
 /** Microscopy labels whose result is a finding in words when it names something seen ("Ova: Hookworm ova seen", "India ink: No capsulated yeast cells seen"). */
@@ -76,8 +76,13 @@ const NEXT_LABEL = /\s(?:[A-Z][A-Za-z./ ]{1,24}\s?:|(?:[A-Z][a-z]+\s)?\d{1,2}[/.
 const NOT_SECTION = /\b(?:HOSPITAL|CLINIC|CENTRE|CENTER|DISPENSARY|MINISTRY|REPUBLIC|LABORATORIES|RESULTS?|UNITS?|REFERENCE|NORMAL)\b/;
 /** A results table's header with a column of normals ("Test  Result  Normal", "Result  Reference"). */
 const NORMAL_COLUMN_HEADER = /\bresults?\b.*\b(?:normal|reference|ref\.?|expected)\b/i;
-/** A crossmatch row under a crossmatch heading: "KNBTS-26-118834  O Pos  Compatible". */
-const UNIT_ROW = /^(?<unit>[A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*)\s(?:.*\s)?(?<value>(?:in)?compatible|not compatible)$/i;
+/** A crossmatch row under a crossmatch heading: "KNBTS-26-118834  O Pos  Compatible" (the shortest cells before the result, so "Not compatible" is read whole). */
+const UNIT_ROW = /^(?<unit>(?:[A-Z][A-Z-]{1,9}\s)?[A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*)\s(?:.*?\s)?(?<value>(?:in)?compatible|not compatible)(?:\s\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})?$/i;
+/**
+ * A crossmatch table's header: a donor unit column first ("Donor unit no.  Donor group  Crossmatch (IAT)  Expiry",
+ * "Unit  Group  Method  Result", "Bag no.  Group  Compatibility"), or a crossmatch column beside a unit column.
+ */
+const CROSSMATCH_HEADER = /^(?:(?:donor|blood)\s)?(?:unit|bag|pack)s?(?:\s(?:no\.?|number|#|id))?\s.*\b(?:cross\s?-?\s?match\w*|compatib\w*|results?)\b|\bcross\s?-?\s?match\w*\b.*\b(?:donor\s)?(?:unit|bag|pack)\s(?:no\.?|number|#|id)\b/i;
 
 /** What the lines above a result say about it: specimen, section, a normals column, a crossmatch part. */
 export interface FindingContext {
@@ -93,6 +98,7 @@ export function noteFindingContext(ctx: FindingContext, line: string): void {
   const specimen = SPECIMEN_LINE.exec(line)?.groups?.specimen.replace(NEXT_LABEL, "").trim();
   if (specimen) ctx.specimen = specimen;
   if (NORMAL_COLUMN_HEADER.test(line)) ctx.normalColumn = true;
+  if (CROSSMATCH_HEADER.test(line)) ctx.crossmatch = true;
   if (HEADING.test(line) && line.split(" ").length <= 6 && !NOT_SECTION.test(line)) {
     ctx.section = line;
     ctx.crossmatch = /cross\s?-?\s?match/i.test(line);

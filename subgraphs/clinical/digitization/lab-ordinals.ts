@@ -90,9 +90,13 @@ export function readOrdinalLine(line: string): OrdinalLine | null {
   if (note && !written && gradeOf(note) && !/^\+{1,4}$/.test(note)) [written, note] = [note, null];
   // "ZN smear  Positive 2+", "AFB  Positive  +++": a plus grade after a positive word is its degree (WHO/IUATLD AFB grading), never its reference.
   if (written && !note && /^[1-4]?\+{1,4}$/.test(written) && /^[A-Za-z]/.test(m.groups.value) && grade.rank > 0) [written, note] = ["", written];
-  const reference = written ? gradeOf(written) : undefined;
+  let reference = written ? gradeOf(written) : undefined;
+  // "MTB Trace DETECTED" (Xpert MTB/RIF Ultra, WHO result categories): "trace" is the level of a detection,
+  // never a trace grade read against a "Detected" normal (that would chart a TB-positive result as normal).
+  let found = grade;
+  if (grade.text === "Trace" && reference?.text === "Detected" && !note) [found, note, written, reference] = [reference, "trace", "", undefined];
   const printed = FOREIGN.has(m.groups.value.toLowerCase().replace(/\s+/g, " ")) ? m.groups.value : null;
-  return { name, grade, reference: reference ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null, printed };
+  return { name, grade: found, reference: reference && written ? { written, grade: reference } : null, note, unit: unit ?? null, limit: limit?.replace(/\s+/g, "") ?? null, printed };
 }
 
 /** English grade words of six letters or more: the words a hand-copied result may misspell ("Postive", "Negetive", "Reactiv"); "reactif" is French, not a misspelling. */

@@ -13,6 +13,7 @@ import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-pa
 import { readSignedResult } from "./lab-signed.js";
 import { joinedRowText, withoutControlBracket, withoutRangeLabel } from "./lab-broken-rows.js";
 import { mentionsSpecimen } from "./loinc-by-unit.js";
+import { readColumnHeader, readDualUnitRow, readUnderColumns, withFlagsUnglued, type ColumnLayout } from "./lab-column-headers.js";
 import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
 
 export type { Comparator, LabResult } from "./lab-line.js";
@@ -69,7 +70,7 @@ export function parseLabResults(text: string): LabParse {
   const lines = text.split(/\r?\n/).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
     // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
-    const spaced = withoutRangeLabel(withoutControlBracket(withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim()))));
+    const spaced = withFlagsUnglued(withoutRangeLabel(withoutControlBracket(withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim())))));
     return { spaced, line: spaced.replace(/\s+/g, " ") };
   });
   // "Test Result Unit Low High Flag": reference limits printed in two columns (analyser printouts).
@@ -92,6 +93,8 @@ export function parseLabResults(text: string): LabParse {
   let commentColumn = false;
   // "Marker  Result  S/CO  Interpretation": a result word, then the assay's index.
   let indexColumn = false;
+  // "Test  Result (U/L)  Reference", "Analyte  NGSP (%)  IFCC (mmol/mol)", "Test  Reference  Result": lab-column-headers.ts.
+  let columnLayout: ColumnLayout | null = null;
   // A laboratory's report written in sentences ("Haemoglobin was 7.2 g/dL and the platelets 45 x10^9/L.").
   const laboratoryHeading = isLaboratoryHeading(lines.map((l) => l.line).filter(Boolean));
   for (let index = 0; index < lines.length; index++) {
@@ -126,6 +129,15 @@ export function parseLabResults(text: string): LabParse {
     }
     const header = sheetHeader ? null : pairedColumnsHeader(line);
     if (header !== undefined) pairedColumns = header;
+    const layout = readColumnHeader(line, lines[index + 1]?.line);
+    if (layout !== undefined) columnLayout = layout;
+    const underColumns = columnLayout && layout === undefined ? readUnderColumns(line, columnLayout, reportSpecimen, asterisk) : null;
+    const dualUnits = underColumns ?? readDualUnitRow(line, reportSpecimen, asterisk);
+    if (dualUnits) {
+      tests.push(...dualUnits);
+      resultLines.push(index);
+      continue;
+    }
     let whole = parseLine(line, reportSpecimen, asterisk);
     if (!whole.result) whole = readPopulationRange(line) ?? readSignedResult(line) ?? readChartRow(line, reportSpecimen, asterisk) ?? whole;
     const paired = pairedColumns && !whole.result ? readPairedRow(line, pairedColumns) : null;
