@@ -22,9 +22,9 @@ const banded = [...k.labTests.values()].filter((t) => t.critical_by_age?.length)
 const unitsOf = (t: LabTest) => Object.keys(t.units).filter((u) => u !== "");
 
 describe("every age band of lab-limits", () => {
-  it("is held for newborn bilirubin, glucose and arterial pH, and children's glucose, potassium, sodium, platelets and white cells, each with a source", () => {
-    expect(banded.map((t) => t.loinc).sort()).toEqual(["1975-2", "2345-7", "2744-1", "2823-3", "2951-2", "6690-2", "777-3"]);
-    for (const t of banded) for (const b of t.critical_by_age!) expect(b.source).toMatch(/\w+.*\d{4}|wakemed|citilab/i);
+  it("is held for newborn bilirubin, glucose, arterial pH and ammonia, and children's glucose, potassium, sodium, platelets and white cells, each with a source", () => {
+    expect(banded.map((t) => t.loinc).sort()).toEqual(["1975-2", "22763-7", "2345-7", "2744-1", "2823-3", "2951-2", "6690-2", "777-3"]);
+    for (const t of banded) for (const b of t.critical_by_age!) expect(b.source).toMatch(/\w+.*\d{4}|wakemed|citilab|newcastle/i);
   });
 
   it.each(banded.flatMap((t) => t.critical_by_age!.map((b) => [t.loinc, b.id, b.min_age_days ?? 0, b.max_age_days] as const)))(

@@ -9,7 +9,7 @@ import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./spe
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.11.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.12.0";
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -79,7 +79,11 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
  * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
  * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick", ...POINT_OF_CARE_WORDS, ...SAMPLE_TIMING_WORDS]);
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick",
+  // session 20 (engine 1.12.0): the panel a result was reported in ("FBC: HGB", "U&E sodium", "UEC K") and the film a count was read on ("Blasts (blood film)")
+  "fbc", "cbc", "ue", "ues", "uec", "uecs", "electrolytes", "lytes", "film", "smear", "peripheral", "pbf",
+  // a venous blood gas sample ("Lactate (VBG)"): venous like "venous", so the gases' own other_specimen_words still refuse a VBG pO2
+  "vbg", ...POINT_OF_CARE_WORDS, ...SAMPLE_TIMING_WORDS]);
 
 const withoutSpecimenWords = (name: string) => name.split(" ").filter((w) => w && !SPECIMEN_WORDS.has(w)).join(" ");
 
@@ -125,7 +129,7 @@ const otherSpecimenMessage = (test: LabTest, what: string, word: string) =>
  * compares as the abbreviation; a dot after a word ("S. creatinine", "T.Bil") is left to normaliseName.
  */
 export function withoutAbbreviationDots(display: string): string {
-  return display.replace(/\b([a-z])\.(?=[a-z]\b)/gi, "$1");
+  return display.replace(/\b([a-z])\.(?=[a-z]\b)/gi, "$1").replace(/\bU\s*&\s*E(s?)\b/gi, "UE$1");
 }
 
 /** The names a display may mean: as written, without a qualifier in parentheses, and without specimen words. */

@@ -15,6 +15,8 @@ import { normaliseName } from "../knowledge/knowledge.js";
 export const POINT_OF_CARE_WORDS = [
   "glucometer", "glucometre", "meter", "hemocue", "haemocue", "coaguchek", "istat", "poc", "poct", "point", "of", "care", "bedside", "device",
   "accuchek", "onetouch", "freestyle", "contour", "statstrip", "accutrend", "epoc", "chem8", "cg4", "cg8", "ec8", "eg7", "g3", "cartridge",
+  // the generic word for the instrument ("(blood gas analyser)"; session 20)
+  "analyser", "analyzer",
 ];
 
 /**
@@ -60,6 +62,30 @@ const PATIENT_CONTEXT_WORDS = new Set([
   "valve", "mech", "mechanical", "af", "dvt", "pe",
   // sickle cell genotype and the patient's steady-state level ("(HbSS, BASELINE 7.5)")
   "hbss", "hbsc", "steady", "state",
+  // session 20, eighth blind set (engine 1.12.0): the patient's age and gestation as requests write them ("(4 YRS)",
+  // "32 WKS GESTATION", "(2 MONTHS, BOY)"), which the patient's recorded age, not the display, applies
+  "yr", "yrs", "year", "years", "y", "mo", "mos", "month", "months", "mth", "mths", "wk", "wks", "week", "weeks",
+  "gestation", "gestational", "ga", "baby", "infant", "child", "boy", "girl", "male", "female",
+  // the diagnosis or indication the result was asked for (Uganda/Kenya ward and request-form wording); a diagnosis
+  // does not change what was measured, and the limits are not waived for it
+  "malaria", "severe", "sepsis", "septic", "screen", "screening", "dka", "hhs", "pneumonia", "meningitis", "eclampsia",
+  "preeclampsia", "hellp", "copd", "asthma", "exacerbation", "febrile", "fever", "chemo", "chemotherapy", "oncology",
+  "cancer", "jaundice", "jaundiced", "convulsions", "convulsing", "seizures", "seizure", "burns", "trauma", "preop", "postop",
+  "infusion", "check", "monitoring", "tpn", "refeeding", "encephalopathy", "cirrhosis", "leukaemia", "leukemia", "malnutrition",
+]);
+
+/** A statement that the sample has no defect ("non-haemolysed", "not haemolysed", "no haemolysis"): context; the defect itself is read by specimen-quality.ts. */
+const DENIED_DEFECT = /^(?:(?:sample|specimen) )?(?:non|not|no|without) (?:haemoly|hemoly|clot)[a-z]*$/;
+
+/**
+ * Words that make a suspected diagnosis ("(?leukaemia)", "- ?HELLP") a statement about the specimen or the
+ * property measured instead ("(?CSF)", "(?urine)", "(?ionised)"): such a question is not context.
+ */
+const MEASUREMENT_WORDS = new Set([
+  "urine", "urinary", "csf", "cerebrospinal", "fluid", "pleural", "ascitic", "peritoneal", "synovial", "stool", "faecal", "fecal",
+  "sweat", "saliva", "dialysate", "drain", "amniotic", "vitreous", "cord", "venous", "capillary", "arterial", "timed", "24h",
+  "ionised", "ionized", "free", "corrected", "adjusted", "total", "direct", "indirect", "conjugated", "unconjugated", "trough", "peak",
+  "ratio", "index", "percent", "percentage", "fraction", "clotted", "clot",
 ]);
 
 /**
@@ -68,7 +94,7 @@ const PATIENT_CONTEXT_WORDS = new Set([
  */
 const CONTEXT_ONLY_WITH: Record<string, string[]> = Object.fromEntries([
   ...["h", "hr", "hrs", "hour", "hours"].map((w) => [w, ["old", "life", "neonate", "newborn", "neonatal"]]),
-  ...["pre", "post"].map((w) => [w, ["dialysis", "hd", "haemodialysis", "hemodialysis"]]),
+  ...["pre", "post"].map((w) => [w, ["dialysis", "hd", "haemodialysis", "hemodialysis", "eclampsia", "chemo", "chemotherapy", "transfusion"]]),
 ]);
 
 const isContextWord = (w: string, words: string[]) => PATIENT_CONTEXT_WORDS.has(w) || (CONTEXT_ONLY_WITH[w]?.some((other) => words.includes(other)) ?? false);
@@ -90,18 +116,69 @@ export function isReportedRange(qualifier: string): boolean {
  * treatment the patient is on ("(on MgSO4)", "(on warfarin)"): either way it does not change the test named.
  */
 export function isPatientContext(qualifier: string): boolean {
+  // Session 20 (engine 1.12.0): a qualifier of several parts ("(neonate, ?urea cycle)", "(malaria, 5 yr)") is context
+  // when every part is; a part asking a question ("?HELLP", "? leukaemia") is the suspected diagnosis the result
+  // was asked for, unless it names a specimen or property (MEASUREMENT_WORDS).
+  if (isReportedRange(qualifier)) return true;
+  const parts = contextParts(qualifier);
+  if (parts.length > 1) return parts.every(isPatientContext);
+  if (/^\?/.test(qualifier.trim())) {
+    const asked = normaliseName(qualifier).split(" ").filter(Boolean);
+    return asked.length > 0 && !asked.some((w) => MEASUREMENT_WORDS.has(w));
+  }
   const words = normaliseName(joinDeviceNames(qualifier)).split(" ").filter(Boolean);
   if (words.length === 0) return false;
+  if (words.some((w) => MEASUREMENT_WORDS.has(w))) return false;
   if (words[0] === "on" && words.length > 1) return true;
-  if (isReportedRange(qualifier)) return true;
-  const named = words.filter((w) => !NUMBER_WORD.test(w));
+  if (DENIED_DEFECT.test(words.join(" "))) return true;
+  // a treatment and what it is for ("MgSO4 for eclampsia", "insulin for DKA"): context when what follows "for" is
+  const forAt = words.indexOf("for");
+  if (forAt > 0 && forAt <= 2 && forAt < words.length - 1 && isPatientContext(words.slice(forAt + 1).join(" "))) return true;
+  // "febrile on chemo", "post chemo": the joining words count with the context words they join
+  const named = words.filter((w) => !NUMBER_WORD.test(w) && !(words.length > 1 && JOINING_WORDS.has(w)));
   return named.length > 0 && named.every((w) => isContextWord(w, words));
+}
+
+/** Words that join context words ("febrile on chemo", "warfarin for AF"), context only beside them. */
+const JOINING_WORDS = new Set(["on", "for", "with", "and", "in", "of"]);
+
+/** The comma- or semicolon-separated parts of a qualifier ("neonate, ?urea cycle" → "neonate", "?urea cycle"). */
+const contextParts = (qualifier: string) => qualifier.split(/[,;]/).map((p) => p.trim()).filter(Boolean);
+
+/** A qualifier without its context parts ("ABG, COPD exacerbation" → "ABG"), or "" when all of it is context. */
+function withoutContextParts(qualifier: string): string {
+  if (isPatientContext(qualifier)) return "";
+  const parts = contextParts(qualifier);
+  return parts.length > 1 ? parts.filter((p) => !isPatientContext(p)).join(", ") : qualifier;
 }
 
 /** A display without its patient-context qualifiers ("Bilirubin (total) (antenatal)" → "Bilirubin (total)"). */
 export function withoutContextQualifiers(display: string): string {
-  return joinDeviceNames(display)
-    .replace(/\s*\(([^)]*)\)/g, (whole, q: string) => (isPatientContext(q) ? "" : whole))
-    .replace(/\s*\[([^\]]*)\]/g, (whole, q: string) => (isReportedRange(q) ? "" : whole))
-    .trim();
+  return withoutTrailingContext(
+    joinDeviceNames(display)
+      .replace(/\s*\(([^)]*)\)/g, (whole, q: string) => {
+        const kept = withoutContextParts(q);
+        return kept === q ? whole : kept ? ` (${kept})` : "";
+      })
+      .replace(/\s*\[([^\]]*)\]/g, (whole, q: string) => (isReportedRange(q) ? "" : whole))
+      .trim(),
+  );
+}
+
+/**
+ * A display without context written after the name without parentheses (session 20, engine 1.12.0): after a dash
+ * ("Platelets - ?HELLP, 34 weeks", "APTT – heparin 6h check"), a comma ("Blood sugar, 6 yr old") or a question
+ * mark ("Total WBC ?leukaemia"), dropped only when all of it is context (isPatientContext); "Potassium, serum" keeps
+ * its specimen for the name matching. A name is never emptied.
+ */
+function withoutTrailingContext(display: string): string {
+  const cut = /\s+[-–—]\s+|\s*[,;:]\s+|\s+(?=\?)/g;
+  for (const m of display.matchAll(cut)) {
+    const head = display.slice(0, m.index).trim();
+    const tail = display.slice(m.index! + m[0].length);
+    // a parenthesised qualifier left in the tail ("- neonate, day 2 (heel prick)") stays with the name, judged as before
+    const groups = [...tail.matchAll(/\([^)]*\)/g)].map((g) => g[0]);
+    if (head && /[a-z0-9]/i.test(head) && isPatientContext(tail.replace(/\([^)]*\)/g, " "))) return [head, ...groups].join(" ");
+  }
+  return display;
 }

@@ -10,6 +10,7 @@ import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
 import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
 import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import { identifyQualitativeTest, interpretQualitative, QUALITATIVE_SCALES_VERSION, QUALITATIVE_TESTS, readResultText } from "./lab-interpretation.qualitative.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
 import { evaluateWestgard, qcInputProblems, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
 
@@ -26,7 +27,13 @@ const ADULT_AGE = 18;
 export async function interpretResult(ctx: SubgraphContext, input: LabInterpretationInput): Promise<LabInterpretationResult> {
   const k = await getKnowledge(ctx.db);
   const errors = new FieldErrorCollector();
-  const { observation } = input;
+  const hasText = input.observation.valueText != null;
+  const hasValue = input.observation.value != null;
+  // Exactly one of a number and a qualitative result (FHIR Observation.value[x] is one choice).
+  if (hasText === hasValue) errors.add(hasText ? "observation.valueText" : "observation.value", hasText ? "send either value (a number) or valueText (a qualitative result), not both" : "is required: send value (a number) or valueText (a qualitative result such as Negative, 2+, Reactive or 1:160)");
+  errors.throwIfAny("Invalid lab interpretation request");
+  if (hasText) return interpretQualitativeResult(ctx, input, errors);
+  const observation = { ...input.observation, value: input.observation.value! };
   // The same checks and identification as a critical value's: a LOINC code, an equivalent LOINC code, or a
   // local code ("K") or none with a display naming one test; a display naming another test and an impossible
   // value are 400. How it was identified is said in `warnings`.
@@ -62,6 +69,7 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     loincCode: code,
     testName: test!.name,
     value: observation.value,
+    valueText: null,
     comparator: observation.comparator ?? null,
     unit: readUnit?.trim() || null,
     flag,
@@ -72,6 +80,51 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     clinicalSignificance: a.clinicalSignificance,
     recommendedActions: a.recommendedActions,
     trend,
+    warnings,
+    requiresReview: true,
+  };
+  const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "lab_result_interpretation", patientUhid: patient.uhid, input, output, rulesetVersion, requestId: ctx.requestId });
+  return { ...output, auditId: audit.id, rulesetVersion };
+}
+
+/**
+ * A qualitative result (valueText) against its test's scale (lab-interpretation.qualitative.ts; knowledge
+ * lab-ordinal-scales.json `interpretation`): N or A, no critical limit, no trend (grades are not compared as numbers).
+ */
+async function interpretQualitativeResult(ctx: SubgraphContext, input: LabInterpretationInput, errors: FieldErrorCollector): Promise<LabInterpretationResult> {
+  const { observation } = input;
+  const test = identifyQualitativeTest(observation.code ?? "", observation.display);
+  if (!test) errors.add("observation.code", `names no test with a qualitative scale in the knowledge base (${QUALITATIVE_SCALES_VERSION}); known: ${QUALITATIVE_TESTS.map((t) => t.name).join(", ")}; send a numeric result as value`);
+  const read = readResultText(observation.valueText!);
+  if (read.kind === "unread") errors.add("observation.valueText", read.reason);
+  if (observation.comparator != null) errors.add("observation.comparator", "applies to a numeric value, not to valueText");
+  if (input.resultDate != null && !isCalendarDate(input.resultDate)) errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
+  errors.throwIfAny("Invalid lab interpretation request");
+  const patient = await getPatient(ctx.db, input.patientUhid);
+  const r = interpretQualitative(test!, read as Exclude<typeof read, { kind: "unread" }>, patient.sex);
+  if ("error" in r) {
+    errors.add("observation.valueText", r.error);
+    errors.throwIfAny("Invalid lab interpretation request");
+  }
+  const q = r as Exclude<typeof r, { error: string }>;
+  const warnings = test!.loinc ? [] : [`${test!.name}: no LOINC code is held for this test in the knowledge base, so loincCode is null`];
+  const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, QUALITATIVE_SCALES_VERSION].join("; ");
+  const output = {
+    patientUhid: patient.uhid,
+    loincCode: test!.loinc,
+    testName: test!.name,
+    value: read.kind === "titre" ? read.dilution : (read as { rank: number }).rank,
+    valueText: q.valueText,
+    comparator: null,
+    unit: null,
+    flag: q.flag,
+    isCritical: false,
+    deviation: q.deviation,
+    normalRange: q.normalRange,
+    criticalLimits: "None: no source we hold lists a qualitative result of this test as a critical value",
+    clinicalSignificance: `${q.clinicalSignificance} Source: ${q.source}`,
+    recommendedActions: q.recommendedActions,
+    trend: { previousValue: null, previousDate: null, delta: null, deltaPercent: null, direction: null, series: null, priorsCompared: 0, priorsSkipped: 0, deltaChecks: [], deltaCheckNote: "A qualitative result is not compared with earlier results" },
     warnings,
     requiresReview: true,
   };

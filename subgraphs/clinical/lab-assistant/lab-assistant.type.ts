@@ -1,6 +1,36 @@
 import { IsOptional, Length, ValidateNested } from "class-validator";
 import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
-import { LabObservationInput } from "../critical-values/critical-values.type.js";
+import { QuantityComparator } from "../critical-values/censored-result.js";
+
+@InputType({ description: "A lab result as reported: a number (value, with unit) or a qualitative result (valueText), never both; the test named by a LOINC code, a local code or its display." })
+export class LabInterpretationObservationInput {
+  @Field(() => String, { description: "LOINC code, e.g. 2823-3 (potassium), or a local code (\"K\", \"HBSAG\") or an empty one when the display names exactly one test; the answer's warnings say how it was identified." })
+  @Length(0, 20)
+  code!: string;
+
+  @Field(() => String, { nullable: true, description: "The test's name as written (e.g. Potassium, Urine protein, HIV 1/2 rapid test); a name of another test than the code is refused (400)." })
+  @IsOptional()
+  @Length(1, 200)
+  display?: string | null;
+
+  @Field(() => Float, { nullable: true, description: "A numeric result, a finite number of at least 0, in unit (with comparator, the printed bound). Exactly one of value and valueText (400 otherwise)." })
+  @IsOptional()
+  value?: number | null;
+
+  @Field(() => String, { nullable: true, description: "A qualitative or semi-quantitative result as printed (FHIR Observation.valueString): a grade (Negative, Trace, 1+ to 4+, + to ++++, Reactive/Non-reactive, Detected/Not detected, Positive/Negative) or a titre (1:160). Read against the test's scale in knowledge/lab-ordinal-scales.json (flag N or A). Exactly one of value and valueText." })
+  @IsOptional()
+  @Length(1, 100)
+  valueText?: string | null;
+
+  @Field(() => QuantityComparator, { nullable: true, description: "For a censored numeric result (an analyser's \">33.3\" or \"<0.5\"): how the true value relates to `value`, the printed bound (FHIR Quantity.comparator). Not with valueText." })
+  @IsOptional()
+  comparator?: QuantityComparator | null;
+
+  @Field(() => String, { nullable: true, description: "Unit of the numeric value (e.g. mmol/L, mg/dL); conversions are applied." })
+  @IsOptional()
+  @Length(0, 20)
+  unit?: string | null;
+}
 
 @InputType({ description: "A lab result to interpret against the patient's prior results." })
 export class LabInterpretationInput {
@@ -8,9 +38,9 @@ export class LabInterpretationInput {
   @Length(1, 64)
   patientUhid!: string;
 
-  @Field(() => LabObservationInput, { description: "The result to interpret." })
+  @Field(() => LabInterpretationObservationInput, { description: "The result to interpret: a number (value) or a qualitative result (valueText)." })
   @ValidateNested()
-  observation!: LabObservationInput;
+  observation!: LabInterpretationObservationInput;
 
   @Field(() => String, { nullable: true, description: "Date of the result, YYYY-MM-DD (default today): prior results are those up to this date." })
   @IsOptional()
@@ -73,14 +103,17 @@ export class LabInterpretationResult {
   @Field(() => String, { description: "UHID of the patient, e.g. UG-2024-000001." })
   patientUhid!: string;
 
-  @Field(() => String, { description: "The LOINC code interpreted: the identified test's code (a local code such as \"K\" or an equivalent LOINC code is returned as the test's code, said in warnings)." })
-  loincCode!: string;
+  @Field(() => String, { nullable: true, description: "The LOINC code interpreted: the identified test's code (a local code such as \"K\" or an equivalent LOINC code is returned as the test's code, said in warnings). Null for a qualitative test whose LOINC code the knowledge base does not hold (urine reagent-strip pads, malaria RDT/slide, Widal, ASO latex)." })
+  loincCode!: string | null;
 
   @Field(() => String, { description: "The test's LOINC name, from the code." })
   testName!: string;
 
-  @Field(() => Float, { description: "The submitted value." })
+  @Field(() => Float, { description: "The submitted value; for a qualitative result the grade's rank (lab-ordinal-scales: number of plus signs, 0 negative, 1 positive) or a titre's dilution (160 for 1:160), which orders results and is not a quantity." })
   value!: number;
+
+  @Field(() => String, { nullable: true, description: "A qualitative result as read: the canonical grade (\"2+\", \"Reactive\", \"Not seen\") or the titre (\"1:160\"); null for a numeric result." })
+  valueText!: string | null;
 
   @Field(() => String, { nullable: true, description: "Echo of the submitted comparator as its FHIR code (<, <=, >=, >): the value is a censored bound; null for a measured value." })
   comparator!: string | null;
@@ -88,13 +121,13 @@ export class LabInterpretationResult {
   @Field(() => String, { nullable: true, description: "The submitted unit; null when none was given." })
   unit!: string | null;
 
-  @Field(() => String, { description: "HL7 v2 abnormal flag: N, L, H, LL (critical low) or HH (critical high)." })
+  @Field(() => String, { description: "HL7 v2 abnormal flag (Table 0078): N, L, H, LL (critical low) or HH (critical high); for a qualitative result N or A (abnormal), and POS (positive) for a positive pregnancy test in a woman or a patient of unknown sex, where positive is the answer and not an abnormality." })
   flag!: string;
 
   @Field(() => Boolean, { description: "True when the value is beyond a critical limit (flag LL or HH)." })
   isCritical!: boolean;
 
-  @Field(() => String, { description: "severely_low, low, normal, high or severely_high." })
+  @Field(() => String, { description: "severely_low, low, normal, high or severely_high; for a qualitative result normal, abnormal or positive (a positive pregnancy test)." })
   deviation!: string;
 
   @Field(() => String, { description: "Reference interval in the submitted unit (sex-specific where the source gives one)." })
