@@ -141,11 +141,11 @@ describe("risk scores through REST", () => {
       { patientUhid: "UG-2026-FRAM05", code: "8480-6", display: "SBP", value: "140", unit: "mm[Hg]", date: today },
       { patientUhid: "UG-2026-FRAM05", code: "72166-2", display: "Tobacco smoking status", value: "Never smoker", unit: null, date: today },
     ]);
-    // Hydralazine is an antihypertensive the knowledge base does not hold: named, not assumed either way.
-    const [unknown] = await db.insert(medications).values({ patientUhid: "UG-2026-FRAM05", rxnormCode: null, name: "Hydralazine", dose: "25 mg", frequency: "BD", status: "active", startDate: today }).returning();
+    // Moxonidine is an antihypertensive the knowledge base does not hold: named, not assumed either way.
+    const [unknown] = await db.insert(medications).values({ patientUhid: "UG-2026-FRAM05", rxnormCode: null, name: "Moxonidine", dose: "0.2 mg", frequency: "OD", status: "active", startDate: today }).returning();
     const cv = (await scores({ patient_uhid: "UG-2026-FRAM05", risk_types: ["cardiovascular"] })).body.risk_scores.cardiovascular;
     expect(cv.score).toBeCloseTo(0.1353, 3);
-    expect(cv.missing_inputs).toEqual([expect.stringMatching(/whether Hydralazine lowers blood pressure/)]);
+    expect(cv.missing_inputs).toEqual([expect.stringMatching(/whether Moxonidine lowers blood pressure/)]);
     expect(cv.factors.join(" ")).toMatch(/if treated the risk would be 1\d\.\d%/);
     // Nifedipine is in the knowledge base (a calcium-channel blocker): treated blood pressure, nothing missing.
     await db.update(medications).set({ name: "Nifedipine", dose: "20 mg" }).where(eq(medications.id, unknown.id));
