@@ -8,7 +8,7 @@ import type { Logger } from "../lib/logger.js";
 import { hasNul, NUL_MESSAGE, nulPaths } from "../lib/nul.js";
 import { useRequestContext } from "../lib/observability.js";
 import { capabilitiesOfOperation, loadFieldCapabilities, mayRunOperation, roleForbidden } from "./authorization.js";
-import { pickDecisiveError, RestError, snakeFields, snakePath } from "./errors.js";
+import { camelInputNames, pickDecisiveError, RestError, snakeFields, snakeNamesIn, snakePath } from "./errors.js";
 import { FORM_OVERHEAD_BYTES, readMultipartForm, type GatewayFile } from "./multipart.js";
 import { buildOpenApi } from "./openapi.js";
 import { loadOperations, type StoredOperation } from "./operations.js";
@@ -75,6 +75,8 @@ interface CompiledRoute extends CompiledOperation {
   acceptedQuery: Set<string>;
   /** Variables bound from a path or query parameter of another name, by snake_case (field errors). */
   restNames: Map<string, string>;
+  /** The API's camelCase input names, spelled in snake_case in the messages the row answers with (errors.ts). */
+  inputNames: ReadonlySet<string>;
 }
 
 /** Query parameters every row accepts, whether or not it uses them (plus names starting with `_`). */
@@ -90,6 +92,8 @@ type Env = { Variables: { requestId: string } };
 export function createBridge(o: BridgeOptions): Hono<Env> {
   const operations = loadOperations();
   const fieldCapabilities = loadFieldCapabilities();
+  // A subgraph's message names fields as GraphQL does ("give patientBirthDate or patientAgeYears"); REST says patient_birth_date.
+  const inputNames = camelInputNames(o.schema);
   const lookup = (route: RouteDef, name: string): CompiledOperation => {
     const operation = operations.get(name);
     if (!operation) throw new Error(`Route ${route.method} ${route.path}: no operation named ${name}`);
@@ -105,6 +109,7 @@ export function createBridge(o: BridgeOptions): Hono<Env> {
       shape: route.body ? resourceShape(main.operation, route.result) : undefined,
       acceptedQuery: new Set([...ALWAYS_ACCEPTED_QUERY, ...Object.keys(route.query ?? {}), ...(route.variants ?? []).map((v) => v.query)]),
       restNames: restNamesOf(route),
+      inputNames,
     };
   });
 
@@ -204,7 +209,7 @@ async function handle(c: Context<Env>, compiled: CompiledRoute, o: BridgeOptions
     files,
   );
   if (!payload) throw new RestError(ErrorCode.INTERNAL, `Gateway answered ${gatewayStatus} without JSON`);
-  if (payload.errors?.length) throw restErrorFrom(payload.errors, { restNames: compiled.restNames });
+  if (payload.errors?.length) throw restErrorFrom(payload.errors, { restNames: compiled.restNames, inputNames: compiled.inputNames });
   const result = payload.data?.[chosen?.variant.result ?? route.result] as Record<string, unknown> | null | undefined;
   if (result === undefined) throw new RestError(ErrorCode.INTERNAL, "Gateway returned no data");
   if (chosen) return fileResponse(result as { filename?: string; contentBase64?: string }, chosen.variant.contentType);
@@ -348,7 +353,7 @@ function asRestError(err: unknown): RestError | undefined {
   return undefined;
 }
 
-function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean; restNames?: Map<string, string> } = {}): RestError {
+function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPaths?: boolean; restNames?: Map<string, string>; inputNames?: ReadonlySet<string> } = {}): RestError {
   const e = pickDecisiveError(errors);
   const ext = (e.extensions ?? {}) as { code?: string; fields?: Record<string, string[]>; retryAfter?: number; rateLimit?: Record<string, number> };
   const code = ext.code ?? ErrorCode.INTERNAL;
@@ -360,8 +365,8 @@ function restErrorFrom(errors: readonly GraphQLFormattedError[], o: { clientPath
     headers["RateLimit-Reset"] = String(ext.rateLimit.reset);
   }
   if (code === ErrorCode.UNAUTHENTICATED) headers["WWW-Authenticate"] = 'Bearer realm="healthcare-api"';
-  const fields = ext.fields && (o.clientPaths ? ext.fields : renameFields(snakeFields(ext.fields), o.restNames));
-  return new RestError(code, e.message, fields, headers);
+  const fields = ext.fields && (o.clientPaths ? ext.fields : renameFields(snakeFields(ext.fields, o.inputNames), o.restNames));
+  return new RestError(code, o.inputNames ? snakeNamesIn(e.message, o.inputNames) : e.message, fields, headers);
 }
 
 /** Field paths whose first segment is a variable the route names otherwise, under the client's name. */

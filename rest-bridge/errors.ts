@@ -1,3 +1,4 @@
+import { type GraphQLSchema, isInputObjectType, isObjectType } from "graphql";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ErrorCode, type FieldErrors } from "../lib/errors.js";
@@ -67,8 +68,31 @@ export function snakePath(path: string): string {
 }
 
 /** Field names are client data (`__proto__` included): the result has no prototype. */
-export function snakeFields(fields: FieldErrors): FieldErrors {
+export function snakeFields(fields: FieldErrors, names?: ReadonlySet<string>): FieldErrors {
   const out = Object.create(null) as FieldErrors;
-  for (const [k, v] of Object.entries(fields)) out[snakePath(k)] = v;
+  for (const [k, v] of Object.entries(fields)) out[snakePath(k)] = names ? v.map((m) => snakeNamesIn(m, names)) : v;
   return out;
+}
+
+/**
+ * The API's camelCase input field and argument names (`valueText`, `patientAgeYears`): the words of a subgraph's
+ * message that a REST client knows as `value_text`, `patient_age_years`.
+ */
+export function camelInputNames(schema: GraphQLSchema): Set<string> {
+  const names = new Set<string>();
+  const add = (name: string) => /[a-z0-9][A-Z]/.test(name) && names.add(name);
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith("__")) continue;
+    if (isInputObjectType(type)) for (const f of Object.values(type.getFields())) add(f.name);
+    else if (isObjectType(type)) for (const f of Object.values(type.getFields())) for (const a of f.args) add(a.name);
+  }
+  return names;
+}
+
+/**
+ * A message as a REST client reads it: every word that is one of `names` (camelInputNames) in snake_case. Only whole
+ * words that are the API's own field names change: "eGFR", "HbA1c" or "mmHg" in a message stay as written.
+ */
+export function snakeNamesIn(message: string, names: ReadonlySet<string>): string {
+  return message.replace(/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g, (word) => (names.has(word) ? snakePath(word) : word));
 }

@@ -132,3 +132,12 @@ describe("drug check with the patient's age", () => {
     expect(Object.keys(bad.body.error.fields)).toEqual(["patient_age_years"]);
   });
 });
+
+describe("a subgraph's message over REST", () => {
+  it("names the fields as REST spells them (patient_birth_date, not patientBirthDate)", async () => {
+    const res = await check({ new_medication: { code: "", name: "Amoxicillin 250mg tds" }, current_medications: [], patient_birth_date: yearsAgo(30), patient_age_years: 30 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ patient_age_years: ["give patient_birth_date or patient_age_years, not both"] });
+    expect(JSON.stringify(res.body)).not.toMatch(/patient[A-Z]/);
+  });
+});

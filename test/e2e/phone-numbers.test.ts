@@ -259,10 +259,10 @@ describe("every phone field, one rule (lib/phone.ts phoneField): its message, it
   beforeAll(() => registerTestPatient(stack, nurse, "UG-PHONE-0041"));
 
   it.each([
-    ["loyalty", { message: `Invalid value for customerPhone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
-    ["consultation", { message: `Invalid value for customerPhone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
+    ["loyalty", { message: `Invalid value for customer_phone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
+    ["consultation", { message: `Invalid value for customer_phone: ${NOT_A_PHONE}`, fields: { customer_phone: [NOT_A_PHONE] } }],
     ["supplier", { message: "Invalid value for phone: must be a phone number, e.g. +256414100001 or 0414 100 001", fields: { phone: ["must be a phone number, e.g. +256414100001 or 0414 100 001"] } }],
-    ["courier", { message: `Invalid value for courierPhone: ${NOT_A_PHONE}`, fields: { courier_phone: [NOT_A_PHONE] } }],
+    ["courier", { message: `Invalid value for courier_phone: ${NOT_A_PHONE}`, fields: { courier_phone: [NOT_A_PHONE] } }],
     ["preferences", { message: "Invalid notification preferences", fields: { phone: [NOT_A_MOBILE] } }],
   ] as const)("%s: a number in no assigned range is 400 with its own message on its own field", async (site, error) => {
     const res = await sites()[site]("+256 100 000 000");
