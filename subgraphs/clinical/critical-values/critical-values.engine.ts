@@ -1,7 +1,7 @@
-import { normaliseName } from "../knowledge/knowledge.js";
+import { normaliseName as normaliseAsciiName } from "../knowledge/knowledge.js";
 import type { LabTest, Limit } from "../knowledge/knowledge.types.js";
 import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits.js";
-import { POINT_OF_CARE_WORDS, SAMPLE_TIMING_WORDS, withoutContextQualifiers } from "./display-context.js";
+import { isMethodQualifier, POINT_OF_CARE_WORDS, SAMPLE_TIMING_WORDS, withoutContextQualifiers } from "./display-context.js";
 import { unitPrintedIn, withoutTrailingUnit } from "./display-unit.js";
 import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
 import { asReported } from "./reported-qualifiers.js";
@@ -9,7 +9,13 @@ import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./spe
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.12.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.13.0";
+
+/**
+ * A test name or display compared as normaliseName does, with its accents dropped first (session 20, engine 1.13.0):
+ * French reports ("Kaliémie", "Créatininémie", "Hémoglobine") compare as "kaliemie", not "kali mie".
+ */
+export const normaliseName = (name: string): string => normaliseAsciiName(name.normalize("NFD").replace(/\p{M}/gu, ""));
 
 export type Deviation = "severely_low" | "low" | "normal" | "high" | "severely_high";
 
@@ -79,7 +85,7 @@ const inGivenUnit = (x: number, factor: number) => (factor === 1 ? String(x) : f
  * "Glucose, newborn": the same test, whose newborn limits the patient's age selects, critical_by_age;
  * "ABG pH", "Blood gas pCO2": a member of a blood gas panel named by its panel).
  */
-const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick",
+const SPECIMEN_WORDS = new Set(["s", "sr", "serum", "plasma", "pl", "blood", "whole", "venous", "arterial", "level", "neonate", "neonates", "neonatal", "newborn", "newborns", "infant", "paediatric", "pediatric", "paeds", "peds", "child", "adult", "gas", "gases", "abg", "heel", "prick",
   // session 20 (engine 1.12.0): the panel a result was reported in ("FBC: HGB", "U&E sodium", "UEC K") and the film a count was read on ("Blasts (blood film)")
   "fbc", "cbc", "ue", "ues", "uec", "uecs", "electrolytes", "lytes", "film", "smear", "peripheral", "pbf",
   // a venous blood gas sample ("Lactate (VBG)"): venous like "venous", so the gases' own other_specimen_words still refuse a VBG pO2
@@ -140,6 +146,13 @@ function writtenNames(written: string): string[] {
 }
 
 /**
+ * Whether a qualifier, put before one of the test's names, is another of its names (session 20, engine 1.13.0):
+ * "Phos (inorganic)" is "inorganic phosphate", as "Phosphate (inorganic)" was; the name written is already one of
+ * the test's, so another of its names may carry the qualifier.
+ */
+const formsAnotherName = (test: LabTest, qualifier: string) => [...namesOf(test)].some((n) => namesOf(test).has(`${qualifier} ${n}`));
+
+/**
  * The tests a display names, to identify a result that has no LOINC code (normally none or one). Stricter
  * than displayMismatch, where the code decides the test: a qualifier in parentheses is dropped only when it
  * is a specimen ("(serum)", "(whole blood)"), the test's unit ("(mmol/L)"), another name of the same
@@ -159,7 +172,7 @@ export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest
     if (!names(t, written)) return false;
     return qualifiers.every((q) => {
       const name = normaliseName(q);
-      return withoutSpecimenWords(name) === "" || names(t, [name]) || names(t, [`${name} ${base}`]) || t.units[normaliseUnit(q)] !== undefined;
+      return withoutSpecimenWords(name) === "" || names(t, [name]) || names(t, [`${name} ${base}`]) || formsAnotherName(t, name) || isMethodQualifier(q) || t.units[normaliseUnit(q)] !== undefined;
     });
   });
 }

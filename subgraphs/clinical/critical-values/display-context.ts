@@ -139,6 +139,30 @@ export function isPatientContext(qualifier: string): boolean {
   return named.length > 0 && named.every((w) => isContextWord(w, words));
 }
 
+/**
+ * Analytical methods and assay generations as laboratory printouts write them after a test's name (session 20,
+ * engine 1.13.0): "Glucose (hexokinase)", "Glucose (GOD-POD)", "K+ (ISE, indirect)", "Creatinine (Jaffe)", "TSH
+ * (3rd gen)", "CRP (quantitative)". The method measures the same quantity the test's LOINC code names (2345-7, 2823-3,
+ * 2160-0, 3016-3 carry no method), so its limits and interval apply. "direct" and "indirect" are a method only with
+ * "ISE" (direct/indirect ion-selective electrode); alone they are a property ("Bilirubin (direct)": another test).
+ * Not here: "high sensitivity"/"hs" (hs-CRP, hs-troponin are other codes), specimens and properties (MEASUREMENT_WORDS).
+ */
+const METHOD_WORDS = new Set([
+  "ise", "potentiometric", "potentiometry", "hexokinase", "hk", "god", "pod", "gox", "oxidase", "peroxidase", "glucose",
+  "enzymatic", "enzymatique", "jaffe", "kinetic", "colorimetric", "photometric", "spectrophotometric", "turbidimetric",
+  "immunoturbidimetric", "chemiluminescence", "chemiluminescent", "clia", "cmia", "eclia", "immunoassay",
+  "quantitative", "quant", "automated", "gen", "generation", "impedance", "method",
+]);
+const METHOD_ONLY_WITH: Record<string, string[]> = { direct: ["ise"], indirect: ["ise"] };
+const ORDINAL = /^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth)$/;
+
+/** Whether a parenthesised qualifier names only the analytical method or assay generation (METHOD_WORDS): it leaves the test the name names. */
+export function isMethodQualifier(qualifier: string): boolean {
+  const words = normaliseName(qualifier).split(" ").filter(Boolean);
+  if (!words.some((w) => METHOD_WORDS.has(w) && w !== "glucose")) return false;
+  return words.every((w) => METHOD_WORDS.has(w) || ORDINAL.test(w) || (METHOD_ONLY_WITH[w]?.some((o) => words.includes(o)) ?? false));
+}
+
 /** Words that join context words ("febrile on chemo", "warfarin for AF"), context only beside them. */
 const JOINING_WORDS = new Set(["on", "for", "with", "and", "in", "of"]);
 
@@ -179,6 +203,32 @@ function withoutTrailingContext(display: string): string {
     // a parenthesised qualifier left in the tail ("- neonate, day 2 (heel prick)") stays with the name, judged as before
     const groups = [...tail.matchAll(/\([^)]*\)/g)].map((g) => g[0]);
     if (head && /[a-z0-9]/i.test(head) && isPatientContext(tail.replace(/\([^)]*\)/g, " "))) return [head, ...groups].join(" ");
+  }
+  return withoutUnseparatedContext(display);
+}
+
+/**
+ * Context words that are also parts of other tests' names or results, never dropped without a separator: "Hb SS" is a
+ * haemoglobin genotype, "WBC ANC" may be the absolute neutrophil count, "TB" total bilirubin, "PE" pleural effusion.
+ */
+const NAME_LIKE_CONTEXT_WORDS = new Set(["ss", "sc", "hbss", "hbsc", "scd", "sickle", "cell", "disease", "anc", "tb", "pe", "art", "af", "ga", "y", "mo", "up", "of", "in", "point", "care", "unit", "stage", "state", "steady"]);
+
+/**
+ * A display without context written after the name with no separator at all (session 20, engine 1.13.0): "RBS 9yr
+ * DKA ?", "PT-INR warfarin clinic", "K pre-dialysis". Dropped only when every word after the cut is context
+ * (isPatientContext) and none is a word that could be part of another test's name (NAME_LIKE_CONTEXT_WORDS); the
+ * longest such tail is dropped; a name is never emptied, and a display with parentheses is left to the rules above.
+ */
+function withoutUnseparatedContext(display: string): string {
+  if (/[()[\]]/.test(display)) return display;
+  const words = display.trim().split(/\s+/);
+  for (let i = 1; i < words.length; i++) {
+    const head = words.slice(0, i).join(" ");
+    const tail = words.slice(i).join(" ");
+    if (!/[a-z]/i.test(head)) continue;
+    const tailWords = normaliseName(tail).split(" ").filter(Boolean);
+    if (tailWords.length === 0 || tailWords.some((w) => NAME_LIKE_CONTEXT_WORDS.has(w))) continue;
+    if (isPatientContext(tail.replace(/\?/g, " "))) return head;
   }
   return display;
 }
