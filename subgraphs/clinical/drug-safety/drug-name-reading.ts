@@ -43,12 +43,13 @@ const DIRECTIONS = new Set(
 );
 /**
  * Words that open a clause after the drug saying what it is for or when: the indication ("Aspirin 300mg for fever"),
- * a procedure ("Codeine 15mg post tonsillectomy", "pre-op"), where a local preparation goes ("both eyes at birth",
+ * a procedure ("Codeine 15mg post tonsillectomy", "pre-op", "after extraction"), where a local preparation goes ("both eyes at birth",
  * "apply to the wound"), since when ("Jadelle in situ since 2023"), and the reason after "prn" ("Haloperidol 5mg IM prn
  * agitation", "Paracetamol 1g prn pain": as needed for it). The name is also read without the clause; never as the first word.
  */
-const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn"]);
-const DIRECTION_PATTERN = /^(x\d+|\d+(hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
+const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn", "after"]);
+/** A duration glued to its unit ("x7", "x5d", "x3days", "x2wks", "5d"), an interval ("8hrly", "q8h"), an FDC count ("4fdc"). */
+const DIRECTION_PATTERN = /^(x\d+(d|dy|dys|day|days|w|wk|wks|week|weeks|m|mo|mth|mths|months?)?|\d+(d|dys|hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
  * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
  * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").

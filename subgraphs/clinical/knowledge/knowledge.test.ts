@@ -58,6 +58,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // Same PharmGKB export (drugs 2026.11.48), each PA id the only one mapped to its RxCUI, and each also in the CPIC drug
   // table (cpicpgx/cpic-data db/drug.sql @ 25e70002): PA449894 hydralazine, PA448004 abacavir, PA164777036 hydroxychloroquine.
   hydralazine: "5470", abacavir: "190521", hydroxychloroquine: "5521",
+  // Same PharmGKB export (drugs 2026.11.50), each PA id the only one mapped to its RxCUI: PA449761 glimepiride (also in the
+  // CPIC initial data, cpicpgx/cpic-data V2__initial_data.sql @ 459e3eb), PA450267 lorazepam.
+  glimepiride: "25789", lorazepam: "6470",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));
