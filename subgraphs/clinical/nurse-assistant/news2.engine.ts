@@ -4,7 +4,7 @@ import type { News2Knowledge, ScoreBand } from "../knowledge/knowledge.types.js"
  * National Early Warning Score 2 (Royal College of Physicians, 2017): the bands, risk thresholds and
  * responses are data (knowledge/news2.json); this file only applies them.
  */
-export const NEWS2_ENGINE_VERSION = "news2-engine@1.1.0";
+export const NEWS2_ENGINE_VERSION = "news2-engine@1.2.0";
 
 export const CONSCIOUSNESS_LEVELS = ["alert", "new_confusion", "voice", "pain", "unresponsive"] as const;
 export type Consciousness = (typeof CONSCIOUSNESS_LEVELS)[number];

@@ -12,7 +12,7 @@ import { getPatient } from "../patient/patient.service.js";
 import { HANDOFF_ENGINE_VERSION, buildHandoffSummary } from "./handoff-summary.engine.js";
 import { buildMedicationSchedule, isCalendarDate, MEDICATION_SCHEDULE_ENGINE_VERSION, todayIn } from "./medication-schedule.engine.js";
 import { NEWS2_ENGINE_VERSION, news2Applicability, scoreNews2, type News2Vitals } from "./news2.engine.js";
-import { latestRecordedVitals, oldestUsableVitalDate, parseConsciousness, usableRecordedVitals, VITAL_NAMES, type RecordedVital, type VitalName } from "./record-vitals.js";
+import { consciousnessProblem, latestRecordedVitals, oldestUsableVitalDate, parseConsciousness, usableRecordedVitals, VITAL_NAMES, type RecordedVital, type VitalName } from "./record-vitals.js";
 import type { HandoffSummaryInput, HandoffSummaryResult, MedicationScheduleInput, MedicationScheduleResult, NurseAssessmentInput, NurseAssessmentResult } from "./nurse-assistant.type.js";
 
 /** Plausible ranges: outside them the value is a typing or unit error (a temperature of 101 is °F). */
@@ -40,7 +40,7 @@ export async function assessPatient(ctx: SubgraphContext, input: NurseAssessment
     if (v !== null && v !== undefined && !(Number.isFinite(v) && v >= lo && v <= hi)) errors.add(`vitals.${name}`, `must be ${what}`);
   }
   const consciousness = given.consciousness != null ? parseConsciousness(given.consciousness) : undefined;
-  if (given.consciousness != null && !consciousness) errors.add("vitals.consciousness", "must be one of alert, new_confusion, voice, pain, unresponsive (or A, C, V, P, U)");
+  if (given.consciousness != null && !consciousness) errors.add("vitals.consciousness", consciousnessProblem(given.consciousness));
   if (given.spo2Scale != null && given.spo2Scale !== 1 && given.spo2Scale !== 2) errors.add("vitals.spo2Scale", "must be 1 or 2");
   errors.throwIfAny("Invalid assessment request");
 
