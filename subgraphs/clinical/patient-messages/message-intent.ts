@@ -1,4 +1,4 @@
-import { assertMentions, sectionDefaults, type Assertion, type TriggerIndex } from "../extraction/context.js";
+import { assertMentions, sectionDefaults, type Assertion, type Mention, type TriggerIndex } from "../extraction/context.js";
 import { findPhrases, type PhraseTable } from "../extraction/phrase-match.js";
 import { sentenceStarts, type Token } from "../extraction/text.js";
 
@@ -15,16 +15,19 @@ export interface IntentTables {
   triggers: TriggerIndex | undefined;
 }
 
+/** Assertions again after a negated subject denies its clause ("neither me nor the baby has any bleeding"). */
+export type SubjectDenial = (mentions: Mention[], assertions: Assertion[]) => Assertion[];
+
 /**
  * The weight of each intent's phrases found, and the intents named outright (a phrase of weight 2 or more).
  * A symptom the message denies, puts in the past or only supposes ("no bleeding, just asking when my next
  * visit is", "the chest pain I had last year is gone, need a refill") is not a symptom report.
  */
-export function intentPhraseScores(tokens: Token[], text: string, c: IntentTables): { scores: Map<Intent, number>; named: Set<Intent> } {
+export function intentPhraseScores(tokens: Token[], text: string, c: IntentTables, denySubjects: SubjectDenial = (_, a) => a): { scores: Map<Intent, number>; named: Set<Intent> } {
   const scores = new Map<Intent, number>();
   const named = new Set<Intent>();
   const intentMentions = findPhrases(tokens, c.intents);
-  const symptomAssertions = assertMentions(tokens, intentMentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers);
+  const symptomAssertions = denySubjects(intentMentions, assertMentions(tokens, intentMentions, sentenceStarts(text), sectionDefaults(text), undefined, c.triggers));
   for (const [k, m] of intentMentions.entries()) {
     for (const tag of m.tags) {
       const intent = tag.split("#")[0] as Intent;

@@ -11,6 +11,8 @@ export interface Near {
   first: string[];
   then: string[];
   within: number;
+  /** Words between the two that deny the pair ("stool is not black", "choo si cheusi"). */
+  broken_by?: string[];
 }
 
 /** A rule's category with its near pairs (English and each language's). */
@@ -22,20 +24,23 @@ export interface NearRule {
 export interface NearTable {
   table: PhraseTable;
   within: Map<string, number>;
+  brokenBy: Map<string, Set<string>>;
 }
 
 /** One phrase table for every rule's pairs; tags are `category|k|a` (first) and `category|k|b` (then). */
 export function nearTable(rules: NearRule[]): NearTable {
   const phrases: TaggedPhrase[] = [];
   const within = new Map<string, number>();
+  const brokenBy = new Map<string, Set<string>>();
   for (const r of rules) {
     (r.near ?? []).forEach((n, k) => {
       const key = `${r.category}|${k}`;
       within.set(key, n.within);
+      brokenBy.set(key, new Set((n.broken_by ?? []).flatMap((w) => phraseWords(w))));
       phrases.push(...n.first.map((p) => ({ keys: phraseWords(p), tag: `${key}|a` })), ...n.then.map((p) => ({ keys: phraseWords(p), tag: `${key}|b` })));
     });
   }
-  return { table: phraseTable(phrases), within };
+  return { table: phraseTable(phrases), within, brokenBy };
 }
 
 const SENTENCE_END = new Set([".", "?", "!", ";"]);
@@ -57,7 +62,8 @@ export function findNear(tokens: Token[], near: NearTable, taken: (Mention & { t
       const limit = a.to + near.within.get(key)!;
       const b = hits.find((h) => h.from >= a.to && h.from <= limit && h.tags.includes(`${key}|b`));
       const category = key.split("|")[0];
-      if (!b || tokens.slice(a.to, b.from).some((t) => SENTENCE_END.has(t.key)) || overlaps(a.from, b.to, category)) continue;
+      const between = tokens.slice(a.to, b?.from ?? a.to);
+      if (!b || between.some((t) => SENTENCE_END.has(t.key) || near.brokenBy.get(key)!.has(t.key)) || overlaps(a.from, b.to, category)) continue;
       out.push({ from: a.from, to: b.to, tags: [`${category}#any`] });
     }
   }

@@ -69,7 +69,11 @@ export function findReadings(redFlagRules: ReadingRule[], tokens: { key: string 
   for (const rule of redFlagRules) {
     // A word that is also one of the rule's own all_of words ("tablets" of the overdose rule, and of another rule's group) is left to the reading.
     const blocking = phrases.filter((m) => !m.tags.some((t) => isOwnGroupWord(t, rule.category)));
-    const taken = new Set([...read, ...blocking.flatMap((m) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k))]);
+    const span = (m: Mention) => Array.from({ length: m.to - m.from }, (_, k) => m.from + k);
+    // A word of another rule's all_of group alone is no finding, so it does not hold the words a reading needs
+    // ("nimemeza vidonge 30": "*meza", swallowed, and "vidonge", tablets, are words of other rules' groups).
+    const groupOnly = (m: Mention & { tags: string[] }) => m.tags.every((t) => /#\d+$/.test(t));
+    const taken = new Set([...read, ...blocking.filter((m) => !groupOnly(m)).flatMap(span)]);
     for (const r of rule.readings ?? []) {
       for (let i = 0; i < tokens.length; i++) {
         if (!r.after.includes(tokens[i].key)) continue;

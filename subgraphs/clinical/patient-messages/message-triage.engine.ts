@@ -7,7 +7,7 @@ import { findNear, nearTable, type Near, type NearTable } from "./message-near.j
 import { chooseIntent, intentPhraseScores, NOT_REPORTED, type Intent } from "./message-intent.js";
 import { findReadings, type Reading } from "./message-readings.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.9.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.10.0";
 export { INTENTS, type Intent } from "./message-intent.js";
 
 interface RedFlagRule {
@@ -65,6 +65,8 @@ export interface MessageRules {
   sms_shorthand?: { source: string; words: Record<string, string> };
   /** Misspellings and voice-to-text errors of red-flag words, read as the word ("seizer" → "seizure"). */
   word_variants?: { source: string; words: Record<string, string> };
+  /** Counts written in words ("twenty", "ishirini"), read as the number so readings see them. */
+  number_words?: { source: string; words: Record<string, string> };
   /** Phrases that name a red-flag word as a topic, not a finding ("suicide prevention"): matched first, never flagged. */
   topic_phrases?: { source: string; phrases: string[] };
   /** Common English words: a message tagged en with too few of them is not read as screened in full. */
@@ -72,7 +74,7 @@ export interface MessageRules {
   /** English context words patients use, added to the extraction engine's for every message ("is gone", "last month"). */
   context?: { description?: string; triggers: TriggerLists };
   /** Subjects that deny their clause's finding ("nobody at home has", "hakuna mtu"), the words their clause may hold, and list joints. */
-  negated_subjects?: { description?: string; phrases: string[]; scope_words: string[]; list_words: string[] };
+  negated_subjects?: { description?: string; phrases: string[]; scope_words: string[]; list_words: string[]; paired?: { first: string; then: string; verbs: string[] } };
 }
 
 let loaded: { rules: MessageRules; version: string } | undefined;
@@ -214,7 +216,11 @@ function spellOutShorthand(rules: MessageRules, message: string): string {
 const variantMaps = new WeakMap<object, Map<string, string>>();
 /** Tokens with misspelt or misheard red-flag words read as the word they stand for (offsets unchanged). */
 function readVariants(rules: MessageRules, tokens: Token[]): Token[] {
-  const table = rules.word_variants;
+  return readWordTable(rules.word_variants, tokens);
+}
+
+/** Tokens whose word is a key of `table` read as its value (offsets unchanged). */
+function readWordTable(table: { words: Record<string, string> } | undefined, tokens: Token[]): Token[] {
   if (!table) return tokens;
   let map = variantMaps.get(table);
   if (!map) {
@@ -235,14 +241,19 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const tokens = readPastYears(readVariants(rules, tokenize(text)));
   const c = compile(rules, language);
 
-  const { scores, named } = intentPhraseScores(tokens, text, c);
+  const { scores, named } = intentPhraseScores(tokens, text, c, (mentions, assertions) => negatedSubjects(rules, tokens, mentions, assertions));
   const declared = screeningCoverage(rules, language);
   const coverage: ScreeningCoverage = declared === "full" && !readsAsEnglish(rules, tokens) ? "english_phrases" : declared;
   const redFlags: ScreenedMention[] = [];
   const notFlagged: ScreenedMention[] = [];
-  const phrases = findPhrases(tokens, c.redFlags).filter((m) => !m.tags.includes(TOPIC));
-  const read = [...phrases, ...findReadings(rules.red_flags, tokens, phrases)];
-  const found = [...read, ...findNear(tokens, c.near, read)].sort((a, b) => a.from - b.from);
+  const matched = findPhrases(tokens, c.redFlags);
+  const phrases = matched.filter((m) => !m.tags.includes(TOPIC));
+  const topics = matched.filter((m) => m.tags.includes(TOPIC));
+  // Counts written in words ("twenty", "ishirini") are numbers to the readings only: context phrases keep the word ("miaka kumi iliyopita").
+  const read = [...phrases, ...findReadings(rules.red_flags, readWordTable(rules.number_words, tokens), phrases)];
+  // A pair whose words a topic took ("took my folic acid": "acid" is a medicine's name, not a poison) is not a finding.
+  const paired = findNear(tokens, c.near, read).filter((m) => !topics.some((t) => t.from < m.to && m.from < t.to));
+  const found = [...read, ...paired].sort((a, b) => a.from - b.from);
   // Words that say who it is about ("child", "baby") are context, not findings: they take no assertion
   // and do not hide a trigger around them ("fits as a child" is history).
   const children = found.filter((m) => m.tags.every((t) => t.endsWith("#child")));
@@ -349,7 +360,7 @@ function negatedSubjects(rules: MessageRules, tokens: Token[], mentions: Mention
   const out = [...assertions];
   for (let i = 0; i < tokens.length; i++) {
     if (inMention(i)) continue;
-    const subject = t.subjects.find((w) => w.every((k, j) => tokens[i + j]?.key === k && !inMention(i + j)));
+    const subject = t.subjects.find((w) => w.every((k, j) => tokens[i + j]?.key === k && !inMention(i + j))) ?? pairedSubject(table.paired, tokens, i, inMention);
     if (!subject) continue;
     let last = i + subject.length;
     let first = true;
@@ -366,6 +377,19 @@ function negatedSubjects(rules: MessageRules, tokens: Token[], mentions: Mention
     i += subject.length - 1;
   }
   return out;
+}
+/**
+ * "Neither me nor the baby has", "wala mimi wala mtoto hana": a paired subject, from its first word through
+ * the second to the verb after it (at most 4 words on each side, words only), as the list of word keys it spans.
+ */
+function pairedSubject(paired: { first: string; then: string; verbs: string[] } | undefined, tokens: Token[], i: number, inMention: (i: number) => boolean): string[] | undefined {
+  if (!paired || tokens[i].key !== paired.first) return undefined;
+  const plain = (k: number) => tokens[k]?.word && !inMention(k);
+  let nor = -1;
+  for (let k = i + 1; k <= i + 4 && plain(k); k++) if (tokens[k].key === paired.then) { nor = k; break; }
+  if (nor < 0) return undefined;
+  for (let k = nor + 1; k <= nor + 4 && plain(k); k++) if (paired.verbs.includes(tokens[k].key)) return tokens.slice(i, k).map((x) => x.key);
+  return undefined;
 }
 const subjectTables = new WeakMap<object, { subjects: string[][]; scope: Set<string>; list: Set<string> }>();
 
