@@ -145,3 +145,31 @@ describe("more ways a vital is written", () => {
     expect(read(text).filter(([kind]) => kind === "bloodPressure")).toEqual([]);
   });
 });
+
+describe("a temperature written in °F", () => {
+  it.each([
+    ["Temp 100.4°F", 38],
+    ["T: 99.5 F on arrival", 37.5],
+    ["temperature today 103 degrees F", 39.4],
+    ["joto 102.2 ℉", 39],
+    ["febrile, 104.9 deg fahrenheit", 40.5],
+  ])("%s is charted as %s °C (one decimal)", (text, celsius) => {
+    expect(read(text)).toEqual([["temperature", celsius]]);
+  });
+
+  it("every °F reading from 86 to 113 is the °C of the same temperature (property)", () => {
+    for (let tenths = 860; tenths <= 1130; tenths += 7) {
+      const f = tenths / 10;
+      const [[kind, c]] = read(`Temp ${f}F`);
+      expect(kind).toBe("temperature");
+      expect(Math.abs((c as number) - ((f - 32) * 5) / 9)).toBeLessThanOrEqual(0.05 + 1e-9);
+    }
+  });
+
+  it("needs the F written, and keeps to a human temperature", () => {
+    expect(read("T 101")).toEqual([]);
+    expect(read("Temp 120F")).toEqual([]);
+    expect(read("temp 98 f/u in 2/52")).toEqual([]);
+    expect(read("last visit temp 102F")).toEqual([]);
+  });
+});

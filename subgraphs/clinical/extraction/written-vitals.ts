@@ -45,6 +45,19 @@ const PATTERNS: Pattern[] = [
   { kind: "height", re: new RegExp(String.raw`\b(?:ht|height|length)${SAID}${NUMBER}\s*(cm|m)\b`, "gi"), range: [20, 250], toUnit: (u) => CENTIMETRES[u!.toLowerCase()] },
   { kind: "muac", re: new RegExp(String.raw`\bmuac${SAID}${NUMBER}\s*(cm|mm)?(?![\w\/])`, "gi"), range: [5, 50], toUnit: (u) => CENTIMETRES[(u ?? "cm").toLowerCase()] },
 ];
+/**
+ * A temperature written in °F ("T 101.3F", "Temp 102 °F", "100.4 degrees Fahrenheit"), charted in °C to one decimal:
+ * a note from a clinic whose thermometer reads °F. Only with the F written: a bare "T 101" stays unread (30-45 °C).
+ */
+const FAHRENHEIT_UNIT = String.raw`\s*(?:°\s*f|℉|deg(?:rees?)?\s*f(?:ahrenheit)?|f(?:ahrenheit)?)(?![\w\/])`;
+const FAHRENHEIT = [
+  new RegExp(String.raw`\b(?:t|temp|tmp|temperature|axillary temp(?:erature)?|joto(?:\s+la\s+mwili)?)${WHEN}${SAID}${NUMBER}${FAHRENHEIT_UNIT}`, "gi"),
+  new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:°\s*f|℉|deg(?:rees?)?\s*f(?:ahrenheit)?)(?![\w\/])`, "gi"),
+];
+/** 30-45 °C, the range a written temperature in °C is read in. */
+const FAHRENHEIT_RANGE: [number, number] = [86, 113];
+const celsiusOf = (fahrenheit: number) => Math.round(((fahrenheit - 32) * 5) / 9 * 10) / 10;
+
 /** "BP 128/76", "BP today 150/95", "BP reading 158/98": one word of when (or "reading") may stand before the numbers. */
 const BLOOD_PRESSURE = new RegExp(String.raw`\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:${WHEN_WORDS}|reading))?${SAID}(\d{2,3})\s*\/\s*(\d{2,3})`, "gi");
 /**
@@ -116,6 +129,13 @@ export function readWrittenVitals(text: string): WrittenVital[] {
       const at = m.index + m[0].indexOf(m[1]);
       if (notNow(text, m.index, m.index + m[0].length)) skipped.add(at);
       else if (value >= range[0] && value <= range[1] && !skipped.has(at)) add({ kind, value, at });
+    }
+  }
+  for (const re of FAHRENHEIT) {
+    for (const m of text.matchAll(re)) {
+      const fahrenheit = Number(m[1]);
+      const at = m.index + m[0].indexOf(m[1]);
+      if (fahrenheit >= FAHRENHEIT_RANGE[0] && fahrenheit <= FAHRENHEIT_RANGE[1] && !skipped.has(at) && !notNow(text, m.index, m.index + m[0].length)) add({ kind: "temperature", value: celsiusOf(fahrenheit), at });
     }
   }
   for (const m of text.matchAll(GCS_PARTS)) add({ kind: "gcs", value: Number(m[1]) + Number(m[2]) + Number(m[3]), at: m.index + m[0].indexOf(m[1]) - 1 });
