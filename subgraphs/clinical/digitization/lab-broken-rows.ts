@@ -33,6 +33,30 @@ export function joinedRowText(line: string, next: string, read: { hasResult: boo
   return null;
 }
 
+/** A line that is only a name cut by a word-break hyphen ("Haemo-", "Gamma-glutamyl trans-"). */
+const NAME_CUT_BY_HYPHEN = /^(?=.*[A-Za-z]{2}-$)[A-Za-z][A-Za-z.()/&'-]*(?: [A-Za-z(][A-Za-z.()/&'-]*){0,3}$/;
+/** The rest of the word in lower case, then the row's value: "globin 9.7 g/dL", "ferase 6O U/L" (digits read by repairOcrDigits). */
+const WORD_REST_THEN_VALUE = /^[a-z]{2,}(?:\s+[A-Za-z][\w()-]*){0,3}\s+[<>~_]?[\dOolI.,]*\d/;
+
+/**
+ * A test name hyphenated at the end of a line and finished on the next (a narrow column printed with word
+ * breaks: "Creati-" / "nine  88  umol/L"): the two lines as one row, "Creatinine  88  umol/L", and an empty line
+ * where the second was (line numbers keep their place). Only a line that is nothing but the cut name, and a next
+ * line that starts with the word's lower-case rest and goes on to a number, are joined.
+ */
+export function withWordBreaksJoined(lines: string[]): string[] {
+  const out = [...lines];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const line = out[i].trim();
+    const next = out[i + 1].trim();
+    if (!NAME_CUT_BY_HYPHEN.test(line) || !WORD_REST_THEN_VALUE.test(next)) continue;
+    // The rest of the word keeps the next line's gaps (its cells stay apart).
+    out[i] = `${line.slice(0, -1)}${out[i + 1].replace(/^\s+/, "")}`;
+    out[i + 1] = "";
+  }
+  return out;
+}
+
 /**
  * "Prothrombin time: 18.4 sec (Control: 12.0 sec)": the control's value printed in brackets after the patient's
  * is not a result, and it is dropped so that the patient's reads (a coagulation control is a normal plasma run

@@ -158,7 +158,8 @@ function qualifierEnd(tokens: string[], i: number): number | null {
 export function splitName(line: string): { name: string; rest: string } | null {
   const tokens = line.split(" ");
   let i = 0;
-  while (i < tokens.length && !isValueStart(tokens[i], tokens[i + 1])) {
+  // "25-OH Vitamin D", "Vitamin D 25-OH": a name word that starts with a digit is not a value.
+  while (i < tokens.length && (!isValueStart(tokens[i], tokens[i + 1]) || (/^\d+-?[A-Za-z]{2}$/.test(tokens[i]) && DIGIT_NAME_WORD.test(tokens[i])))) {
     if (/^ca$/i.test(tokens[i]) && CA_NUMBER.test((tokens[i + 1] ?? "").replace(/[:=]$/, ""))) i += 2;
     // "eGFR (CKD-EPI 2021)", "TSH (3rd generation)", "Viral load (log10)": a qualifier in brackets is part of the name.
     else if (i > 0 && qualifierEnd(tokens, i) !== null) i = qualifierEnd(tokens, i)! + 1;

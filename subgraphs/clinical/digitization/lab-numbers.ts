@@ -72,6 +72,11 @@ const OCR_DIGITS: Record<string, string> = { O: "0", o: "0", l: "1", I: "1" };
 /** A token made of digits, OCR's digit look-alikes and number punctuation only, with at least one real digit. */
 const OCR_NUMBER_TOKEN = /^[(\[]?[<>≤≥]?(?=[\dOolI.,\-–]*\d)[\dOolI][\dOolI.,]*(?:[-–][\dOolI][\dOolI.,]*)?[)\]]?\*{0,2}$/;
 
+/** Stray marks OCR reads at the edges of a number cell: underscores (ruled lines) and tildes (shadows, creases). */
+const STRAY_MARKS = /^[_~]+|[_~]+$/g;
+/** A unit written as a ratio, a percentage or a cell index ("umol/l", "U/L", "x10^9/L", "%", "fL"): after "14l" it makes the l a 1. */
+const CONCENTRATION_UNIT = /^(?:%|fL|fl|pg|sec|kPa|mmHg|[A-Za-zµμ]*\/[A-Za-z]+|[x×]?1[0Oo]\^\d+\/[A-Za-z]+)$/;
+
 /**
  * A line with OCR's digit look-alikes put back where they can only be digits: in tokens that are a
  * number or a range once repaired ("l4.6" → 14.6, "5.O" → 5.0, "4.0-l2.0" → 4.0-12.0, "1O2" → 102), in
@@ -80,11 +85,18 @@ const OCR_NUMBER_TOKEN = /^[(\[]?[<>≤≥]?(?=[\dOolI.,\-–]*\d)[\dOolI][\dOol
  * "Blood group O", "HbA1c" and "0KELLO" stay as written).
  */
 export function repairOcrDigits(line: string): string {
-  return line
-    .split(" ")
-    .map((t) => {
-      // "2l" (two litres) keeps its unit; "7.l" and "l4.6" are digits.
-      if (OCR_NUMBER_TOKEN.test(t) && /[OolI]/.test(t) && !/^\d+l$/.test(t)) return t.replace(/[OolI]/g, (c) => OCR_DIGITS[c]);
+  const tokens = line.split(" ");
+  return tokens
+    .map((token, i) => {
+      // "_48.O_", "~35": marks a photo's shadows and ruled lines leave around a number cell are not part of it.
+      const bare = token.replace(STRAY_MARKS, "");
+      const t = bare !== token && OCR_NUMBER_TOKEN.test(bare) ? bare : token;
+      // "2l" (two litres) keeps its unit, unless a unit follows it ("14l umol/l", "4l U/L": a value has one unit)
+      // or it closes a range ("0 - 2l"); "7.l" and "l4.6" are digits.
+      const closesRange = /^(?:-|–|to)$/.test(tokens.slice(0, i).reverse().find(Boolean) ?? "");
+      const litres = /^\d+l$/.test(t) && !closesRange && !CONCENTRATION_UNIT.test((tokens.slice(i + 1).find(Boolean) ?? "").replace(/mo[Il1]\//, "mol/"));
+      if (OCR_NUMBER_TOKEN.test(t) && /[OolI]/.test(t) && !litres) return t.replace(/[OolI]/g, (c) => OCR_DIGITS[c]);
+      if (t !== token) return t;
       // "Neutr0phils", "REP0RT": a zero between letters in a word of letters is the letter O.
       if (/^[A-Za-z]+(?:0[A-Za-z]+)+$/.test(t)) return t.replace(/0/g, (_, i: number) => (/[A-Z]/.test(t[i - 1]) && /[A-Z]/.test(t[i + 1]) ? "O" : "o"));
       return t.replace(/^([x×]?)1[Oo](?=\s?(?:\^|\*|e|E)?\s?\d+\s?\/)/, "$110").replace(/^([mµμu]?m?)mo[Il1]\//, "$1mol/");

@@ -11,7 +11,7 @@ import { INDEX_COLUMN_HEADER, readBeforeIndex } from "./lab-index-column.js";
 import { FLOW_SHEET_TITLE, flowSheetHeader, readFlowSheetRow, type FlowSheetColumns } from "./lab-flow-sheets.js";
 import { pairedColumnsHeader, readPairedRow, type PairedColumns } from "./lab-paired-columns.js";
 import { readSignedResult } from "./lab-signed.js";
-import { joinedRowText, withoutControlBracket, withoutRangeLabel } from "./lab-broken-rows.js";
+import { joinedRowText, withoutControlBracket, withoutRangeLabel, withWordBreaksJoined } from "./lab-broken-rows.js";
 import { mentionsSpecimen } from "./loinc-by-unit.js";
 import { readColumnHeader, readDualUnitRow, readUnderColumns, withFlagsUnglued, type ColumnLayout } from "./lab-column-headers.js";
 import { opensSusceptibilityTable, readSusceptibilityList, readSusceptibilityRow } from "./lab-susceptibility.js";
@@ -67,7 +67,7 @@ export function parseLabResults(text: string): LabParse {
   const warnings: string[] = [];
   const unread: string[] = [];
   const resultLines: number[] = [];
-  const lines = text.split(/\r?\n/).map((raw) => {
+  const lines = withWordBreaksJoined(text.split(/\r?\n/)).map((raw) => {
     // Cell separators (tabs, "|") count as wide gaps: they mark where a column may start.
     // Dot leaders ("CD4 count ........ 245 cells/mm3") are a gap between columns.
     const spaced = withFlagsUnglued(withoutRangeLabel(withoutControlBracket(withoutCellLabels(repairOcrDigits(withOcrBarsInUnits(raw).replace(/[|\t]+/g, "  ").replace(/[–—]/g, "-").replace(/\s*(?:\.{4,}|…+)\s*/g, "  ").trim())))));
