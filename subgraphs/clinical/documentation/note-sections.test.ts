@@ -47,7 +47,7 @@ describe("a note's own headings put each part under its SOAP section", () => {
     expect(texts("Fever for 2 days, refusing feeds\nTemp 39.1, HR 150, RR 50\nchest clear\nImp: viral illness")).toEqual({
       subjective: "Fever for 2 days, refusing feeds", objective: "Temp 39.1, HR 150, RR 50 chest clear", assessment: "viral illness",
     });
-    // A vitals line under a plan stays in the plan; one vital on a line is no examination.
+    // A vitals line under a plan stays in the plan; one vital with more words in its sentence ("since morning") is no examination.
     expect(texts("Plan: admit\nT 37 PR 80 target")).toEqual({ plan: "admit T 37 PR 80 target" });
     expect(Object.keys(texts("cough\nT 38.5 since morning\nPlan: review"))).toEqual(["subjective", "plan"]);
     // Without any heading too: clinic cards are often written without one.

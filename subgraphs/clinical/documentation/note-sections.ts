@@ -9,6 +9,7 @@
  * Kiswahili historia/malalamiko, uchunguzi/vipimo, utambuzi, matibabu/mpango/ushauri: history/complaints,
  * examination/tests, diagnosis, treatment/plan/advice).
  */
+import { spokenHeadings, surveyLines } from "./note-spoken-headings.js";
 import { unwrittenHeadings, type Heading } from "./note-unwritten-headings.js";
 import type { EntityMark } from "./note-unwritten-examination.js";
 
@@ -39,7 +40,7 @@ const HEADINGS: Record<SoapSection, string[]> = {
   assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final|clinical) (?:diagnos[ie]s|dx|impression)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan", "ass", "assess", "utambuzi"],
   plan: [
     "plan", "mx", "management", "rx", "tx", "treatment", "disposition", "follow[- ]?up", "f\\/u", "advice",
-    "plan (?:for (?:the )?day|of care|of management)", "reasons? for referral", "recommendations?", "matibabu", "mpango", "ushauri",
+    "plan (?:for (?:the )?day|of care|of management)", "reasons? for referral", "recommendations?", "actions?", "matibabu", "mpango", "ushauri",
   ],
 };
 /** Plan headings for what was already done ("Treatment given:", "Action taken:"): part of the plan, but a medicine under them was given, not to prescribe. */
@@ -94,6 +95,14 @@ function headings(note: string, marks: EntityMark[]): Heading[] {
   // Two patterns on one heading ("OE:" is also no named heading, but keep the first of any overlap).
   const kept: Heading[] = [];
   for (const h of all) if (!kept.length || h.at >= kept[kept.length - 1].after) kept.push(h);
+  // A primary survey's "A - … B - … C - …" line is the examination; its letters open no sections.
+  for (const line of surveyLines(note)) {
+    const inside = kept.filter((h) => h.at >= line.at - 1 && h.at < line.end);
+    kept.splice(0, kept.length, ...kept.filter((h) => !inside.includes(h)), { at: line.at, after: line.at, section: "objective", text: "(primary survey)" });
+    kept.sort((a, b) => a.at - b.at);
+  }
+  // A dictated note with no written heading: the sections' names as spoken.
+  if (!kept.length) kept.push(...spokenHeadings(note));
   return unwrittenHeadings(note, kept, marks);
 }
 

@@ -20,7 +20,8 @@ export interface EntityMark {
 const EXAM_OPENING = new RegExp(
   String.raw`^(?:on exam\w*|(?:he|she|pt|patient|child|baby|mother) (?:is|was|looks?|appears?)\b|(?:a|not )?febrile|alert|calm|conscious|comfortable|(?:not |mildly |very )?pale|pallor|jaundiced|wasted|dehydrated|` +
     String.raw`well[- ]looking|ill[- ]looking|tearful|withdrawn|agitated|restless|drowsy|orient(?:at)?ed|(?:un)?kempt|(?:good|fair|poor) eye contact|(?:flat|blunted|restricted) affect|chest|lungs?|abd(?:omen)?|cvs|rs|cns|heart|hs|p\/a|wound|pedal|oedema|edema|throat|tonsils?|tm|conjunctiva\w*|` +
-    String.raw`skin|spleen|liver|neck|pupils?|tender\w*|(?:[rl]|right|left|both|bilateral)\s+[a-z]+\s*:)`,
+    String.raw`skin|spleen|liver|neck|pupils?|tender\w*|stridor|crackles|crepitations|murmurs?|` +
+    String.raw`(?:[rl]|right|left|both|bilateral)\s+[a-z]+\s*:)`,
   "i",
 );
 /** Labels of history written before a colon ("PMH: HTN", "LNMP: 2/52 ago"): not findings. */
@@ -29,11 +30,13 @@ const HISTORY_LABEL = /^(?:pmh|psh|p?fh|sh|dhx|drug|allerg\w*|lnmp|lmp|edd|obs|o
 const LABEL = /^[A-Za-z][\w ()/.,-]{0,24}:\s/;
 
 /** The line reads as findings: a vital sign, a test's result, or an examination's opening. */
-function looksExamined(line: string, at: number, marks: EntityMark[]): boolean {
+export function looksExamined(line: string, at: number, marks: EntityMark[]): boolean {
   const text = line.trimStart();
   const lead = at + line.length - text.length;
   if (readWrittenVitals(text).length) return true;
   if (EXAM_OPENING.test(text)) return true;
+  // A range of motion or a joint's angle measured ("Ankle dorsiflexion 5 deg", "knee flexion 0-90°").
+  if (/\b(?:flexion|extension|dorsiflexion|plantarflexion|abduction|adduction|rotation|rom)\b[^.;\n]{0,20}?\d+(?:\s*-\s*\d+)?\s*(?:deg(?:rees?)?\b|°)/i.test(text)) return true;
   if (marks.some((m) => m.type === "lab_test" && m.assertion === "present" && m.start >= lead && m.start <= lead + 3)) return true;
   return LABEL.test(text) && !HISTORY_LABEL.test(text);
 }

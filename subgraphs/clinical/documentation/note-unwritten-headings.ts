@@ -8,8 +8,8 @@
  */
 import { readWrittenVitals } from "../extraction/written-vitals.js";
 import type { SoapSection } from "./note-sections.js";
-import { isHedged, noteLines, statesDiagnosis, type NoteLine } from "./note-unwritten-assessment.js";
-import { examinationBefore, findingsInRun, type EntityMark } from "./note-unwritten-examination.js";
+import { isHedged, judgesWithoutFindings, noteLines, statesDiagnosis, type NoteLine } from "./note-unwritten-assessment.js";
+import { examinationBefore, findingsInRun, looksExamined, type EntityMark } from "./note-unwritten-examination.js";
 
 export interface Heading {
   at: number;
@@ -24,6 +24,8 @@ interface Unit {
   text: string;
   /** The rest of the line from the unit's start. */
   line: string;
+  /** The unit opens its line. */
+  opensLine: boolean;
 }
 
 /** A line, a sentence (after ". " or "; ") or a clause after a spaced dash ("improving - switch to oral"), without its bullet or number. */
@@ -31,7 +33,9 @@ const UNIT = /(?:^|\n|(?<=[.;])[ \t]+|(?<=[ \t][-–—])[ \t]+)[ \t]*(?:[-*•]
 const SENTENCE_END = /[.;](?=[ \t])|[.;]?[ \t]*$/;
 
 function units(note: string): Unit[] {
-  return [...note.matchAll(UNIT)].map((m) => ({ at: m.index + m[0].length, text: m[1].slice(0, m[1].search(SENTENCE_END)), line: m[1] })).filter((u) => u.text.trim());
+  return [...note.matchAll(UNIT)]
+    .map((m) => ({ at: m.index + m[0].length, text: m[1].slice(0, m[1].search(SENTENCE_END)), line: m[1], opensLine: !/\S/.test(note.slice(note.lastIndexOf("\n", m.index) + 1, m.index)) }))
+    .filter((u) => u.text.trim());
 }
 
 /** The first vital's number within this many characters of the unit's start: only its label before it. */
@@ -40,7 +44,11 @@ const VITALS_LINE_LEAD = 8;
 const VITALS_LEAD_CHARS = 20;
 const VITALS_LEAD_WORDS = 3;
 /** Words that make the lead a report of another time or place ("at HC BP 180/110", "mother says T 39"). */
-const NOT_TODAY = /\b(?:says?|said|reports?|reported|had|was|were|at(?! rest\b)|in|from|home|prev\w*|last|before|initially|adm\w*|referr\w*)\b/i;
+const NOT_TODAY = /\b(?:says?|said|reports?|reported|had|was|were|at(?! rest\b| triage\b)|in|from|home|prev\w*|last|before|initially|adm\w*|referr\w*)\b/i;
+/** The rest of a sentence that holds one reading and nothing more ("112/70", "39.1 °C", "96% (room air)"): not "38.5 since morning". */
+const ONLY_READING = /^\d+(?:\.\d+)?(?:\s*\/\s*\d+)?\s*(?:mm ?hg|°\s?c|c|bpm|b\/min|\/min|%|kgs?|mmol\/l|cm)?\s*(?:\([^)]*\))?\s*$/i;
+/** A label of findings before its colon ("Priority signs:", "General exam:"), not a note's title ("WR Day 2:", "Nursing note 0200hrs:"). */
+const FINDINGS_LABEL = /^[\w /]{0,20}\b(?:signs?|findings?|exam\w*|appearance|general(?: condition)?|gc)\s*:/i;
 /** The text before the first vital's number is its label alone, or a few words of examination and the label. */
 function leadsToVitals(lead: string): boolean {
   if (lead.length <= VITALS_LINE_LEAD) return true;
@@ -51,11 +59,19 @@ function leadsToVitals(lead: string): boolean {
 
 /**
  * Where the unit's examination begins: at its start when its sentence opens with vital signs and its line
- * holds two or more; or, in a line running history into vitals with commas, at the findings just before them.
+ * holds two or more, or is a sentence of one vital alone (its label and reading) opening a line ("BP 112/70. Urine hCG negative"); or, in a line running history into vitals with commas, at the findings just before them.
  */
-function examinationIn(u: Unit): number | null {
+function examinationIn(u: Unit, note: string): number | null {
   const read = readWrittenVitals(u.line);
-  if (read.length < 2 || read[0].at >= u.text.length) return null;
+  if (!read.length || read[0].at >= u.text.length) return null;
+  // Vitals after sentences of findings on their line ("Priority signs: very hot, lethargic. Temp 39.8, HR 160"): the line is the examination.
+  if (!u.opensLine && read.length >= 2 && leadsToVitals(u.line.slice(0, read[0].at))) {
+    const lineAt = note.lastIndexOf("\n", u.at - 1) + 1;
+    const before = note.slice(lineAt, u.at).split(/(?<=[.;])\s+/).map((t) => t.trim()).filter(Boolean);
+    if (before.length && before.every((t) => looksExamined(t, 0, []) && (!/^[^:]{1,30}:\s/.test(t) || FINDINGS_LABEL.test(t)) && !NOT_TODAY.test(t))) return lineAt + note.slice(lineAt).length - note.slice(lineAt).trimStart().length;
+  }
+  // One vital opens the examination only as the sentence's opening label and reading ("BP 112/70. Urine hCG negative."), of today.
+  if (read.length < 2) return u.opensLine && u.line.slice(0, read[0].at).length <= VITALS_LINE_LEAD && ONLY_READING.test(u.text.slice(read[0].at)) ? u.at : null;
   if (leadsToVitals(u.line.slice(0, read[0].at))) return u.at;
   const findings = findingsInRun(u.line, read[0].at);
   return findings !== null && !NOT_TODAY.test(u.line.slice(findings, read[0].at)) ? u.at + findings : null;
@@ -64,7 +80,7 @@ function examinationIn(u: Unit): number | null {
 /** Orders that open a line or sentence of a plan: a verb of management or follow-up ("will continue …"), or a medicine with its dose. */
 const ORDER = new RegExp(
   String.raw`^(?:(?:will|to|plan(?:ned)? to) |(?:i|we) (?:have |will |shall )?)?(?:(?:re)?start|resume|cont(?:inue)?|refill|give|given|stop|discontinue|withhold|hold|switch|change|increase|reduce|add|refer|admit|discharge|d\/c|rv|tca|rtc|` +
-    String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor)\b` +
+    String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor|(?:daily |dry |clean )+dressings?|dressings? (?:daily|twice|bd|od|tds|alternate)|(?:remove|removal of) (?:stitches|sutures|pop|cast|drain)|send (?:for|new|a|sample|specimen))\b` +
     String.raw`|^(?:i|we) (?:have )?(?:started|changed|switched|stopped|added|gave|given|prescribed|increased|reduced|referred|admitted|requested|ordered|arranged|booked)\b` +
     String.raw`|^[a-z][a-z-]{3,}(?: [a-z]{2,})? \d+(?:\.\d+)? ?(?:mg|mcg|g|ml|iu|units?|tabs?)(?![\w/])`,
   "i",
@@ -93,7 +109,7 @@ export function unwrittenHeadings(note: string, written: Heading[], marks: Entit
   };
   for (const u of units(note).filter((x) => !insideHeading(out, x.at))) {
     const now = sectionAt(out, u.at)?.section ?? "subjective";
-    const examination = now === "subjective" ? examinationIn(u) : null;
+    const examination = now === "subjective" ? examinationIn(u, note) : null;
     if (examination !== null) add(examination, "objective", "(vital signs)");
     else if ((now === "objective" || now === "assessment") && ORDER.test(u.text.trim())) {
       add(u.at, "plan", "(orders)");
@@ -117,7 +133,10 @@ function addAssessment(note: string, out: Heading[], marks: EntityMark[], add: (
   const opensOrder = (l: NoteLine | undefined) => !!l && (headed(l)?.section ?? "plan") === "plan" && (ORDER.test(l.text.replace(/^(?:[-*•]\s*|\d{1,2}[.)]\s+)/, "")) || prescribes(l, marks));
   const i = lines.findIndex((l, j) => {
     if (insideHeading(out, l.at) || (sectionOf(l) !== "subjective" && sectionOf(l) !== "objective")) return false;
-    return isHedged(l) || (!opensWithResult(l, marks) && statesDiagnosis(l, marks) && (opensOrder(lines[j + 1]) || sectionOf(lines[j + 1] ?? l) === "plan"));
+    if (isHedged(l) || (!opensWithResult(l, marks) && statesDiagnosis(l, marks) && (opensOrder(lines[j + 1]) || sectionOf(lines[j + 1] ?? l) === "plan"))) return true;
+    // After an examination the note implied (its vitals), a line of judgement that names no finding, just before a line of orders.
+    const examination = sectionAt(out, l.at);
+    return examination?.section === "objective" && examination.text.startsWith("(") && examination.at < l.at && !ORDER.test(l.text) && judgesWithoutFindings(l, marks) && opensOrder(lines[j + 1]);
   });
   if (i >= 0) {
     add(lines[i].at, "assessment", "(assessment line)");
