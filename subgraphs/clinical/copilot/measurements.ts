@@ -37,6 +37,10 @@ export interface MeasurementRules {
   young_infant_age?: { symptom: string; max_days: number; source: string };
   /** The same written age up to max_days ("1 day old", "day 1 of life", "18 hours old") is the first day of life, at age 0 only. */
   first_day_age?: { symptom: string; max_days: number; source: string };
+  /** A capillary refill time in seconds ("CRT 4 s", "capillary refill >3 sec") above above_seconds. */
+  capillary_refill?: { symptom: string; above_seconds: number; source: string };
+  /** A MUAC (cm; extraction/written-vitals.ts reads mm as cm) below below_cm, or the tape's colour word, at ages min_age-max_age. */
+  muac?: { symptom: string; below_cm: number; min_age: number; max_age: number; tape_colour_words: string[]; source: string };
 }
 
 export interface MeasuredFindings {
@@ -63,10 +67,29 @@ const BURN_EXTENT = [
 // months ("now 3 weeks" may be how long an illness has lasted, so only "old", "aged" or "of life" marks an age).
 const INFANT_AGE = [
   /\b(\d{1,2})\s*-?\s*(hours?|hrs?|days?|weeks?|wks?|months?|mths?)\s*-?\s*old\b/gi,
+  // East African shorthand: "2/52 old" (weeks), "3/7 old" (days), "8/12 old" (months); only with "old".
+  /\b(\d{1,2})\s*\/\s*(52|12|7)\s*-?\s*old\b/gi,
   /\baged?\s*(\d{1,2})\s*-?\s*(days?|weeks?|wks?|months?|mths?)\b/gi,
   /\bday\s*(\d{1,2})\s*of\s*(life)\b/gi,
 ];
 const DAYS_PER_UNIT: Record<string, number> = { h: 1 / 24, d: 1, l: 1, w: 7, m: 30 };
+/** The denominator of "2/52", "3/7", "8/12" as the unit it counts. */
+const FRACTION_UNIT: Record<string, string> = { "52": "w", "7": "d", "12": "m" };
+
+// "CRT 4 s", "capillary refill 4 seconds", "cap refill >3sec", "CRT more than 3 seconds": a capillary refill time;
+// "CRT" alone needs its seconds (it also names a cardiac device).
+const CAPILLARY_REFILL = [
+  /\bcap(?:illary)?\s*refill(?:\s*time)?\s*(?:of|is|was|=|:|-)?\s*(>|more than|over|greater than|longer than)?\s*(\d{1,2}(?:\.\d)?)\s*(?:s\b|secs?\b|seconds?\b)?/gi,
+  /\bcrt\s*(?:of|is|was|=|:|-)?\s*(>|more than|over|greater than|longer than)?\s*(\d{1,2}(?:\.\d)?)\s*(?:s|secs?|seconds?)\b/gi,
+];
+/** "MUAC red", "MUAC: red zone", "MUAC 10.9 (red)": the tape's colour word after "MUAC". */
+const MUAC_COLOUR = /\bmuac\b[^,;.\d]{0,12}(?:[\d.]+\s*(?:cm|mm)?\s*)?\(?\s*\b([a-z]+)\b/gi;
+/**
+ * "RR 56 bpm", "resp rate 48 bpm": after a respiratory-rate name "bpm" is breaths, not beats, a minute (the vital
+ * reader takes a number before "bpm" as a pulse). The unit is written "/min" there before the vitals are read.
+ */
+const RESPIRATORY_BPM = /\b(rr|resp(?:iratory)?\s*rate|resps?|respirations?)(\s*(?:of|is|was|=|:|-)?\s*\d{1,3})\s*bpm\b/gi;
+const withBreathsPerMinute = (text: string) => text.replace(RESPIRATORY_BPM, "$1$2/min");
 /** Glucose: 1 mmol/L = 18 mg/dL (molar mass 180 g/mol). */
 const MG_DL_PER_MMOL_L = 18;
 
@@ -78,7 +101,7 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
   const ids = new Set<string>();
   let read = false;
   if (!rules) return { ids: [], read };
-  const written = readWrittenVitals(text);
+  const written = readWrittenVitals(withBreathsPerMinute(text));
   const valuesOfKind = (kind: WrittenVital["kind"]) => written.filter((w) => w.kind === kind).map((w) => w.value);
   const t = rules.temperature;
   for (const celsius of valuesOfKind("temperature").filter((v) => v >= t.plausible_celsius[0] && v <= t.plausible_celsius[1])) {
@@ -127,10 +150,35 @@ export function readMeasurements(rules: MeasurementRules | undefined, text: stri
   const glucose = readGlucose(rules.blood_glucose, text);
   read ||= glucose.read;
   glucose.ids.forEach((id) => ids.add(id));
+  // An infant's written age is read (the entry is assessed) even when it is past the young-infant limit.
+  if (age === 0 && infantAgesInDays(text).length) read = true;
   for (const rule of [rules.young_infant_age, rules.first_day_age]) {
     if (rule && age === 0 && infantAgesInDays(text).some((d) => d <= rule.max_days)) {
       read = true;
       ids.add(rule.symptom);
+    }
+  }
+  const crt = rules.capillary_refill;
+  if (crt) {
+    for (const re of CAPILLARY_REFILL) {
+      for (const m of text.matchAll(re)) {
+        const seconds = Number(m[2]);
+        if (!(seconds > 0 && seconds <= 20)) continue;
+        read = true;
+        if (seconds > crt.above_seconds || (m[1] && seconds >= crt.above_seconds)) ids.add(crt.symptom);
+      }
+    }
+  }
+  const muac = rules.muac;
+  if (muac && age !== undefined && age >= muac.min_age && age <= muac.max_age) {
+    for (const cm of valuesOfKind("muac")) {
+      read = true;
+      if (cm < muac.below_cm) ids.add(muac.symptom);
+    }
+    for (const m of text.matchAll(MUAC_COLOUR)) {
+      if (!muac.tape_colour_words.includes(m[1].toLowerCase())) continue;
+      read = true;
+      ids.add(muac.symptom);
     }
   }
   return { ids: [...ids], read };
@@ -159,7 +207,7 @@ function readGlucose(rule: MeasurementRules["blood_glucose"], text: string): Mea
 
 /** Ages written in the text, in days ("6 weeks old" = 42). */
 function infantAgesInDays(text: string): number[] {
-  return INFANT_AGE.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1]) * DAYS_PER_UNIT[m[2][0].toLowerCase()]));
+  return INFANT_AGE.flatMap((re) => [...text.matchAll(re)].map((m) => Number(m[1]) * DAYS_PER_UNIT[(FRACTION_UNIT[m[2]] ?? m[2])[0].toLowerCase()]));
 }
 
 /** Rates read against the bands of the patient's age: unknown age or no band leaves them unread. */

@@ -37,7 +37,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.11.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.12.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -73,6 +73,11 @@ const NO_EXPOSURES = new Set<string>();
  * absence (a NegEx pseudo-negation, like "no change"): the entry is read, and negates nothing.
  */
 const NOTHING_ELSE = /^\s*(?:no|nil|without|denies)\s+(?:other|further)\b/i;
+/**
+ * "baby otherwise well", "child is otherwise healthy", "otherwise ok": a statement that nothing else is wrong,
+ * read (the entry is assessed) and negating nothing.
+ */
+const OTHERWISE_WELL = /^\s*(?:(?:the\s+)?(?:baby|child|infant|boy|girl|patient|pt|he|she|mtoto)\s+(?:is\s+|was\s+|looks\s+|seems\s+)?)?otherwise\s+(?:well|healthy|fine|ok|okay|normal|active)\s*$/i;
 
 export interface SymptomPatient {
   age: number;
@@ -231,7 +236,7 @@ export function recognizeSymptoms(k: Knowledge, texts: string[], onset?: string 
     // An entry that is only a duration ("since yesterday", "x3/7") is when, not what: neither read nor unread.
     if (!/[a-z]{2,}/i.test(expanded.replace(/\b(?:x|for|since|about|approx|over|last|the|past|of|duration|onset)\b/gi, ""))) continue;
     for (const part of expanded.split(LIST_SEPARATOR)) {
-      if (NOTHING_ELSE.test(part)) {
+      if (NOTHING_ELSE.test(part) || OTHERWISE_WELL.test(part)) {
         found = true;
         continue;
       }
