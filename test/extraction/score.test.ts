@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, HELDOUT_11, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -138,5 +138,16 @@ describe("entity extraction quality on annotated notes", () => {
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
     expect(s.negatedReportedAsPresent).toEqual([]);
     expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 11 (assertion traps: inline allergy lists before the complaint, conditionals, family lists, pseudo- and double negation, or/nor lists, ?X/query X, resolved history; added 2026-11-28, session 20): micro-F1 at least 0.92", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_11));
+    console.log(`HELD-OUT SET 11\n${formatScore(s)}`);
+    expect(s.notes).toBe(26);
+    // First score, before any change: 0.877 with 8 allergens, hypothetical or negated mentions reported as the patient's
+    // (first-score-heldout-11.txt). The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28 (session
+    // 20): held-out set 11 (assertion)").
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
+    expect(s.negatedReportedAsPresent).toEqual([]);
   });
 });

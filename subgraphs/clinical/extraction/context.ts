@@ -62,7 +62,7 @@ const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, ...REPORTED_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of", ...FREE_FLOW]],
-  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
+  ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no longer has", "no longer have", "no longer complains of", "no longer complaining of", "no longer reports", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
   ["absent", "post", ["nr", "-", "no", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
@@ -133,11 +133,17 @@ const ENGLISH_VERB_AFTER_NAME = /^(?:is|was|has|had|have|can|cannot|cant|could|d
 const RESULT_VERBS = new Set(["exclude", "rule out"]);
 const statesResult = (t: TriggerDef, first: Token) => t.kind === "possible" && t.direction === "pre" && RESULT_VERBS.has(t.keys.join(" ")) && /^(?:excludes|rules)$/i.test(first.raw);
 
+/** Allergy post-triggers the vocabulary also reads as a condition ("allergy"). */
+const ALLERGEN_WORDS = new Set(["allergy"]);
+
 /** Triggers found in the token stream (longest first, pseudo-triggers consume their tokens). */
 export function findTriggers(tokens: Token[], entityTokens: Set<number>, index: TriggerIndex = ENGLISH): TriggerHit[] {
   const hits: TriggerHit[] = [];
   for (let i = 0; i < tokens.length; ) {
     if (entityTokens.has(i)) {
+      // "(penicillin allergy)", "sulfa allergy": the vocabulary reads "allergy" as a condition, yet written right after
+      // another entity as the last word of its own it still names that entity an allergen (the post-trigger).
+      if (ALLERGEN_WORDS.has(tokens[i].key) && entityTokens.has(i - 1) && !entityTokens.has(i + 1)) hits.push({ phrase: tokens[i].key, kind: "allergy", direction: "post", from: i, to: i + 1 });
       i++;
       continue;
     }
@@ -178,6 +184,8 @@ const PRE_MAX_DISTANCE = 6;
 const INDICATIONS = new Set(["prn for", "as needed for", "when needed for", "if needed for", "as required for", "when required for", "sos for"].map((p) => phraseKeys(p).join(" ")));
 /** Triggers that stop or withhold a medicine. */
 const STOPS = new Set(["stop", "stopped", "stopping", "hold", "held", "withhold", "withheld", "avoid", "avoided", "discontinue", "discontinued", "discontinuing", "d/c", "cease", "ceased", "ceasing", "omit", "omitted", "omitting"].map((p) => phraseKeys(p).join(" ")));
+/** Pronouns a stop verb may take as its object instead of an entity ("stop it", "held them"). */
+const PRONOUN_OBJECTS = new Set(["it", "them", "this", "that", "these", "those"]);
 /** A dose ("40mg", "1 g", "500") or a purpose ("for back pain") written right after a medicine. */
 function ownInstructionAt(tokens: Token[], i: number): boolean {
   const t = tokens[i];
@@ -277,6 +285,8 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   for (const h of hits) {
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
     if (h.direction === "post" && opensConditionalPlan(h)) continue;
+    // "could not stop it, baby is fitting", "nothing stops them": a stop whose object is a pronoun stops no medicine.
+    if (h.direction === "pre" && STOPS.has(h.phrase) && PRONOUN_OBJECTS.has(tokens[h.to]?.key ?? "")) continue;
     // "Not allergic to penicillin": a denied allergy is no allergy mention. "Allergies - NKDA, on amoxicillin",
     // "allergies none": an allergy word answered with a denial names no allergen either.
     if (h.kind === "allergy" && h.direction === "pre" && (rightAfterNegation(h) || answeredWithDenial(tokens, h))) continue;
@@ -299,6 +309,14 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         const m = mentions[k];
         if (m.from < h.to) continue;
         if (sentenceOfToken(m.from) !== s) break;
+        // "Akirudi na maumivu ya kifua (chest pain)", "denies homa (fever)": a bracket holding only an entity of the same
+        // kind right after one in scope is its gloss, in the same scope.
+        const prev = covered[covered.length - 1];
+        if (prev !== undefined && last === m.from - 1 && tokens[last].raw === "(" && tokens[m.to]?.raw === ")" && isTest(prev) === isTest(k) && isMedication?.(prev) === isMedication?.(k)) {
+          covered.push(k);
+          last = m.to + 1;
+          continue;
+        }
         if (REFUSAL_KEYS.has(h.phrase) && !(isTest(k) || isMedication?.(k))) break;
         if (WATCHING_KEYS.has(h.phrase) && (isTest(k) || isMedication?.(k))) break;
         const gap = m.from - last;
@@ -602,76 +620,5 @@ function ongoingOrRecentAt(tokens: Token[], i: number): boolean {
   return true;
 }
 
-const SECTION_HEADINGS: Array<[RegExp, Assertion]> = [
-  [/^(family (medical )?history|fhx|fh|family hx)$/i, "family"],
-  [/^(past medical history|pmh|pmhx|past history|medical history|past surgical history|psh|surgical history|past hx)$/i, "historical"],
-  [/^(allerg(y|ies)|drug allergies|adverse reactions)$/i, "allergy"],
-  [/^(advice|counsell?ing|return precautions|safety netting|warning signs|danger signs|health education)$/i, "hypothetical"],
-];
-const HEADING = /(^|\n|[.;]\s+)\s*([A-Za-z][A-Za-z /]{0,30}?)\s*:/g;
-
-/**
- * An allergy heading answered with a denial of any drug allergy ("Allergies: none", "Allergy - nil known",
- * "Allergies: NKDA", "no known drug allergies"), the clause ending there. A narrower denial ("no known food
- * allergies; penicillin") is not one: what follows may be an allergen.
- */
-const DENIED_ALLERGY_ANSWER = /^[\s:=-]*(?:none|nil|nkda|no|not|unknown)(?:\s+(?:known|reported|to\s+date|drug|allerg(?:y|ies)))*\s*(?=[,;.\n]|$)/i;
-/**
- * A sentence after an inline allergy list that says what the patient takes ("Allergies: penicillin. On
- * amoxicillin", "Allergy: sulfa. Currently taking metformin"): the list ended with its sentence.
- */
-const USE_LEAD = /^[.;]\s+(?:on|taking|takes|currently|started|starting|continue|continues|cont|given|using|uses)\b/i;
-
-/**
- * Section defaults: each heading ("PMH:", "Allergies:") sets the assertion until the next heading. An allergy
- * heading answered with a denial ("Allergies: none, on amoxicillin") names no allergen, so what follows the
- * denial's clause is back to the default; an inline allergy list ends at a sentence that states a medicine in use.
- */
-/**
- * Where a family history written on one line with the rest of the note ends: at the first sentence after the heading's
- * own that names no relative ("FH: mother had schizophrenia. Review in 2 weeks; DMPA given." ends before "Review").
- */
-function familyListEnd(text: string, at: number): number | null {
-  const lineEnd = text.indexOf("\n", at);
-  const line = text.slice(at, lineEnd === -1 ? undefined : lineEnd);
-  const starts = [...line.matchAll(/[.;]\s+(?=\S)/g)].map((u) => u.index! + u[0].length);
-  for (const [n, start] of starts.entries()) {
-    if (!namesRelative(line.slice(start, starts[n + 1] ?? line.length))) return at + start;
-  }
-  return null;
-}
-
-export function sectionDefaults(text: string): (offset: number) => Assertion {
-  const marks: Array<{ at: number; assertion: Assertion }> = [];
-  for (const m of text.matchAll(HEADING)) {
-    const name = m[2].trim();
-    const kind = SECTION_HEADINGS.find(([re]) => re.test(name))?.[1] ?? "present";
-    const at = m.index! + m[0].length;
-    marks.push({ at, assertion: kind });
-    const familyEnd = kind === "family" ? familyListEnd(text, at) : null;
-    if (familyEnd !== null) marks.push({ at: familyEnd, assertion: "present" });
-    if (kind !== "allergy") continue;
-    const denied = DENIED_ALLERGY_ANSWER.exec(text.slice(at - 1));
-    if (denied) {
-      marks.push({ at: at - 1 + denied[0].length, assertion: "present" });
-      continue;
-    }
-    const lineEnd = text.indexOf("\n", at);
-    const line = text.slice(at, lineEnd === -1 ? undefined : lineEnd);
-    for (const u of line.matchAll(/[.;]\s+\S/g)) {
-      if (USE_LEAD.test(line.slice(u.index!))) {
-        marks.push({ at: at + u.index! + 1, assertion: "present" });
-        break;
-      }
-    }
-  }
-  marks.sort((a, b) => a.at - b.at);
-  return (offset) => {
-    let current: Assertion = "present";
-    for (const mark of marks) {
-      if (mark.at > offset) break;
-      current = mark.assertion;
-    }
-    return current;
-  };
-}
+// Section defaults ("PMH:", "Allergies:", "FHx:") live in their own module.
+export { sectionDefaults } from "./section-defaults.js";

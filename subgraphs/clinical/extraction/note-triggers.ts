@@ -31,12 +31,13 @@ const ENGLISH_NOTES: TriggerLists = [
  * Kiswahili-Kiingereza, Institute of Kiswahili Research, University of Dar es Salaam, 2001): the negative perfect
  * "hajawahi (kuwa na)" (has never had), "hakuwahi" (never did), "hajapata" (has not had), "hakuwa na" (did not have);
  * and the conditions of safety-netting advice, "arudi/rudi/kurudi kama" (return if), "akipata" (if she/he gets), "ikiwa",
- * "iwapo", "endapo" (if, in case): "Arudi kama homa inaendelea" is a fever the patient may get, not one stated. The bare
- * "kama" is also "like, as", so it counts only after a verb of returning.
+ * "iwapo", "endapo" (if, in case), and the conditional -ki- of "akirudi na" (if she/he comes back with), "akiwa na" (if
+ * she/he has), "akiona" (if she/he sees; "u-" for you): "Arudi kama homa inaendelea" is a fever the patient may get,
+ * not one stated. The bare "kama" is also "like, as", so it counts only after a verb of returning.
  */
 const SWAHILI_NOTES: TriggerLists = [
   ["absent", "pre", ["hajawahi", "hajawahi kuwa na", "hakuwahi", "hakuwahi kuwa na", "hajapata", "hakuwa na"]],
-  ["hypothetical", "pre", ["arudi kama", "arudi ikiwa", "rudi kama", "kurudi kama", "kurudi ikiwa", "akipata", "ikiwa", "iwapo", "endapo"]],
+  ["hypothetical", "pre", ["arudi kama", "arudi ikiwa", "rudi kama", "kurudi kama", "kurudi ikiwa", "akipata", "ikiwa", "iwapo", "endapo", "akirudi na", "ukirudi na", "akiwa na", "ukiwa na", "akiona", "ukiona"]],
 ];
 
 export const NOTE_TRIGGERS = triggerIndex([...FRENCH, ...ENGLISH_NOTES, ...SWAHILI_NOTES], FRENCH_LIST_CONNECTORS);
