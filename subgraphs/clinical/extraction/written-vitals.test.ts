@@ -173,3 +173,26 @@ describe("a temperature written in °F", () => {
     expect(read("last visit temp 102F")).toEqual([]);
   });
 });
+
+describe("vitals as they are dictated and charted around a session", () => {
+  it.each([
+    ["resp 44 bpm, pulse 150 bpm", [["respiratoryRate", 44], ["pulse", 150]]], // the label decides, not the unit
+    ["RR: 62 bpm", [["respiratoryRate", 62]]],
+    ["pigo la moyo 72", [["pulse", 72]]],
+    ["blood pressure 142 over 91", [["bloodPressure", 142, 91]]],
+    ["BP now 118 over 74", [["bloodPressure", 118, 74]]],
+    ["weighs 58 kilos", [["weight", 58]]],
+    ["weight 3.2 kilograms", [["weight", 3.2]]],
+    ["RBS today 11.4 mmol/l", [["glucose", 11.4]]],
+    ["repeat after 30 minutes 162/104", [["bloodPressure", 162, 104]]],
+    ["BP pre-dialysis 158/96", [["bloodPressure", 158, 96]]],
+    ["BP post HD 132/80", [["bloodPressure", 132, 80]]],
+  ])("%s", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it("'over' joins a pressure only after its label", () => {
+    expect(read("cough 2 over 3 weeks")).toEqual([]);
+    expect(read("aged 60 over 40 years of smoking")).toEqual([]);
+  });
+});

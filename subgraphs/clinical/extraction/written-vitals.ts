@@ -33,15 +33,16 @@ const PATTERNS: Pattern[] = [
   // "breathing fast, 60 per min", "breaths 48 bpm": a rate after a breathing word is the respiratory rate, not a pulse.
   { kind: "respiratoryRate", re: new RegExp(String.raw`\bbreath\w*\b[^\d,;]{0,30}?${NUMBER}\s*(?:\/\s*min|per\s*min|bpm)`, "gi"), range: [4, 150] },
   // "PR" and "pulse" are never hours: "T 36.9 PR 106".
-  { kind: "pulse", re: new RegExp(String.raw`\b(?:pulse(?:\s*rate)?|pr|heart\s*rate|mapigo(?:\s+ya\s+moyo)?)${WHEN}${SAID}${NUMBER}`, "gi"), range: [20, 300] },
+  { kind: "pulse", re: new RegExp(String.raw`\b(?:pulse(?:\s*rate)?|pr|heart\s*rate|mapigo(?:\s+ya\s+moyo)?|pigo\s+la\s+moyo)${WHEN}${SAID}${NUMBER}`, "gi"), range: [20, 300] },
   // Not "1 hr 30 min": an "hr" after a whole number is hours ("T 38.2 HR 120" after a decimal is a pulse).
   { kind: "pulse", re: new RegExp(String.raw`(?<!(?:^|[^\d.])\d+\s{0,2})\bhr${SAID}${NUMBER}(?![\d.]*\s*(?:min|mins|minutes)\b)`, "gi"), range: [20, 300] },
-  { kind: "pulse", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:bpm|b\/min|beats\s*(?:\/|per)\s*min)`, "gi"), range: [20, 300] },
+  // Before the bare "N bpm" below: "RR 56 bpm" is a respiratory rate whatever unit follows (the label decides).
   { kind: "respiratoryRate", re: new RegExp(String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|respirations?|kupumua|pumzi)${WHEN}${SAID}${NUMBER}`, "gi"), range: [4, 150] },
+  { kind: "pulse", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*(?:bpm|b\/min|beats\s*(?:\/|per)\s*min)`, "gi"), range: [20, 300] },
   { kind: "respiratoryRate", re: new RegExp(String.raw`(?<![\d.])${NUMBER}\s*breaths?\b`, "gi"), range: [4, 150] },
   { kind: "spo2", re: new RegExp(String.raw`\b(?:sp[o0]2|sao2|o2\s*sat(?:uration)?s?|sats?|oxygen\s*saturation|saturation)${SAID}(?:on\s*(?:room\s*)?air\s*)?${NUMBER}\s*%?`, "gi"), range: [30, 100] },
   { kind: "gcs", re: new RegExp(String.raw`\bgcs${SAID}${NUMBER}(?:\s*\/\s*15)?`, "gi"), range: [3, 15] },
-  { kind: "weight", re: new RegExp(String.raw`\b(?:wt|weight|weighs?|uzito)${WHEN}${SAID}${NUMBER}\s*kgs?\b`, "gi"), range: [0.3, 350] },
+  { kind: "weight", re: new RegExp(String.raw`\b(?:wt|weight|weighs?|uzito)${WHEN}${SAID}${NUMBER}\s*(?:kgs?|kilos?|kilograms?)\b`, "gi"), range: [0.3, 350] },
   { kind: "height", re: new RegExp(String.raw`\b(?:ht|height|length)${SAID}${NUMBER}\s*(cm|m)\b`, "gi"), range: [20, 250], toUnit: (u) => CENTIMETRES[u!.toLowerCase()] },
   { kind: "muac", re: new RegExp(String.raw`\bmuac${SAID}${NUMBER}\s*(cm|mm)?(?![\w\/])`, "gi"), range: [5, 50], toUnit: (u) => CENTIMETRES[(u ?? "cm").toLowerCase()] },
 ];
@@ -58,14 +59,17 @@ const FAHRENHEIT = [
 const FAHRENHEIT_RANGE: [number, number] = [86, 113];
 const celsiusOf = (fahrenheit: number) => Math.round(((fahrenheit - 32) * 5) / 9 * 10) / 10;
 
-/** "BP 128/76", "BP today 150/95", "BP reading 158/98": one word of when (or "reading") may stand before the numbers. */
-const BLOOD_PRESSURE = new RegExp(String.raw`\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:${WHEN_WORDS}|reading))?${SAID}(\d{2,3})\s*\/\s*(\d{2,3})`, "gi");
+/**
+ * "BP 128/76", "BP today 150/95", "BP reading 158/98", "BP pre-dialysis 146/88": one word of when (or "reading", or
+ * the session's before/after) may stand before the numbers; a dictated pressure says "over" ("blood pressure 128 over 78").
+ */
+const BLOOD_PRESSURE = new RegExp(String.raw`\b(?:bp|b\/p|blood pressure|shinikizo(?:\s+la\s+damu)?)(?:\s*(?:${WHEN_WORDS}|reading|(?:pre|post)-?\s*(?:session|dialysis|hd|op)))?${SAID}(\d{2,3})\s*(?:\/|over)\s*(\d{2,3})`, "gi");
 /**
  * A pressure written without "BP": in mmHg ("150/95 mmHg"), on an arm ("146/88 L arm"), repeated ("repeat
  * 156/102", "rpt BP 150/96", "recheck 148/94") or as a reading ("reading 158/98"). A bare "2/52" or "1/12" (weeks,
  * months) is none of these.
  */
-const REPEATED_BLOOD_PRESSURE = /\b(?:repeat(?:ed)?|rpt|re-?check(?:ed)?|2nd|second|readings?)\s*(?:bp\s*)?(?:of|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
+const REPEATED_BLOOD_PRESSURE = /\b(?:repeat(?:ed)?|rpt|re-?check(?:ed)?|2nd|second|readings?)\s*(?:bp\s*)?(?:after\s*\d{1,2}\s*(?:min(?:ute)?s?|hrs?|hours?)\s*)?(?:of|=|:|-)?\s*(\d{2,3})\s*\/\s*(\d{2,3})/gi;
 const MMHG_BLOOD_PRESSURE = /(?<![\d\/.])(\d{2,3})\s*\/\s*(\d{2,3})(?=\s*(?:mm\s*hg|\(?\s*(?:l|r|left|right)\s*arm)\b)/gi;
 /** "GCS E3V4M5" (no total written): the total of eye, verbal and motor (Teasdale & Jennett, Lancet 1974). */
 const GCS_PARTS = new RegExp(String.raw`\bgcs${SAID}\(?E([1-4])\s*V([1-5])\s*M([1-6])`, "gi");
@@ -75,7 +79,7 @@ const GCS_PARTS = new RegExp(String.raw`\bgcs${SAID}\(?E([1-4])\s*V([1-5])\s*M([
  * "glucose RBS 14" still reads the RBS. Not "sugar 2+" or "glucose 1+" (a urine dipstick).
  */
 const GLUCOSE = new RegExp(
-  String.raw`\b(?:rbs|fbs|rbg|fbg|rpg|fpg|blood\s*(?:sugar|glucose)|glucose|sugar)(?:\s*(?:level|reading))?${SAID}['"‘’“”]?\s*(?:${NUMBER}(?![\d.]*\s*[+%])\s*(mmol\/l|mg\/dl)?|(?=([a-z]+)\b))`,
+  String.raw`\b(?:rbs|fbs|rbg|fbg|rpg|fpg|blood\s*(?:sugar|glucose)|glucose|sugar)(?:\s*(?:level|reading|${WHEN_WORDS}))?${SAID}['"‘’“”]?\s*(?:${NUMBER}(?![\d.]*\s*[+%])\s*(mmol\/l|mg\/dl)?|(?=([a-z]+)\b))`,
   "gi",
 );
 const GLUCOSE_RANGE: Record<string, [number, number]> = { "mmol/L": [0.5, 60], "mg/dL": [10, 1100] };
