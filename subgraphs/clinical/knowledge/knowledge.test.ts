@@ -26,6 +26,8 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // PA451128 promethazine, PA448960 chlorpheniramine, PA449841 haloperidol, PA165111697 artesunate, PA451956 zinc, PA451884 vitamin a.
   doxycycline: "3640", tetracycline: "10395", diazepam: "3322", morphine: "7052", promethazine: "8745", chlorphenamine: "2400",
   haloperidol: "5093", artesunate: "18346", zinc: "11416", vitamin_a: "11246",
+  // Session 20 (prescriptions blind set 10): PharmGKB PA450226 lidocaine → rxnorm:6387 (same export), also in pharmacy confirmed-rxcuis.json.
+  lidocaine: "6387",
   // Same PharmGKB export (drugs 2026.11.10), each PA id the only one mapped to its RxCUI: PA448015 acetaminophen, PA449456 enalapril,
   // PA449653 fluconazole, PA450146 ketoconazole, PA450484 metronidazole, PA449617 ferrous sulfate, PA448866 ceftriaxone,
   // PA451647 theophylline, PA164781029 aminophylline, PA448780 captopril, PA448385 amitriptyline, PA451096 prednisolone,

@@ -77,6 +77,11 @@ export interface DrugEntry {
    * adult least: a large child needs no more); `mg_per_kg` null where the source gives a fixed daily dose (zinc: 20 mg).
    */
   paediatric_min_daily_dose?: PaediatricMaxDailyDose[];
+  /**
+   * The most one dose in international units holds, per age band (vitamin A: IMCI 50 000 IU under 6 months, 100 000 IU
+   * 6-11 months, 200 000 IU from 12 months); a dose in IU above its band is reported (iu-dose.ts, session 20).
+   */
+  max_single_dose_iu_by_age?: { age: { min?: AgeBound; max?: AgeBound }; max_iu: number; source: string }[];
   /** A medicine given as one dose per treatment (SP for IPTp): a daily schedule or a course of days is reported. */
   single_dose_course?: { source: string };
   /**

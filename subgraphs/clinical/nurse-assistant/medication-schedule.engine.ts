@@ -4,7 +4,7 @@ import { courseLastDay, stepOn } from "./medication-schedule.course.js";
 import { normaliseFrequency, parseFrequency } from "./medication-schedule.frequency.js";
 import { dueOn } from "./weekly-frequency.js";
 
-export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.8.0";
+export const MEDICATION_SCHEDULE_ENGINE_VERSION = "medication-schedule-engine@1.9.0";
 export type { CourseStep } from "./medication-schedule.course.js";
 export { everyHours, normaliseFrequency, parseFrequency, type ParsedFrequency } from "./medication-schedule.frequency.js";
 
@@ -129,7 +129,10 @@ export function buildMedicationSchedule(k: AdministrationTimes, meds: ScheduleMe
     // A loading schedule ("at 0, 12, 24 h then daily"): the first day's times on the start day, one a day after it.
     const laterDay = parsed.thereafter && m.startDate && date > m.startDate ? parsed.thereafter.times : null;
     for (const time of step?.times ?? laterDay ?? parsed.times) {
-      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
+      // A different dose at each time ("2-1-0", "10U mane 6U nocte"): that time's amount (session 20).
+      const at = !step && !laterDay ? parsed.doseAtTimes?.find((d) => d.time === time) : undefined;
+      const given = at ? (at.unit ? `${at.amount} ${at.unit === "u" ? "units" : at.unit}` : `${at.amount} × ${m.frequency.trim() && m.dose.trim() ? m.dose.trim() : "unit"}`) : dose;
+      schedule.doses.push({ time, at: `${date}T${time}:00${k.utc_offset}`, medication: m.name, dose: given, frequency: m.frequency, instruction: parsed.instruction, alert: alerts.get(index) ?? null });
     }
   }
   schedule.doses.sort((a, b) => a.time.localeCompare(b.time) || a.medication.localeCompare(b.medication));

@@ -2,7 +2,7 @@ import type { AdministrationTimes } from "../knowledge/knowledge.types.js";
 import { parseSteps, splitCourse, type CourseStep } from "./medication-schedule.course.js";
 import { takeDirections } from "./medication-schedule.directions.js";
 import { parseLoadingThenDaily } from "./medication-schedule.loading.js";
-import { parseDosingSlots } from "./medication-schedule.slots.js";
+import { parseDosingSlots, parsePartsOfDay, parseTimedDoses, slotAmounts, splitUnitsAtTimes, type DoseAtTime } from "./medication-schedule.slots.js";
 import { everyDaysOf, weekdayIn } from "./weekly-frequency.js";
 
 /**
@@ -39,6 +39,11 @@ export type ParsedFrequency =
        * day's, these every later day's.
        */
       thereafter?: { times: string[] };
+      /**
+       * A different dose at each time ("2-1-0", "10U mane 6U nocte"; medication-schedule.slots.ts), parallel to
+       * `times`: the day's total is their sum (session 20).
+       */
+      doseAtTimes?: DoseAtTime[];
     }
   /**
    * As needed. `interval` when the text gives the hours between doses ("q6h prn", "4-6 hourly": the
@@ -107,7 +112,8 @@ export function everyHours(s: string): { minHours: number; maxHours: number } | 
 /** "Twice daily for 3 days." → "twice daily for 3 days" (lower case, no full stops, single spaces). */
 export function normaliseFrequency(text: string): string {
   // "1*3" and "1×3" are the "1x3" shorthand.
-  return text.toLowerCase().replace(/\./g, "").replace(/[\u2010-\u2015]/g, "-").replace(/[×*]/g, "x").replace(/\s+/g, " ").trim();
+  // Full stops go ("o.d.", "t.d.s."), a decimal point between digits stays ("1.5 tabs", "0.5mg mane"; session 20).
+  return text.toLowerCase().replace(/(?<!\d)\.|\.(?!\d)/g, "").replace(/[\u2010-\u2015]/g, "-").replace(/[×*]/g, "x").replace(/\s+/g, " ").trim();
 }
 
 /** The scheduled times of a frequency phrase with an optional count before it ("tds", "1 bd", "1 weekly"), or null. */
@@ -132,10 +138,14 @@ export function parseFrequency(k: AdministrationTimes, text: string, dose?: stri
   const stepped = parseSteps(k, text, dose ?? null, parseFrequency);
   if (stepped) return stepped;
   const normalised = normaliseFrequency(text);
+  // No frequency, and the dose written per time of day ("2-1-0", "10U mane 6U nocte"): the dose is the timing (session 20).
+  if (!normalised && dose && dosePerTimeOfDay(dose)) return parseFrequency(k, dose);
   if (!normalised) return { kind: "unparseable", reason: "no frequency given" };
   // How to give, an open end and a written maximum a day are not the timing (medication-schedule.directions.ts).
   const { rest: undirected, directions, maxPerDay, openEnded } = takeDirections(k, normalised);
   const { days: courseDays, months, doses, rest } = splitCourse(undirected);
+  // Only a course ("x 5/7") as the frequency, the dose written per time of day ("2-2-2-2"): the dose then the course (session 20).
+  if (dose && isCourseOnly(text) && dosePerTimeOfDay(dose)) return parseFrequency(k, `${dose} ${text}`);
   let s = rest;
   const courseMonths = months !== undefined ? { courseMonths: months } : {};
   const said: string[] = [];
@@ -155,7 +165,8 @@ export function parseFrequency(k: AdministrationTimes, text: string, dose?: stri
   if (parsed.kind === "prn") return { ...parsed, ...courseMonths, ...(maxPerDay ? { maxPerDay } : {}) };
   if (parsed.kind !== "scheduled") return parsed;
   const open = openEnded && parsed.courseDays === null ? { openEnded: true as const } : {};
-  return doses === undefined ? { ...parsed, ...courseMonths, ...open } : courseOfDoses(text, parsed, doses);
+  const split = splitUnitsAtTimes(parsed, dose) as typeof parsed;
+  return doses === undefined ? { ...split, ...courseMonths, ...open } : courseOfDoses(text, split, doses);
 }
 
 /**
@@ -215,6 +226,8 @@ function parseTiming(k: AdministrationTimes, text: string, s: string, courseDays
   }
   const slots = parseDosingSlots(k, text, s, courseDays, instruction);
   if (slots) return slots;
+  const timed = parseTimedDoses(k, s, courseDays, instruction) ?? parsePartsOfDay(k, s, courseDays, instruction);
+  if (timed) return timed;
   // "1 bd", "2 tabs tds": the count is the dose's units; the frequency after it is read as usual.
   const units = UNITS_BEFORE.exec(s);
   if (units) {
@@ -238,4 +251,23 @@ function symmetricShorthand(k: AdministrationTimes, s: string, n: number, course
   if (s.replace(/^\d+\s*x\s*\d+/, "").trim() !== "") return null;
   const f = k.frequencies.find((x) => !x.every_days && x.times.length === n);
   return f ? { kind: "scheduled", pattern: f.id, times: f.times, courseDays, instruction, unitsPerDose: n } : null;
+}
+
+/**
+ * A dose written per time of day, which then also gives the timing: dosing slots ("2-1-0", "1+0+1") or an amount at
+ * each part of the day ("10U mane 6U nocte"). Used when no frequency is written (session 20).
+ */
+export function dosePerTimeOfDay(dose: string): boolean {
+  if (/\d\s*\/\s*(?:7|52|12)\b|\bfor\b|\bdays?\b/i.test(dose)) return false;
+  const s = dose.trim().toLowerCase().replace(/\s+/g, " ");
+  return slotAmounts(s) !== null || parseTimedDoses(TIMES_PROBE, s, null, null) !== null;
+}
+/** Only the four standard frequencies' times are needed to recognise the form (the times themselves come from the caller's knowledge). */
+const TIMES_PROBE: AdministrationTimes = { frequencies: [{ id: "once_daily", times: ["08:00"] }, { id: "three_times_daily", times: ["08:00", "14:00", "20:00"] }, { id: "twice_daily", times: ["08:00", "20:00"] }, { id: "once_daily_night", times: ["22:00"] }] } as unknown as AdministrationTimes;
+
+/** A frequency text that gives only a course length ("x 5/7", "for 3 days") and no timing. */
+export function isCourseOnly(text: string): boolean {
+  // A course alone is read after a timing: probe with one ("od x 5/7").
+  const { rest, days, months } = splitCourse(`od ${normaliseFrequency(text)}`);
+  return rest === "od" && (days !== null || months !== undefined);
 }

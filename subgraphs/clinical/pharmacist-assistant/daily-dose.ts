@@ -36,6 +36,9 @@ const STRENGTH_IN_NAME = /(?<![\d/.])(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\b(?!\s*
 /** A liquid's concentration in its name: "Amoxicillin 250mg/5ml". */
 const CONCENTRATION_IN_NAME = /(\d+(?:\.\d+)?)\s*(mg|g|mcg)\s*\/\s*(\d+(?:\.\d+)?)?\s*ml\b/i;
 
+/** One percentage strength in a product name ("Lidocaine 2%", "Dextrose 10%"): w/v, g per 100 mL. */
+const PERCENT_IN_NAME = /(?<![\d.])(\d+(?:\.\d+)?)\s*%(?!.*\d\s*%)/;
+
 /** To three decimals (milligram amounts in notes). */
 export const round = (x: number) => Math.round(x * 1000) / 1000;
 export const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${round(mg)} mg`);
@@ -149,6 +152,9 @@ export function doseInMg(dose: string, productName: string): number | null {
   }
   if (unit === "ml") {
     const c = CONCENTRATION_IN_NAME.exec(productName);
+    // A solution's strength as a percentage ("Lidocaine 2%", w/v: 2 g in 100 mL = 20 mg/mL), session 20.
+    const percent = c ? null : PERCENT_IN_NAME.exec(productName);
+    if (percent) return round(amount * Number(percent[1]) * 10);
     if (!c) return null;
     return (amount * Number(c[1]) * MG_PER[c[2].toLowerCase()]) / Number(c[3] ?? 1);
   }
@@ -245,6 +251,7 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
   const amount = dose ? AMOUNT.exec(dose.trim()) : null;
   const shorthand = units !== undefined && perDose !== null && amount !== null && MG_PER[UNIT_ALIASES[amount[3].toLowerCase()] ?? amount[3].toLowerCase()] !== undefined;
   if (drug?.adult_max_weekly_dose && !max) return checkWeeklyDose(drug, productName, perDose, perDay, frequency);
+  if (frequency?.kind === "scheduled" && frequency.doseAtTimes) return checkTimedDoses(drug, productName, dose, frequency.doseAtTimes);
   if (!drug || !max) {
     // The day's total is still given when it can be worked out (the pharmacist compares it with the reference).
     const total = !drug || perDose === null ? null : shorthand ? round(perDose * units!) : perDay && !perDay.open ? round(perDose * perDay.count) : null;
@@ -270,6 +277,37 @@ export function checkDailyDose(k: Knowledge, drug: DrugEntry | undefined, produc
     return { ...none, doseCheck: "not_checked_prn", doseCheckNote: `${productName} as needed: the day's total depends on how often it is given; an adult must not exceed ${grams(max.mg)} a day` };
   }
   return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day${worst ? `: ${grams(perDose)} × ${perDay.count} = ${grams(total)}${worst}` : ""} (the adult maximum; a child's dose is checked by weight: weightDoseCheck)` };
+}
+
+/**
+ * mg a day of a different dose at each time ("2-1-0", "500mg mane 1g nocte"; session 20): the sum of each time's amount,
+ * an amount with no unit being that many of the prescribed unit (the dose in mg, or one tablet of the strength in the
+ * name). Null when any time's amount cannot be put in mg (insulin units, mL without a concentration).
+ */
+export function timedDailyMg(dose: string | null, productName: string, doses: { amount: number; unit: string | null }[]): number | null {
+  const m = dose ? AMOUNT.exec(dose.trim()) : null;
+  const inMg = m !== null && MG_PER[UNIT_ALIASES[m[3].toLowerCase()] ?? m[3].toLowerCase()] !== undefined;
+  const oneUnit = inMg ? doseInMg(dose!, productName) : doseInMg("1 tab", productName);
+  let total = 0;
+  for (const d of doses) {
+    const mg = d.unit === null ? (oneUnit === null ? null : d.amount * oneUnit) : doseInMg(`${d.amount} ${d.unit}`, productName);
+    if (mg === null) return null;
+    total += mg;
+  }
+  return round(total);
+}
+
+/** A different dose at each time, the day's total (their sum) against the adult maximum. */
+function checkTimedDoses(drug: DrugEntry | undefined, productName: string, dose: string | null, doses: { time: string; amount: number; unit: string | null }[]): DoseCheck {
+  const max = drug?.adult_max_daily_dose;
+  const none = { maxDailyDoseMg: max?.mg ?? null, doseCheckSource: max?.source ?? null };
+  const total = drug ? timedDailyMg(dose, productName, doses) : null;
+  const written = doses.map((d) => `${d.amount}${d.unit ? ` ${d.unit}` : ""} at ${d.time}`).join(", ");
+  if (!drug || !max) return { ...none, dailyDoseMg: total, doseCheck: "not_checked_no_maximum", doseCheckNote: drug ? `No sourced adult maximum daily dose for ${drug.name} in the knowledge base: the dose was not checked against a maximum` : null };
+  if (total === null) return { ...none, dailyDoseMg: null, doseCheck: "not_checked_unreadable", doseCheckNote: `${productName}: a different dose at each time (${written}), not all in mg: not checked against the adult maximum of ${grams(max.mg)} a day` };
+  const how = `a different dose at each time (${written}): ${grams(total)} a day`;
+  if (total > max.mg) return { ...none, dailyDoseMg: total, doseCheck: "above_adult_maximum", doseCheckNote: `${productName}: ${how}, above the adult maximum of ${grams(max.mg)} a day (${max.source})` };
+  return { ...none, dailyDoseMg: total, doseCheck: "within_adult_maximum", doseCheckNote: `Within the adult maximum of ${grams(max.mg)} a day: ${how} (the adult maximum; a child's dose is checked by weight: weightDoseCheck)` };
 }
 
 /**

@@ -1,13 +1,15 @@
 import { checkDrugSafety, DUPLICATE_CLASS_RULE, identifyDrug, sharedTherapeuticClasses, type AgeAlert, type AllergyAlert, type Contraindication, type Finding, type PatientAge } from "../drug-safety/drug-safety.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import { SEVERITY_RANK, type Severity } from "../knowledge/knowledge.types.js";
+import { dosePerTimeOfDay, isCourseOnly } from "../nurse-assistant/medication-schedule.frequency.js";
 import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js";
 
 import { checkAdultMinimum } from "./adult-minimum.js";
 import { checkAdultDosePerKg } from "./adult-weight-maximum.js";
 import { missingCourseLength } from "./course-length.js";
-import { checkDailyDose, dailyTotalAsDose, doseAsGiven, infusionDay, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
+import { checkDailyDose, dailyTotalAsDose, doseAsGiven, doseInMg, infusionDay, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
 import { checkInjectionRoute } from "./injection-route.js";
+import { checkIuDoseByAge } from "./iu-dose.js";
 import { checkOlderAdultMaximum } from "./older-adult-maximum.js";
 import { checkOnceDaily } from "./once-daily.js";
 import { checkRenalMaximum } from "./renal-maximum.js";
@@ -19,7 +21,7 @@ import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 import { checkWeightMinimum } from "./weight-minimum.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.12.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.13.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -81,6 +83,19 @@ export function isParseableDose(dose: string): boolean {
   return DOSE.test(dose.trim());
 }
 
+/**
+ * The dose a dose-per-time-of-day text stands for: the one strength in the product's name ("Metformin 500mg" "2-1-0": each
+ * slot's count is of 500 mg), else the first time's amount and unit ("10U mane 6U nocte": 10 units), else the text.
+ */
+function unitOfTimedDose(k: Knowledge, written: string, productName: string): string {
+  const strength = doseInMg("1 tab", productName);
+  if (strength !== null) return `${strength} mg`;
+  const parsed = parseFrequency(k.administrationTimes, written);
+  const first = parsed.kind === "scheduled" ? parsed.doseAtTimes?.[0] : undefined;
+  if (first?.unit) return `${first.amount} ${first.unit === "u" ? "units" : first.unit}`;
+  return written;
+}
+
 /** How a frequency was read, as `frequencyPattern` names it. */
 function frequencyPatternOf(parsed: ReturnType<typeof parseFrequency> | null): string | null {
   if (!parsed || parsed.kind === "unparseable") return null;
@@ -121,10 +136,16 @@ export function verifyPrescription(
     if (!found) issues.push({ item: i, field: "name", severity: "major", message: `${it.name}${it.code ? ` (${it.code})` : ""} is not in the drug knowledge base: it could not be checked` });
     else if (found.codeConflict === "names_other_drug") issues.push({ item: i, field: "code", severity: "major", message: `Code ${it.code} is ${found.drug.name} (RxNorm), but the name "${it.name}" is another drug: checked as ${found.drug.name}; confirm which drug is meant` });
     else if (found.codeConflict) issues.push({ item: i, field: "code", severity: "moderate", message: `Code ${it.code} is not a known RxNorm code for ${found.drug.name}: identified by name` });
-    const dose = it.dose?.trim() || null;
+    const written = it.dose?.trim() || null;
+    // No frequency, and the dose written per time of day ("2-1-0", "10U mane 6U nocte"): the dose text is the timing,
+    // and the dose is one unit of it (the strength in the name) or the first time's amount (session 20).
+    // Likewise with only a course as the frequency ("2-2-2-2", "x 3/7"): the dose's timing then the course.
+    const writtenFrequency = it.frequency?.trim() || null;
+    const timedInDose = (!writtenFrequency || isCourseOnly(writtenFrequency)) && written !== null && dosePerTimeOfDay(written);
+    const dose = timedInDose ? unitOfTimedDose(k, written!, it.name) : written;
     // The dose as the checks read it: "ii" is 2 tablets, "5mg/kg" is 5 mg × the patient's weight.
     const asWritten = dose === null ? null : doseAsGiven(dose, context.weightKg, it.name);
-    const frequency = it.frequency?.trim() || null;
+    const frequency = timedInDose ? `${written}${writtenFrequency ? ` ${writtenFrequency}` : ""}` : writtenFrequency;
     const parsed = frequency ? parseFrequency(k.administrationTimes, frequency, asWritten) : null;
     // A day's total ("7.5mg/kg/day", "750mg/day" "in 3 divided doses") is read as the dose it divides into.
     // A continuous infusion's rate ("1g/hr") is checked as its 24 hours.
@@ -175,6 +196,9 @@ export function verifyPrescription(
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
     const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
+    // A dose in IU above the most a single dose holds at the patient's age (vitamin A by IMCI age band).
+    const iu = checkIuDoseByAge(found?.drug, it.name, dose, context.age);
+    if (iu) issues.push({ item: i, field: "dose", severity: "major", message: iu });
     // A dose ten times beyond the usual single dose (mg for micrograms), and every later step of a taper.
     const isChild = !!context.age && context.age.years < CHILD_UNDER_YEARS;
     const low = parsedForDose?.kind === "scheduled" ? checkAdultMinimum(found?.drug, it.name, doseCheck.dailyDoseMg, !!context.age && !isChild) : null;

@@ -43,8 +43,13 @@ describe("dosing slots (morning-midday-evening[-night])", () => {
     expect(units(text), text).toBe(n);
     expect(pattern(`${text} x 10/7`), text).toBe(id);
   });
-  it.each(["1-2-1", "0-1-0", "1-1-0", "0-0-0", "2-0-1-0"])("%s (different amounts, or no standard set of times) is not guessed", (text) => {
-    expect(pattern(text)).toBe("unparseable");
+  it("no dose at any time is not guessed", () => {
+    expect(pattern("0-0-0")).toBe("unparseable");
+  });
+  // Session 20: different amounts at different times ("1-2-1", "2-0-1-0") and slots with no standard frequency
+  // ("0-1-0", "1-1-0") are read, each slot's amount at its time (prescription-verification.timed-doses.test.ts).
+  it.each(["1-2-1", "0-1-0", "1-1-0", "2-0-1-0"])("%s (different amounts, or no standard set of times) is read per slot", (text) => {
+    expect(pattern(text)).not.toBe("unparseable");
   });
   it("a range is still a range, not slots", () => {
     expect(pattern("4-6 hourly")).toBe("prn");
