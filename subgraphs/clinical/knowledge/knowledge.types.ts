@@ -416,6 +416,8 @@ export interface RiskModels {
     bmi: Record<"male" | "female", FraminghamCoefficients>;
     categories: { source: string; moderate_at: number; high_at: number };
     observations: Record<"total_cholesterol" | "hdl" | "systolic_bp" | "bmi" | "smoking_status", string>;
+    /** The Moles/volume LOINC terms of the same lipids (results in mmol/L). */
+    observations_molar?: { total_cholesterol: string; hdl: string; source: string };
     diabetes_icd10_prefixes: string[];
   };
   lace: {

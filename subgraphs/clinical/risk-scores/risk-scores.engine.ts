@@ -1,6 +1,6 @@
 import type { FraminghamCoefficients, PooledCohortCoefficients, RiskModels } from "../knowledge/knowledge.types.js";
 
-export const RISK_ENGINE_VERSION = "risk-score-engine@1.0.0";
+export const RISK_ENGINE_VERSION = "risk-score-engine@1.1.0";
 
 export interface FraminghamInputs {
   sex: "male" | "female";
@@ -67,8 +67,14 @@ export function pooledCohort(c: PooledCohortCoefficients, x: FraminghamInputs): 
  * an unknown status must be reported as missing, not read as "non-smoker".
  */
 export function smokerFromStatus(text: string): boolean | null {
+  // "Current smoker, wants to quit" smokes; "not currently smoking" / "currently non-smoker" do not.
+  const negated = /\bnon-?\s?smok|(\bnot|n't|\bno\s+longer)\s+(\w+\s+)?(current|smok)/i.test(text);
+  if (/\bcurrent(ly)?\b/i.test(text) && !negated) return true;
   if (/\b(never|former|ex|non|no|quit)\b/i.test(text)) return false;
-  if (/\b(current|smoker|smokes|yes|every day|some days)\b/i.test(text)) return true;
+  // Free-text answers: "Nonsmoker", "does not smoke", "denies tobacco", "stopped/gave up smoking".
+  if (/\bnon-?\s?smok|(\bnot|n't|\bdenies|\bdenied|\bstopped|\bgave\s+up|\bgiven\s+up)\s+(\w+\s+){0,2}(smok|tobacco|cigarette)/i.test(text)) return false;
+  if (/\b(unknown|not\s+(asked|known|recorded|documented)|unsure)\b/i.test(text)) return null;
+  if (/\b(current|smoker|smokes|smoking|yes|every day|some days|cigarettes?)\b/i.test(text)) return true;
   return null;
 }
 

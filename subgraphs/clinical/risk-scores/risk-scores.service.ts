@@ -11,9 +11,9 @@ import type { RiskScore, RiskScoresResult } from "./risk-scores.type.js";
 export const RISK_TYPES = ["cardiovascular", "readmission", "mortality"] as const;
 const DAY = 86_400_000;
 
-/** Latest numeric value of a LOINC code (newest first), with its unit and date. */
-function latest(r: PatientRecord, loinc: string): { value: number; unit: string | null; date: string } | undefined {
-  const o = r.obs.find((x) => x.code === loinc && Number.isFinite(Number.parseFloat(x.value)));
+/** Latest numeric value of any of the LOINC codes (the record is newest first), with its unit and date. */
+function latest(r: PatientRecord, ...loincs: (string | undefined)[]): { value: number; unit: string | null; date: string } | undefined {
+  const o = r.obs.find((x) => loincs.includes(x.code) && Number.isFinite(Number.parseFloat(x.value)));
   return o && { value: Number.parseFloat(o.value), unit: o.unit, date: o.date };
 }
 
@@ -38,8 +38,9 @@ function cardiovascular(k: Knowledge, r: PatientRecord): RiskScore {
     }
     return o;
   };
-  const tc = withUnit(latest(r, f.observations.total_cholesterol), "total cholesterol");
-  const hdl = withUnit(latest(r, f.observations.hdl), "HDL cholesterol");
+  // A lipid in mmol/L may carry the Moles/volume LOINC term (14647-2, 14646-4): the same measurement.
+  const tc = withUnit(latest(r, f.observations.total_cholesterol, f.observations_molar?.total_cholesterol), "total cholesterol");
+  const hdl = withUnit(latest(r, f.observations.hdl, f.observations_molar?.hdl), "HDL cholesterol");
   const sbp = latest(r, f.observations.systolic_bp);
   const bmi = latest(r, f.observations.bmi);
   if (!sbp) missing.push(`systolic blood pressure (LOINC ${f.observations.systolic_bp})`);
