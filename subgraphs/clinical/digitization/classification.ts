@@ -12,6 +12,10 @@ interface ClassRules {
   lab_result_max: number;
   price_line_weight: number;
   price_line_max: number;
+  dose_line_weight: number;
+  dose_line_max: number;
+  /** Frequency words of prescribing shorthand: with a strength on the same line they make a dose line. */
+  dose_frequencies: { phrases: string[]; reason: string };
   classes: Record<DocumentClass, { display: string; phrases: Record<string, number>; needs_priced_items?: boolean }>;
   /** Phrases that contain a class's phrase but are something else (a facility's name): blanked before scoring. */
   not_signals?: { phrases: string[]; reason: string };
@@ -67,6 +71,32 @@ export function countPriceLines(text: string): number {
   return n;
 }
 
+/** A strength as prescribed: "500 mg", "250mg/5ml", "100 IU/ml", "20 mcg". */
+const STRENGTH = /(?<![\p{L}\p{N}])\d+(?:\.\d+)?\s?(?:mg|g|mcg|µg|ml|iu|units?)(?![\p{L}])/iu;
+/** A course in days in clinical shorthand: "x 5/7" (five days), not a date such as 3/7/2026. */
+const DAYS_SHORTHAND = /(?<![\d/])\d{1,2}\/7(?![\d/])/;
+const FREQUENCY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${CLASS_RULES.dose_frequencies.phrases.map((p) => escape(p).replace(/ /g, "\\s+")).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+
+/** A list item's number or bullet: "1.", "2)", "-", "•". */
+const ITEM_MARK = /^\s*(?:\d{1,2}[.)]|[-•*])\s*/;
+/** Words a drug's name and form take before its strength ("Tab. Amlodipine 5 mg", "Ferrous sulphate syrup 5 ml"). */
+const NAME_WORDS_MAX = 3;
+
+/**
+ * Dose lines a document lists (a prescription's body): a line that starts with a drug and its strength
+ * (at most NAME_WORDS_MAX words before the strength) and gives a frequency or a course in days. A sentence
+ * that mentions a dose ("Plan: start ferrous sulphate 200 mg tds", "known hypertensive on amlodipine 10 mg od")
+ * is a note's or a letter's, not a prescription line.
+ */
+export function countDoseLines(text: string): number {
+  return text.split(/\r?\n/).filter((raw) => {
+    const line = raw.replace(ITEM_MARK, "");
+    const strength = STRENGTH.exec(line);
+    if (!strength || line.slice(0, strength.index).trim().split(/\s+/).filter(Boolean).length > NAME_WORDS_MAX) return false;
+    return FREQUENCY.test(line) || DAYS_SHORTHAND.test(line);
+  }).length;
+}
+
 /**
  * Scores every class on the text (rules and arithmetic in knowledge/document-classes.json). The body
  * weighs over a footer: invoice phrases (payment words) count only when the document lists at least as
@@ -76,6 +106,7 @@ export function classifyDocument(fullText: string, declared: DocumentClass, labR
   const text = withoutNotSignals(fullText);
   const scores = new Map<DocumentClass, { score: number; signals: string[] }>();
   const priceLines = countPriceLines(text);
+  const doseLines = countDoseLines(text);
   for (const type of DOCUMENT_CLASSES) {
     const rules = CLASS_RULES.classes[type];
     const paymentFooterOnly = rules.needs_priced_items === true && labResultCount > 0 && priceLines < labResultCount;
@@ -84,6 +115,10 @@ export function classifyDocument(fullText: string, declared: DocumentClass, labR
     if (rules.needs_priced_items && priceLines > 0) {
       score += Math.min(priceLines, CLASS_RULES.price_line_max) * CLASS_RULES.price_line_weight;
       signals.push(`${priceLines} priced item line${priceLines === 1 ? "" : "s"}`);
+    }
+    if (type === "prescription" && doseLines > 0) {
+      score += Math.min(doseLines, CLASS_RULES.dose_line_max) * CLASS_RULES.dose_line_weight;
+      signals.push(`${doseLines} dose line${doseLines === 1 ? "" : "s"}`);
     }
     if (type === "lab_report" && labResultCount > 0) {
       score += Math.min(labResultCount, CLASS_RULES.lab_result_max) * CLASS_RULES.lab_result_weight;
