@@ -348,8 +348,8 @@ export interface PaediatricSepsisKnowledge {
   bradycardia_below_age_years: number;
   age_groups: PaediatricAgeGroup[];
   organ_dysfunction: { source: string; cardiovascular: { description: string }; neurological: { gcs_at_or_below: number; description: string } };
-  /** A heart rate under this escalates a child's screen (PALS / neonatal resuscitation), whatever pSIRS says. */
-  extreme_vitals: { heart_rate_below: number; source: string; advice: string };
+  /** A heart rate under this (PALS / neonatal resuscitation) or a GCS under gcs_below (NICE NG51 altered mental state) escalates a child's screen, whatever pSIRS says. */
+  extreme_vitals: { heart_rate_below: number; source: string; advice: string; gcs_below: number; gcs_source: string; gcs_advice: string };
   lactate_note: string;
   qsofa_note: string;
   risk_mapping: { source: string; rules: string[]; probability: null; probability_note: string; time_to_intervention: Record<"low" | "moderate" | "high", string> };

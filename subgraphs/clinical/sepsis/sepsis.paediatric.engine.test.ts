@@ -81,7 +81,8 @@ describe("worked examples", () => {
 
   it("makes GCS <= 11 high even without pSIRS (neurological dysfunction)", () => {
     expect(screenChild({ gcs: 11 })).toMatchObject({ sepsisRisk: "high", alertTriggered: true, organDysfunction: ["Neurological: GCS 11 <= 11"] });
-    expect(screenChild({ gcs: 12 })).toMatchObject({ sepsisRisk: "low", organDysfunction: [] });
+    // GCS 12 is not Goldstein dysfunction, but an altered mental state (NICE NG51): moderate, immediate (sepsis 2026.11.7).
+    expect(screenChild({ gcs: 12 })).toMatchObject({ sepsisRisk: "moderate", timeToIntervention: "immediate", organDysfunction: [] });
   });
 
   it("does not call two abnormal vital signs pSIRS without abnormal temperature or WBC", () => {

@@ -63,10 +63,22 @@ function organDysfunction(p: PaediatricSepsisKnowledge, group: PaediatricAgeGrou
   return found;
 }
 
-/** A heart rate low enough that a child may need CPR (sepsis.json paediatric.extreme_vitals: PALS and neonatal resuscitation, < 60/min). */
-function extremeVitals(p: PaediatricSepsisKnowledge, inputs: SepsisInputs): string[] {
-  const limit = p.extreme_vitals.heart_rate_below;
-  return inputs.heart_rate < limit ? [`Heart rate ${inputs.heart_rate}/min < ${limit} (bradycardia: check perfusion; CPR if poor despite ventilation)`] : [];
+interface ExtremeVital {
+  text: string;
+  advice: string;
+}
+
+/**
+ * Vital signs that escalate a child's screen on their own (sepsis.json paediatric.extreme_vitals): a heart
+ * rate low enough that CPR may be needed (PALS and neonatal resuscitation, < 60/min), and an altered mental
+ * state, GCS < 15 (NICE NG51 high-risk criterion in every paediatric age band).
+ */
+function extremeVitals(p: PaediatricSepsisKnowledge, inputs: SepsisInputs): ExtremeVital[] {
+  const e = p.extreme_vitals;
+  const found: ExtremeVital[] = [];
+  if (inputs.heart_rate < e.heart_rate_below) found.push({ text: `Heart rate ${inputs.heart_rate}/min < ${e.heart_rate_below} (bradycardia: check perfusion; CPR if poor despite ventilation)`, advice: e.advice });
+  if (inputs.gcs < e.gcs_below) found.push({ text: `GCS ${inputs.gcs} < ${e.gcs_below} (altered mental state, NICE NG51 high-risk criterion)`, advice: e.gcs_advice });
+  return found;
 }
 
 /**
@@ -82,7 +94,8 @@ export function assessPaediatricSepsis(p: PaediatricSepsisKnowledge, inputs: Sep
   const notAssessed = criteria.filter((c) => c.met === undefined).map((c) => c.id);
   const psirs = met.length >= p.positive_at && met.some((c) => p.required_one_of.includes(c.id));
   const organ = organDysfunction(p, group, inputs);
-  const extreme = extremeVitals(p, inputs);
+  const extremeFound = extremeVitals(p, inputs);
+  const extreme = extremeFound.map((x) => x.text);
   const byCriteria: SepsisRisk = organ.length ? "high" : psirs ? "moderate" : "low";
   // Like the adult screen's extreme vitals: at least moderate, and the time immediate.
   const risk: SepsisRisk = extreme.length && byCriteria === "low" ? "moderate" : byCriteria;
@@ -105,7 +118,7 @@ export function assessPaediatricSepsis(p: PaediatricSepsisKnowledge, inputs: Sep
     riskProbability: p.risk_mapping.probability,
     alertTriggered: risk === "high",
     timeToIntervention: extreme.length ? p.risk_mapping.time_to_intervention.high : p.risk_mapping.time_to_intervention[risk],
-    recommendations: [...(extreme.length ? [p.extreme_vitals.advice] : []), ...p.recommendations.danger_signs, ...p.recommendations[risk]],
+    recommendations: [...extremeFound.map((x) => x.advice), ...p.recommendations.danger_signs, ...p.recommendations[risk]],
     explanation,
     extremeVitals: extreme,
     news2Partial: null,

@@ -102,7 +102,7 @@ export class SepsisRiskResult {
   @Field(() => [String], { description: "Why this result." })
   explanation!: string[];
 
-  @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own: the risk is then at least moderate and the time immediate. Adults: a NEWS2 parameter score of 3 (RCP 2017); under 18 (NEWS2 is not for children): a heart rate under 60/min (AHA paediatric and neonatal resuscitation 2020)." })
+  @Field(() => [String], { description: "Vital signs extreme enough to escalate on their own: the risk is then at least moderate and the time immediate. Adults: a NEWS2 parameter score of 3 (RCP 2017); under 18 (NEWS2 is not for children): a heart rate under 60/min (AHA paediatric and neonatal resuscitation 2020) or a GCS under 15 (altered mental state, NICE NG51)." })
   extremeVitals!: string[];
 
   @Field(() => String, { description: 'Which criteria were applied: "adult qSOFA/SIRS (Seymour 2016, Bone 1992)", "paediatric SIRS (Goldstein 2005)" or the obstetric criteria for pregnancy and the 6 weeks after (NICE NG51, RCOG GTG 64a, UK Sepsis Trust maternal; qSOFA is then shown but not validated).' })
