@@ -12,17 +12,17 @@ import type { DrugEntry } from "../knowledge/knowledge.types.js";
  * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
  * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
  * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
- * "Paracetamol supp"), and "1 drop" as a dose. Liquid and children's presentations are form too ("Amoxyl syr",
+ * "Paracetamol supp"), a route written out ("GTN 0.5mg sublingual"), and "1 drop" as a dose. Liquid and children's presentations are form too ("Amoxyl syr",
  * "Septrin paediatric suspension", "Calpol infant"), and a fixed-dose combination's count of drugs ("RHZE 4FDC").
  */
 const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
-/** Words that belong to the strength when they follow a number: units, a weight-based dose ("5mg/kg"), a count of puffs, of implant sets or rods ("Jadelle 1 set"). */
-const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs", "set", "sets", "rod", "rods"]);
+/** Words that belong to the strength when they follow a number: units (also written out: "50 micrograms"), a weight-based dose ("5mg/kg"), a count of puffs, of implant sets or rods ("Jadelle 1 set"). */
+const UNITS = new Set(["mg", "g", "gm", "mcg", "ug", "µg", "microgram", "micrograms", "milligram", "milligrams", "gram", "grams", "ml", "l", "iu", "mu", "miu", "unit", "units", "mmol", "meq", "mega", "million", "per", "w", "v", "kg", "puff", "puffs", "set", "sets", "rod", "rods"]);
 const FORM_ROUTE_SCHEDULE = new Set(
   (
     "tab tabs tablet tablets pill pills cap caps capsule capsules syrup syr syp elixir liquid paediatric pediatric paed ped infant fdc suspension susp injection inj infusion oral solution soln cream ointment drops " +
     "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
-    "film coated sr er xr mr cr xl ec ds chrono retard drop po iv im sc sl pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+    "film coated sr er xr mr cr xl ec ds chrono retard drop spray po iv im sc sl sublingual buccal pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
 );
 /**
@@ -32,22 +32,23 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * "insertion", "inserted" or "in situ", "alternate days", a pill "cycle", how a ward dose is given ("loading dose",
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
  * ("Tetracycline eye ointment apply bd", "instil 1 drop"), a repeat ("Hydralazine 5mg IV slowly, repeat after 20 min",
- * "when needed"), a count in words ("Triumeq one tablet daily", "half tab"), and when and with what it is taken ("Metformin 500mg bd
- * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach"). Only trailing words are
+ * "when needed"), a count in words ("Triumeq one tablet daily", "half tab"), a "single dose", an interval in words ("1 hour before"), and when and with what it is taken ("Metformin 500mg bd
+ * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach", "GTN spray under the tongue"). Only trailing words are
  * taken off, so "with" still joins a combination written out ("Amoxicillin with clavulanic acid").
  */
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
-    "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half " +
-    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on").split(" "),
+    "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half single hour hours " +
+    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on under the tongue").split(" "),
 );
 /**
  * Words that open a clause after the drug saying what it is for or when: the indication ("Aspirin 300mg for fever"),
  * a procedure ("Codeine 15mg post tonsillectomy", "pre-op", "after extraction"), where a local preparation goes ("both eyes at birth",
  * "apply to the wound"), since when ("Jadelle in situ since 2023"), and the reason after "prn" ("Haloperidol 5mg IM prn
- * agitation", "Paracetamol 1g prn pain": as needed for it). The name is also read without the clause; never as the first word.
+ * agitation", "Paracetamol 1g prn pain": as needed for it), and what it is taken before ("Tadalafil 10mg 30 min before intercourse").
+ * The name is also read without the clause; never as the first word.
  */
-const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn", "after"]);
+const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn", "after", "before"]);
 /** A duration glued to its unit ("x7", "x5d", "x3days", "x2wks", "5d"), an interval ("8hrly", "q8h"), an FDC count ("4fdc"). */
 const DIRECTION_PATTERN = /^(x\d+(d|dy|dys|day|days|w|wk|wks|week|weeks|m|mo|mth|mths|months?)?|\d+(d|dys|hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
 /**
@@ -142,12 +143,23 @@ const STRENGTH_PART = /^\s*\d+(\.\d+)?\s*(mg|g|mcg|ug|µg|ml)?\s*$/i;
 export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   const found = lookupSingleName(k, name);
   if (found) return found;
-  // "Brand (generic)" or "Generic (brand)": either part names the drug; two parts naming different drugs name none.
+  // "Brand (generic)" or "Generic (brand)": either part names the drug; two parts naming different drugs name none,
+  // unless one is a component of the other ("Rifampicin 600mg (RHZE)": the drug written, given as part of the regimen).
   const inBrackets = /\(([^()]*)\)/.exec(name);
   if (inBrackets) {
     const outside = lookupName(k, name.replace(/\([^()]*\)/g, " ").trim());
     const inside = lookupName(k, inBrackets[1]);
-    return outside && inside && outside.id !== inside.id ? undefined : (outside ?? inside);
+    if (outside && inside && outside.id !== inside.id) return oneContainsTheOther(outside, inside) ? outside : undefined;
+    return outside ?? inside;
+  }
+  // "Label: contents" ("ORS/Zinc co-pack: zinc 20mg od", "Antacid: aluminium hydroxide/magnesium hydroxide"): the label
+  // names the product, else the contents do; two parts naming different drugs name none.
+  const colon = name.indexOf(":");
+  if (colon > 0) {
+    const label = lookupName(k, name.slice(0, colon));
+    const contents = lookupName(k, name.slice(colon + 1));
+    if (label && contents && label.id !== contents.id) return oneContainsTheOther(label, contents) ? label : undefined;
+    return label ?? contents;
   }
   if (!COMBINATION_JOIN.test(name)) return found;
   const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
@@ -160,6 +172,9 @@ export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   }
   return k.drugSafety.combinationByComponents.get(componentsKey(ids));
 }
+
+/** One entry is a combination product with the other among its components. */
+const oneContainsTheOther = (a: DrugEntry, b: DrugEntry) => (a.components ?? []).includes(b.id) || (b.components ?? []).includes(a.id);
 
 /** An eye, ear or skin preparation ("... eye drops", "... gel") is only ever a local entry, however the name was split. */
 export function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {

@@ -3,7 +3,7 @@ import { normaliseName, type Knowledge } from "../knowledge/knowledge.js";
 import { allergyBySpelling, drugBySpelling } from "./drug-name-spelling.js";
 import { isLocalPreparationName, localAware, lookupName, nameCandidates } from "./drug-name-reading.js";
 import { ambiguityWarning, ambiguousAbbreviationOf } from "./ambiguous-drug-names.js";
-import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type Severity } from "../knowledge/knowledge.types.js";
+import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type InteractionRule, type Severity } from "../knowledge/knowledge.types.js";
 import { matchConditionRule } from "./egfr-rules.js";
 
 export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.10.0";
@@ -227,10 +227,16 @@ function collect<T extends object>(k: Knowledge, lists: (T[] | undefined)[], wor
   return found.sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
-/** The one rule that best describes a pair: the most specific matching rule, then the most severe. */
-export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, work?: EngineWork) {
+/**
+ * The one rule that best describes a pair: the most specific matching rule, then the most severe. A rule of three
+ * (`only_with`: NSAID + diuretic with an ACE inhibitor or ARB) counts only when the pair or one of the `others` checked
+ * with it answers to its third selector; without `others` it never does.
+ */
+export function interactionBetween(k: Knowledge, x: DrugEntry, y: DrugEntry, work?: EngineWork, others: DrugEntry[] = []) {
   const ys = keysOf(k, y);
-  const matches = collect(k, keysOf(k, x).flatMap((a) => ys.map((b) => k.drugSafety.interactionsByPair.get(`${a}|${b}`))), work);
+  const present = new Set([x, y, ...others].flatMap((d) => keysOf(k, d)));
+  const thirdPresent = (r: InteractionRule) => !r.only_with || r.only_with.some((s) => present.has(selectorKey(s)));
+  const matches = collect(k, keysOf(k, x).flatMap((a) => ys.map((b) => k.drugSafety.interactionsByPair.get(`${a}|${b}`))), work).filter(thirdPresent);
   if (!matches.length) return undefined;
   const top = Math.max(...matches.map((r) => specificity(r.a) + specificity(r.b)));
   return matches.filter((r) => specificity(r.a) + specificity(r.b) === top).sort(bySeverity)[0];
@@ -421,7 +427,7 @@ export function checkDrugSafety(k: Knowledge, req: DrugSafetyRequest, work?: Eng
       if (shared.length) {
         interactions.push({ type: "drug-drug", severity: "moderate", drugs: [candidate.input.name, cur.input.name], description: `Duplicate therapy: ${candidate.drug.name} and ${cur.drug.name} both contain ${shared.join(", ")}.`, recommendation: "Confirm the intent; avoid giving the same ingredient twice.", mechanism: "Same ingredient", source: "Therapeutic duplication check (project rule)", ruleId: "duplicate-ingredient" });
       }
-      const rule = interactionBetween(k, candidate.drug, cur.drug, work);
+      const rule = interactionBetween(k, candidate.drug, cur.drug, work, current.flatMap((c) => (c ? [c.drug] : [])));
       if (!shared.length && !rule) {
         // Two drugs of one ATC-coded class (two penicillins; two statins): the same check as prescription
         // verification, unless a specific interaction rule already reports the pair (Fansidar and Septrin:

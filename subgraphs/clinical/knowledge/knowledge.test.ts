@@ -63,6 +63,13 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   // Same PharmGKB export (drugs 2026.11.50), each PA id the only one mapped to its RxCUI: PA449761 glimepiride (also in the
   // CPIC initial data, cpicpgx/cpic-data V2__initial_data.sql @ 459e3eb), PA450267 lorazepam.
   glimepiride: "25789", lorazepam: "6470",
+  // Same PharmGKB export (drugs 2026.11.52), each PA id the only one mapped to its RxCUI: PA10075 esomeprazole, PA450774
+  // pantoprazole, PA451346 sildenafil, PA10333 tadalafil, PA450644 nitroglycerin (glyceryl trinitrate), PA450125 isosorbide
+  // dinitrate, PA450126 isosorbide mononitrate, PA10813 tinidazole, PA451578 tacrolimus, PA450266 loratadine, PA451898
+  // vitamin c, PA164748138 cholecalciferol.
+  esomeprazole: "283742", pantoprazole: "40790", sildenafil: "136411", tadalafil: "358263", glyceryl_trinitrate: "4917",
+  isosorbide_dinitrate: "6058", isosorbide_mononitrate: "28004", tinidazole: "10612", tacrolimus: "42316", loratadine: "28889",
+  ascorbic_acid: "1151", colecalciferol: "2418",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

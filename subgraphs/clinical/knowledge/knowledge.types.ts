@@ -127,6 +127,10 @@ export interface InteractionRule {
   description: string;
   recommendation: string;
   source: string;
+  /** Reported only when one of the drugs checked together (the pair itself or another) answers to one of these: an interaction of three (NSAID + diuretic + ACE inhibitor or ARB). */
+  only_with?: DrugSelector[];
+  /** Why the pair alone is not reported. */
+  only_with_source?: string;
 }
 
 export interface ConditionRule {
