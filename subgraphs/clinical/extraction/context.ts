@@ -254,7 +254,9 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
   // goes on with the condition instead of starting a statement.
   // "if the child has convulsions", "return if she has difficulty breathing": the condition's own verb, right after
   // its subject, goes on with the condition.
-  const blocked = (h: TriggerHit, a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b && !(h.kind === "hypothetical" && (tokens[t.from - 1]?.key === "or" || conditionsOwnVerb(tokens, entityTokens, hits, h, t))));
+  // "Neither the mother nor the child has fever", "neither my husband nor my son has chest pain": the "has" after the
+  // last subject of a neither ... nor pair is the denied clause's own verb, not the start of a new statement.
+  const blocked = (h: TriggerHit, a: number, b: number) => terminators.some((t) => t.from >= a && t.from < b && !(h.kind === "hypothetical" && (tokens[t.from - 1]?.key === "or" || conditionsOwnVerb(tokens, entityTokens, hits, h, t))) && !norSubjectsVerb(tokens, h, t));
   // A history or allergy trigger that comes right after a negation (at most "known", "any", "past" and other
   // history triggers between: "no known history of", "no hx of prior", "no history of allergy to") is part of
   // what is denied. Elsewhere it starts its own scope.
@@ -284,6 +286,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
     h.phrase === "if" && tokens[h.from - 1]?.raw === "," && mentions.some((o, k) => o.from >= h.to && sentenceOfToken(o.from) === sentenceOfToken(h.from) && (isTest(k) || isMedication?.(k) === true));
   for (const h of hits) {
     if (h.kind === "pseudo" || h.kind === "terminate") continue;
+    if (h.kind === "historical" && datesOngoingStart(tokens, h)) continue;
     if (h.direction === "post" && opensConditionalPlan(h)) continue;
     // "could not stop it, baby is fitting", "nothing stops them": a stop whose object is a pronoun stops no medicine.
     if (h.direction === "pre" && STOPS.has(h.phrase) && PRONOUN_OBJECTS.has(tokens[h.to]?.key ?? "")) continue;
@@ -381,7 +384,7 @@ export function assertMentions(tokens: Token[], mentions: Mention[], sentences: 
         // ("Not allergic to", "No history of allergy to") is no allergy: the negation runs on over it.
         // A condition's own negation or suggestion stays conditional: "if no progress in 4 hours consider oxytocin".
         const conditionWord = (o: TriggerHit) => h.phrase === "if" && (o.kind === "absent" || o.kind === "possible");
-        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && negationRunsOver(o)) && !conditionWord(o) && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
+        if (hits.some((o) => o !== h && o.kind !== "pseudo" && o.kind !== "terminate" && o.kind !== h.kind && !(h.kind === "absent" && negationRunsOver(o)) && !conditionWord(o) && !inNorSubject(tokens, h, o) && o.direction === "pre" && o.from >= last && o.to <= m.from)) break;
         covered.push(k);
         last = m.to;
         first = false;
@@ -618,6 +621,45 @@ function ongoingOrRecentAt(tokens: Token[], i: number): boolean {
   if (!d) return false;
   if (tokens[d.end]?.key === "ago" || (!ongoing && j > i)) return d.days <= RECENT_DAYS;
   return true;
+}
+
+const NOR_VERBS = new Set(["has", "have", "has had", "have had", "had"]);
+const NOR_SUBJECT_WORDS = 3;
+/** Whether token `at` comes right after the subject of a "nor" (at most three words: "nor my son |has") that the negation `h` opens or follows ("neither ... nor"). */
+function followsNorSubject(tokens: Token[], h: TriggerHit, at: number): boolean {
+  for (let n = at - 1; n >= Math.max(h.from, at - 1 - NOR_SUBJECT_WORDS); n--) {
+    if (!tokens[n].word) return false;
+    if (tokens[n].key === "nor") return n === h.from || tokens.slice(h.from, n).some((x) => x.key === "neither");
+  }
+  return false;
+}
+/** A terminator `t` that is the verb after the last subject of "neither ... nor" ("nor my son has"). */
+const norSubjectsVerb = (tokens: Token[], h: TriggerHit, t: TriggerHit) => h.kind === "absent" && NOR_VERBS.has(t.phrase) && followsNorSubject(tokens, h, t.from);
+/** A relative's words ("my son has") in the last subject of a neither ... nor pair the negation `h` denies. */
+const inNorSubject = (tokens: Token[], h: TriggerHit, o: TriggerHit) => h.kind === "absent" && o.kind === "family" && followsNorSubject(tokens, h, o.from);
+
+/**
+ * "since I started my ARVs in June", "ever since she began insulin last year", "tangu nianze dawa za TB mwezi
+ * uliopita", "okuva lwe natandika eddagala mu June": a date inside a "since ... started" clause says when something
+ * still going on began (ConText temporality, Harkema et al., J Biomed Inform 2009: an ongoing condition is not
+ * historical), so it makes neither the treatment started nor what the sentence reports since then historical.
+ * Without a verb of starting the date keeps its reading: "since his stroke last year he is bedridden" dates the
+ * stroke, a past event.
+ */
+const SINCE_WORDS = new Set(["since", "tangu", "okuva"]);
+const START_VERB = /^(start|started|starting|begin|began|begun|beginning|commenced|initiated)$|^[a-z]*anz[ae]$|tandika$/;
+const DATE_WORD = /^(ago|last|year|years|month|months|week|weeks|pastyear|january|february|march|april|may|june|july|august|september|october|november|december|uliopita|iliyopita|mwezi|mwaka|jana)$/;
+const SINCE_REACH = 8;
+function datesOngoingStart(tokens: Token[], h: TriggerHit): boolean {
+  if (!tokens.slice(h.from, h.to).some((t) => DATE_WORD.test(t.key))) return false;
+  let started = false;
+  for (let i = h.from - 1; i >= 0 && i >= h.from - SINCE_REACH; i--) {
+    const t = tokens[i];
+    if (!t.word && t.key !== "'") return false;
+    if (START_VERB.test(t.key)) started = true;
+    else if (SINCE_WORDS.has(t.key)) return started;
+  }
+  return false;
 }
 
 // Section defaults ("PMH:", "Allergies:", "FHx:") live in their own module.
