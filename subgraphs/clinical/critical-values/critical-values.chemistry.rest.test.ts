@@ -42,7 +42,8 @@ describe("chemistry tests added in session 16", () => {
     const res = await post(CV, ADULT, { code: "1742-6", display: "ALT (SGPT)", value: 900, unit: "U/L" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ is_critical: false, deviation: "high", urgency: "moderate", critical_limits: "none defined" });
-    expect(res.body.clinical_significance).toMatch(/^Above the reference interval \(7–56 U\/L\); no critical limit is defined for alanine aminotransferase/);
+    // The seeded adult is a woman: the female interval since lab-limits 2026.11.23 (Tietz: 7-35 U/L).
+    expect(res.body.clinical_significance).toMatch(/^Above the reference interval \(7–35 U\/L\); no critical limit is defined for alanine aminotransferase/);
     const interpreted = await post(INTERPRET, ADULT, { code: "SGOT", display: "AST/SGOT", value: 25, unit: "IU/L" });
     expect(interpreted.status).toBe(200);
     expect(interpreted.body).toMatchObject({ loinc_code: "1920-8", flag: "N", critical_limits: "none defined" });

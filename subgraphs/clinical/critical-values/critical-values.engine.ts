@@ -177,6 +177,9 @@ export function testsNamed(tests: Iterable<LabTest>, asWritten: string): LabTest
   });
 }
 
+/** Whether `test` is `of`'s test in another unit scale (lab-limits `other_unit_tests`: HbA1c IFCC mmol/mol of HbA1c NGSP %). */
+const inOtherUnitOf = (of: LabTest, test: LabTest) => ((of as LabTest & { other_unit_tests?: { loinc: string }[] }).other_unit_tests ?? []).some((o) => o.loinc === test.loinc);
+
 /**
  * Why a request's display cannot be this test, or null when it names it: a variant spelling (case,
  * spaces, punctuation, a qualifier in parentheses or a specimen word: "K+", "Potassium (serum)",
@@ -189,6 +192,8 @@ export function displayMismatch(tests: Iterable<LabTest>, test: LabTest, display
   const written = writtenNames(display);
   if (!written.length || names(test, written)) return null;
   const other = [...tests].find((t) => t !== test && names(t, written));
+  // "HbA1c" in mmol/mol: the name is 4548-4's and the result its IFCC test's (other_unit_tests).
+  if (other && inOtherUnitOf(other, test)) return null;
   return other
     ? `"${display}" names ${other.name} (LOINC ${other.loinc}), not ${test.name} (LOINC ${test.loinc}): correct the code or the display`
     : `"${display}" is not a name of ${test.name} (LOINC ${test.loinc}); accepted: ${[test.name, ...test.synonyms].join(", ")}, or leave it out`;
@@ -274,7 +279,8 @@ export function assessCriticalValue(test: LabTest, value: number, unit: string |
   const shownUnit = unit?.trim() || test.canonical_unit;
   const inUnit = (x: number) => inGivenUnit(x, factor);
   const suffix = shownUnit && shownUnit !== "{INR}" ? ` ${shownUnit}` : "";
-  const normalRange = `${inUnit(refLow)}–${inUnit(refHigh)}${suffix}`;
+  // No upper limit (HDL cholesterol, eGFR): the interval is written as its lower bound.
+  const normalRange = refHigh === Number.POSITIVE_INFINITY ? `≥ ${inUnit(refLow)}${suffix}` : `${inUnit(refLow)}–${inUnit(refHigh)}${suffix}`;
   const limitText = [
     criticalLow && `${criticalLow.inclusive ? "≤" : "<"} ${criticalLow.value}`,
     criticalHigh && `${criticalHigh.inclusive ? "≥" : ">"} ${criticalHigh.value}`,
@@ -367,7 +373,7 @@ export interface IdentifiedTest {
  * otherwise undefined, with `hint` when the display names a test (a LOINC code we do not hold is another
  * specimen, method or property: it is never assessed with this test's limits on the strength of its name).
  */
-export function identifyTest(tests: ReadonlyMap<string, LabTest>, code: string, display: string | null | undefined): { identified?: IdentifiedTest; hint?: string } {
+export function identifyTest(tests: ReadonlyMap<string, LabTest>, code: string, display: string | null | undefined, unit?: string | null): { identified?: IdentifiedTest; hint?: string } {
   const c = code.trim();
   const own = tests.get(c);
   if (own) return { identified: { test: own, note: null } };
@@ -378,7 +384,10 @@ export function identifyTest(tests: ReadonlyMap<string, LabTest>, code: string, 
   }
   const named = display?.trim() ? testsNamed(tests.values(), display) : [];
   if (named.length !== 1) return {};
-  const [test] = named;
+  // A test whose other unit is another scale, not a factor (HbA1c: NGSP % 4548-4, IFCC mmol/mol 59261-8; lab-limits
+  // `other_unit_tests`): a result its name gives in that unit is that test's.
+  const inOtherUnit = unit?.trim() ? (named[0] as LabTest & { other_unit_tests?: { unit: string; loinc: string }[] }).other_unit_tests?.find((o) => o.unit === normaliseUnit(unit)) : undefined;
+  const test = (inOtherUnit && tests.get(inOtherUnit.loinc)) || named[0];
   if (!LOINC_CODE.test(c)) {
     const given = c ? `"${c}" is not a LOINC code` : "No code was given";
     return { identified: { test, note: `${given}: the test was identified from the display "${display!.trim()}" as ${test.name} (${test.display}, LOINC ${test.loinc}), assessed, stored and returned as ${test.loinc}; send the LOINC code to avoid the guess` } };
@@ -404,7 +413,7 @@ export function checkObservation(
 ): LabTest | undefined {
   let test: LabTest | undefined;
   if (identify) {
-    const { identified, hint } = identifyTest(tests, observation.code, observation.display);
+    const { identified, hint } = identifyTest(tests, observation.code, observation.display, observation.unit);
     test = identified?.test;
     if (identified?.note) identify.notes.push(identified.note);
     if (!test) add("observation.code", hint ? `${unknownCode}. ${hint}` : unknownCode);
@@ -487,7 +496,7 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
   if (specimenInCode) add("observation.code", otherSpecimenMessage(test!, `the local code "${code}"`, specimenInCode));
   if (test && local && display) {
     const namedByCode = testsNamed(tests.values(), code);
-    if (namedByCode.length && !namedByCode.includes(test)) {
+    if (namedByCode.length && !namedByCode.includes(test) && !namedByCode.some((t) => inOtherUnitOf(t, test))) {
       add("observation.code", `the local code "${code}" names ${namedByCode.map((t) => `${t.name} (LOINC ${t.loinc})`).join(", ")} but the display "${display}" names ${test.name} (LOINC ${test.loinc}): correct the code or the display`);
     }
   }

@@ -150,7 +150,8 @@ describe("tests added in lab-limits 2026.11.15", () => {
   });
 
   it("does not read a urine albumin/creatinine ratio as serum albumin or creatinine", () => {
-    expect(check("", "Urine albumin/creatinine ratio", 40, "mg/g").test).toBeUndefined();
+    // Since lab-limits 2026.11.23 the ratio is a test of its own (9318-7, KDIGO A1-A3).
+    expect(check("", "Urine albumin/creatinine ratio", 40, "mg/g").test?.loinc).toBe("9318-7");
     expect(check("", "Urine albumin", 40, "mg/L").test).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ export const POINT_OF_CARE_WORDS = [
  * words when a display is compared with a test's names (critical limits do not depend on fasting), but not patient
  * context on its own, so a "(fasting)" qualifier never turns another test's display into a name.
  */
-export const SAMPLE_TIMING_WORDS = ["fasting", "fasted", "random"];
+export const SAMPLE_TIMING_WORDS = ["fasting", "fasted", "random", "spot", "early", "morning"];
 
 /** Device names written in two parts ("i-STAT", "i STAT", "Accu-Chek", "One Touch", "Stat Strip") joined into the one word POINT_OF_CARE_WORDS holds. */
 export function joinDeviceNames(display: string): string {
@@ -48,6 +48,8 @@ const PATIENT_CONTEXT_WORDS = new Set([
   "repeat", "rpt", "recheck", "stat", "urgent", "admission", "baseline", "follow", "up", "review", "sample", "specimen",
   // stage of pregnancy ("Hb (ANC, 2nd trimester)")
   "trimester", "1st", "2nd", "3rd", "first", "second", "third", "t1", "t2", "t3",
+  // gestational age as antenatal records write it ("(28 weeks)", "(GA 32/40)", "(ANC profile)"; session 20 round 3)
+  "ga", "gestation", "gestational", "weeks", "week", "wks", "wk", "profile",
   // the point-of-care device it was read on (session 18, engine 1.8.0): glucometers report plasma-equivalent
   // glucose (IFCC, D'Orazio P et al., Clin Chem Lab Med 2006;44:1486-90) and haemoglobinometers and
   // coagulometers report the laboratory's quantity, so the device does not change the test or its limits
@@ -152,6 +154,8 @@ const METHOD_WORDS = new Set([
   "enzymatic", "enzymatique", "jaffe", "kinetic", "colorimetric", "photometric", "spectrophotometric", "turbidimetric",
   "immunoturbidimetric", "chemiluminescence", "chemiluminescent", "clia", "cmia", "eclia", "immunoassay",
   "quantitative", "quant", "automated", "gen", "generation", "impedance", "method",
+  // session 20 round 3: a calculated LDL ("LDL (calculated, Friedewald)") and the HbA1c standardisation programmes and method ("(NGSP)", "(DCCT)", "(HPLC)")
+  "calculated", "calc", "friedewald", "ngsp", "dcct", "hplc",
 ]);
 const METHOD_ONLY_WITH: Record<string, string[]> = { direct: ["ise"], indirect: ["ise"] };
 const ORDINAL = /^(?:\d+(?:st|nd|rd|th)|first|second|third|fourth)$/;

@@ -185,7 +185,8 @@ function rangeProblem(value: number, written: { low?: string; high?: string }, l
     const factor = inCanonicalUnit(test, 1, unit, analyte);
     const [refLow, refHigh] = test.reference_range;
     if (factor !== undefined && ((low !== null && low * factor > refHigh * 4) || (high !== null && high * factor < refLow / 4))) {
-      return `it is far from the usual reference interval of ${test.name} (${refLow}-${refHigh} ${test.canonical_unit})`;
+      const interval = Number.isFinite(refHigh) ? `${refLow}-${refHigh}` : `≥ ${refLow}`; // HDL, eGFR: no upper limit
+      return `it is far from the usual reference interval of ${test.name} (${interval} ${test.canonical_unit})`;
     }
   }
   if (low === null || high === null || value >= low || Number.isInteger(value)) return null;

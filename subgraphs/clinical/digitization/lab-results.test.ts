@@ -14,7 +14,7 @@ describe("lab result lines", () => {
       ["Haemoglobin", 10.2, "g/dL", "12.0-16.0", "L", "document", "718-7"],
       ["Potassium", 5.9, "mmol/L", "3.5-5.1", "H", "document", "2823-3"],
       ["WBC", 7.2, "x10^9/L", "4.0-11.0", "N", "reference_range", "6690-2"],
-      ["HbA1c", 6.1, "%", "<5.7", "H", "reference_range", null],
+      ["HbA1c", 6.1, "%", "<5.7", "H", "reference_range", "4548-4"],
       ["Ferritin level", 12, "ng/mL", null, null, null, "2276-4"],
       ["CRP", 0.5, "mg/L", null, null, null, "1988-5"],
     ]);

@@ -115,6 +115,8 @@ export function indexKnowledge(files: Record<KnowledgeName, KnowledgeFile>): Kno
     if (!t.possible_range || !("low" in t.possible_range) || !("high" in t.possible_range) || !t.source?.possible_range) {
       throw new Error(`knowledge/lab-limits.json: test ${t.loinc} needs a possible_range {low, high} and a source.possible_range`);
     }
+    // A reference interval with no upper limit (HDL cholesterol, eGFR: null in the file) is never flagged high.
+    if ((t.reference_range[1] as number | null) === null) t.reference_range = [t.reference_range[0], Number.POSITIVE_INFINITY];
     // An age band without a source or a limit would replace an adult limit unsourced.
     for (const b of t.critical_by_age ?? []) {
       const from = b.min_age_days ?? 0;
