@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, HELDOUT_11, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, HELDOUT_11, HELDOUT_12, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -149,5 +149,18 @@ describe("entity extraction quality on annotated notes", () => {
     // 20): held-out set 11 (assertion)").
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.92);
     expect(s.negatedReportedAsPresent).toEqual([]);
+  });
+
+  it("held-out set 12 (surgery, orthopaedics, oncology regimens and palliative care, mental health with MSE, post-op day numbers, Swahili; added 2026-11-28, session 20): micro-F1 at least 0.95", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_12));
+    console.log(`HELD-OUT SET 12\n${formatScore(s)}`);
+    expect(s.notes).toBe(26);
+    // First score, before any change: 0.849 with 4 stopped, unavailable or other-person mentions reported as the patient's
+    // (first-score-heldout-12.txt). The remaining misses are listed in docs/decisions/clinical.md ("2026-11-28 (session
+    // 20): held-out set 12 (extraction)"). One known: a daughter's finding after "Her daughter (8) also has" is read as the
+    // patient's (the family trigger of context.ts does not reach over the bracketed age); a fix updates this list.
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
+    expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`)).toEqual(["h12-24: nightmares"]);
+    expect(s.perType.demographics.fn).toBe(0);
   });
 });

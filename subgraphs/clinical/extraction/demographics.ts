@@ -45,12 +45,16 @@ const AGE_PATTERNS: RegExp[] = [
   // A ward list's child named with the age after a comma: "Baby Ssali, 8 months", "Child Auma, 3 yrs" (the unit is
   // required: "Baby Ssali, 4" could be a bed or a count).
   new RegExp(String.raw`\b(?:baby|infant|child|b\/o)\s+[A-Z][\w'-]*\s*,\s*(\d{1,3})\s*${UNIT}(?![\p{L}\p{N}])`, "giu"),
+  // A Swahili word for the patient with a bare age after a comma, as a heading: "Mama, 38, uvimbe tumboni", "Mzee, 74, Ca
+  // prostate" (the age then a comma, full stop or the complaint's first word; never a unit or a measure).
+  /(?<![\p{L}\p{N}])(mzee|babu|mama|bibi)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|ana|amekuja|analalamika|presents|presenting|c\/o)(?![\p{L}\p{N}]))/giu,
 ];
 /** Indices of the patterns above that need their own reading of the match. */
 const SEX_FIRST = 8;
 const DAY_OF_LIFE = 9;
 const PATIENT_SEX = 10;
 const SWAHILI_MONTHS = AGE_PATTERNS[12];
+const SWAHILI_WORD_AGE = AGE_PATTERNS[15];
 /** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
 const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
 const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
@@ -93,6 +97,12 @@ const SWAHILI_FEMALE = /^(mama|bibi|binti|msichana|mwanamke|omukazi|omukyala)$/i
 const SWAHILI_MALE_PHRASE = /(?<![\p{L}\p{N}])(?:(?:mtoto|mgonjwa|mteja)\s+wa\s+kiume(?![\p{L}\p{N}])|Bw\.\s*\p{Lu})/iu;
 const SWAHILI_FEMALE_PHRASE = /(?<![\p{L}\p{N}])(?:(?:mtoto|mgonjwa|mteja)\s+wa\s+kike(?![\p{L}\p{N}])|Bi\.\s*\p{Lu})/iu;
 
+/**
+ * "Painful swelling L axilla x 5d, 28M.": the age and sex written as the presenting complaint's own clause, right after its
+ * duration and a comma, wherever the complaint stands in the note.
+ */
+const COMPLAINT_DURATION_BEFORE = /(?:\bx|\bfor|\bsince)\s*\d{1,3}\s*(?:\/7|\/52|\/12|d|days?|wks?|weeks?|mo|mths?|months?|y|yrs?|years?)\s*[,;]\s*$/i;
+const afterComplaintDuration = (text: string, at: number) => COMPLAINT_DURATION_BEFORE.test(text.slice(Math.max(0, at - 24), at));
 const lineStartAt = (text: string, at: number) => at === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, at - 4), at));
 
 function toAge(n: number, unit: string | undefined): { age: number; months: number | null } | null {
@@ -144,7 +154,8 @@ function decimalAt(text: string, m: RegExpMatchArray): boolean {
 
 /** A Swahili word for the patient right before or after the age ("mama 32yrs", "62 yr old mzee"). */
 function swahiliBeside(text: string, at: number, end: number): Demographics["gender"] {
-  const before = /([\p{L}]+)(?:\s+wa)?[\s,]*$/u.exec(text.slice(Math.max(0, at - 15), at))?.[1];
+  // "Mama Rehema, miaka 48", "Mzee Juma wa miaka 60": the word for the patient may stand before the name.
+  const before = /([\p{L}]+)(?:\s+\p{Lu}[\p{L}'-]+)?(?:\s+wa)?[\s,]*$/u.exec(text.slice(Math.max(0, at - 28), at))?.[1];
   const after = /^[\s,]*([\p{L}]+)/u.exec(text.slice(end, end + 12))?.[1];
   for (const w of [after, before]) {
     if (w && SWAHILI_MALE.test(w)) return "male";
@@ -192,17 +203,20 @@ export function extractDemographics(note: string): Demographics {
       // ("Pt: 50 F" and "Patient: 45 M" end in a "t" too: only the word T or Temp is a temperature.)
       // "45M" opens the note or a line of it ("SURGICAL WARD ROUND - POD 2 …\n17M. Feels better"); elsewhere a
       // late "17M" is more likely a count, a dose or a reading.
-      if (re === AGE_PATTERNS[3] && ((m.index! > 80 && !lineStartAt(text, m.index!)) || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
+      if (re === AGE_PATTERNS[3] && ((m.index! > 80 && !lineStartAt(text, m.index!) && !afterComplaintDuration(text, m.index!)) || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
       if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
       if (re === AGE_PATTERNS[SEX_FIRST] && m.index! > 80) continue;
       if (decimalAt(text, m)) continue;
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
       const dayOfLife = re === AGE_PATTERNS[DAY_OF_LIFE];
-      const value = sexFirst ? Number(m[2] ?? m[3]) : dayOfLife ? Number(m[1] ?? m[2]) : n;
-      const unit = dayOfLife ? "days" : re === SWAHILI_MONTHS ? "months" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst ? "y" : m[2];
+      const swahiliWord = re === SWAHILI_WORD_AGE;
+      // A child's note names the mother so ("Mama, 24, amekuja na mtoto"): there the age is not the patient's.
+      if (swahiliWord && CHILD_PATIENT.test(text)) continue;
+      const value = sexFirst ? Number(m[2] ?? m[3]) : dayOfLife ? Number(m[1] ?? m[2]) : swahiliWord ? Number(m[2]) : n;
+      const unit = dayOfLife ? "days" : re === SWAHILI_MONTHS ? "months" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst || swahiliWord ? "y" : m[2];
       const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
-      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] ? m[2].toUpperCase() : sexFirst ? m[1] : undefined };
+      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] ? m[2].toUpperCase() : sexFirst ? m[1] : swahiliWord ? (SWAHILI_MALE.test(m[1]) ? "M" : "F") : undefined };
       break;
     }
   }

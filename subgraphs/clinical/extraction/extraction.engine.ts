@@ -17,7 +17,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.11.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.12.0";
 
 export interface ExtractedEntity {
   type: EntityType;
@@ -117,13 +117,15 @@ function matchTerms(v: Vocabulary, tokens: Token[], text: string): Match[] {
         let ok = true;
         for (let j = 0; j < n && ok; j++) ok = keyAt(i + j, useCorrection) === term.keys[j];
         if (!ok) continue;
-        if (term.needsCapitals && !writtenAsAbbreviation(tokens[i].raw, term)) continue;
+        const valueNext = /^[\d:=]/.test(tokens[i + 1]?.raw ?? "") || (VALUE_LEADS.has(keys[i + 1] ?? "") && /^\d/.test(tokens[i + 2]?.raw ?? ""));
+        // A lab test's short name written in lower case counts right before its value ("plt 210", "wbc 5.4", "hb 9.1"), as a
+        // results line writes it; elsewhere a short lower-case word is a word.
+        if (term.needsCapitals && !writtenAsAbbreviation(tokens[i].raw, term) && !(term.type === "lab_test" && n === 1 && tokens[i].raw.length > 1 && /^\d/.test(tokens[i + 1]?.raw ?? ""))) continue;
         // A one-letter abbreviation ("K" for potassium) only before its value: "K 3.0", "K: 5.9", "K=4".
         // "Allergy to penicillin", "Hypersensitivity to ibuprofen": the words introduce the allergen (an
         // allergy trigger, context.ts), they are not a diagnosis of their own that hides the trigger.
         if (n === 1 && ALLERGY_LEADS.has(keys[i]) && (keys[i + 1] === "to" || keys[i + 1] === ":")) continue;
         // Never the letter of a vitamin: "Vit K 1mg IM" is phytomenadione, not a potassium result.
-        const valueNext = /^[\d:=]/.test(tokens[i + 1]?.raw ?? "") || (VALUE_LEADS.has(keys[i + 1] ?? "") && /^\d/.test(tokens[i + 2]?.raw ?? ""));
         if (tokens[i].raw.length === 1 && n === 1 && (!valueNext || VITAMIN_WORDS.has(keys[i - 1] ?? "") || (keys[i - 1] === "." && VITAMIN_WORDS.has(keys[i - 2] ?? "")))) continue;
         if (n === 1 && keys[i] === "age" && term.type === "diagnosis" && !ageIsGastroenteritis(text, tokens, i)) continue;
         // "dysuria, frequency and urgency" is urinary frequency; "frequency of seizures", "Frequency: BD" are not.
@@ -210,8 +212,11 @@ function withLevelsAmongTests(v: Vocabulary, tokens: Token[], matches: Match[]):
     const before = matches[k - 1]?.term.type === "lab_test" && isTestNextTo(matches[k - 1], m);
     const after = matches[k + 1]?.term.type === "lab_test" && isTestNextTo(m, matches[k + 1]);
     if (!before && !after) return m;
+    // "vitamin B12" → "vitamin B12 level"; "calcium and PTH" → the test named by the same word ("calcium", serum calcium).
     const keys = [...m.term.keys, "level"].join(" ");
-    const test = v.byFirstKey.get(m.term.keys[0])?.find((t) => t.type === "lab_test" && t.keys.join(" ") === keys);
+    const same = m.term.keys.join(" ");
+    const labs = v.byFirstKey.get(m.term.keys[0])?.filter((t) => t.type === "lab_test") ?? [];
+    const test = labs.find((t) => t.keys.join(" ") === keys) ?? labs.find((t) => t.keys.join(" ") === same);
     return test ? { ...m, term: test } : m;
   });
 }

@@ -14,7 +14,8 @@ import type { EntityType } from "./vocabulary.js";
  * - a medicine right after "defaulted (on)", "instead of", "rather than", "resistant to" or "resistance to" (and the
  *   medicines listed with it): a treatment the patient left, one not chosen, a culture's resistance ("Pus C/S: MSSA,
  *   resistant to penicillin"): none is a medicine the patient takes;
- * - a medicine or slash-written regimen followed by "defaulted" ("on TLD, defaulted 6 months ago"): the regimen left;
+ * - a medicine or slash-written regimen followed by "defaulted" ("on TLD, defaulted 6 months ago"), "stopped", "not
+ *   available" or their Swahili words ("hatumii dawa", "haipatikani"): the regimen left or not had;
  * - a regimen written with slashes right after "switch (from)" or "change (from)" and followed by "to" and another
  *   medicine ("switch TDF/3TC/EFV to TLD"): the regimen left. (The ConText switch rule of context.ts reads one medicine
  *   and the next; a slash-written regimen's parts come between.)
@@ -33,16 +34,25 @@ const TABLE_ROW = /\|/;
 /** A numbered item written inside a line: "Discharge medications: 1. Furosemide … 2. Spironolactone … - HOLD …". */
 const INLINE_ITEM = /(?<=^|[\s:;])\d{1,2}[.)][ \t]+(?=\p{L})/gu;
 
-/** "on TLD, defaulted 6 months ago": a default written right after the regimen (its dose, a comma or "but" between). */
-const DEFAULTED_AFTER = ["defaulted", "defaulter"];
-const BEFORE_DEFAULTED = new Set([",", "but", "-", "then", "and", "later", "which", "has", "had", "he", "she"]);
+/**
+ * "on TLD, defaulted 6 months ago", "bleomycin/vincristine (ABV) 2023 - stopped due to stockout": a default or a stop
+ * written right after the regimen (its dose, a bracketed name, a year, a comma or "but" between). Swahili as Tanzanian and
+ * Kenyan notes write it (TUKI, Kamusi ya Kiswahili-Kiingereza, 2001): "hatumii (dawa)" she/he does not take (the
+ * medicine), "hajatumia"/"hakutumia" has not taken/did not take, "ameacha"/"aliacha" has stopped/stopped, "haipatikani"
+ * /"hazipatikani" is/are not available, with "lakini" (but) before; and "unavailable", "not available", "out of stock".
+ * "Completed" is not among them: a course completed is the patient's history.
+ */
+const DEFAULTED_AFTER = ["defaulted", "defaulter", "stopped", "discontinued", "ceased", "withdrawn", "unavailable", "hatumii", "hajatumia", "hakutumia", "ameacha", "aliacha", "haipatikani", "hazipatikani"];
+const NOT_AVAILABLE_AFTER = [["not", "available"], ["out", "of", "stock"], ["stocked", "out"]];
+const BEFORE_DEFAULTED = new Set([",", "but", "-", "then", "and", "later", "which", "has", "had", "he", "she", "lakini", "was", "were"]);
+const YEAR = /^(?:19|20)\d\d$/;
 const NOT_TAKEN_BEFORE = ["defaulted", "defaulted on", "defaulted from", "defaulter on", "instead of", "rather than"].map((p) => phraseKeys(p));
 /** A culture's resistance names a list ("resistant to penicillin, ampicillin and co-trimoxazole"); the other phrases one medicine. */
 const RESISTANCE_BEFORE = ["resistant to", "resistance to"].map((p) => phraseKeys(p));
 const LIST_JOINTS = new Set([",", "and", "or", "/", "&", "+"]);
 const SWITCH_BEFORE = ["switch", "switched", "switching", "change", "changed", "switch from", "switched from", "change from", "changed from"].map((p) => phraseKeys(p));
 /** A dose written between a regimen and "to" ("switch atorvastatin 40mg to rosuvastatin"). */
-const DOSE_TOKEN = /^(?:\d+(?:\.\d+)?|mg|g|mcg|ml|iu|units?|od|bd|tds|nocte)$/;
+const DOSE_TOKEN = /^(?:\d+(?:\.\d+)?(?:mg|g|mcg|ml|iu)?|mg|g|mcg|ml|iu|units?|od|bd|tds|tid|qid|nocte|mane)$/;
 /** What ends one medicine's part of a line: a table cell, a clause, or a status of its own. */
 const ITEM_BREAKS = new Set(["|", ";", "continued", "continue", "current", "ongoing", "new", "started", "restarted", "on"]);
 
@@ -132,9 +142,15 @@ function defaultedAfter(tokens: Token[], matches: MedicationMatch[], k: number):
   while (matches[j + 1]?.term.type === "medication" && tokens.slice(matches[j].to, matches[j + 1].from).every((t) => t.key === "/")) j++;
   let at = matches[j].to;
   while (at < tokens.length && DOSE_TOKEN.test(tokens[at].key)) at++;
+  // A bracketed name or abbreviation of the regimen ("(ABV)", "(R-CHOP)") and the year it was given.
+  if (tokens[at]?.key === "(") {
+    const close = tokens.slice(at, at + 6).findIndex((t) => t.key === ")");
+    if (close > 0) at += close + 1;
+  }
+  while (at < tokens.length && (YEAR.test(tokens[at].key) || DOSE_TOKEN.test(tokens[at].key))) at++;
   const start = at;
   while (at < tokens.length && at - start < 3 && BEFORE_DEFAULTED.has(tokens[at].key)) at++;
-  return DEFAULTED_AFTER.includes(tokens[at]?.key ?? "");
+  return DEFAULTED_AFTER.includes(tokens[at]?.key ?? "") || NOT_AVAILABLE_AFTER.some((p) => p.every((key, n) => tokens[at + n]?.key === key));
 }
 
 /** Sets to "absent" the assertion of every medicine the note names as stopped, left or not chosen, as described above. */
