@@ -16,7 +16,7 @@ const alerts = "/api/v1/pharmacy/inventory/alerts/";
 const expiryCorrections = "/api/v1/pharmacy/inventory/expiry-corrections/";
 
 export const pharmacyRoutes: RouteDef[] = [
-  { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category" },
+  { method: "GET", path: products, operation: "ListProducts", result: "products", paginated: true, query: { search: "search", category: "category", is_active: "isActive", pharmacy: "pharmacyId" }, tag: "pharmacy-sales", summary: "List OTC products; `search` matches name, SKU or category, with brands, abbreviations and misspellings, best match first" },
   { method: "POST", path: products, operation: "CreateProduct", result: "createProduct", body: { variable: "input" }, status: 201, tag: "pharmacy-sales", summary: "Create a product", errors: [409] },
   { method: "GET", path: `${products}{product_id}/`, operation: "GetProduct", result: "product", params: { product_id: "id" }, tag: "pharmacy-sales", summary: "Product details" },
   { method: "GET", path: pharmacies, operation: "ListPharmacies", result: "pharmacies", paginated: true, query: { district: "district" }, tag: "pharmacy-inventory", summary: "Pharmacy locations", unlimited: true },

@@ -5,6 +5,7 @@
  * See docs/decisions/pharmacy.md, "Medication catalog".
  */
 import { readFileSync } from "node:fs";
+import { rankByName } from "./name-search.js";
 
 /** Schedules a controlled medicine may carry: UN 1961 Single Convention I/II, UN 1971 Convention IV, or platform policy. */
 export const CONTROLLED_SCHEDULES = ["1961-I", "1961-II", "1971-IV", "platform"] as const;
@@ -85,15 +86,13 @@ export interface MedicationFilter {
 const norm = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, " ").trim();
 
 /**
- * Catalog medicines matching every given filter, by generic name: `search` matches name, synonyms or
- * code; `atc` is a prefix of the ATC code (C03 → every diuretic); `form` a dosage form word.
+ * Catalog medicines matching every given filter, by generic name: `search` matches name, synonyms, brands
+ * and abbreviations, misspellings, or an exact code, best match first (name-search.ts); `atc` is a prefix of the ATC code (C03 → every diuretic); `form` a dosage form word.
  */
 export function findMedications(f: MedicationFilter): CatalogMedication[] {
-  const q = f.search ? norm(f.search) : "";
   const atc = f.atc?.trim().toUpperCase();
   const form = f.form ? norm(f.form) : "";
-  return catalog.medications
-    .filter((m) => !q || m.code === f.search!.trim() || [m.genericName, ...m.synonyms].some((n) => norm(n).includes(q)))
+  const filtered = catalog.medications
     .filter((m) => !atc || m.atcCode.toUpperCase().startsWith(atc))
     .filter((m) => f.controlled == null || m.controlled === f.controlled)
     .filter((m) => !f.schedule || m.schedule === f.schedule)
@@ -101,4 +100,8 @@ export function findMedications(f: MedicationFilter): CatalogMedication[] {
     .filter((m) => f.essential == null || (m.whoEml2023 === true) === f.essential)
     .filter((m) => !form || norm(m.dosageForm).includes(form))
     .sort((a, b) => a.genericName.localeCompare(b.genericName) || a.code.localeCompare(b.code));
+  const q = f.search?.trim();
+  if (!q) return filtered;
+  // Best match first (name-search.ts); a code typed whole comes first.
+  return rankByName(q, filtered, (m) => [m.genericName, ...m.synonyms], (m, typed) => m.code === typed.trim()).map((r) => r.item);
 }

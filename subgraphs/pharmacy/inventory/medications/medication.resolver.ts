@@ -19,7 +19,7 @@ export class MedicationResolver {
   @Query(() => MedicationPage, { description: "The medication catalog, by generic name; search matches names, synonyms and codes." })
   medications(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("search", () => String, { nullable: true, description: "Part of the generic name or a synonym (any case, accents ignored), or an exact code." }) search: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Words of the generic name or a synonym (any case, accents ignored; brands, abbreviations and misspellings matched, best match first), or an exact code." }) search: string | null,
     @Arg("atc", () => String, { nullable: true, description: "ATC code prefix (C03: diuretics)." }) atc: string | null,
     @Arg("controlled", () => Boolean, { nullable: true, description: "Only controlled (true) or uncontrolled (false) medicines." }) controlled: boolean | null,
     @Arg("schedule", () => String, { nullable: true, description: "1961-I, 1961-II, 1971-IV or platform." }) schedule: string | null,

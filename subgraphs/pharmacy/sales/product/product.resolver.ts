@@ -9,10 +9,10 @@ import { CreateProductInput, Product, ProductPage } from "./product.type.js";
 @UseMiddleware(RateLimit("pharmacy"), BoundStaff)
 export class ProductResolver {
   @Authorized("products:read")
-  @Query(() => ProductPage, { description: "OTC products of the caller's pharmacy; search matches name, SKU or category." })
+  @Query(() => ProductPage, { description: "OTC products of the caller's pharmacy; search matches name, SKU or category, with brand names, abbreviations and misspellings of the medicine, best match first." })
   products(
     @Args(() => PageArgs) page: PageArgs,
-    @Arg("search", () => String, { nullable: true, description: "Part of the name, SKU or category, any case." }) search: string | null,
+    @Arg("search", () => String, { nullable: true, description: "Words of the name, SKU or category, any case: a brand or abbreviation of a single-ingredient medicine (Panadol, PCM), a misspelling (amoxilin) or a strength (500mg) is matched; best match first." }) search: string | null,
     @Arg("category", () => String, { nullable: true, description: "Only this category (exact match)." }) category: string | null,
     @Arg("isActive", () => Boolean, { nullable: true, description: "Only active (true) or inactive (false) products." }) isActive: boolean | null,
     @Arg("pharmacyId", () => ID, { nullable: true, description: "For callers not bound to a pharmacy." }) pharmacyId: string | null,

@@ -10,6 +10,7 @@ import { inventoryItems, pharmacies, products } from "../../db/tables.js";
 import { productStock } from "../../inventory/stock/stock.service.js";
 import { applyStockChanges } from "../../inventory/ledger.js";
 import { medicationByCode, type CatalogMedication } from "../../inventory/medications/catalog.js";
+import { rankByName, searchWords } from "../../inventory/medications/name-search.js";
 import type { CreateProductInput, Product } from "./product.type.js";
 
 type ProductRow = typeof products.$inferSelect;
@@ -88,17 +89,35 @@ function scopePharmacy(principal: Principal, requested?: string | null): string 
   return requested ?? undefined;
 }
 
+/** The most products a search ranks in process; more, and the search is a literal match on name, SKU or category. */
+export const RANKED_SEARCH_MAX = 20_000;
+
 export async function listProducts(db: Db, principal: Principal, args: Partial<PageArgs> & ProductFilters): Promise<Page<Product>> {
   const w = pageWindow(args);
   const pharmacyId = scopePharmacy(principal, args.pharmacyId);
   const filters: SQL[] = [];
   if (pharmacyId) filters.push(eq(products.pharmacyId, pharmacyId));
+  if (args.category) filters.push(eq(products.category, args.category));
+  if (args.isActive !== undefined && args.isActive !== null) filters.push(eq(products.isActive, args.isActive));
+  // Counter search (brands, abbreviations, misspellings, strengths), best match first: ranked in process over the
+  // name, SKU and category of the pharmacy's products, then the page's rows read whole. Bounded: above
+  // RANKED_SEARCH_MAX candidates (an unscoped admin over every pharmacy) the literal match below answers instead.
+  const candidates =
+    args.search && searchWords(args.search).length
+      ? await db.select({ id: products.id, name: products.name, sku: products.sku, category: products.category }).from(products).where(filters.length ? and(...filters) : undefined).orderBy(asc(products.name), asc(products.id)).limit(RANKED_SEARCH_MAX + 1)
+      : [];
+  if (args.search && candidates.length && candidates.length <= RANKED_SEARCH_MAX) {
+    const ranked = rankByName(args.search, candidates, (c) => [c.name, c.sku ?? "", c.category ?? ""]);
+    const ids = ranked.slice(w.offset, w.offset + w.limit).map((r) => r.item.id);
+    const byId = new Map((ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => !!r);
+    return toPage(await withStock(db, rows), ranked.length, w);
+  }
   if (args.search) {
+    // Punctuation only ("%"), or more products than RANKED_SEARCH_MAX: matched literally, as before.
     const term = `%${args.search.replace(/[%_\\]/g, "\\$&")}%`;
     filters.push(or(ilike(products.name, term), ilike(products.sku, term), ilike(products.category, term))!);
   }
-  if (args.category) filters.push(eq(products.category, args.category));
-  if (args.isActive !== undefined && args.isActive !== null) filters.push(eq(products.isActive, args.isActive));
   const where = filters.length ? and(...filters) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(w.limit).offset(w.offset),
