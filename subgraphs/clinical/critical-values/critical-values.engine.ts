@@ -9,7 +9,7 @@ import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./spe
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.13.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.14.0";
 
 /**
  * A test name or display compared as normaliseName does, with its accents dropped first (session 20, engine 1.13.0):
@@ -111,8 +111,21 @@ const namesOf = (test: LabTest): Set<string> => namesCached(test).names;
 /** The test's names without specimen words ("White blood cells" → "white cells"), to compare with a display stripped the same way. */
 const bareNamesOf = (test: LabTest): Set<string> => namesCached(test).bare;
 
+/**
+ * Whether a written name is one of the test's names with the word "total" added anywhere (session 20 round 4,
+ * engine 1.14.0): "Ca total" is calcium when "Ca" is a name of the test and another of its names says total
+ * ("Total calcium"), as "Calcium total" was; a test none of whose names says total (ionised calcium) is not named so.
+ */
+function namesWithTotal(test: LabTest, written: string): boolean {
+  const words = written.split(" ");
+  if (!words.includes("total")) return false;
+  const rest = words.filter((x) => x !== "total").join(" ");
+  return rest !== "" && (namesOf(test).has(rest) || bareNamesOf(test).has(withoutSpecimenWords(rest))) && [...namesOf(test)].some((n) => n.split(" ").includes("total"));
+}
+
 /** Whether one of the names a display may mean (writtenNames) is a name of the test, with or without specimen words. */
-const names = (test: LabTest, written: string[]) => written.some((w) => namesOf(test).has(w) || bareNamesOf(test).has(withoutSpecimenWords(w)));
+const names = (test: LabTest, written: string[]) =>
+  written.some((w) => namesOf(test).has(w) || bareNamesOf(test).has(withoutSpecimenWords(w)) || namesWithTotal(test, w));
 
 /**
  * The word of a display that names a specimen other than the test's own (lab-limits `other_specimen_words`,
