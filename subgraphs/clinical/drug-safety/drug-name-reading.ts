@@ -39,7 +39,9 @@ const FORM_ROUTE_SCHEDULE = new Set(
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
     "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half single hour hours " +
-    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on under the tongue").split(" "),
+    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on under the tongue " +
+    // Intermittent regimens ("Bedaquiline 200mg Mon/Wed/Fri", "Monday, Wednesday and Friday", "thrice weekly", "TIW", "3x/week") and the dose level ("Isoniazid high dose").
+    "mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday sat saturday sun sunday and tiw biw tw weekly week wkly high low").split(" "),
 );
 /**
  * Words that open a clause after the drug saying what it is for or when: the indication ("Aspirin 300mg for fever"),
@@ -49,8 +51,8 @@ const DIRECTIONS = new Set(
  * The name is also read without the clause; never as the first word.
  */
 const CLAUSE_OPENERS = new Set(["for", "post", "pre", "prior", "to", "both", "since", "prn", "after", "before"]);
-/** A duration glued to its unit ("x7", "x5d", "x3days", "x2wks", "5d"), an interval ("8hrly", "q8h"), an FDC count ("4fdc"). */
-const DIRECTION_PATTERN = /^(x\d+(d|dy|dys|day|days|w|wk|wks|week|weeks|m|mo|mth|mths|months?)?|\d+(d|dys|hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc))$/;
+/** A duration glued to its unit ("x7", "x5d", "x3days", "x2wks", "5d"), an interval ("8hrly", "q8h"), an FDC count ("4fdc"), a count per week ("3x/week"). */
+const DIRECTION_PATTERN = /^(x\d+(d|dy|dys|day|days|w|wk|wks|week|weeks|m|mo|mth|mths|months?)?|\d+(d|dys|hr|hrs|hrly|hourly|h)|q\d+h|\d(fdc)|\dx)$/;
 /**
  * The fluids a drug is given in ("in 500 ml RL", "in N/S", "in 5% dextrose", "in water for injection"): the
  * vehicle, never a second drug. Lower case, as normaliseName leaves them ("N/S" → "n", "s").
@@ -65,8 +67,8 @@ const VEHICLES = new Set("rl ringer ringers hartmann hartmanns ns n nss saline n
 const LOCAL_PREPARATION = /\b(eye|eyes|ear|ears|ophthalmic|otic|eyedrops|eardrops|ophth|aural|occular|ocular|gel|gels|cream|creams|ointment|ointments|lotion|lotions|topical)\b/;
 /** The name says a local preparation (eye, ear or skin: LOCAL_PREPARATION), whatever it is identified as. */
 export const isLocalPreparationName = (name: string): boolean => LOCAL_PREPARATION.test(normaliseName(name));
-/** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"). */
-const SALTS = new Set("sodium potassium calcium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate".split(" "));
+/** Salt words dropped when the name with them is unknown ("Warfarin sodium", "Amlodipine besylate"), and the base a dose is written as ("Chloroquine 600mg base"). */
+const SALTS = new Set("sodium potassium calcium hydrochloride hcl sulfate sulphate phosphate maleate citrate besylate besilate mesylate mesilate tartrate succinate fumarate acetate dihydrate trihydrate monohydrate base".split(" "));
 
 /**
  * The names a medication may be known by once its strength is taken out: then without its last word
@@ -148,7 +150,8 @@ export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
   const inBrackets = /\(([^()]*)\)/.exec(name);
   if (inBrackets) {
     const outside = lookupName(k, name.replace(/\([^()]*\)/g, " ").trim());
-    const inside = lookupName(k, inBrackets[1]);
+    // "(with isoniazid)", "(plus pyridoxine)": the brackets name a drug given alongside, not this one.
+    const inside = /^\s*(with|plus|and|\+)\b/i.test(inBrackets[1]) ? undefined : lookupName(k, inBrackets[1]);
     if (outside && inside && outside.id !== inside.id) return oneContainsTheOther(outside, inside) ? outside : undefined;
     return outside ?? inside;
   }
@@ -162,7 +165,8 @@ export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
     return label ?? contents;
   }
   if (!COMBINATION_JOIN.test(name)) return found;
-  const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p));
+  // A part that is only a strength with directions ("Efavirenz/Lamivudine/Tenofovir 600/300/300 od": "300 od") names no drug.
+  const parts = name.split(COMBINATION_JOIN).filter((p) => p.trim() && !STRENGTH_PART.test(p) && !strengthWithDirections(p));
   if (parts.length < 2) return undefined;
   const ids: string[] = [];
   for (const part of parts) {
@@ -171,6 +175,12 @@ export function lookupName(k: Knowledge, name: string): DrugEntry | undefined {
     ids.push(...(drug.components && drug.components.length > 1 ? drug.components : [drug.id]));
   }
   return k.drugSafety.combinationByComponents.get(componentsKey(ids));
+}
+
+/** A part of a combination written out that is a number followed only by form, schedule or direction words ("300 od", "300mg tabs daily"). */
+function strengthWithDirections(part: string): boolean {
+  const words = normaliseName(part).split(" ").filter(Boolean);
+  return words.length > 1 && STRENGTH.test(words[0]) && words.slice(1).every((w) => UNITS.has(w) || notTheDrug(w) || STRENGTH.test(w));
 }
 
 /** One entry is a combination product with the other among its components. */

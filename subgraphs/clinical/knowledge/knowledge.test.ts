@@ -10,7 +10,7 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   warfarin: "11289", aspirin: "1191", metformin: "6809", simvastatin: "36567", atorvastatin: "83367", clopidogrel: "32968",
   omeprazole: "7646", ciprofloxacin: "2551", erythromycin: "4053", digoxin: "3407", furosemide: "4603", hydrochlorothiazide: "5487",
   spironolactone: "9997", carbamazepine: "2002", phenytoin: "8183", methotrexate: "6851", allopurinol: "519", codeine: "2670",
-  tramadol: "10689", fluoxetine: "4493", diclofenac: "3355", chloroquine: "2393", quinine: "9071", primaquine: "8687",
+  tramadol: "10689", fluoxetine: "4493", diclofenac: "3355", chloroquine: "2393", quinine: "9071", primaquine: "8687", tafenoquine: "2054023",
   mefloquine: "6694", efavirenz: "195085", nevirapine: "53654", tenofovir: "117466", isoniazid: "6038",
   sulfamethoxazole_trimethoprim: "10831", lisinopril: "29046", ibuprofen: "5640", amoxicillin: "723",
   // Same CPIC drug table, as copied into the pharmacy catalog's confirmed-rxcuis.json:
