@@ -7,16 +7,8 @@
  *    names says total; a test none of whose names says total is not named so.
  */
 import { describe, expect, it } from "vitest";
-import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { assessCriticalValue, identifyLabResult } from "./critical-values.engine.js";
-
-const k = knowledgeFromFiles();
-
-function identify(code: string, display: string | null, value: number, unit: string | null) {
-  const errors: Record<string, string> = {};
-  const r = identifyLabResult(k.labTests, { code, display, value, unit }, (f, m) => (errors[f] = m), "has no critical limits in the knowledge base");
-  return { test: r.test, errors };
-}
+import { assessCriticalValue } from "./critical-values.engine.js";
+import { identify } from "./critical-values.test-support.js";
 
 function assess(code: string, display: string, value: number, unit: string | null) {
   const { test, errors } = identify(code, display, value, unit);

@@ -10,17 +10,9 @@
  * Lab interpretation identifies results with the same identifyLabResult.
  */
 import { describe, expect, it } from "vitest";
-import { knowledgeFromFiles } from "../knowledge/knowledge.js";
-import { assessCriticalValue, identifyLabResult, normaliseName } from "./critical-values.engine.js";
+import { assessCriticalValue, normaliseName } from "./critical-values.engine.js";
+import { identify } from "./critical-values.test-support.js";
 import { isMethodQualifier, withoutContextQualifiers } from "./display-context.js";
-
-const k = knowledgeFromFiles();
-
-function identify(code: string, display: string | null, value: number, unit: string | null) {
-  const errors: Record<string, string> = {};
-  const r = identifyLabResult(k.labTests, { code, display, value, unit }, (f, m) => (errors[f] = m), "has no critical limits in the knowledge base");
-  return { test: r.test, errors };
-}
 
 function assess(code: string, display: string, value: number, unit: string | null) {
   const { test, errors } = identify(code, display, value, unit);
