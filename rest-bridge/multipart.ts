@@ -20,8 +20,12 @@ export const FORM_OVERHEAD_BYTES = 64 * 1024;
  */
 export async function readMultipartForm(c: Context, fileFields: string[], errors: FieldErrorCollector): Promise<{ text: Record<string, string>; files: Map<string, File> }> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(type)) {
+  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) {
     throw new RestError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Send the body as multipart/form-data with the file in ${fileFields.map((f) => `"${f}"`).join(", ")}`);
+  }
+  // The right media type without its boundary (RFC 7578 4.1: required) is a malformed body, not a wrong type.
+  if (!/;\s*boundary\s*=\s*("[^"]+"|[^\s;]+)/i.test(type)) {
+    throw new RestError(ErrorCode.BAD_USER_INPUT, "Request body is not valid multipart/form-data: the Content-Type has no boundary parameter");
   }
   let form: FormData;
   try {

@@ -5,6 +5,7 @@ import { listSelection } from "../../../lib/page-query.js";
 import { PageArgs } from "../../../lib/pagination.js";
 import { getPatient, listPatients, registerPatient } from "./patient.service.js";
 import { Patient, PatientPage, RegisterPatientInput } from "./patient.type.js";
+import { checkUhidArg } from "./uhid-arg.js";
 
 @Resolver(() => Patient)
 export class PatientResolver {
@@ -24,6 +25,7 @@ export class PatientResolver {
   @Authorized("patients:read", "timeline:read")
   @Query(() => Patient, { description: "One patient by UHID (clinical roles, or the patient themself)." })
   async patient(@Arg("uhid", () => ID, { description: "UHID of the patient (404 when not registered)." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<Patient> {
+    checkUhidArg(uhid);
     assertPatientAccess(ctx.principal, uhid, "patients:read", "timeline:read");
     return getPatient(ctx.db, uhid);
   }

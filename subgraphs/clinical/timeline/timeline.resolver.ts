@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Query, Resolver, Root, Us
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { assertPatientAccess, type SubgraphContext } from "../../../lib/context.js";
 import { Patient } from "../patient/patient.type.js";
+import { checkUhidArg } from "../patient/uhid-arg.js";
 import { buildTimeline, DEFAULT_CONTEXT_DAYS, MAX_CONTEXT_DAYS } from "./timeline.service.js";
 import { PatientTimeline } from "./timeline.type.js";
 
@@ -18,6 +19,7 @@ export class TimelineResolver {
     @Arg("days", () => Int, { defaultValue: DEFAULT_CONTEXT_DAYS, description: DAYS }) days: number,
     @Ctx() ctx: SubgraphContext,
   ): Promise<PatientTimeline> {
+    checkUhidArg(uhid);
     assertPatientAccess(ctx.principal, uhid, "timeline:read");
     return buildTimeline(ctx.db, uhid, days);
   }
