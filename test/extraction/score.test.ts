@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, HELDOUT_11, HELDOUT_12, loadNotes, scoreExtraction } from "./score.js";
+import { formatScore, HELDOUT, HELDOUT_2, HELDOUT_3, HELDOUT_4, HELDOUT_5, HELDOUT_6, HELDOUT_7, HELDOUT_8, HELDOUT_9, HELDOUT_10, HELDOUT_11, HELDOUT_12, HELDOUT_13, loadNotes, scoreExtraction } from "./score.js";
 
 /**
  * The extractor against the annotated notes (test/fixtures/extraction/). Prints the table; the
@@ -161,6 +161,19 @@ describe("entity extraction quality on annotated notes", () => {
     // patient's (the family trigger of context.ts does not reach over the bracketed age); a fix updates this list.
     expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
     expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`)).toEqual(["h12-24: nightmares"]);
+    expect(s.perType.demographics.fn).toBe(0);
+  });
+
+  it("held-out set 13 (referral letters, discharge summaries, antenatal cards, HMIS register lines, immunisation entries, Swahili; added 2026-11-28, session 21): micro-F1 at least 0.95", () => {
+    const s = scoreExtraction(loadNotes(HELDOUT_13));
+    console.log(`HELD-OUT SET 13\n${formatScore(s)}`);
+    expect(s.notes).toBe(30);
+    // First score, before any change: 0.935 with 7 not-due, other-person, not-needed or Swahili-negative mentions reported
+    // as the patient's (first-score-heldout-13.txt). The remaining misses are listed in docs/decisions/clinical.md
+    // ("2026-11-28 (session 21): held-out set 13 (extraction)"). One known: a referring facility's "?severe malaria" that the
+    // receiving hospital's findings later exclude ("no malaria") is still read as possible; a fix updates this list.
+    expect(s.micro.f1).toBeGreaterThanOrEqual(0.95);
+    expect(s.negatedReportedAsPresent.map((n) => `${n.note}: ${n.text}`)).toEqual(["h13-27: severe malaria"]);
     expect(s.perType.demographics.fn).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { loadVocabulary, type EntityType } from "../../subgraphs/clinical/extrac
  * rules in its README): per type precision, recall and F1 on overlapping spans of the same type,
  * micro-F1 over all types, and how many negated/family/hypothetical mentions were reported as the
  * patient's (must be zero). `npm run score:extraction` prints the table (`-- --heldout`, `--heldout-2`,
- * `--heldout-3` … `--heldout-12` for the held-out sets).
+ * `--heldout-3` … `--heldout-13` for the held-out sets).
  */
 type GoldType = EntityType | "demographics";
 interface Note {
@@ -138,9 +138,11 @@ export const HELDOUT_10 = new URL("../fixtures/extraction/notes-heldout-10.json"
 export const HELDOUT_11 = new URL("../fixtures/extraction/notes-heldout-11.json", import.meta.url);
 /** Held-out set 12 (added 2026-11-28, session 20): surgery, orthopaedics, oncology (chemotherapy regimens, palliative care) and mental health (MSE) clinics, post-op day numbers, Swahili. */
 export const HELDOUT_12 = new URL("../fixtures/extraction/notes-heldout-12.json", import.meta.url);
+/** Held-out set 13 (added 2026-11-28, session 21): referral letters between facility levels, discharge summaries (discharged on / to continue / stopped), antenatal cards (IPTp-SP, TT/Td, HIV/syphilis/Hb), HMIS register lines, immunisation entries, Swahili. */
+export const HELDOUT_13 = new URL("../fixtures/extraction/notes-heldout-13.json", import.meta.url);
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
-  const [name, path] = process.argv.includes("--heldout-12") ? ["HELD-OUT SET 12", HELDOUT_12] : process.argv.includes("--heldout-11") ? ["HELD-OUT SET 11", HELDOUT_11] : process.argv.includes("--heldout-10") ? ["HELD-OUT SET 10", HELDOUT_10] : process.argv.includes("--heldout-9") ? ["HELD-OUT SET 9", HELDOUT_9] : process.argv.includes("--heldout-8") ? ["HELD-OUT SET 8", HELDOUT_8] : process.argv.includes("--heldout-7") ? ["HELD-OUT SET 7", HELDOUT_7] : process.argv.includes("--heldout-6") ? ["HELD-OUT SET 6", HELDOUT_6] : process.argv.includes("--heldout-5") ? ["HELD-OUT SET 5", HELDOUT_5] : process.argv.includes("--heldout-4") ? ["HELD-OUT SET 4", HELDOUT_4] : process.argv.includes("--heldout-3") ? ["HELD-OUT SET 3", HELDOUT_3] : process.argv.includes("--heldout-2") ? ["HELD-OUT SET 2", HELDOUT_2] : process.argv.includes("--heldout") ? ["HELD-OUT SET", HELDOUT] : ["DEVELOPMENT SET", undefined];
+  const [name, path] = process.argv.includes("--heldout-13") ? ["HELD-OUT SET 13", HELDOUT_13] : process.argv.includes("--heldout-12") ? ["HELD-OUT SET 12", HELDOUT_12] : process.argv.includes("--heldout-11") ? ["HELD-OUT SET 11", HELDOUT_11] : process.argv.includes("--heldout-10") ? ["HELD-OUT SET 10", HELDOUT_10] : process.argv.includes("--heldout-9") ? ["HELD-OUT SET 9", HELDOUT_9] : process.argv.includes("--heldout-8") ? ["HELD-OUT SET 8", HELDOUT_8] : process.argv.includes("--heldout-7") ? ["HELD-OUT SET 7", HELDOUT_7] : process.argv.includes("--heldout-6") ? ["HELD-OUT SET 6", HELDOUT_6] : process.argv.includes("--heldout-5") ? ["HELD-OUT SET 5", HELDOUT_5] : process.argv.includes("--heldout-4") ? ["HELD-OUT SET 4", HELDOUT_4] : process.argv.includes("--heldout-3") ? ["HELD-OUT SET 3", HELDOUT_3] : process.argv.includes("--heldout-2") ? ["HELD-OUT SET 2", HELDOUT_2] : process.argv.includes("--heldout") ? ["HELD-OUT SET", HELDOUT] : ["DEVELOPMENT SET", undefined];
   const s = scoreExtraction(loadNotes(path));
   console.log(name);
   console.log(formatScore(s));

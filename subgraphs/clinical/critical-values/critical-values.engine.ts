@@ -4,12 +4,14 @@ import { criticalLimitsFor, noCriticalLimit, referenceRange } from "./age-limits
 import { isMethodQualifier, POINT_OF_CARE_WORDS, SAMPLE_TIMING_WORDS, withoutContextQualifiers } from "./display-context.js";
 import { unitPrintedIn, withoutTrailingUnit } from "./display-unit.js";
 import { factorWhenUnitOmitted, omittedUnitNote } from "./omitted-unit.js";
+import { readPrintedValue } from "./printed-value.js";
 import { asReported } from "./reported-qualifiers.js";
+import type { QuantityComparator } from "./censored-result.js";
 import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./specimen-quality.js";
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.14.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.15.0";
 
 /**
  * A test name or display compared as normaliseName does, with its accents dropped first (session 20, engine 1.13.0):
@@ -59,7 +61,9 @@ export function normaliseUnit(unit: string | null | undefined): string {
     .replace(/(^|[^a-z])gm(?=\/|%|$)/g, "$1g")
     .replace(/(g)%$/, "$1/dl")
     .replace(/\/(?:cu\.?mm|cmm|mm\^3)$/, "/mm3")
-    .replace(/^x?10(?:\^|\*|e)(\d+)\//, "10^$1/");
+    .replace(/^x?10(?:\^|\*|e)(\d+)\//, "10^$1/")
+    // "%PCV" (packed cell volume), as i-STAT prints haematocrit (session 21): a percentage, accepted only where "%" is
+    .replace(/^%pcv$/, "%");
 }
 
 /** Factor that converts a value in `unit` to the test's canonical unit, or undefined when the unit is not accepted. */
@@ -340,6 +344,16 @@ export interface ObservationIn {
   unit?: string | null;
 }
 
+/**
+ * A lab result as identifyLabResult takes it: the value may be the text an analyser, device or LIS printed
+ * ("6.9 H", "2,8", "1,200", "> 33.3", "2.1x10^9/L"; printed-value.ts), read into value, comparator and unit.
+ */
+export interface PrintedObservationIn extends Omit<ObservationIn, "value"> {
+  value: number | string;
+  /** FHIR Quantity.comparator sent with a numeric value (a censored result). */
+  comparator?: QuantityComparator | string | null;
+}
+
 /** A code written as LOINC writes one: digits, a hyphen and the check digit ("2823-3"). Anything else is a local code. */
 export const LOINC_CODE = /^\d{1,7}-\d$/;
 
@@ -422,7 +436,7 @@ export function checkObservation(
   observation: ObservationIn,
   add: (field: string, message: string) => void,
   unknownCode: string,
-  identify?: { notes: string[]; unit?: string },
+  identify?: { notes: string[]; unit?: string; valueUnread?: boolean },
 ): LabTest | undefined {
   let test: LabTest | undefined;
   if (identify) {
@@ -446,7 +460,10 @@ export function checkObservation(
   if (test && conversionFactor(test, observation.unit) === undefined) {
     add("observation.unit", `${observation.unit?.trim() ? `"${observation.unit}" is not a unit` : "is required"} for ${test.display}; accepted: ${Object.keys(test.units).filter(Boolean).join(", ")}`);
   }
-  if (!Number.isFinite(observation.value) || observation.value < 0) add("observation.value", "must be a finite number of at least 0");
+  // A printed value that could not be read (identifyLabResult) has had its own error.
+  if (identify?.valueUnread) {
+    // nothing more to say about the value
+  } else if (!Number.isFinite(observation.value) || observation.value < 0) add("observation.value", "must be a finite number of at least 0");
   else if (test) {
     const impossible = impossibleValue(test, observation.value, observation.unit);
     if (impossible) add("observation.value", impossible);
@@ -463,8 +480,12 @@ export interface IdentifiedLabResult {
   notes: string[];
   /** The test's LOINC code and its equivalent codes: the codes the patient's earlier results of this test are stored under. */
   codes: string[];
-  /** The unit the value is in: the request's, or when it sent none, the unit printed in its display ("GLUCOSE (MMOL/L)"). */
+  /** The unit the value is in: the request's, or when it sent none, the unit printed in its display ("GLUCOSE (MMOL/L)") or after the value ("2.1x10^9/L"). */
   unit: string | null | undefined;
+  /** The value as a number (a printed value read: "6.9 H" → 6.9, "2,8" → 2.8, "1,200" → 1200); NaN when it could not be read. */
+  value: number;
+  /** The comparator sent, or the one printed before the value ("> 33.3"); null for a measured value. */
+  comparator: QuantityComparator | null;
 }
 
 /**
@@ -482,12 +503,29 @@ export interface IdentifiedLabResult {
  * The prior results are looked up under the identified test's codes (`codes`), not the request's, so a
  * result sent as "K" finds the stored 2823-3.
  */
-export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observation: ObservationIn, add: (field: string, message: string) => void, unknownCode = "is not a test in the knowledge base"): IdentifiedLabResult {
+export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, sent: PrintedObservationIn, addField: (field: string, message: string) => void, unknownCode = "is not a test in the knowledge base"): IdentifiedLabResult {
+  // Field errors are held until the end: a meter's "HI" sent without a unit is read in its marks' unit once the test is known.
+  const pending: Array<[string, string]> = [];
+  const add = (field: string, message: string) => void pending.push([field, message]);
+  // The value as printed (session 21, engine 1.15.0; printed-value.ts): a number with a decimal comma, thousand
+  // separators, a comparator, a power-of-ten unit, the sender's flags, "repeated"/"confirmed" or "haemolysed";
+  // anything else (no number, words not known) is refused on observation.value with the reason.
+  const printed = readPrintedValue(sent.value);
+  if (!printed.ok && !printed.mark) add("observation.value", printed.reason);
+  const sentComparator = (sent.comparator ?? null) as QuantityComparator | null;
+  if (printed.ok && printed.comparator && sentComparator && printed.comparator !== sentComparator) {
+    add("observation.comparator", `"${sentComparator}" contradicts the comparator printed in the value "${String(sent.value).trim()}"`);
+  }
+  const comparator = (printed.ok && printed.comparator) || sentComparator;
+  const printedUnit = printed.ok ? printed.unit : null;
+  const sentUnit = sent.unit?.trim() ? sent.unit : null;
+  let observation: ObservationIn = { ...sent, value: printed.ok ? printed.value : Number.NaN, unit: sentUnit ?? printedUnit ?? sent.unit };
   const code = observation.code.trim();
   const written = observation.display?.trim() || null;
   // What the display says about the sample (specimen-quality.ts): a clotted sample is refused; a
   // haemolysed one is identified without the qualifier and assessed as forHaemolysedSample says.
-  const quality = specimenQuality(written);
+  // "Haemolysed" written after the value ("7.2 (haemolysed)") says the same.
+  const quality = specimenQuality(written) ?? (printed.ok && printed.haemolysed ? "haemolysed" : undefined);
   if (quality === "clotted") add("observation.display", clottedMessage(written!));
   const display = written && quality ? withoutQualityQualifiers(written) || null : written;
   if (display !== written) observation = { ...observation, display };
@@ -498,13 +536,17 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
   const codeAsName = local && !display;
   if (codeAsName) checked = { ...observation, code: "", display: code };
   const found: string[] = [];
-  const read: { notes: string[]; unit?: string } = { notes: found };
+  const read: { notes: string[]; unit?: string; valueUnread?: boolean } = { notes: found, valueUnread: !printed.ok };
   const test = checkObservation(tests, checked, add, unknownCode, read);
+  if (test && printedUnit && sentUnit && conversionFactor(test, printedUnit) !== conversionFactor(test, sentUnit)) {
+    add("observation.unit", `"${sentUnit}" contradicts the unit "${printedUnit}" printed with the value "${String(sent.value).trim()}": send the unit the result was measured in`);
+  }
   const notes = codeAsName
     ? test
       ? [`"${code}" is not a LOINC code and no display was given: the code was read as a name of ${test.name} (${test.display}, LOINC ${test.loinc}), interpreted and returned as ${test.loinc}; send the LOINC code to avoid the guess`]
       : []
     : found;
+  if (printed.ok) notes.push(...printed.notes);
   const specimenInCode = test && local ? otherSpecimenWord(test, code) : undefined;
   if (specimenInCode) add("observation.code", otherSpecimenMessage(test!, `the local code "${code}"`, specimenInCode));
   if (test && local && display) {
@@ -513,7 +555,37 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, observati
       add("observation.code", `the local code "${code}" names ${namedByCode.map((t) => `${t.name} (LOINC ${t.loinc})`).join(", ")} but the display "${display}" names ${test.name} (LOINC ${test.loinc}): correct the code or the display`);
     }
   }
-  return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [], unit: read.unit ?? observation.unit };
+  let value = observation.value;
+  let unit = read.unit ?? observation.unit;
+  let censoredBy = comparator;
+  if (!printed.ok && printed.mark) {
+    // A meter's HI/LO (lab-limits `out_of_range_marks`): the bound of the measuring ranges read, with its comparator.
+    const marks = test && (test as LabTest & { out_of_range_marks?: OutOfRangeMarks }).out_of_range_marks;
+    const bound = marks?.[printed.mark];
+    if (test && marks && bound != null) {
+      const unitOmittedHere = !unit?.trim();
+      if (unitOmittedHere) {
+        for (let i = pending.length - 1; i >= 0; i--) if (pending[i][0] === "observation.unit") pending.splice(i, 1);
+        unit = marks.unit;
+      }
+      const factor = conversionFactor(test, unit);
+      if (factor !== undefined) {
+        value = Number(((bound * (conversionFactor(test, marks.unit) ?? 1)) / factor).toPrecision(4));
+        censoredBy = (printed.mark === "above" ? ">" : "<") as QuantityComparator;
+        notes.push(`"${String(sent.value).trim()}" is the device's out-of-range mark: read as ${censoredBy} ${value} ${unit} (${printed.mark === "above" ? "above the lowest top" : "below the highest bottom"} of the measuring ranges held for ${test.name.toLowerCase()}: ${marks.source})`);
+      }
+    } else add("observation.value", printed.reason);
+  }
+  for (const [field, message] of pending) addField(field, message);
+  return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [], unit, value, comparator: censoredBy };
+}
+
+/** lab-limits `out_of_range_marks` (session 21): what a device's HI/LO mark means, as bounds in `unit`. */
+interface OutOfRangeMarks {
+  above: number | null;
+  below: number | null;
+  unit: string;
+  source: string;
 }
 
 /** The test's LOINC code and its equivalent codes (the codes its earlier results are stored under). */

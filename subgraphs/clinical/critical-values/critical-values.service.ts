@@ -39,7 +39,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   // An equivalent LOINC code (creatinine in µmol/L) or a local code with a display naming one test ("K",
   // "Serum Potassium") is assessed as that test and said in `warnings`; stored and returned under the test's
   // LOINC code, so the timeline, copilot and trends find it. The same identification as lab interpretation.
-  const { test, notes: identified, unit: readUnit } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  const { test, notes: identified, unit: readUnit, value, comparator: readComparator } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   errors.throwIfAny("Invalid critical value request");
   const code = test!.loinc;
 
@@ -52,8 +52,9 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     errors.throwIfAny("Invalid critical value request");
   }
   // A censored result (comparator) is critical only when every value its bound allows is (censored-result.ts).
-  const comparator = observation.comparator ?? null;
-  const { assessment, warnings: censored } = assessReportedValue(test!, observation.value, comparator, readUnit, patient.sex, age.days);
+  // The value and comparator as identifyLabResult read them (the same as sent for a number; a printed value read since engine 1.15.0).
+  const comparator = readComparator;
+  const { assessment, warnings: censored } = assessReportedValue(test!, value, comparator, readUnit, patient.sex, age.days);
   const rulesetVersion = `${CRITICAL_VALUE_ENGINE_VERSION}; lab-limits@${k.versions["lab-limits"]}`;
   // The code decides what was measured; the display was only checked against it (never stored in its place).
   const testName = test!.name;
@@ -65,7 +66,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const output = {
     ...assessment,
     warnings,
-    value: observation.value,
+    value,
     comparator,
     loincCode: code,
     testName,
@@ -76,7 +77,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     const tx = t as unknown as Db;
     const [row] = await tx
       .insert(observations)
-      .values({ patientUhid: patient.uhid, code, display: testName, value: String(observation.value), comparator, unit, date: isoDateDaysAgo(0) })
+      .values({ patientUhid: patient.uhid, code, display: testName, value: String(value), comparator, unit, date: isoDateDaysAgo(0) })
       .returning({ id: observations.id });
     const audit = await appendAudit(tx, {
       actor: ctx.principal,
@@ -96,7 +97,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
               provider_id: input.providerId?.trim() || ctx.principal.sub,
               observation_id: row.id,
               test_name: testName,
-              value: asPrinted(observation.value, comparator),
+              value: asPrinted(value, comparator),
               unit: unit ?? test!.canonical_unit,
               reference_range: assessment.normalRange,
               patient_name: `${patient.givenName} ${patient.familyName}`,

@@ -12,7 +12,7 @@ import type { DrugEntry } from "../knowledge/knowledge.types.js";
  * od". A strength is a number, glued to its unit or not ("5mg", "80/480", "1.5"); a unit word counts as
  * strength only right after a number ("Penicillin G 5 MU": the G stays). Release and form marks count as form
  * ("Tegretol CR", "Nifedipine XL", "Epilim Chrono", "Septrin DS", "Aspirin EC", "Amoxicillin DT" for dispersible,
- * "Paracetamol supp"), a route written out ("GTN 0.5mg sublingual"), and "1 drop" as a dose. Liquid and children's presentations are form too ("Amoxyl syr",
+ * "Paracetamol supp"), a route written out ("GTN 0.5mg sublingual", "50 mL intravenous"), and "1 drop" as a dose. Liquid and children's presentations are form too ("Amoxyl syr",
  * "Septrin paediatric suspension", "Calpol infant"), and a fixed-dose combination's count of drugs ("RHZE 4FDC").
  */
 const STRENGTH = /^\d+(\.\d+)?(mg|g|gm|mcg|ug|µg|mls?|l|iu|mu|miu|units?|mmol|meq|mega)?$/;
@@ -22,7 +22,7 @@ const FORM_ROUTE_SCHEDULE = new Set(
   (
     "tab tabs tablet tablets pill pills cap caps capsule capsules syrup syr syp elixir liquid paediatric pediatric paed ped infant fdc suspension susp injection inj infusion oral solution soln cream ointment drops " +
     "gel inhaler pessary pessaries suppository suppositories supp supps sachet sachets powder vial vials ampoule ampoules amp amps dispersible dt chewable " +
-    "film coated sr er xr mr cr xl ec ds chrono retard drop spray po iv im sc sl sublingual buccal pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
+    "film coated sr er xr mr cr xl ec ds chrono retard drop spray po iv im sc sl intravenous intravenously intramuscular subcutaneous sublingual buccal pr pv neb nebs nebulised nebulized od bd bid tds tid qid qds daily nocte mane prn stat once twice weekly"
   ).split(" "),
 );
 /**
@@ -33,13 +33,13 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
  * ("Tetracycline eye ointment apply bd", "instil 1 drop"), a repeat ("Hydralazine 5mg IV slowly, repeat after 20 min",
  * "when needed"), a count in words ("Triumeq one tablet daily", "half tab"), a "single dose", an interval in words ("1 hour before"), and when and with what it is taken ("Metformin 500mg bd
- * with meals", "Amitriptyline 25mg at night", "Omeprazole 20mg od on empty stomach", "GTN spray under the tongue"). Only trailing words are
+ * with meals", "Amitriptyline 25mg at night", "nightly", "at onset" of a migraine, "Omeprazole 20mg od on empty stomach", "GTN spray under the tongue"). Only trailing words are
  * taken off, so "with" still joins a combination written out ("Amoxicillin with clavulanic acid").
  */
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
     "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half single hour hours " +
-    "with without milk water breakfast lunch supper dinner bedtime night morning evening empty stomach at on under the tongue " +
+    "with without milk water breakfast lunch supper dinner bedtime night nights nightly morning mornings evening evenings empty stomach at on under the tongue onset " +
     // Intermittent regimens ("Bedaquiline 200mg Mon/Wed/Fri", "Monday, Wednesday and Friday", "thrice weekly", "TIW", "3x/week") and the dose level ("Isoniazid high dose").
     "mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday sat saturday sun sunday and tiw biw tw weekly week wkly high low").split(" "),
 );

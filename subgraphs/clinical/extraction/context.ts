@@ -63,7 +63,7 @@ const SWITCH_TARGET_WORDS = new Set(["to", "with", "for", "by"]);
 const LISTS: Array<[TriggerKind, "pre" | "post", string[]]> = [
   ["pseudo", "pre", ["no change", "no increase", "no significant change", "not only", "without difficulty", "gram negative", "not ruled out", "cannot be ruled out", "can not be ruled out", "not been ruled out", "history of present illness", "hx of present illness", "not certain if", "not necessarily", "mother reports", "mother says", "mother states", "mother noticed", "mother has noticed", "mother brought", "brought by mother", "per mother", "according to mother", "mother complains", "mother is concerned", "brought by her mother", "brought by his mother", "brought in by mother", "brought in by her mother", "brought in by his mother", "brought by the mother", "accompanied by mother", "accompanied by her mother", "accompanied by his mother", "with her mother", "with his mother", "mother brings", "mother brought", "mother notes", "mother noted", "mother gives", "father brings", "father reports", "father says", "caretaker reports", ...BROUGHT_BY, ...REPORTED_BY, "no known drug allergy", "no known allergy", "nkda", "switch to", "switched to", "switching to", "change to", "changed to", "changing to", "convert to", "converted to", "omitted dose of", "omitted doses of", "omitted dose", "missed dose of", "missed doses of", "missed dose", "missing doses of", "skipped dose of", "skipped doses of", ...FREE_FLOW]],
   ["absent", "pre", ["no known allergy to", "no known allergies to", "no known drug allergy to", "no known drug allergies to", "no", "not", "without", "denies", "denied", "deny", "denying", "negative for", "neg for", "free of", "absence of", "absent", "no evidence of", "no signs of", "no sign of", "no symptoms of", "no history of", "no hx of", "no h/o", "no complaints of", "never had", "never", "no previous", "no prior", "no past", "no known", "stop", "hold", "held", "withhold", "withheld", "avoid", "avoided", "ruled out", "fails to reveal", "failed to reveal", "nil", "none", "neither", "nor", "non", "resolved", "not on", "stopped", "discontinued", "no longer", "no longer has", "no longer have", "no longer complains of", "no longer complaining of", "no longer reports", "no more", "no further", "no new", "unremarkable for", "did not have", "does not have", "doesn't have", "didn't have", "not have", "not had", "d/c", "discontinue", "discontinuing", "cease", "ceased", "ceasing", "omit", "omitted", "omitting", "stopping", "not yet", "not yet on", "not yet started", "not yet started on", "not currently on", "never been on", "never started", "never started on", "yet to start", "yet to start on", "yet to be started on", "hana", "hakuna", "bila", ...REFUSALS, ...SWITCH_PHRASES]],
-  ["absent", "post", ["nr", "-", "no", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
+  ["absent", "post", ["nr", "-", "no", "non reactive", "nonreactive", "not reactive", "ruled out", "was ruled out", "is ruled out", "has been ruled out", "been excluded", "excluded", "unlikely", "negative", "neg", "absent", "not seen", "not present", "denied", "none", "nil", "free", "not detected", "not found", "stopped", "discontinued", "not required", "not needed", "not indicated", "not due", "not yet due", "haihitajiki", "hazihitajiki", "hasi", "not given", "not done", "not started", "not taken", "not available", "withheld", "held", "ceased", "omitted", "contraindicated", "contra indicated", "is contraindicated", "not recommended", "to be avoided", "should be avoided", "not for use", ...REFUSALS]],
   ["possible", "pre", ["rule out", "r/o", "ro", "to rule out", "?", "possible", "possibly", "probable", "probably", "suspected", "suspect", "suspicion of", "suspicious for", "query", "likely", "questionable", "concern for", "concerning for", "cannot exclude", "can not exclude", "to exclude", "exclude", "differential", "differentials", "ddx", "d/dx", "vs", "versus", "consider", "considering", "presumed", "presumptive", "impression of", "working diagnosis of", "may have", "might have", "could be", "may be", "suggestive of", "suggests", "in keeping with", "evaluate for", "evaluation for", "worried about", "features of", "risk of", "at risk of", "at risk for"]],
   ["possible", "post", ["to be excluded", "to be ruled out later", "to exclude", "is to be excluded", "?", "suspected", "likely", "possible", "is possible", "is likely", "to be ruled out", "not excluded", "not ruled out", "cannot be excluded", "cannot be ruled out", "can not be ruled out", "vs", "versus", "query"]],
   ["historical", "pre", ["history of", "hx of", "h/o", "hx", "past history of", "previous", "previously", "prior", "s/p", "status post", "treated for", "completed treatment for", "recovered from", "in childhood", "as a child"]],
@@ -197,7 +197,8 @@ const SWITCHES = new Set(SWITCH_PHRASES.map((p) => phraseKeys(p).join(" ")));
 const SWITCH_MAX_DISTANCE = 2;
 const CHAIN_MAX_GAP = 3;
 /** Words that report a test's result: "mRDT negative" is a test that was done, not an absent finding. */
-const RESULT_WORDS = new Set(["negative", "neg", "nr", "-", "not detected", "not found", "nil", "none", "absent", "non reactive", "nonreactive", "not reactive"]);
+// Swahili "hasi" (negative; TUKI, Kamusi ya Kiswahili-Kiingereza, 2001), as Tanzanian RCH cards write a result: "mRDT hasi".
+const RESULT_WORDS = new Set(["negative", "neg", "nr", "-", "not detected", "not found", "nil", "none", "absent", "non reactive", "nonreactive", "not reactive", "hasi"]);
 const POST_MAX_DISTANCE = 3;
 /** What a test written in a condition would show: "if LP suggests meningitis", "if CXR shows pneumonia". */
 const CONDITION_TEST_VERBS = new Set(["shows", "show", "suggests", "suggest", "confirms", "confirm", "reveals", "reveal", "positive for", "is positive for", "comes back positive for"]);
@@ -528,11 +529,31 @@ const BETWEEN_RELATIVE_AND_FINDING = new Set([":", "=", "known", "also"]);
 /** " - " is three characters: no two words of a note stand further apart with only spaces between. */
 const SPACED_DASH_GAP = 3;
 
+/** After a relative at i: "'s", at most three words, then "status" (and a colon or dash): the token after the field's label, or -1. */
+const STATUS_FIELD_WORDS_MAX = 3;
+function relativesStatusField(tokens: Token[], i: number): number {
+  const s = tokens[i + 1];
+  if (s?.key !== "s" || s.start === tokens[i].end) return -1;
+  for (let j = i + 2; j <= i + 2 + STATUS_FIELD_WORDS_MAX && j < tokens.length; j++) {
+    if (tokens[j].key === "status") return tokens[j + 1] && [":", "-", "="].includes(tokens[j + 1].key) ? j + 2 : j + 1;
+    if (!tokens[j].word) return -1;
+  }
+  return -1;
+}
+
 function familyWithoutVerb(tokens: Token[], entityTokens: Set<number>, hits: TriggerHit[], sentences: number[]): TriggerHit[] {
   const out: TriggerHit[] = [];
   const inHit = (i: number) => hits.some((h) => h.from <= i && i < h.to);
   for (let i = 0; i < tokens.length; i++) {
-    if (!RELATIVES_WITHOUT_VERB.has(tokens[i].key) || entityTokens.has(i) || inHit(i)) continue;
+    if (!RELATIVES_WITHOUT_VERB.has(tokens[i].key) || entityTokens.has(i)) continue;
+    // "Mother's TT status: TT3 (Td)", "Mother's HIV status - on ART": a relative's status field (an ANC or child health
+    // card records the mother's tetanus and HIV status on the child's card), its answers the relative's.
+    const status = relativesStatusField(tokens, i);
+    if (status > 0) {
+      out.push({ phrase: `${tokens[i].key}'s … status`, kind: "family", direction: "pre", from: i, to: status });
+      continue;
+    }
+    if (inHit(i)) continue;
     const prev = tokens[i - 1];
     // A dash between spaces ("?scabies - wife itching too") opens a clause too: the tokenizer drops it, leaving a gap.
     const spacedDash = !!prev && tokens[i].start - prev.end >= SPACED_DASH_GAP;

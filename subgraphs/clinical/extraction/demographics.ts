@@ -48,6 +48,11 @@ const AGE_PATTERNS: RegExp[] = [
   // A Swahili word for the patient with a bare age after a comma, as a heading: "Mama, 38, uvimbe tumboni", "Mzee, 74, Ca
   // prostate" (the age then a comma, full stop or the complaint's first word; never a unit or a measure).
   /(?<![\p{L}\p{N}])(mzee|babu|mama|bibi)\s*,\s*(\d{1,3})\s*(?=[,.;]|\s+(?:known|with|ana|amekuja|analalamika|presents|presenting|c\/o)(?![\p{L}\p{N}]))/giu,
+  // Swahili "umri 19", "Umri: 19" (umri, age; TUKI 2001) with the number right after, no unit: years ("umri miezi 18" is
+  // the months pattern above).
+  /(?<![\p{L}\p{N}])umri\s*:?\s*(?:wa\s+)?(\d{1,3})(?![\p{L}\p{N}]|\s*(?:\/|miezi|wiki|siku|months?|mo|wks?|weeks?|days?)(?![\p{L}\p{N}]))/giu,
+  // A register line's columns (HMIS OPD and ANC registers): "| 0152 | 45 | M |", the age column then the sex column.
+  /\|\s*(\d{1,3})\s*\|\s*([MF])\s*\|/g,
 ];
 /** Indices of the patterns above that need their own reading of the match. */
 const SEX_FIRST = 8;
@@ -55,6 +60,7 @@ const DAY_OF_LIFE = 9;
 const PATIENT_SEX = 10;
 const SWAHILI_MONTHS = AGE_PATTERNS[12];
 const SWAHILI_WORD_AGE = AGE_PATTERNS[15];
+const REGISTER_COLUMNS = AGE_PATTERNS[17];
 /** "18/12 old" (18 months), "3/52 old" (3 weeks), "5/7 old" (5 days), "aged 9/12": the clinical slash notation. */
 const SLASH_AGE = [/\b(\d{1,3})\s*\/\s*(12|52|7)\s*(?:-\s*)?old\b/gi, /\b(?:aged?|age\s*:)\s*(\d{1,3})\s*\/\s*(12|52|7)\b(?!\s*\/)/gi];
 const SLASH_UNIT: Record<string, string> = { "12": "months", "52": "weeks", "7": "days" };
@@ -67,6 +73,8 @@ const BARE_AGE = /(?:^|\n|[.;]\s+)\s*(\d{1,3})\s*(years?|yrs?)(?:\s+old)?\s*(?=[
 /** A note that opens on the child ("Baby girl born at term", "B/O Akello", "Child, 3 days old") is the child's. */
 const CHILD_PATIENT = /^\s*(?:b\/o|baby|infant|neonate|newborn|child|boy|girl|mtoto|nbu|nicu|sncu|newborn unit)\b/i;
 
+/** "GA 17 wks", "gestation: 28 wks", "POG 30 wks": a gestational age before the number. */
+const GESTATION_BEFORE = /\b(?:GA|gestation(?:al)?(?:\s+age)?|POG|POA)\s*:?\s*$/i;
 /** "for 10 yrs", "x 3 yrs", "since 5 years": a duration, not an age. */
 const DURATION_BEFORE = /\b(for|x|since|over|past|last|about|approximately|~)\s*$/i;
 
@@ -79,7 +87,12 @@ const FEMALE = /\b(female|woman|girl|lady|mrs|ms|miss|she|her|hers|pregnant|grav
  */
 const OBSTETRIC = /(?:\b(?:G\d{1,2}\s*P\d{1,2}|P\d{1,2}\s*\+\s*\d{1,2}|L?NMP|LMP|EDD|ANC|antenatal|primip|multip|grand\s*multipara|postnatal|post-natal|postpartum|post-partum|puerperal|PNC|post\s+SVD|post\s+C\/S|caesarean|cesarean|c-section|LSCS|obstructed\s+labou?r|in\s+labou?r|(?:old|yrs?|years?),?\s+P\d{1,2}|para\s*\d{1,2})|(?:\bGA|@|\bat)\s*\d{1,2}\s*\/\s*40)(?![\p{L}\p{N}])/iu;
 /** "Sex: M", "Gender: female", "Sex - F", French "sexe masculin", "Sexe : F": a form's field says it outright. */
-const SEX_FIELD = /\b(?:sexe?|gender|genre)\s*[:=\-]?\s*(male|female|masculin|féminin|feminin|m|f)(?![\p{L}\p{N}])/iu;
+/**
+ * Swahili registers and forms (Tanzania's MTUHA books) head the column "Jinsia" (sex; TUKI, Kamusi ya Kiswahili-Kiingereza,
+ * 2001) and answer ME or KE (kiume, male; kike, female), or the word itself: "Jinsia: Me", "Jinsia: kike".
+ */
+const SEX_FIELD = /\b(?:sexe?|gender|genre|jinsia)\s*[:=\-]?\s*(male|female|masculin|féminin|feminin|m|f|me|ke|kiume|kike|mwanaume|mwanamume|mwanamke)(?![\p{L}\p{N}])/iu;
+const FEMALE_FIELD = /^(?:female|féminin|feminin|f|ke|kike|mwanamke)$/i;
 /**
  * Swahili words for the patient written right beside the age, as Tanzanian and Kenyan notes do ("62 yr old
  * mzee", "mama 32yrs", "bibi, 70 years"): mzee and babu are old men, mama and bibi women. Only beside the age:
@@ -205,6 +218,8 @@ export function extractDemographics(note: string): Demographics {
       // late "17M" is more likely a count, a dose or a reading.
       if (re === AGE_PATTERNS[3] && ((m.index! > 80 && !lineStartAt(text, m.index!) && !afterComplaintDuration(text, m.index!)) || /(?:\b(?:temp|t|deg)|°)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index! - 8), m.index!)))) continue;
       if (re === AGE_PATTERNS[1] && DURATION_BEFORE.test(text.slice(Math.max(0, m.index! - 14), m.index!))) continue;
+      // "GA 17 wks", "gestation 28 wks", "POA 30 wks": the pregnancy's age, not the patient's.
+      if ((re === AGE_PATTERNS[1] || re === AGE_PATTERNS[2]) && GESTATION_BEFORE.test(text.slice(Math.max(0, m.index! - 20), m.index!))) continue;
       if (re === AGE_PATTERNS[SEX_FIRST] && m.index! > 80) continue;
       if (decimalAt(text, m)) continue;
       const sexFirst = re === AGE_PATTERNS[SEX_FIRST];
@@ -213,10 +228,10 @@ export function extractDemographics(note: string): Demographics {
       // A child's note names the mother so ("Mama, 24, amekuja na mtoto"): there the age is not the patient's.
       if (swahiliWord && CHILD_PATIENT.test(text)) continue;
       const value = sexFirst ? Number(m[2] ?? m[3]) : dayOfLife ? Number(m[1] ?? m[2]) : swahiliWord ? Number(m[2]) : n;
-      const unit = dayOfLife ? "days" : re === SWAHILI_MONTHS ? "months" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || sexFirst || swahiliWord ? "y" : m[2];
+      const unit = dayOfLife ? "days" : re === SWAHILI_MONTHS ? "months" : re === AGE_PATTERNS[3] || re === AGE_PATTERNS[6] || re === AGE_PATTERNS[7] || re === AGE_PATTERNS[PATIENT_SEX] || re === AGE_PATTERNS[PATIENT_SEX + 1] || re === AGE_PATTERNS[16] || re === REGISTER_COLUMNS || sexFirst || swahiliWord ? "y" : m[2];
       const a = toAge(value, unit === "y/o" || unit === "y.o" || unit === "y.o." || unit?.toLowerCase() === "yo" ? "y" : unit);
       if (!a) continue;
-      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] ? m[2].toUpperCase() : sexFirst ? m[1] : swahiliWord ? (SWAHILI_MALE.test(m[1]) ? "M" : "F") : undefined };
+      if (!best || m.index! < best.at) best = { at: m.index!, end: m.index! + m[0].length, age: a.age, months: a.months, sex: re === AGE_PATTERNS[3] ? m[2] : re === AGE_PATTERNS[PATIENT_SEX] || re === REGISTER_COLUMNS ? m[2].toUpperCase() : sexFirst ? m[1] : swahiliWord ? (SWAHILI_MALE.test(m[1]) ? "M" : "F") : undefined };
       break;
     }
   }
@@ -227,7 +242,7 @@ export function extractDemographics(note: string): Demographics {
   const field = SEX_FIELD.exec(text);
   const beside = best ? swahiliBeside(text, best.at, best.end) : null;
   if (best?.sex) gender = best.sex === "M" ? "male" : "female";
-  else if (field) gender = /^m/i.test(field[1]) ? "male" : "female";
+  else if (field) gender = FEMALE_FIELD.test(field[1]) ? "female" : "male";
   else if (beside) gender = beside;
   else {
     // The sex stated nearest after the age ("58 year old male"), else the first one in the note; never

@@ -17,7 +17,7 @@ import { CODE_SYSTEM, correctSpelling, type CkdStage, type EntityType, type Hear
  * canonical tokens (with one-edit spelling correction against the lexicon), NegEx/ConText-style
  * assertion, demographics and medication instructions. Deterministic; no note text is kept.
  */
-export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.12.0";
+export const EXTRACTION_ENGINE_VERSION = "entity-extraction@1.13.0";
 
 export interface ExtractedEntity {
   type: EntityType;

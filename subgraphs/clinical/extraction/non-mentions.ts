@@ -59,6 +59,12 @@ const VALUE_LEAD = new Set([":", "=", "of", "was", "is", "now"]);
 const valueAfter = (tokens: Token[], at: number) => isNumber(tokens[at]) || (VALUE_LEAD.has(tokens[at]?.key ?? "") && isNumber(tokens[at + 1]));
 export const VALUE_ONLY_LABS: ReadonlySet<string> = new Set(["anc"]);
 /**
+ * "ANC 2", "ANC 4" in an antenatal card or register ("G2P1", "LNMP", "EDD", "IPTp"): the antenatal contact's number, a
+ * whole number under ten; an absolute neutrophil count is written as a decimal (x10^9/L) or in hundreds (cells/uL).
+ */
+const ANTENATAL_KEY = /^(?:g\d{1,2}p\d{1,2}.*|lnmp|lmp|edd|gravida|primigravida|multigravida|antenatal|iptp\d?|fundal)$/;
+const visitNumberAfter = (tokens: Token[], at: number) => /^[1-9]$/.test(tokens[at]?.raw ?? "") && !/^[.,]\d/.test(`${tokens[at + 1]?.raw ?? ""}${tokens[at + 2]?.raw ?? ""}`) && tokens.some((t) => ANTENATAL_KEY.test(t.key));
+/**
  * "T4", "T3": thyroxine and triiodothyronine among thyroid words ("TFTs: T4 normal, TSH 1.2"); elsewhere a thoracic level
  * ("Block T4 at 5 min", "T4 vertebra") or a tumour stage ("T4 N2").
  */
@@ -99,7 +105,7 @@ export function withoutNonMentions<M extends NonMentionMatch>(tokens: Token[], m
     const key = tokens[m.from].key;
     if (m.term.type === "medication" && single && DEXTROSE_SHORT.test(key) && !dextroseWritten(tokens, matches, k)) return false;
     if (m.term.type === "medication" && BRAND_PHRASES.has(m.term.keys.join(" ")) && !tokens.slice(m.from, m.to).every((t) => capitalised(t.raw))) return false;
-    if (m.term.type === "lab_test" && single && VALUE_ONLY_LABS.has(key) && !valueAfter(tokens, m.to)) return false;
+    if (m.term.type === "lab_test" && single && VALUE_ONLY_LABS.has(key) && (!valueAfter(tokens, m.to) || visitNumberAfter(tokens, m.to))) return false;
     if (m.term.type === "lab_test" && single && THYROID_LABS.has(key)) {
       // Within its own sentence: a cue across a full stop belongs to another statement.
       // A full stop ends a sentence when a space follows it ("0.01" is a number).

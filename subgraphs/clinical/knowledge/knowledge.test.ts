@@ -70,6 +70,9 @@ const CONFIRMED_RXCUI: Record<string, string> = {
   esomeprazole: "283742", pantoprazole: "40790", sildenafil: "136411", tadalafil: "358263", glyceryl_trinitrate: "4917",
   isosorbide_dinitrate: "6058", isosorbide_mononitrate: "28004", tinidazole: "10612", tacrolimus: "42316", loratadine: "28889",
   ascorbic_acid: "1151", colecalciferol: "2418",
+  // Same PharmGKB export (drugs 2026.11.55, session 21), each PA id the only one mapped to its RxCUI: PA449061 clozapine,
+  // PA450688 olanzapine, PA165958360 rivaroxaban, PA165958369 dabigatran etexilate, PA450732 oxcarbazepine, PA450061 iohexol.
+  clozapine: "2626", olanzapine: "61381", rivaroxaban: "1114195", dabigatran: "1037042", oxcarbazepine: "32624", iohexol: "5956",
 };
 
 const known = (s: DrugSelector) => ("drug" in s ? k.drugs.byId.has(s.drug) : k.drugs.classes.has(s.class));

@@ -6,8 +6,9 @@ import { canonicalWord, sentenceStarts, tokenize, type Token } from "../extracti
 import { findNear, nearTable, type Near, type NearTable } from "./message-near.js";
 import { chooseIntent, intentPhraseScores, NOT_REPORTED, type Intent } from "./message-intent.js";
 import { findReadings, type Reading } from "./message-readings.js";
+import { readSpellings, type SpellingRules, type SpellingVocabulary } from "./message-spelling.js";
 
-export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.10.0";
+export const TRIAGE_ENGINE_VERSION = "patient-message-triage@1.11.0";
 export { INTENTS, type Intent } from "./message-intent.js";
 
 interface RedFlagRule {
@@ -29,6 +30,12 @@ interface RedFlagRule {
   readings?: Reading[];
   /** An act and its object a few words apart ("drank rogor pesticide"), read as a phrase of the rule. */
   near?: Near[];
+  /**
+   * Someone else whose sign it is: a sign of a group that is not a context group, right after one of `words`
+   * with only `between` words between ("delivered on monday, the baby has fever", "mtoto ana homa"), is that
+   * person's and does not meet the group (their own rule reads it).
+   */
+  other_subjects?: { words: string[]; between: string[] };
 }
 
 /** How much of a message the rules can screen: all of it (English), its listed phrases, or only English phrases mixed into it. */
@@ -65,6 +72,8 @@ export interface MessageRules {
   sms_shorthand?: { source: string; words: Record<string, string> };
   /** Misspellings and voice-to-text errors of red-flag words, read as the word ("seizer" → "seizure"). */
   word_variants?: { source: string; words: Record<string, string> };
+  /** SMS spellings read by class: repeated letters, dropped vowels or doubled letters, two rule words run together (message-spelling.ts). */
+  sms_spelling?: SpellingRules;
   /** Counts written in words ("twenty", "ishirini"), read as the number so readings see them. */
   number_words?: { source: string; words: Record<string, string> };
   /** Phrases that name a red-flag word as a topic, not a finding ("suicide prevention"): matched first, never flagged. */
@@ -213,6 +222,27 @@ function spellOutShorthand(rules: MessageRules, message: string): string {
   return re ? message.replace(re, (w) => lower.get(w.toLowerCase()) ?? w) : message;
 }
 
+/** The words the SMS spelling classes may read a word as (English rule, intent and shorthand words), and the words they leave alone. */
+export function spellingVocabulary(rules: MessageRules): SpellingVocabulary {
+  const ruleWords = (r: Pick<RedFlagRule, "phrases" | "all_of" | "child_terms">) => [...(r.phrases ?? []), ...(r.all_of ?? []).flat().filter((p) => !isReference(p)), ...(r.child_terms ?? [])];
+  const english = [...rules.red_flags.flatMap(ruleWords), ...rules.intents.rules.flatMap((r) => Object.keys(r.phrases))];
+  const languages = Object.values(rules.languages ?? {});
+  const contextWords = (lists: TriggerLists | undefined) => (lists ?? []).flatMap(([, , words]) => words);
+  return {
+    targets: [...english, ...Object.values(rules.sms_shorthand?.words ?? {}), ...Object.values(rules.word_variants?.words ?? {})],
+    known: [
+      ...(rules.english_markers?.words ?? []),
+      ...languages.flatMap((l) => [...Object.values(l.red_flags ?? {}).flatMap(ruleWords), ...Object.values(l.intents ?? {}).flatMap((p) => Object.keys(p)), ...contextWords(l.context?.triggers)]),
+      ...Object.keys(rules.sms_shorthand?.words ?? {}), ...Object.keys(rules.word_variants?.words ?? {}), ...Object.keys(rules.number_words?.words ?? {}),
+      ...(rules.topic_phrases?.phrases ?? []), ...contextWords(rules.context?.triggers),
+      ...(rules.negated_subjects ? [...rules.negated_subjects.phrases, ...rules.negated_subjects.scope_words] : []),
+      // The extraction engine's own NegEx/ConText words ("without", "denies"): a negation is never read as another word.
+      ...[...triggerIndex().byFirst.values()].flat().map((d) => d.keys.join(" ")),
+    ],
+    phrases: english,
+  };
+}
+
 const variantMaps = new WeakMap<object, Map<string, string>>();
 /** Tokens with misspelt or misheard red-flag words read as the word they stand for (offsets unchanged). */
 function readVariants(rules: MessageRules, tokens: Token[]): Token[] {
@@ -238,7 +268,8 @@ function readWordTable(table: { words: Record<string, string> } | undefined, tok
  */
 export function triageMessage(rules: MessageRules, message: string, language: string, patientAgeYears: number | null): TriageResult {
   const text = spellOutContractions(spellOutShorthand(rules, message));
-  const tokens = readPastYears(readVariants(rules, tokenize(text)));
+  // Spelling classes first ("bleeeding" → "bleding"), then the listed variants ("bleding" → "bleeding").
+  const tokens = readPastYears(readVariants(rules, readSpellings(rules.sms_spelling, tokenize(text), rules, () => spellingVocabulary(rules))));
   const c = compile(rules, language);
 
   const { scores, named } = intentPhraseScores(tokens, text, c, (mentions, assertions) => negatedSubjects(rules, tokens, mentions, assertions));
@@ -270,7 +301,8 @@ export function triageMessage(rules: MessageRules, message: string, language: st
     const flagged: { m: Mention; a: Assertion }[] = [];
     for (const h of hits.filter((x) => x.m.tag.endsWith("#any"))) (counts(h) ? flagged.push(h) : notFlagged.push(shown(h)));
     if (rule.all_of) {
-      const groups = rule.all_of.map((group, g) => [...hits.filter((x) => x.m.tag === `${rule.category}#${g}`), ...referredSigns(group, mentions, assertions)]);
+      const others = otherSubject(rule, tokens);
+      const groups = rule.all_of.map((group, g) => [...hits.filter((x) => x.m.tag === `${rule.category}#${g}` && !(others(x.m.from) && !rule.context_groups?.includes(g))), ...referredSigns(group, mentions, assertions)]);
       const isChild = hits.some((x) => x.m.tag.endsWith("#child")) || (patientAgeYears !== null && rule.child_age_below_years !== undefined && patientAgeYears < rule.child_age_below_years);
       const everyGroup = groups.every((g) => g.some(counts));
       // A rule with child terms is about children; one without (pregnancy) is about anyone.
@@ -288,6 +320,26 @@ export function triageMessage(rules: MessageRules, message: string, language: st
   const guidance = categories.length ? [...(localEmergency ? [localEmergency] : []), rules.emergency_guidance.text, ...rules.red_flags.filter((r) => categories.includes(r.category)).map((r) => r.guidance)] : [];
   const { intent, confidence, intentScores } = chooseIntent(scores, named, categories.length);
   return { intent, confidence, intentScores, screened: coverage === "full", coverage, redFlags, notFlagged, guidance };
+}
+
+const subjectSets = new WeakMap<object, { words: Set<string>; between: Set<string> }>();
+/** Whether the sign starting at token `from` follows one of the rule's `other_subjects` words, with only its `between` words between (at most 3). */
+function otherSubject(rule: RedFlagRule, tokens: Token[]): (from: number) => boolean {
+  const table = rule.other_subjects;
+  if (!table) return () => false;
+  let t = subjectSets.get(table);
+  if (!t) {
+    t = { words: new Set(table.words.flatMap((w) => phraseWords(w))), between: new Set(table.between.flatMap((w) => phraseWords(w))) };
+    subjectSets.set(table, t);
+  }
+  const { words, between } = t;
+  return (from) => {
+    for (let i = from - 1, skipped = 0; i >= 0 && tokens[i].word && skipped <= 3; i--, skipped++) {
+      if (words.has(tokens[i].key)) return true;
+      if (!between.has(tokens[i].key)) return false;
+    }
+    return false;
+  };
 }
 
 /**
