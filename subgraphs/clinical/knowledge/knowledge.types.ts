@@ -545,9 +545,12 @@ export interface CounselingEntry {
 
 export type OutcomeType = "continuous" | "ordinal" | "binary" | "categorical" | "time_to_event";
 
-/** Test by design: the first rule whose present fields all match. */
+/** What the design asks: compare groups or occasions (default), correlate two measurements, or measure agreement. */
+export type StudyAim = "compare" | "correlation" | "agreement";
+
+/** Test by design: the first rule whose present fields all match (a rule without `aim` is a comparison). */
 export interface StatisticalTests {
   version: string;
   source: string;
-  rules: { outcome: OutcomeType; groups: "1" | "2" | "3+"; paired?: boolean; normal?: boolean; test: string; rationale: string; alternatives: string[] }[];
+  rules: { outcome: OutcomeType; groups?: "1" | "2" | "3+"; paired?: boolean; normal?: boolean; aim?: Exclude<StudyAim, "compare">; smallExpectedCounts?: boolean; test: string; rationale: string; alternatives: string[]; source?: string }[];
 }

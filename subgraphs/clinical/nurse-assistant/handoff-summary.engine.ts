@@ -1,12 +1,14 @@
+import { ageOnDate, calendarDate } from "../../../lib/calendar.js";
 import { buildPatientContext } from "../copilot/copilot-context.engine.js";
 import { assessChartedResult } from "../critical-values/censored-result.js";
 import { conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
+import { paediatricAgeGroup } from "../sepsis/sepsis.paediatric.engine.js";
 import { news2Applicability, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, oldestUsableVitalDate, VITAL_NAMES } from "./record-vitals.js";
 
-export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.1.0";
+export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.2.0";
 
 const VITAL_LABEL: Record<string, string> = {
   respirationRate: "Respiration rate",
@@ -23,12 +25,14 @@ const VITAL_LABEL: Record<string, string> = {
  * the engines: NEWS2 on the latest vitals (adults only; a pregnancy warning with it), the critical-values engine on the latest result of every
  * test with limits, and the copilot's context (medication alerts, overdue monitoring reminders).
  */
-export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new Date()) {
+export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new Date(), notes: HandoffNote[] = []) {
   const name = `${r.patient.givenName} ${r.patient.familyName}`;
+  const day = calendarDate(today, k.administrationTimes.timezone);
+  const age = ageOnDate(r.patient.birthDate, day);
   const latest = r.enc[0];
   const active = r.dx.filter((d) => d.status !== "resolved");
   const situation = {
-    patient: `${name}, ${r.age} years, ${r.patient.sex} (${r.patient.uhid})`,
+    patient: `${name}, ${ageInWords(r.patient.birthDate, day, age)}, ${r.patient.sex} (${r.patient.uhid})`,
     latestEncounter: latest ? `${latest.date} ${latest.type}: ${latest.chiefComplaint}${latest.facility ? ` (${latest.facility})` : ""}` : null,
     activeProblems: [...new Map(active.map((d) => [d.code, `${d.display} (${d.code}, ${d.status})`])).values()],
   };
@@ -36,6 +40,10 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
     diagnoses: [...new Map(r.dx.map((d) => [d.code, `${d.display} (${d.code}) ${d.status}, ${d.date}`])).values()],
     allergies: r.allergies.map((a) => [a.substance, a.reaction && `reaction: ${a.reaction}`, a.severity].filter(Boolean).join(", ")),
     medications: r.meds.filter((m) => m.status === "active").map((m) => `${m.name} ${m.dose} ${m.frequency}`),
+    // An empty list reads the same as "not asked": say which it is (JC SEA 58; NICE CG183 1.2).
+    allergyStatus: r.allergies.length
+      ? `${r.allergies.length} ${r.allergies.length === 1 ? "allergy" : "allergies"} recorded`
+      : "No allergies recorded: confirm the allergy status with the patient or family before giving a new medicine",
   };
 
   const recorded = latestRecordedVitals(k.news2, r.obs);
@@ -66,7 +74,10 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
 
   const escalations: string[] = [];
   const pendingActions: string[] = [];
-  if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.escalation.join("; ")}`);
+  // Code status goes with every escalation (JC SEA 58; WHO Patient Safety Solution 3: advance directives).
+  const dnr = active.find((d) => CODE_STATUS.test(d.code));
+  const codeStatus = dnr ? `${dnr.display} (${dnr.code}) on the record: escalate within the agreed ceiling of care and confirm the resuscitation decision with the responsible clinician` : null;
+  if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.escalation.join("; ")}; monitoring: ${news2.monitoringFrequency.toLowerCase()}${codeStatus ? `. ${codeStatus}` : ""}`);
   else if (news2) pendingActions.push(`NEWS2 ${news2.total} (${news2.clinicalRisk} risk): ${news2.monitoringFrequency.toLowerCase()} observations`);
   else if (!applies.scored) pendingActions.push(applies.note!);
   else pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
@@ -75,6 +86,11 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);
   }
+  // Code status without a NEWS2 escalation: first of the escalations (a critical result) or of the pending actions.
+  if (codeStatus && !news2?.escalate) (escalations.length ? escalations : pendingActions).unshift(codeStatus);
+  // A child has no NEWS2: the vitals outside the age group's limits (Goldstein 2005) are named instead.
+  const childVitals = applies.scored ? [] : outsideChildLimits(k, recorded, notBefore, age);
+  if (childVitals.length) pendingActions.unshift(`Vital signs outside the limits for age (${childVitals.join("; ")}): score on the paediatric early warning chart (PEWS) and escalate as it directs`);
   const { alerts } = buildPatientContext(k, r, today);
   for (const a of alerts) pendingActions.push(`${a.type === "reminder" ? "Follow-up" : `Medication ${a.type}`}: ${a.message}`);
 
@@ -86,8 +102,74 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
       news2Score: news2?.total ?? null,
       news2Risk: news2?.clinicalRisk ?? null,
       news2Missing: news2Missing.map((v) => VITAL_LABEL[v]),
+      news2Note: !applies.scored || applies.note ? applies.note : news2 ? null : "NEWS2 not scored: a vital sign is missing or was last recorded before yesterday",
       abnormalLabs: abnormalLabs.map(({ actions: _actions, ...l }) => l),
     },
-    recommendation: { escalations, pendingActions },
+    recommendation: { escalations, pendingActions, fromNotes: planSentences(notes) },
   };
+}
+
+/** ICD-10 Z66 "Do not resuscitate" (ICD-10-CM 2025 tabular). */
+const CODE_STATUS = /^Z66\b/i;
+
+/** An infant's age in days or months, as a ward chart writes it; years from 2. */
+function ageInWords(birthDate: string, day: string, age: { years: number; days: number }): string {
+  if (age.years >= 2) return `${age.years} years`;
+  if (age.days < 31) return `${age.days} ${age.days === 1 ? "day" : "days"}`;
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [ty, tm, td] = day.split("-").map(Number);
+  const months = (ty - by) * 12 + (tm - bm) - (td < bd ? 1 : 0);
+  return `${months} months`;
+}
+
+type Recorded = ReturnType<typeof latestRecordedVitals>;
+
+/** Current pulse, respiration rate, temperature and systolic BP outside the child's age-group limits (sepsis.json paediatric, Goldstein 2005 Tables 1 and 3). */
+function outsideChildLimits(k: Knowledge, recorded: Recorded, notBefore: string, age: { years: number; days: number }): string[] {
+  const p = k.sepsis.paediatric;
+  const group = paediatricAgeGroup(p.age_groups, age);
+  const current = (v: keyof Recorded) => (recorded[v] && recorded[v]!.date >= notBefore ? Number(recorded[v]!.value) : null);
+  const out: string[] = [];
+  const hr = current("pulse"), rr = current("respirationRate"), t = current("temperature"), sbp = current("systolicBp");
+  const bradycardia = group.heart_rate_below !== null && age.years < p.bradycardia_below_age_years ? group.heart_rate_below : null;
+  if (hr !== null && Number.isFinite(hr) && hr > group.heart_rate_above) out.push(`pulse ${hr}/min above ${group.heart_rate_above}`);
+  if (hr !== null && Number.isFinite(hr) && bradycardia !== null && hr < bradycardia) out.push(`pulse ${hr}/min below ${bradycardia}`);
+  if (rr !== null && Number.isFinite(rr) && rr > group.respiratory_rate_above) out.push(`respiration rate ${rr}/min above ${group.respiratory_rate_above}`);
+  if (t !== null && Number.isFinite(t) && t > p.temperature.above) out.push(`temperature ${t} °C above ${p.temperature.above}`);
+  if (t !== null && Number.isFinite(t) && t < p.temperature.below) out.push(`temperature ${t} °C below ${p.temperature.below}`);
+  if (sbp !== null && Number.isFinite(sbp) && group.systolic_bp_below !== null && sbp < group.systolic_bp_below) out.push(`systolic BP ${sbp} mmHg below ${group.systolic_bp_below}`);
+  return out.length ? [`${group.label}: ${out.join(", ")}`] : [];
+}
+
+/** A note of the current encounter, newest first. */
+export interface HandoffNote {
+  text: string;
+  recordedAt: string;
+}
+
+/**
+ * Sentences of the current encounter's notes that hand something on: a result or procedure awaited, a plan
+ * with its time, fasting, isolation, timed checks, a ceiling of care, blood awaited (JC SEA 58 "to-do list",
+ * ACSQHC NSQHS 6.8 "pending investigations"). Other sentences are left to the notes themselves.
+ */
+const HANDS_ON = new RegExp(
+  [
+    "\\bpending\\b", "\\bawait(?:s|ed|ing)?\\b", "\\bto follow\\b", "\\b(?:sent|requested|booked|scheduled|ordered)\\b",
+    "\\bplan(?:ned|s)?\\b", "\\btomorrow\\b", "\\btonight\\b", "\\bnil by mouth\\b", "\\bNPO\\b", "\\bfasting\\b", "\\bkeep (?:fasted|nil)\\b",
+    "\\bisolat(?:e|ed|ion)\\b", "\\bbarrier nursing\\b", "\\bchecks?\\b[^.]{0,20}\\b(?:hourly|every|\\d+[- ]?(?:min|hour))", "\\b(?:hourly|\\d+[- ]hourly|every \\d+ (?:minutes|hours))\\b",
+    "\\bceiling of care\\b", "\\bnot for (?:cardiopulmonary|resuscitation|CPR|ICU|intubation|escalation)\\b", "\\bDNA?CPR\\b", "\\bcrossmatch(?:ed)?\\b",
+    "\\btransfus\\w*", "\\brepeat\\b", "\\brecheck\\b", "\\bdue (?:at|by|on|in|tomorrow|today|tonight)\\b",
+  ].join("|"),
+  "i",
+);
+const SENTENCE = /(?<=[.!?])\s+|\n+/;
+
+function planSentences(notes: HandoffNote[]): string[] {
+  const out: string[] = [];
+  for (const n of notes) {
+    for (const s of n.text.split(SENTENCE).map((x) => x.trim()).filter(Boolean)) {
+      if (HANDS_ON.test(s) && out.length < 12) out.push(`${s.length > 300 ? `${s.slice(0, 297)}...` : s} (note ${n.recordedAt.slice(0, 10)})`);
+    }
+  }
+  return out;
 }

@@ -18,7 +18,8 @@ export interface Directions {
   maxPerDay?: { amount: number; unit: "dose" | "unit" | null };
 }
 
-const PER_DAY = String.raw`(?:\/|per|a|in|each|every)\s*(?:day|24\s*(?:h|hrs?|hours?))`;
+// "/24" alone is the British clinical shorthand for 24 hours ("max 8/24", as "x/7" is days and "x/52" weeks; session 21).
+const PER_DAY = String.raw`(?:(?:\/|per|a|in|each|every)\s*(?:day|24\s*(?:h|hrs?|hours?))|\/\s*24(?![\d/.]))`;
 /** "max 8/day", "max. 6 tabs/24 hrs", "maximum 4 doses in 24 hours", "not more than 8 tablets a day", "not to exceed 3 doses per day". */
 const MAX_PER_DAY = new RegExp(String.raw`[,;]?\s*(?:max(?:imum)?|not (?:more than|to exceed|exceeding)|up to)\s*(?:of\s*)?(\d+(?:\.\d+)?)\s*(doses?|tabs?|tablets?|caps?|capsules?|puffs?|supps?|suppositories|sachets?)?\s*${PER_DAY}\b`);
 /** How to give: a rate ("over 20 min", "over 5-10 minutes"), the site ("alternate buttocks", "in each buttock"), "slowly", "deep", observed (DOT). */

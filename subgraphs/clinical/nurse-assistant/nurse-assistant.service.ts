@@ -4,7 +4,7 @@ import { ageOnDate } from "../../../lib/calendar.js";
 import { badRequest, FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
 import { CRITICAL_VALUE_ENGINE_VERSION } from "../critical-values/critical-values.engine.js";
-import { diagnoses, medications, observations } from "../db/tables.js";
+import { diagnoses, encounterNotes, medications, observations } from "../db/tables.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { loadPatientRecord } from "../patient/patient-record.js";
@@ -134,7 +134,12 @@ export async function medicationSchedule(ctx: SubgraphContext, input: Medication
 export async function handoffSummary(ctx: SubgraphContext, input: HandoffSummaryInput): Promise<HandoffSummaryResult> {
   const k = await getKnowledge(ctx.db);
   const record = await loadPatientRecord(ctx.db, input.patientUhid);
-  const summary = buildHandoffSummary(k, record);
+  // The current encounter's notes (plans and pending items written there are handed on).
+  const current = record.enc[0];
+  const notes = current
+    ? (await ctx.db.select({ text: encounterNotes.text, recordedAt: encounterNotes.recordedAt }).from(encounterNotes).where(and(eq(encounterNotes.encounterId, current.id), eq(encounterNotes.patientUhid, input.patientUhid))).orderBy(desc(encounterNotes.recordedAt)).limit(20)).map((n) => ({ text: n.text, recordedAt: n.recordedAt.toISOString() }))
+    : [];
+  const summary = buildHandoffSummary(k, record, new Date(), notes);
   const rulesetVersion = [HANDOFF_ENGINE_VERSION, NEWS2_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `news2@${k.news2.version}`, `lab-limits@${k.versions["lab-limits"]}`, `drugs@${k.versions.drugs}`, `reminders@${k.versions.reminders}`].join("; ");
   const output = { patientUhid: input.patientUhid, ...summary, requiresReview: true };
   const audit = await appendAuditNow(ctx.db, { actor: ctx.principal, operation: "nurse_handoff_summary", patientUhid: input.patientUhid, input, output, rulesetVersion, requestId: ctx.requestId });

@@ -261,6 +261,9 @@ export class HandoffBackground {
 
   @Field(() => [String], { description: "Active medications, as \"name dose frequency\"." })
   medications!: string[];
+
+  @Field(() => String, { description: "How many allergies are recorded, or that none is (to be confirmed with the patient): an empty allergies list is not \"no allergies\"." })
+  allergyStatus!: string;
 }
 
 @ObjectType({ description: "A recent result outside its reference interval." })
@@ -313,6 +316,9 @@ export class HandoffAssessment {
   @Field(() => [String], { description: "NEWS2 parameters not on record (why news2Score may be null)." })
   news2Missing!: string[];
 
+  @Field(() => String, { nullable: true, description: "Why news2Score is null (a child under 16, vitals missing or old), or the warning that goes with it (pregnancy and the weeks after: use the obstetric chart); null otherwise." })
+  news2Note!: string | null;
+
   @Field(() => [HandoffLab], { description: "Latest result of each test outside its reference interval (critical-values engine)." })
   abnormalLabs!: HandoffLab[];
 }
@@ -322,8 +328,11 @@ export class HandoffRecommendation {
   @Field(() => [String], { description: "Escalations due now (NEWS2 trigger, critical results)." })
   escalations!: string[];
 
-  @Field(() => [String], { description: "Pending actions and follow-ups (overdue monitoring, medication alerts, abnormal results to review)." })
+  @Field(() => [String], { description: "Pending actions and follow-ups (code status, a child's vitals outside the limits for age, overdue monitoring, medication alerts, abnormal results to review)." })
   pendingActions!: string[];
+
+  @Field(() => [String], { description: "Sentences of the current encounter's notes that hand something on (a result or procedure awaited, a timed plan, fasting, isolation, timed checks, a ceiling of care, blood awaited), newest note first, each with its date." })
+  fromNotes!: string[];
 }
 
 @ObjectType({ description: "SBAR handoff from the patient's record. Advisory." })

@@ -4,9 +4,12 @@ import { rowsOf } from "../../../lib/db.js";
 import { FieldErrorCollector } from "../../../lib/errors.js";
 import { appendAuditNow } from "../audit/audit.service.js";
 import { ensureLiteratureCorpus, readCorpusFile } from "./literature-corpus.js";
+import { normaliseSpelling, queryUnits, usesSearchSyntax } from "./literature-query.js";
 import type { LiteratureSearchInput, LiteratureSearchResult } from "./researcher-assistant.type.js";
 
-const LITERATURE_SEARCH_VERSION = "literature-search@1.0.0";
+const LITERATURE_SEARCH_VERSION = "literature-search@1.1.0";
+/** A term in more than this share of the corpus's entries (screen, adult, women, cancer ...) does not tell entries apart. */
+const COMMON_TERM_SHARE = 0.2;
 export const MAX_QUERY_LENGTH = 500;
 const MAX_PAGE_SIZE = 50;
 
@@ -54,7 +57,7 @@ export async function searchLiterature(ctx: SubgraphContext, input: LiteratureSe
 
   await ensureLiteratureCorpus(ctx.db);
   const { file, sha256 } = readCorpusFile();
-  const [{ q }] = rowsOf<{ q: string }>(await ctx.db.execute(sql`select websearch_to_tsquery('english', ${query})::text as q`));
+  const [{ q }] = rowsOf<{ q: string }>(await ctx.db.execute(sql`select (${tsqueryOf(query)})::text as q`));
   if (!q) {
     errors.add("query", "has no searchable words (only stop words or punctuation)");
     errors.throwIfAny("Invalid literature search");
@@ -68,8 +71,13 @@ export async function searchLiterature(ctx: SubgraphContext, input: LiteratureSe
   if (input.source) filters.push(sql`a.issuing_body ilike ${`%${input.source.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const where = filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
 
-  const run = async (tsquery: string) =>
-    rowsOf<Row>(
+  const run = async (tsquery: string, coverage?: { terms: string[]; atLeast: number }) => {
+    // "any" mode: ranked first by how many of the query's distinctive terms an entry holds, and only
+    // entries holding more than half of them (a query on a subject the corpus lacks finds nothing).
+    const covered = coverage ? sql.join(coverage.terms.map((t) => sql`(a.search @@ ${t}::tsquery)::int`), sql` + `) : undefined;
+    const enough = covered ? sql` and (${covered}) >= ${coverage!.atLeast}` : sql``;
+    const first = covered ? sql`(${covered}) desc, ` : sql``;
+    return rowsOf<Row>(
       await ctx.db.execute(sql`
         with q as (select ${tsquery}::tsquery as q)
         select a.id, a.title, a.issuing_body, a.year, a.grade, a.topics, a.summary, a.source_url, a.statement_url, a.licence,
@@ -77,18 +85,20 @@ export async function searchLiterature(ctx: SubgraphContext, input: LiteratureSe
                ts_rank(a.search, q.q) as rank,
                count(*) over () as total
           from clinical.literature_abstracts a, q
-         where a.search @@ q.q${where}
-         order by rank desc, a.id
+         where a.search @@ q.q${where}${enough}
+         order by ${first}rank desc, a.id
          limit ${pageSize} offset ${(page - 1) * pageSize}`),
     );
+  };
   let matchMode = "all";
   let understood = q;
   let rows = await run(q);
-  const anyQuery = q.replace(/ & /g, " | ");
+  const terms = topLevelTerms(q);
+  const anyQuery = terms ? terms.join(" | ") : q.replace(/ & /g, " | ");
   if (rows.length === 0 && page === 1 && anyQuery !== q) {
     matchMode = "any";
     understood = anyQuery;
-    rows = await run(anyQuery);
+    rows = await run(anyQuery, terms ? await distinctiveCoverage(ctx, terms) : undefined);
   }
   const count = rows.length ? Number(rows[0].total) : 0;
   const results = rows.map((r) => ({
@@ -117,4 +127,56 @@ export async function searchLiterature(ctx: SubgraphContext, input: LiteratureSe
     requestId: ctx.requestId,
   });
   return { results, count, page, pageSize, queryUnderstood: understood, matchMode, corpus, requiresReview: true, auditId: audit.id, rulesetVersion };
+}
+
+/**
+ * The query as a tsquery: web-search syntax as typed (spelling normalised) when it uses quotes, "or" or
+ * a minus; otherwise every word (or known phrase) required, each ORed with the corpus's terms for it
+ * (literature-query.ts).
+ */
+function tsqueryOf(query: string): SQL {
+  if (usesSearchSyntax(query)) return sql`websearch_to_tsquery('english', ${normaliseSpelling(query)})`;
+  const units = queryUnits(query);
+  if (!units.length) return sql`websearch_to_tsquery('english', ${query})`;
+  return sql.join(
+    units.map((u) =>
+      u.alternatives.length
+        ? sql`(plainto_tsquery('english', ${u.text}) || ${sql.join(u.alternatives.map((a) => sql`phraseto_tsquery('english', ${a})`), sql` || `)})`
+        : sql`plainto_tsquery('english', ${u.text})`,
+    ),
+    sql` && `,
+  );
+}
+
+/** The top-level AND-ed terms of a tsquery's text ("'a' & ( 'b' | 'c' <-> 'd' )"), or null when it has other top-level operators. */
+export function topLevelTerms(q: string): string[] | null {
+  const terms: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < q.length; i++) {
+    const c = q[i];
+    if (c === "'") {
+      i = q.indexOf("'", i + 1);
+      if (i < 0) return null;
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (depth === 0 && (c === "|" || c === "!")) return null;
+    else if (depth === 0 && c === "&") {
+      terms.push(q.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  terms.push(q.slice(start).trim());
+  const unique = [...new Set(terms.filter(Boolean))];
+  return unique.length > 1 ? unique : null;
+}
+
+/** The distinctive terms (in at most COMMON_TERM_SHARE of the entries) and how many an entry must hold: more than half. Undefined when every term is common. */
+async function distinctiveCoverage(ctx: SubgraphContext, terms: string[]): Promise<{ terms: string[]; atLeast: number } | undefined> {
+  const [row] = rowsOf<Record<string, string | number>>(
+    await ctx.db.execute(sql`select count(*) as n, ${sql.join(terms.map((t, i) => sql`count(*) filter (where search @@ ${t}::tsquery) as ${sql.raw(`t${i}`)}`), sql`, `)} from clinical.literature_abstracts`),
+  );
+  const n = Number(row.n);
+  const distinctive = terms.filter((_, i) => Number(row[`t${i}`]) <= COMMON_TERM_SHARE * n);
+  if (!distinctive.length) return undefined;
+  return { terms: distinctive, atLeast: Math.floor(distinctive.length / 2) + 1 };
 }

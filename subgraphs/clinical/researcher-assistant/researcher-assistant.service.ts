@@ -7,9 +7,9 @@ import { diagnoses, medications, patients } from "../db/tables.js";
 import { identifyDrug } from "../drug-safety/drug-safety.engine.js";
 import { getKnowledge, normaliseName } from "../knowledge/knowledge.js";
 import { AGE_BANDS, perturbedCount, SUPPRESSION_THRESHOLD, suppressCells } from "./cohort.engine.js";
-import { OUTCOME_TYPES, recommendStatisticalTest, STATISTICAL_TEST_ENGINE_VERSION } from "./statistical-test.engine.js";
+import { OUTCOME_TYPES, recommendStatisticalTest, STATISTICAL_TEST_ENGINE_VERSION, STUDY_AIMS } from "./statistical-test.engine.js";
 import type { CohortCountResult, CohortCriteriaInput, StatisticalTestInput, StatisticalTestResult } from "./researcher-assistant.type.js";
-import type { OutcomeType } from "../knowledge/knowledge.types.js";
+import type { OutcomeType, StudyAim } from "../knowledge/knowledge.types.js";
 
 const COHORT_ENGINE_VERSION = "cohort-count@1.1.0";
 const ICD10_PREFIX = /^[A-Z][0-9]{2}(\.?[0-9A-Z]{0,4})?$|^[A-Z][0-9]?$/i;
@@ -99,11 +99,15 @@ export async function recommendTest(ctx: SubgraphContext, input: StatisticalTest
   const errors = new FieldErrorCollector();
   if (!OUTCOME_TYPES.includes(input.outcomeType as OutcomeType)) errors.add("outcomeType", `must be one of ${OUTCOME_TYPES.join(", ")}`);
   if (!(input.groups >= 1 && input.groups <= 100)) errors.add("groups", "must be 1-100");
-  if (input.outcomeType === "continuous" && input.normalDistribution == null) errors.add("normalDistribution", "is required for a continuous outcome (it decides between a parametric and a rank-based test)");
-  if (input.groups === 1 && input.paired) errors.add("paired", "a single group cannot be paired: a paired design compares 2 or more measurements");
+  const aim = (input.aim ?? "compare").trim().toLowerCase() as StudyAim;
+  if (!STUDY_AIMS.includes(aim)) errors.add("aim", `must be one of ${STUDY_AIMS.join(", ")}`);
+  if (input.outcomeType === "continuous" && input.normalDistribution == null && aim !== "agreement") errors.add("normalDistribution", "is required for a continuous outcome (it decides between a parametric and a rank-based test)");
+  if (input.groups === 1 && input.paired && aim === "compare") errors.add("paired", "a single group cannot be paired: a paired design compares 2 or more measurements");
+  if (aim === "agreement" && input.groups === 1) errors.add("groups", "agreement needs 2 or more raters or methods");
+  if (input.smallExpectedCounts != null && input.outcomeType !== "binary" && input.outcomeType !== "categorical") errors.add("smallExpectedCounts", "applies to binary or categorical outcomes only (expected cell counts of a table)");
   errors.throwIfAny("Invalid study design");
   const k = await getKnowledge(ctx.db);
-  const r = recommendStatisticalTest(k.statisticalTests, { outcome: input.outcomeType as OutcomeType, groups: input.groups, paired: input.paired ?? false, normal: input.normalDistribution ?? null });
+  const r = recommendStatisticalTest(k.statisticalTests, { outcome: input.outcomeType as OutcomeType, groups: input.groups, paired: input.paired ?? false, normal: input.normalDistribution ?? null, aim, smallExpectedCounts: input.smallExpectedCounts ?? null });
   const output = {
     found: r.found,
     test: r.found ? r.test : null,
@@ -111,7 +115,7 @@ export async function recommendTest(ctx: SubgraphContext, input: StatisticalTest
     alternatives: r.found ? r.alternatives : [],
     assumptions: r.found ? r.assumptions : [],
     reason: r.found ? null : r.reason,
-    source: k.statisticalTests.source,
+    source: r.found && r.source ? `${k.statisticalTests.source}; this rule: ${r.source}` : k.statisticalTests.source,
     requiresReview: true,
   };
   const rulesetVersion = `${STATISTICAL_TEST_ENGINE_VERSION}; statistical-tests@${k.versions["statistical-tests"]}`;

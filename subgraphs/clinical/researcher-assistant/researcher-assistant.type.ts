@@ -78,9 +78,17 @@ export class StatisticalTestInput {
   @IsOptional()
   paired?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: "Continuous outcomes: approximately normal in each group (required for them)." })
+  @Field(() => Boolean, { nullable: true, description: "Continuous outcomes: approximately normal in each group (required for them, except for agreement)." })
   @IsOptional()
   normalDistribution?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: "What the design asks: compare (default: groups or occasions), correlation (association between two measurements on the same subjects; groups and paired are not used) or agreement (two or more raters or methods measuring the same subjects; groups = the raters or methods)." })
+  @IsOptional()
+  aim?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Binary or categorical outcomes: some expected cell counts are below 5 (a paired binary design: few discordant pairs), so an exact test replaces the chi-square approximation. Null: not stated." })
+  @IsOptional()
+  smallExpectedCounts?: boolean | null;
 }
 
 @ObjectType({ description: "A statistical test recommended for a study design, with its rationale. Advisory." })
@@ -103,7 +111,7 @@ export class StatisticalTestResult {
   @Field(() => String, { nullable: true, description: "Why no test is recommended." })
   reason!: string | null;
 
-  @Field(() => String, { description: "Source of the decision table (UCLA OARC; Altman 1991)." })
+  @Field(() => String, { description: "Source of the decision table (UCLA OARC; Altman 1991), followed by the rule's own source when it has one." })
   source!: string;
 
   @Field(() => Boolean, { description: "Always true: advisory output, to be reviewed by a qualified professional before it is acted on." })

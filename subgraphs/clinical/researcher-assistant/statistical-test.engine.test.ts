@@ -28,7 +28,7 @@ describe("statistical test by design (knowledge/statistical-tests.json)", () => 
   ] as [StudyDesign, RegExp][])("%j → %s", (design, expected) => expect(test(design)).toMatch(expected));
 
   it("says when no rule covers the design instead of guessing", () => {
-    expect(test({ outcome: "time_to_event", groups: 2, paired: true, normal: null })).toMatch(/^none: .*consult a statistician/);
+    expect(test({ outcome: "time_to_event", groups: 3, paired: true, normal: null })).toMatch(/^none: .*consult a statistician/);
     expect(test({ outcome: "categorical", groups: 3, paired: true, normal: null })).toMatch(/^none/);
   });
 
