@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { correctSpelling, editDistance, normaliseSpelling, queryUnits, usesSearchSyntax } from "./literature-query.js";
+import { editDistance } from "../../../lib/spelling.js";
+import { correctSpelling, normaliseSpelling, queryUnits, usesSearchSyntax } from "./literature-query.js";
 import { topLevelTerms } from "./literature-search.service.js";
 
 /** Classes of wording brought to the corpus's (session 21); none of these wordings is in a blind set. */

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { editDistance } from "../../../lib/spelling.js";
 import { readCorpusFile } from "./literature-corpus.js";
 
 /**
@@ -33,44 +35,19 @@ const SPELLINGS: [RegExp, string][] = [
 /** Prefixes the corpus writes joined to the word: preexposure, postmenopausal, nonpregnant, perinatal. */
 const JOINED_PREFIX = /\b(pre|post|peri|non|ante)-([a-z])/gi;
 
-/** Typed term (lower case, one space between words) → the corpus's terms for it. */
-const ALTERNATIVES: Record<string, string[]> = {
-  crc: ["colorectal cancer"], colonoscopy: ["colorectal cancer"], fobt: ["colorectal cancer"], "bowel cancer": ["colorectal cancer"], "colon cancer": ["colorectal cancer"],
-  bp: ["blood pressure"], htn: ["high blood pressure"], hypertension: ["high blood pressure"],
-  t2dm: ["type 2 diabetes"], t2d: ["type 2 diabetes"], dm2: ["type 2 diabetes"], niddm: ["type 2 diabetes"], "type ii diabetes": ["type 2 diabetes"], dm: ["diabetes"], diabetic: ["diabetes"], prediabetes: ["abnormal blood glucose"],
-  gdm: ["gestational diabetes"],
-  prep: ["preexposure prophylaxis"], truvada: ["preexposure prophylaxis"], descovy: ["preexposure prophylaxis"], tenofovir: ["preexposure prophylaxis"], emtricitabine: ["preexposure prophylaxis"],
-  hbv: ["hepatitis b"], "hep b": ["hepatitis b"], hcv: ["hepatitis c"], "hep c": ["hepatitis c"],
-  tb: ["tuberculosis"], ltbi: ["latent tuberculosis infection"],
-  aaa: ["abdominal aortic aneurysm"],
-  psa: ["prostate cancer"],
-  ldct: ["low-dose computed tomography"], ct: ["computed tomography"],
-  copd: ["chronic obstructive pulmonary disease"], emphysema: ["chronic obstructive pulmonary disease"],
-  osa: ["obstructive sleep apnea"],
-  af: ["atrial fibrillation"], afib: ["atrial fibrillation"],
-  ecg: ["electrocardiography"], ekg: ["electrocardiography"],
-  hrt: ["hormone therapy"], mht: ["hormone therapy"], "hormone replacement therapy": ["hormone therapy"],
-  sti: ["sexually transmitted infections"], stis: ["sexually transmitted infections"], std: ["sexually transmitted infections"], stds: ["sexually transmitted infections"],
-  ipv: ["intimate partner violence"], "domestic violence": ["intimate partner violence"], "domestic abuse": ["intimate partner violence"], "partner abuse": ["intimate partner violence"],
-  pad: ["peripheral artery disease"], abi: ["ankle-brachial index"],
-  ntd: ["neural tube defects"], ntds: ["neural tube defects"], folate: ["folic acid"],
-  asb: ["asymptomatic bacteriuria"], bv: ["bacterial vaginosis"], hsv: ["genital herpes"], asd: ["autism spectrum disorder"], ida: ["iron deficiency anemia"],
-  dementia: ["cognitive impairment"], alzheimer: ["cognitive impairment"], alzheimers: ["cognitive impairment"],
-  pap: ["cervical cytology"], "pap smear": ["cervical cytology"], "pap test": ["cervical cytology"], "smear test": ["cervical cytology"],
-  mammogram: ["mammography"], mammograms: ["mammography"],
-  dxa: ["osteoporosis"], dexa: ["osteoporosis"], "bone density": ["osteoporosis"],
-  "vit d": ["vitamin d"],
-  teen: ["adolescents"], teens: ["adolescents"], teenager: ["adolescents"], teenagers: ["adolescents"], teenage: ["adolescents"],
-  elderly: ["older adults"], seniors: ["older adults"], "older people": ["older adults"], geriatric: ["older adults"],
-  kids: ["children"], pediatric: ["children"], paediatric: ["children"],
-  menopause: ["postmenopausal"], menopausal: ["postmenopausal"],
-  pregnancy: ["pregnant"], antenatal: ["pregnant"], prenatal: ["pregnant"],
-  postnatal: ["postpartum"], neonate: ["newborn"], neonates: ["newborns"], neonatal: ["newborn"],
-  smoker: ["smoke"], smokers: ["smoke"], cigarettes: ["tobacco"], cigarette: ["tobacco"],
-  atorvastatin: ["statin"], simvastatin: ["statin"], rosuvastatin: ["statin"], pravastatin: ["statin"], lovastatin: ["statin"], fluvastatin: ["statin"], pitavastatin: ["statin"],
-  "child abuse": ["child maltreatment"], "child neglect": ["child maltreatment"],
-  cholesterol: ["lipid"], hyperlipidemia: ["lipid"], hypercholesterolemia: ["lipid"],
-};
+/** Typed term (lower case, one space between words) → the corpus's terms for it, each with its source (knowledge/literature/query-terms.json). */
+const ALTERNATIVES: Record<string, string[]> = loadQueryTerms();
+
+function loadQueryTerms(): Record<string, string[]> {
+  const file = JSON.parse(readFileSync(new URL("../knowledge/literature/query-terms.json", import.meta.url), "utf8")) as { name?: string; terms?: { typed: string; corpus_terms: string[]; source: string }[] };
+  if (file.name !== "literature-query-terms" || !Array.isArray(file.terms)) throw new Error('knowledge/literature/query-terms.json: needs "name": "literature-query-terms" and "terms"');
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const t of file.terms) {
+    if (!t.typed || !Array.isArray(t.corpus_terms) || !t.corpus_terms.length || !t.source) throw new Error(`knowledge/literature/query-terms.json: "${t.typed}" needs corpus_terms and a source`);
+    out[t.typed] = t.corpus_terms;
+  }
+  return out;
+}
 
 /** Words that frame a question rather than name its subject ("should I prescribe ...", "when to start ..."): left out when other words remain. */
 const QUESTION_WORDS = new Set(["prescribe", "prescribed", "prescribing", "take", "taking", "start", "starting", "give", "giving", "offer", "offered", "need", "needed", "advise", "advised", "recommend", "recommended", "recommendation", "recommendations", "guideline", "guidelines"]);
@@ -94,24 +71,6 @@ function corpusVocabulary(): Map<string, number> {
     }
   }
   return vocabulary;
-}
-
-/** Damerau-Levenshtein distance (adjacent transpositions), stopping early above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let rowMin = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      rowMin = Math.min(rowMin, d[i][j]);
-    }
-    if (rowMin > max) return max + 1;
-  }
-  return d[a.length][b.length];
 }
 
 /** A word the corpus never uses, of 5 letters or more, corrected to the nearest corpus word with the same first letter; otherwise as typed. */
