@@ -18,6 +18,10 @@ export const compoundFormulas = pharmacy.table("compound_formulas", {
   /** The unit a batch is counted in (g, mL, capsule): batch_size and the preparation's stock are in it. */
   batchUnit: text("batch_unit").notNull(),
   beyondUseDays: integer("beyond_use_days").notNull(),
+  /** USP <795> (2023) category its default beyond-use period comes from; null on formulas written without one. */
+  budCategory: text("bud_category"),
+  /** The stability study for this preparation that supports a beyond-use period longer than its category's default. */
+  stabilityReference: text("stability_reference"),
   instructions: text("instructions"),
   /** Allowed deviation of each ingredient used from the formula scaled to the batch, in percent. */
   tolerancePercent: numeric("tolerance_percent", { precision: 5, scale: 2 }).notNull(),

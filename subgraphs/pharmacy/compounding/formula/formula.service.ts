@@ -9,7 +9,7 @@ import { compoundFormulaIngredients, compoundFormulas } from "../../db/tables.js
 import { medicationByCode } from "../../inventory/medications/catalog.js";
 import { likeTerm } from "../../procurement/procurement-common.js";
 import { compoundCodeOf, isCompoundCode } from "../compound-codes.js";
-import { FORMULA_STATUSES, INGREDIENT_KINDS, type CompoundFormula, type CreateFormulaInput, type FormulaIngredient } from "./formula.type.js";
+import { BUD_CATEGORIES, BUD_CATEGORY_DAYS, FORMULA_STATUSES, INGREDIENT_KINDS, MAX_BEYOND_USE_DAYS, type CompoundFormula, type CreateFormulaInput, type FormulaIngredient } from "./formula.type.js";
 
 type FormulaRow = typeof compoundFormulas.$inferSelect;
 type IngredientRow = typeof compoundFormulaIngredients.$inferSelect;
@@ -114,7 +114,14 @@ function checkFormula(input: CreateFormulaInput): Omit<IngredientRow, "id" | "fo
   if (!input.name.trim()) errors.add("name", "must not be blank");
   if (!input.dosageForm.trim()) errors.add("dosageForm", "must not be blank");
   if (!input.batchUnit.trim()) errors.add("batchUnit", "must not be blank");
-  if (!Number.isInteger(input.beyondUseDays) || input.beyondUseDays < 1 || input.beyondUseDays > 365) errors.add("beyondUseDays", "must be an integer from 1 to 365");
+  if (!Number.isInteger(input.beyondUseDays) || input.beyondUseDays < 1 || input.beyondUseDays > MAX_BEYOND_USE_DAYS)
+    errors.add("beyondUseDays", `must be an integer from 1 to ${MAX_BEYOND_USE_DAYS} (USP <795>: a nonsterile preparation's beyond-use date is never more than ${MAX_BEYOND_USE_DAYS} days, even with a stability study)`);
+  else if (input.budCategory != null) {
+    const category = input.budCategory as keyof typeof BUD_CATEGORY_DAYS;
+    if (!BUD_CATEGORIES.includes(category)) errors.add("budCategory", `must be one of ${BUD_CATEGORIES.join(", ")}`);
+    else if (input.beyondUseDays > BUD_CATEGORY_DAYS[category] && !input.stabilityReference?.trim())
+      errors.add("beyondUseDays", `is more than the ${BUD_CATEGORY_DAYS[category]} days USP <795> allows a ${category.replace("_", " ")} preparation without a stability study: shorten it, or give stabilityReference`);
+  }
   if (input.tolerancePercent.lt(0) || input.tolerancePercent.gt(20) || input.tolerancePercent.decimalPlaces() > 2) errors.add("tolerancePercent", "must be from 0 to 20 with at most two decimals");
   if (!input.ingredients.length) errors.add("ingredients", "must contain at least one ingredient");
   if (input.ingredients.length > MAX_INGREDIENTS) errors.add("ingredients", `must contain at most ${MAX_INGREDIENTS} ingredients`);
@@ -160,6 +167,8 @@ export async function createFormula(db: Db, principal: Principal, input: CreateF
         dosageForm: input.dosageForm.trim(),
         batchUnit: input.batchUnit.trim(),
         beyondUseDays: input.beyondUseDays,
+        budCategory: input.budCategory ?? null,
+        stabilityReference: input.stabilityReference?.trim() || null,
         instructions: input.instructions?.trim() || null,
         tolerancePercent: input.tolerancePercent.toFixed(2),
         createdBy: principal.sub,

@@ -10,6 +10,21 @@ export const FormulaStatus = valueEnum("CompoundFormulaStatus", FORMULA_STATUSES
   approved: "May be prepared and prescribed (compound:<code>).",
   retired: "No new preparations or prescriptions; stock already made stays dispensable. Final.",
 });
+/**
+ * USP <795> (2023), section 10, Table 4: the default beyond-use period of a nonsterile preparation with no
+ * stability study, by water activity and preservative; a study for the specific preparation may support
+ * more, never beyond MAX_BEYOND_USE_DAYS.
+ */
+export const BUD_CATEGORY_DAYS = { aqueous_unpreserved: 14, aqueous_preserved: 35, nonaqueous: 90, solid: 180 } as const;
+export const BUD_CATEGORIES = Object.keys(BUD_CATEGORY_DAYS) as (keyof typeof BUD_CATEGORY_DAYS)[];
+/** USP <795> (2023) 10.2: a nonsterile BUD may be extended by a stability study up to 180 days, no further. */
+export const MAX_BEYOND_USE_DAYS = 180;
+export const BudCategory = valueEnum("CompoundBudCategory", BUD_CATEGORIES, "USP <795> (2023) category of a nonsterile preparation, which sets its default beyond-use period (Table 4).", {
+  aqueous_unpreserved: "Water activity 0.6 or more, no antimicrobial preservative (suspensions and solutions made from tablets in water, lotions, mouthwashes): 14 days, refrigerated.",
+  aqueous_preserved: "Water activity 0.6 or more with an antimicrobial preservative (a preserved vehicle such as Ora-Sweet, aqueous cream BP): 35 days.",
+  nonaqueous: "Water activity below 0.6 (ointments in a paraffin or emulsifying base, oils, suppositories): 90 days.",
+  solid: "Solid dosage forms (capsules, powders, tablets): 180 days.",
+});
 export const INGREDIENT_KINDS = ["medication", "excipient"] as const;
 export const IngredientKind = valueEnum("CompoundIngredientKind", INGREDIENT_KINDS, "A catalog medicine, or a non-catalog stock item (vehicle, base, excipient).", {
   medication: "A medicine of the catalog (stockCode is its medication code); checked for interactions and allergies when the preparation is dispensed.",
@@ -69,8 +84,14 @@ export class CompoundFormula {
   @Field(() => String, { description: "The unit a batch is counted in (g, mL, capsule)." })
   batchUnit!: string;
 
-  @Field(() => Int, { description: "Days from preparation to the beyond-use date, 1 to 365." })
+  @Field(() => Int, { description: "Days from preparation to the beyond-use date, 1 to 180 (USP <795>)." })
   beyondUseDays!: number;
+
+  @Field(() => BudCategory, { nullable: true, description: "USP <795> category its beyond-use period was checked against; null on a formula written without one." })
+  budCategory!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The stability study supporting a beyond-use period longer than its category's default; null when none." })
+  stabilityReference!: string | null;
 
   @Field(() => String, { nullable: true, description: "How to prepare it; null when none were written." })
   instructions!: string | null;
@@ -146,8 +167,17 @@ export class CreateFormulaInput {
   @Length(1, 20)
   batchUnit!: string;
 
-  @Field(() => Int, { description: "Days from preparation to the beyond-use date, 1–365." })
+  @Field(() => Int, { description: "Days from preparation to the beyond-use date, 1–180 (USP <795>: never longer for a nonsterile preparation); with budCategory, at most its default unless stabilityReference names a study." })
   beyondUseDays!: number;
+
+  @Field(() => BudCategory, { nullable: true, description: "USP <795> category (water activity, preservative, solid): beyond_use_days may not exceed its default (14, 35, 90, 180 days) without a stabilityReference." })
+  @IsOptional()
+  budCategory?: string;
+
+  @Field(() => String, { nullable: true, description: "The stability study (stability-indicating assay of this preparation, or a USP-NF compounded monograph) supporting a longer beyond-use period, e.g. 'Am J Health Syst Pharm 1997;54:1833 (30 days at 5 C)' (at most 500 characters)." })
+  @IsOptional()
+  @Length(1, 500)
+  stabilityReference?: string;
 
   @Field(() => Decimal, { description: "0–20 percent." })
   tolerancePercent!: Decimal;
