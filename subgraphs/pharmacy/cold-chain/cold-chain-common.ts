@@ -18,6 +18,13 @@ export interface MonitoredSubject extends MonitorLimits {
   id: string;
   pharmacyId: string;
   name: string;
+  /**
+   * A transport's journey, departure to arrival (none: still in transit). Its logger's readings outside it
+   * (started at the depot before packing, left on the counter after unpacking) are stored but not judged:
+   * they are not the shipment's temperature (WHO TRS 961 Annex 9; the PQS E006 logger's start delay).
+   */
+  judgedFrom?: Date | null;
+  judgedUntil?: Date | null;
 }
 
 export const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -42,7 +49,7 @@ export async function subjectsById(db: Db, ids: string[]): Promise<Map<string, M
     db.select().from(coldChainTransports).where(inArray(coldChainTransports.id, unique)),
   ]);
   for (const u of units) out.set(u.id, { type: "storage_unit", id: u.id, pharmacyId: u.pharmacyId, name: u.name, minC: u.minC, maxC: u.maxC, toleranceMinutes: u.toleranceMinutes });
-  for (const t of transports) out.set(t.id, { type: "transport", id: t.id, pharmacyId: t.pharmacyId, name: `transport ${t.shipmentReference} (${t.origin} → ${t.destination})`, minC: t.minC, maxC: t.maxC, toleranceMinutes: t.toleranceMinutes });
+  for (const t of transports) out.set(t.id, { type: "transport", id: t.id, pharmacyId: t.pharmacyId, name: `transport ${t.shipmentReference} (${t.origin} → ${t.destination})`, minC: t.minC, maxC: t.maxC, toleranceMinutes: t.toleranceMinutes, judgedFrom: t.departedAt, judgedUntil: t.arrivedAt });
   return out;
 }
 

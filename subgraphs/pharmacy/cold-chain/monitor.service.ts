@@ -145,15 +145,22 @@ async function readingWindow(tx: Db, subject: MonitoredSubject, from: Date, to: 
   const r = temperatureReadings;
   const inRangeSql = between(r.temperatureC, subject.minC, subject.maxC);
   const [[before], [after]] = await Promise.all([
-    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), lt(r.recordedAt, from), inRangeSql)).orderBy(desc(r.recordedAt)).limit(1),
-    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), gt(r.recordedAt, to), inRangeSql)).orderBy(asc(r.recordedAt)).limit(1),
+    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), lt(r.recordedAt, from), inRangeSql, ...journeySql(subject))).orderBy(desc(r.recordedAt)).limit(1),
+    tx.select({ at: r.recordedAt }).from(r).where(and(eq(r.subjectId, subject.id), gt(r.recordedAt, to), inRangeSql, ...journeySql(subject))).orderBy(asc(r.recordedAt)).limit(1),
   ]);
   return tx
     .select({ recordedAt: r.recordedAt, temperatureC: r.temperatureC })
     .from(r)
-    .where(and(eq(r.subjectId, subject.id), before ? gte(r.recordedAt, before.at) : undefined, after ? lte(r.recordedAt, after.at) : undefined))
+    .where(and(eq(r.subjectId, subject.id), before ? gte(r.recordedAt, before.at) : undefined, after ? lte(r.recordedAt, after.at) : undefined, ...journeySql(subject)))
     .orderBy(asc(r.recordedAt));
 }
+
+/** Whether a reading at `at` is judged: a transport's only between departure and arrival (cold-chain-common.ts). */
+const judged = (subject: MonitoredSubject, at: Date) => (!subject.judgedFrom || at >= subject.judgedFrom) && (!subject.judgedUntil || at <= subject.judgedUntil);
+const journeySql = (subject: MonitoredSubject) => [
+  subject.judgedFrom ? gte(temperatureReadings.recordedAt, subject.judgedFrom) : undefined,
+  subject.judgedUntil ? lte(temperatureReadings.recordedAt, subject.judgedUntil) : undefined,
+];
 
 const earlier = (a: Date, b: Date) => (a < b ? a : b);
 
@@ -267,6 +274,7 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
   const last = state.lastReadingAt?.getTime() ?? -Infinity;
   const fresh: Reading[] = [];
   const lateOut: Reading[] = [];
+  let outside = 0;
   for (let i = 0; i < readings.length; i += CHUNK) {
     const chunk = readings.slice(i, i + CHUNK);
     const inserted = await tx
@@ -277,14 +285,22 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
     outcome.inserted += inserted.length;
     outcome.duplicates += chunk.length - inserted.length;
     for (const r of inserted) {
-      if (!r.late) fresh.push(r);
-      else {
+      // A transport's readings outside its journey are stored (and counted like any reading), not judged.
+      const isJudged = judged(subject, r.recordedAt);
+      if (!r.late) {
+        if (isJudged) fresh.push(r);
+        else outside += 1;
+      } else {
         outcome.late += 1;
-        if (!inRange(r.temperatureC, subject)) lateOut.push(r);
+        if (isJudged && !inRange(r.temperatureC, subject)) lateOut.push(r);
       }
     }
   }
-  if (!fresh.length && !lateOut.length) return;
+  if (!fresh.length && !lateOut.length) {
+    // Readings outside a transport's journey only: stored and counted, nothing to judge.
+    if (outside) await tx.update(coldChainMonitorStates).set({ readingsProcessed: state.readingsProcessed + outside, updatedAt: sql`now()` }).where(eq(coldChainMonitorStates.subjectId, subject.id));
+    return;
+  }
   const found = outcome.excursionIds.length;
   let next = state;
   if (fresh.length) {
@@ -299,6 +315,7 @@ async function ingestSubject(tx: Db, subject: MonitoredSubject, readings: Subjec
   }
   // After the fresh readings: a late run reaching the latest reading joins the run they left open.
   if (lateOut.length) next = await detectInLateReadings(tx, subject, next, lateOut, outcome, messages);
+  if (outside) next = { ...next, readingsProcessed: next.readingsProcessed + outside };
   await tx
     .update(coldChainMonitorStates)
     .set({ ...next, updatedAt: sql`now()` })

@@ -52,7 +52,7 @@ export async function createTransport(ctx: SubgraphContext, input: CreateTranspo
   if (input.arrivedAt && input.arrivedAt < input.departedAt) errors.add("arrivedAt", "must not be before departed_at");
   errors.throwIfAny("Invalid transport");
   const id = randomUUID();
-  const subject: MonitoredSubject = { type: "transport", id, pharmacyId, name: `transport ${input.shipmentReference.trim()} (${input.origin.trim()} → ${input.destination.trim()})`, ...limits };
+  const subject: MonitoredSubject = { type: "transport", id, pharmacyId, name: `transport ${input.shipmentReference.trim()} (${input.origin.trim()} → ${input.destination.trim()})`, ...limits, judgedFrom: input.departedAt, judgedUntil: input.arrivedAt ?? null };
   const readings = await resolveReadings(db, principal, { deviceId: input.deviceId }, input.readings ?? [], "readings", subject);
   await ingestReadings(ctx, readings, async (tx) => {
     await tx.insert(coldChainTransports).values({

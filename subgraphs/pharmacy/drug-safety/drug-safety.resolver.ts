@@ -1,5 +1,6 @@
 import { Arg, Args, Authorized, Ctx, ID, Query, Resolver, UseMiddleware } from "type-graphql";
 import type { SubgraphContext } from "../../../lib/context.js";
+import { badRequest, fieldError } from "../../../lib/errors.js";
 import { PageArgs, pageWindow, toPage } from "../../../lib/pagination.js";
 import { RateLimit } from "../../../lib/rate-limit.js";
 import { findMedications } from "../inventory/medications/catalog.js";
@@ -9,6 +10,16 @@ import { patientAllergies } from "./allergies.service.js";
 import { PatientAllergies } from "./allergies.type.js";
 import { checkInteractions } from "./interactions.service.js";
 import { InteractionCheck } from "./interactions.type.js";
+
+/** `uhid` or `patient_uhid`, the same patient (400 when neither, or both and different). */
+function oneUhid(uhid: string | null, patientUhid: string | null): string {
+  const a = uhid?.trim() || null;
+  const b = patientUhid?.trim() || null;
+  if (a && b && a !== b) throw badRequest("uhid and patient_uhid name different patients; send one", { uhid: ["differs from patient_uhid"], patientUhid: ["differs from uhid"] });
+  const one = a ?? b;
+  if (!one) throw fieldError("uhid", "is required (or patient_uhid)");
+  return one;
+}
 
 @Resolver()
 @UseMiddleware(RateLimit("pharmacy"))
@@ -25,8 +36,12 @@ export class DrugSafetyQueriesResolver {
 
   @Authorized("cds:drug-safety")
   @Query(() => PatientAllergies, { description: "A patient's recorded drug allergies with allergen classes (404 for an unknown UHID); each read is audited." })
-  patientAllergies(@Arg("uhid", () => ID, { description: "The patient's UHID." }) uhid: string, @Ctx() ctx: SubgraphContext): Promise<PatientAllergies> {
-    return patientAllergies(ctx, uhid);
+  patientAllergies(
+    @Arg("uhid", () => ID, { nullable: true, description: "The patient's UHID (or patientUhid)." }) uhid: string | null,
+    @Ctx() ctx: SubgraphContext,
+    @Arg("patientUhid", () => ID, { nullable: true, description: "The patient's UHID under the name drugInteractions uses (the spec names identity `uhid` / `patient_uhid`); both given and different is 400." }) patientUhid?: string | null,
+  ): Promise<PatientAllergies> {
+    return patientAllergies(ctx, oneUhid(uhid, patientUhid ?? null));
   }
 
   @Authorized("medications:read")

@@ -28,6 +28,7 @@ import {
 } from "../ledger.js";
 import { holdsOfBatches, normalLot, type StockHold } from "../holds.js";
 import { medicationByCode } from "../medications/catalog.js";
+import { acknowledgeBookedMovement, bookedKindOf, type BookedKind } from "./booked-movement.js";
 import { checkControlledMovement, checkManualMovement, claimRegisterEntry, CONTROLLED_REGISTER_REFERENCE } from "./manual-movement.js";
 import type { CreateInventoryItemInput, CreateStockMovementInput, InventoryItem, StockAlert, StockMovement } from "./stock.type.js";
 
@@ -203,6 +204,8 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
   const q = input.quantity;
   const type = input.movementType as LedgerMovementType;
   const problems = new FieldErrorCollector();
+  const booked = bookedKindOf(input);
+  if (booked) return acknowledgeMovement(db, principal, input, booked, idempotencyKey);
   checkManualMovement(input, problems);
   if (problems.empty && !signFits(type, q)) problems.add("quantity", `does not fit a ${type} (receipt > 0; adjustment ≠ 0)`);
   problems.throwIfAny("This movement cannot be recorded by hand");
@@ -238,6 +241,23 @@ export async function createStockMovement(db: Db, principal: Principal, input: C
       if (err instanceof UnknownStock) throw fieldError(err.field, err.message);
       throw err;
     }
+  });
+}
+
+/**
+ * A movement naming a dispense, a sales transaction, a purchase order or a goods received note
+ * (`booked-movement.ts`): answers the movement that record already booked, writing nothing (the same
+ * status as a create, like an Idempotency-Key replay), or 409 naming what was booked when it disagrees.
+ */
+async function acknowledgeMovement(db: Db, principal: Principal, input: CreateStockMovementInput, kind: BookedKind, idempotencyKey?: string): Promise<StockMovement> {
+  const type = input.movementType as LedgerMovementType;
+  if (!signFits(type, input.quantity)) throw fieldError("quantity", `does not fit a ${type} (receipt > 0; sale and dispense < 0: a reduction is sent negative)`);
+  const { stock, pharmacyId, medicationCode } = await resolveStock(db, principal, input);
+  assertPharmacyAccess(principal, pharmacyId);
+  const named = { pharmacyId, medicationCode, ...("inventoryItemId" in stock ? { inventoryItemId: stock.inventoryItemId } : {}), ...("productId" in stock ? { productId: stock.productId } : {}) };
+  return onceInTransaction(db, idempotencyKeys, { key: idempotencyKey, principal: principal.sub, operation: "createStockMovement", request: input }, async (tx) => {
+    const m = await acknowledgeBookedMovement(tx, kind, named, input);
+    return toMovement(m, (await batchSharesOf(tx, [m.id])).get(m.id) ?? []);
   });
 }
 

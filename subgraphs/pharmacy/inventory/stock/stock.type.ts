@@ -199,14 +199,14 @@ export class CreateStockMovementInput {
 
   @Field(() => MovementType, {
     description:
-      "By hand: receipt (> 0) or adjustment (≠ 0; a controlled medicine's names its controlled-register adjustment). Sales, dispenses, returns, supplier returns, destruction and compounding move stock through their own workflows (400 here).",
+      "By hand: receipt (> 0) or adjustment (≠ 0; a controlled medicine's names its controlled-register adjustment). Sales, dispenses, returns, supplier returns, destruction and compounding move stock through their own workflows: a movement naming one the service already booked (referenceType dispense, transaction, purchase_order or goods_received_note with its id) and agreeing with it answers that movement and writes nothing (409 when it disagrees); any other is 400.",
   })
   movementType!: string;
 
   @Field(() => Int, { description: "Signed: negative for a reduction; at most 1000000 either way." })
   quantity!: number;
 
-  @Field(() => String, { nullable: true, description: "Kind of record behind the movement, of one's own (e.g. delivery_note, stock_count; 1 to 64 characters); the workflows' reference types are 400. A controlled medicine's adjustment: controlled_register." })
+  @Field(() => String, { nullable: true, description: "Kind of record behind the movement, of one's own (e.g. delivery_note, stock_count; 1 to 64 characters); a workflow's reference type acknowledges the movement that workflow booked (see movementType), never writes a second one. A controlled medicine's adjustment: controlled_register." })
   @IsOptional()
   @Length(1, 64)
   referenceType?: string;

@@ -103,7 +103,9 @@ export async function createGoodsReceivedNote(db: Db, principal: Principal, inpu
   const booked = onceInTransaction(db, idempotencyKeys, idempotent, async (tx) => {
     const order = await getPurchaseOrderRow(tx, principal, input.purchaseOrder, { forUpdate: true });
     if (order.status !== "submitted" && order.status !== "partially_received") {
-      throw conflict(`Goods can be received only against a submitted or partially received purchase order; this one is ${order.status.replace("_", " ")}`);
+      // A created order was never sent to the supplier: submitting is its own step (docs/decisions/pharmacy.md, "Movements the service already booked").
+      const step = order.status === "created" ? `; submit it first (POST /api/v1/procurement/purchase-orders/${order.id}/submit/), then receive the delivery` : "";
+      throw conflict(`Goods can be received only against a submitted or partially received purchase order; ${order.poNumber} is ${order.status.replace("_", " ")}${step}`);
     }
     if (deliveryNote) {
       // Deliveries of one supplier's note on two orders queue here, so the second sees the first.
