@@ -36,10 +36,28 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
   const k = await getKnowledge(ctx.db);
   const errors = new FieldErrorCollector();
   const { observation } = input;
+  // Exactly one of a number (value) and the result as printed (valueText, session 21): FHIR Observation.value[x] is one choice.
+  const hasText = observation.valueText != null;
+  if (hasText === (observation.value != null)) {
+    const message = hasText ? "send either value (a number) or valueText (the result as printed), not both" : "is required: send value (a number) or valueText (the result as printed, e.g. 2,8 or 6.9 H or HI)";
+    errors.add("observation.value", message);
+    errors.add("observation.valueText", message);
+  }
+  errors.throwIfAny("Invalid critical value request");
+  // The printed text goes through the engine's reader (printed-value.ts via identifyLabResult); what it says about
+  // the value is said on the field that was sent.
+  const valueField = hasText ? "observation.valueText" : "observation.value";
+  const addField = (field: string, message: string) => errors.add(field === "observation.value" ? valueField : field, message);
+  const sent = { ...observation, value: hasText ? observation.valueText! : observation.value! };
   // An equivalent LOINC code (creatinine in µmol/L) or a local code with a display naming one test ("K",
   // "Serum Potassium") is assessed as that test and said in `warnings`; stored and returned under the test's
   // LOINC code, so the timeline, copilot and trends find it. The same identification as lab interpretation.
-  const { test, notes: identified, unit: readUnit, value, comparator: readComparator } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  const { test, notes: identified, unit: readUnit, value, comparator: readComparator } = identifyLabResult(k.labTests, sent, addField, `has no critical limits in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  // A comparator sent with a device's out-of-range mark ("HI" with "<") contradicts the side the mark reads (a comparator
+  // printed in the text and another sent is refused by the engine).
+  if (hasText && observation.comparator && readComparator && readComparator !== observation.comparator && !Object.hasOwn(errors.fields, "observation.comparator")) {
+    errors.add("observation.comparator", `"${observation.comparator}" contradicts "${observation.valueText!.trim()}", read as ${readComparator} ${value}`);
+  }
   errors.throwIfAny("Invalid critical value request");
   const code = test!.loinc;
 
@@ -68,6 +86,7 @@ async function assessAndStore(ctx: SubgraphContext, input: CriticalValueCheckInp
     warnings,
     value,
     comparator,
+    valueText: observation.valueText ?? null,
     loincCode: code,
     testName,
     requiresReview: true,

@@ -13,8 +13,14 @@ export class LabObservationInput {
   @Length(1, 200)
   display?: string | null;
 
-  @Field(() => Float, { description: "The result, a finite number of at least 0, in unit (with comparator, the printed bound); a value impossible for the test is refused (400)." })
-  value!: number;
+  @Field(() => Float, { nullable: true, description: "The result, a finite number of at least 0, in unit (with comparator, the printed bound); a value impossible for the test is refused (400). Exactly one of value and valueText (400 otherwise)." })
+  @IsOptional()
+  value?: number | null;
+
+  @Field(() => String, { nullable: true, description: "The result as the analyser, meter or laboratory system printed it, read as the number it states: a decimal comma (\"2,8\"), thousand separators (\"1,200\"), a comparator (\"< 1.5\", \"> 33.3\"), a power-of-ten unit (\"2.1x10^9/L\"), the sender's flag (\"6.9 H\", not read), a glucometer's HI/LO or a HemoCue's HHH (the device's measuring-range bound with comparator > or <, for a test whose bounds are held). Text stating no number (\"see comment\", \"QNS\") is refused (400), as is a unit in it that contradicts unit. The answer echoes the number read as value, with comparator, and this text as valueText. Exactly one of value and valueText." })
+  @IsOptional()
+  @Length(1, 100)
+  valueText?: string | null;
 
   @Field(() => QuantityComparator, { nullable: true, description: "For a censored result (a glucometer's HI/LO, an analyser's \">33.3\" or \"<0.5\"): how the true value relates to `value`, which is then the printed bound (FHIR Quantity.comparator). Critical only when every value the bound allows is critical; otherwise not asserted critical, with a warning. Omit for a measured value." })
   @IsOptional()
@@ -50,8 +56,11 @@ export class CriticalValueResult {
   @Field(() => String, { description: "high (critical), moderate (outside the reference interval) or routine." })
   urgency!: string;
 
-  @Field(() => Float, { description: "Echo of the submitted value." })
+  @Field(() => Float, { description: "Echo of the submitted value; for valueText, the number read from it (a device's HI/LO: its measuring-range bound, with comparator)." })
   value!: number;
+
+  @Field(() => String, { nullable: true, description: "Echo of the submitted valueText, as received; null when the result was sent as value." })
+  valueText!: string | null;
 
   @Field(() => String, { nullable: true, description: "Echo of the submitted comparator as its FHIR code (<, <=, >=, >): the value is a censored bound; null for a measured value." })
   comparator!: string | null;

@@ -10,6 +10,8 @@ import type { LabTest } from "../knowledge/knowledge.types.js";
 export interface PregnancyReference {
   /** Low end of the interval for trimesters 1, 2 and 3, in the canonical unit. */
   low_by_trimester: [number, number, number];
+  /** High end for trimesters 1, 2 and 3 where pregnancy moves it (session 21: creatinine, urate, ALP, fibrinogen, TSH); the female high end otherwise. */
+  high_by_trimester?: [number, number, number];
   source: string;
 }
 
@@ -38,7 +40,7 @@ function gestationalWeeks(qualifier: string): number | undefined {
  * The trimester of a gestational age: the first up to 13 completed weeks, the second 14 to 27, the third from 28
  * (ACOG Committee Opinion 700, 2017, and WHO recommendations on antenatal care, 2016, which count trimesters so).
  */
-const trimesterOfWeeks = (weeks: number): 1 | 2 | 3 => (weeks < 14 ? 1 : weeks < 28 ? 2 : 3);
+export const trimesterOfWeeks = (weeks: number): 1 | 2 | 3 => (weeks < 14 ? 1 : weeks < 28 ? 2 : 3);
 
 /** The trimester a display's parenthesised qualifiers name ("(2nd trimester)", "(ANC, T3)", "(28 weeks)", "(GA 32/40)"), or undefined. */
 export function trimesterOf(display: string | null | undefined): 1 | 2 | 3 | undefined {
@@ -58,13 +60,15 @@ export function trimesterOf(display: string | null | undefined): 1 | 2 | 3 | und
  * low end replaced by the trimester's (reference_in_pregnancy), with the note the answer gives; the test
  * unchanged when it holds no pregnancy interval.
  */
-export function forTrimester(test: LabTest, trimester: 1 | 2 | 3): { test: LabTest; note: string | null } {
+export function forTrimester(test: LabTest, trimester: 1 | 2 | 3, said = `the display says trimester ${trimester} of pregnancy`): { test: LabTest; note: string | null } {
   const pregnancy = (test as LabTest & { reference_in_pregnancy?: PregnancyReference }).reference_in_pregnancy;
   if (!pregnancy) return { test, note: null };
   const low = pregnancy.low_by_trimester[trimester - 1];
   const female = test.reference_range_by_sex?.female ?? test.reference_range;
+  const high = pregnancy.high_by_trimester?.[trimester - 1];
+  const bounds = high === undefined ? `flagged low below ${low}` : `read against ${low}–${high}`;
   return {
-    test: { ...test, reference_range_by_sex: { ...test.reference_range_by_sex, female: [low, female[1]] } },
-    note: `the display says trimester ${trimester} of pregnancy: ${test.name.toLowerCase()} is flagged low below ${low} ${test.canonical_unit} (${pregnancy.source}); critical limits are unchanged`,
+    test: { ...test, reference_range_by_sex: { ...test.reference_range_by_sex, female: [low, high ?? female[1]] } },
+    note: `${said}: ${test.name.toLowerCase()} is ${bounds} ${test.canonical_unit} (${pregnancy.source}); critical limits are unchanged`,
   };
 }

@@ -47,6 +47,9 @@ function leadingNumber(s: string): { value: number; rest: string; note?: string 
   return { value, rest: s.slice(decimal[0].length), note: decimal[2] === "," ? `"${decimal[0]}" read as ${value} (decimal comma)` : undefined };
 }
 
+/** A whole text that is one number in E-notation ("1e-7", "2.5E+21"). */
+const E_NOTATION = /^(?:\d+(?:\.\d*)?|\.\d+)e[+-]?\d+$/i;
+
 /** A power-of-ten unit printed after a count ("x10^9/L", "10*9/L", "x10³/µL", "×10⁹/L"), as "10^9/L". */
 const POWER_UNIT = /^\s*(?:[x×*]\s*)?10\s*(?:\^|\*|e)?\s*([⁰¹²³⁴⁵⁶⁷⁸⁹]+|\d{1,2})\s*(\/\s*[a-zµμ]+[0-9³]?)(?=$|[\s,;()[\]])/iu;
 /** Another unit printed after a value ("mmol/L", "g/dL", "/mm3", "%PCV", "mg%"). */
@@ -59,6 +62,9 @@ export function readPrintedValue(raw: number | string): PrintedValue {
   const notes: string[] = [];
   const cmp = /^(<=|>=|≤|≥|<|>)\s*/u.exec(printed);
   const afterCmp = cmp ? printed.slice(cmp[0].length) : printed;
+  // A number in E-notation, alone ("1e-7", "1.5e+21"): how JavaScript and JSON write a very small or very large
+  // number, so that a number sent as value_text String(n) reads as n (session 21, value_text through the API).
+  if (E_NOTATION.test(afterCmp)) return { ok: true, value: Number(afterCmp), comparator: cmp ? COMPARATORS[cmp[1]] : null, unit: null, haemolysed: false, notes };
   const number = leadingNumber(afterCmp);
   if (!number) return { ok: false, reason: noNumber(printed), mark: outOfRangeMark(printed) };
   if (number.note) notes.push(number.note);

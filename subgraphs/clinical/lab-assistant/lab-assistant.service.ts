@@ -9,7 +9,8 @@ import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
 import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
-import { interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import { checkPregnancy, interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import { trimesterOf } from "../critical-values/pregnancy-reference.js";
 import { identifyQualitativeTest, interpretQualitative, QUALITATIVE_SCALES_VERSION, QUALITATIVE_TESTS, readResultText } from "./lab-interpretation.qualitative.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
 import { evaluateWestgard, qcInputProblems, WESTGARD_ENGINE_VERSION, WESTGARD_SOURCE } from "./westgard.engine.js";
@@ -41,10 +42,15 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
     errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   }
+  // An explicit pregnancy (engine 1.5.0): 1-44 weeks, not against the display's trimester; the patient's sex below.
+  checkPregnancy(input.pregnancy, null, (f, m) => errors.add(f, m), observation.display);
   errors.throwIfAny("Invalid lab interpretation request");
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
+  // Not for a male patient (400).
+  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m), observation.display);
+  errors.throwIfAny("Invalid lab interpretation request");
   const resultDate = input.resultDate ?? todayIn(TIMEZONE);
   // A newborn's age in days on the result date selects the newborn limits held (lab-limits `critical_by_age`).
   const age = ageOnDate(patient.birthDate, resultDate);
@@ -60,9 +66,11 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     .from(observations)
     .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
-  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days, observation.comparator);
-  const { assessment: a, flag, censoredWarnings, ...trend } = r;
-  const warnings = [...notes, ...censoredWarnings, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
+  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days, observation.comparator, input.pregnancy);
+  const { assessment: a, flag, censoredWarnings, pregnancyNote, ...trend } = r;
+  // The display's trimester, when it states the same one, has already said so in notes.
+  const pregnancyNotes = pregnancyNote && trimesterOf(observation.display) === undefined ? [pregnancyNote] : [];
+  const warnings = [...notes, ...pregnancyNotes, ...censoredWarnings, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
   const output = {
     patientUhid: patient.uhid,
@@ -100,7 +108,12 @@ async function interpretQualitativeResult(ctx: SubgraphContext, input: LabInterp
   if (observation.comparator != null) errors.add("observation.comparator", "applies to a numeric value, not to valueText");
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   errors.throwIfAny("Invalid lab interpretation request");
+  if (input.pregnancy != null) checkPregnancy(input.pregnancy, null, (f, m) => errors.add(f, m));
+  errors.throwIfAny("Invalid lab interpretation request");
   const patient = await getPatient(ctx.db, input.patientUhid);
+  // The explicit pregnancy is checked (a male patient's is 400) but changes no qualitative scale.
+  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m));
+  errors.throwIfAny("Invalid lab interpretation request");
   const r = interpretQualitative(test!, read as Exclude<typeof read, { kind: "unread" }>, patient.sex);
   if ("error" in r) {
     errors.add("observation.valueText", r.error);

@@ -32,6 +32,12 @@ export class LabInterpretationObservationInput {
   unit?: string | null;
 }
 
+@InputType({ description: "The patient's pregnancy when the result was taken (optional): read as a trimester stated in the display is." })
+export class LabInterpretationPregnancyInput {
+  @Field(() => Int, { description: "Gestational age in completed weeks, 1 to 44 (400 otherwise); gives the trimester (1st to 13 weeks, 2nd 14-27, 3rd from 28), whose reference interval applies where the knowledge base holds one (lab-limits reference_in_pregnancy); critical limits are unchanged." })
+  gestationalWeeks!: number;
+}
+
 @InputType({ description: "A lab result to interpret against the patient's prior results." })
 export class LabInterpretationInput {
   @Field(() => String, { description: "UHID of the patient (404 when not registered)." })
@@ -45,6 +51,11 @@ export class LabInterpretationInput {
   @Field(() => String, { nullable: true, description: "Date of the result, YYYY-MM-DD (default today): prior results are those up to this date." })
   @IsOptional()
   resultDate?: string | null;
+
+  @Field(() => LabInterpretationPregnancyInput, { nullable: true, description: "The patient is pregnant (optional; REST pregnancy.gestational_weeks): the trimester's reference interval applies, as when the display states it (\"Hb (GA 32/40)\"). Refused (400) for a male patient, outside 1-44 weeks, or when the display states another trimester." })
+  @IsOptional()
+  @ValidateNested()
+  pregnancy?: LabInterpretationPregnancyInput | null;
 }
 
 @ObjectType({ description: "A published delta-check criterion the change meets (knowledge/lab-delta-checks.json)." })

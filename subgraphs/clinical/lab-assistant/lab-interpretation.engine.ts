@@ -1,8 +1,46 @@
 import { assessReportedValue, type QuantityComparator } from "../critical-values/censored-result.js";
 import { conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
+import { forTrimester, trimesterOf, trimesterOfWeeks } from "../critical-values/pregnancy-reference.js";
 import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
 
-export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.4.0";
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.5.0";
+
+/** The request's explicit pregnancy (session 21): gestational age in completed weeks. */
+export interface PregnancyInput {
+  gestationalWeeks: number;
+}
+
+const isMale = (sex: string | null | undefined) => /^\s*m(ale)?\s*$/i.test(sex ?? "");
+
+/** Gestational weeks a request may give: 1 to 44 (post-term ends at 42 weeks; 44 leaves room for dating error). */
+export const GESTATIONAL_WEEKS = { min: 1, max: 44 } as const;
+
+/**
+ * Checks an explicit pregnancy against the patient (engine 1.5.0): whole weeks 1 to 44, not for a male patient (a
+ * female patient, or a sex other, unknown or not given, may be pregnant), and not contradicting a trimester the
+ * display states. Adds field errors; returns the trimester when the pregnancy is usable.
+ */
+export function checkPregnancy(pregnancy: PregnancyInput | null | undefined, sex: string | null | undefined, add: (field: string, message: string) => void, display?: string | null): 1 | 2 | 3 | undefined {
+  if (pregnancy == null) return undefined;
+  const weeks = pregnancy.gestationalWeeks;
+  let ok = true;
+  if (typeof weeks !== "number" || !Number.isInteger(weeks) || weeks < GESTATIONAL_WEEKS.min || weeks > GESTATIONAL_WEEKS.max) {
+    add("pregnancy.gestationalWeeks", `must be a whole number of weeks from ${GESTATIONAL_WEEKS.min} to ${GESTATIONAL_WEEKS.max}`);
+    ok = false;
+  }
+  if (isMale(sex)) {
+    add("pregnancy", "is given for a male patient: send pregnancy only for a female patient (or one whose sex is not recorded)");
+    ok = false;
+  }
+  if (!ok) return undefined;
+  const trimester = trimesterOfWeeks(weeks);
+  const displayed = trimesterOf(display);
+  if (displayed !== undefined && displayed !== trimester) {
+    add("pregnancy.gestationalWeeks", `gives trimester ${trimester}, but the display says trimester ${displayed}`);
+    return undefined;
+  }
+  return trimester;
+}
 
 /**
  * HL7 v2 abnormal flags (Table 0078): N normal, L / H outside the reference interval, LL / HH beyond
@@ -46,6 +84,8 @@ export interface LabInterpretation {
   deltaChecks: DeltaCheckHit[];
   /** Why no delta check applies, when none can. */
   deltaCheckNote: string | null;
+  /** What the explicit pregnancy changed (the trimester's reference interval), for the answer's warnings; null without one. */
+  pregnancyNote: string | null;
 }
 
 export type SeriesDirection = "rising" | "falling" | "unchanged" | "mixed";
@@ -89,7 +129,18 @@ export function interpretLabResult(
   resultDate: string,
   ageDays?: number | null,
   comparator?: QuantityComparator | null,
+  pregnancy?: PregnancyInput | null,
 ): LabInterpretation {
+  // An explicit pregnancy is used as a trimester stated in the display is (pregnancy-reference.ts): the female
+  // interval's ends replaced by the trimester's where lab-limits holds them; a patient of unrecorded sex is a woman.
+  let pregnancyNote: string | null = null;
+  if (pregnancy && !isMale(sex)) {
+    const weeks = pregnancy.gestationalWeeks;
+    const pregnant = forTrimester(test, trimesterOfWeeks(weeks), `the request gives ${weeks} weeks of pregnancy (trimester ${trimesterOfWeeks(weeks)})`);
+    test = pregnant.test;
+    pregnancyNote = pregnant.note;
+    sex = "female";
+  }
   const { assessment, warnings: censoredWarnings } = assessReportedValue(test, value, comparator, unit, sex, ageDays);
   const factor = conversionFactor(test, unit)!;
   const current = value * factor;
@@ -134,6 +185,7 @@ export function interpretLabResult(
     priorsCompared: comparable.length,
     priorsSkipped: skipped,
     deltaChecks,
+    pregnancyNote,
     deltaCheckNote: comparator ? "A censored result (a bound, not a measurement) is not delta-checked" : deltaCheck ? (previous ? null : "No prior result of this test to compare with") : "No published delta-check criterion for this test in the knowledge base: the delta is shown without a check",
   };
 }
