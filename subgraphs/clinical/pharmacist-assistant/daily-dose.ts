@@ -45,6 +45,15 @@ export const grams = (mg: number) => (mg >= 1000 ? `${round(mg / 1000)} g` : `${
 
 /** A count of tablets in roman numerals, as prescribers write it ("i", "ii tabs"); "iv" is the route, never four. */
 const ROMAN_DOSE = /^(iii|ii|i)(?:\s*(tabs?|tablets?|caps?|capsules?))?$/i;
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3 };
+/** A range of tablets in roman numerals ("i-ii tabs", "i to ii"): as "1-2 tab", whose worst case is the larger (session 21). */
+const ROMAN_RANGE = /^(iii|ii|i)\s*(?:-|to)\s*(iii|ii|i)(?:\s*(tabs?|tablets?|caps?|capsules?))?$/i;
+/**
+ * Latin "ss" (semis, one half) in a count of tablets, as written on East African charts: "ss tab", "tab ss", "i ss tabs"
+ * (one and a half). Read as the half it means; the notation itself is reported as error-prone (ISMP: misread as 55;
+ * error-prone-notation.ts). Session 21.
+ */
+const SEMIS_DOSE = /^(?:(tabs?|tablets?)\s+)?(?:(iii|ii|i)\s*)?ss(?:\s*(tabs?|tablets?))?$/i;
 /** A dose per kilogram of body weight: "5mg/kg IV", "2.4 mg/kg". */
 const PER_KG_DOSE = /^(\d+(?:\.\d+)?)\s*(mg|g|mcg|µg|ug)\s*\/\s*kg\b(.*)$/i;
 
@@ -115,7 +124,11 @@ export function countOfStrength(dose: string, productName: string): string {
 export function doseAsGiven(dose: string, weightKg: number | null | undefined, productName = ""): string {
   const text = volumeInMl(fractionOfUnit(withLeadingZero(countOfStrength(dose.trim(), productName))));
   const roman = ROMAN_DOSE.exec(text);
-  if (roman) return `${{ i: 1, ii: 2, iii: 3 }[roman[1].toLowerCase() as "i" | "ii" | "iii"]} ${roman[2] ?? "tab"}`;
+  if (roman) return `${ROMAN[roman[1].toLowerCase()]} ${roman[2] ?? "tab"}`;
+  const range = ROMAN_RANGE.exec(text);
+  if (range) return `${ROMAN[range[1].toLowerCase()]}-${ROMAN[range[2].toLowerCase()]} ${range[3] ?? "tab"}`;
+  const semis = SEMIS_DOSE.exec(text);
+  if (semis) return `${(semis[2] ? ROMAN[semis[2].toLowerCase()] : 0) + 0.5} ${semis[1] ?? semis[3] ?? "tab"}`;
   const counted = STRENGTH_THEN_COUNT.exec(text);
   if (counted) return `${round(Number(counted[1]) * Number(counted[3]))} ${counted[2]}${counted[4]}`;
   const each = COUNT_OF_STRENGTH.exec(text);

@@ -7,6 +7,7 @@ import { parseFrequency } from "../nurse-assistant/medication-schedule.engine.js
 import { checkAdultMinimum } from "./adult-minimum.js";
 import { checkAdultDosePerKg } from "./adult-weight-maximum.js";
 import { missingCourseLength } from "./course-length.js";
+import { errorProneNotations } from "./error-prone-notation.js";
 import { checkDailyDose, dailyTotalAsDose, doseAsGiven, doseInMg, infusionDay, isPerKgDose, mgPerDose, type DoseCheck } from "./daily-dose.js";
 import { checkInjectionRoute } from "./injection-route.js";
 import { checkIuDoseByAge } from "./iu-dose.js";
@@ -21,7 +22,7 @@ import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 import { checkWeightMinimum } from "./weight-minimum.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.13.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.14.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -163,6 +164,9 @@ export function verifyPrescription(
     if (route) issues.push({ item: i, field: "route", severity: "major", message: route });
     const course = missingCourseLength(k, found?.drug, it.name, parsed);
     if (course) issues.push({ item: i, field: "duration", severity: "minor", message: course });
+    // Notations of the Joint Commission "Do Not Use" list and the ISMP error-prone list (qd, U, IU, "5.0 mg", ".5 mg", µg, cc):
+    // read as meant, and reported so that they are rewritten before they are copied (error-prone-notation.ts, session 21).
+    for (const n of errorProneNotations(it)) issues.push({ item: i, field: n.field, severity: n.severity, message: n.message });
     // The day's total against the adult maximum (knowledge/drugs.json), where both are known.
     const doseCheck = checkDailyDose(k, found?.drug, it.name, doseParseable ? given : null, parsedForDose);
     doseLines.push({ item: i, drug: found?.drug, name: it.name, dose: doseParseable ? given : null, frequency, parsed: parsedForDose });
