@@ -1,5 +1,17 @@
 /** Durations as clinicians type them in a presenting complaint ("x3/7", "2wks", "since yesterday"). */
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, few: 3, several: 3 };
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, few: 3, several: 3,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+};
+/** Tens written as words ("twenty-five days", "thirty days"), as community registers and patients write counts. */
+const TENS_WORDS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const UNIT_WORD = "one|two|three|four|five|six|seven|eight|nine";
+const NUMBER_WORD = `(?:${Object.keys(TENS_WORDS).join("|")})(?:[\\s-]+(?:${UNIT_WORD}))?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several`;
+/** The value of a number written in words: "sixteen" 16, "twenty-five" 25, "thirty" 30. */
+const wordValue = (w: string): number => {
+  const [tens, unit] = w.toLowerCase().split(/[\s-]+/);
+  return TENS_WORDS[tens] !== undefined ? TENS_WORDS[tens] + (unit ? NUMBER_WORDS[unit] : 0) : NUMBER_WORDS[tens];
+};
 const UNIT_DAYS: [RegExp, number][] = [
   [/^(h|hr|hrs|hour|hours)$/i, 1 / 24],
   [/^(d|dy|dys|day|days|siku)$/i, 1],
@@ -9,7 +21,7 @@ const UNIT_DAYS: [RegExp, number][] = [
 ];
 /** "3/7" days, "2/52" weeks, "3/12" months (the clinical fraction notation). */
 const FRACTION = /(\d+(?:\.\d+)?)\s*\/\s*(7|52|12)(?![\d/])/;
-const NUMBER_UNIT = /(\d+(?:\.\d+)?|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several)\b)(?:\s*(?:-|to)\s*\d+(?:\.\d+)?)?\s*([a-z]+)\b/gi;
+const NUMBER_UNIT = new RegExp(`(\\d+(?:\\.\\d+)?|(?<![a-z-])(?:${NUMBER_WORD})\\b)(?:\\s*(?:-|to)\\s*\\d+(?:\\.\\d+)?)?\\s*([a-z]+)\\b`, "gi");
 
 /**
  * How many days a free-text duration spans: "x3/7", "2/52", "3/12", "3 days", "2wks", ">2 weeks",
@@ -23,7 +35,7 @@ export function durationDays(text: string): number | undefined {
   for (const m of t.matchAll(NUMBER_UNIT)) {
     const unit = UNIT_DAYS.find(([re]) => re.test(m[2]));
     if (!unit) continue;
-    const n = /^\d/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    const n = /^\d/.test(m[1]) ? Number(m[1]) : wordValue(m[1]);
     return n * unit[1];
   }
   if (/\bsince (?:last night|yesterday)\b|\byesterday\b/.test(t)) return 1;

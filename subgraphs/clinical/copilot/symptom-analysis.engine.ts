@@ -37,7 +37,7 @@ export function pregnantFromRecord(k: Knowledge, sex: string, dx: { code: string
 }
 const sections = (k: Knowledge) => k.symptoms as SymptomKnowledge & SymptomKnowledgeSections;
 
-export const COPILOT_ENGINE_VERSION = "copilot-engine@1.12.0";
+export const COPILOT_ENGINE_VERSION = "copilot-engine@1.13.0";
 
 /**
  * List punctuation separates entries in one text: "no fever, chest pain" negates fever only (over-
@@ -368,7 +368,12 @@ export function analyzeSymptoms(k: Knowledge, input: { symptoms: string[]; sever
   // A flag may also not hold when another finding explains it (`unless`): thirst with vomiting is
   // dehydration, not ketoacidosis, when the child has diarrhoea (a separate flag covers that).
   const unexplained = (f: { unless?: string[] }) => !(f.unless ?? []).some((s) => present.has(s));
-  const flags = kb.red_flags.filter((f) => f.all.every((s) => present.has(s)) && inAgeBand(f as { min_age?: number; max_age?: number }) && unexplained(f as { unless?: string[] }));
+  // A flag may need its symptoms to have lasted (`min_days`, days per symptom): in a child under five, cough for
+  // 21 days or more, diarrhoea for 14 days or more, fever for 7 days or more are danger signs (WHO iCCM).
+  const lastedLongEnough = (f: { min_days?: Record<string, number> }) => Object.entries(f.min_days ?? {}).every(([s, d]) => lasted(s) >= d);
+  const flags = kb.red_flags.filter(
+    (f) => f.all.every((s) => present.has(s)) && inAgeBand(f as { min_age?: number; max_age?: number }) && unexplained(f as { unless?: string[] }) && lastedLongEnough(f as { min_days?: Record<string, number> }),
+  );
   // Input the vocabulary cannot read was not assessed: the answer never says routine over it (as an
   // unscreened patient message is never routine); a red flag in what was read still decides.
   const assessed = flags.some((f) => f.urgency === "emergency") ? "emergency" : flags.length || input.severity?.toLowerCase() === "severe" ? "urgent" : "routine";
