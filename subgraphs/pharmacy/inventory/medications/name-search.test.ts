@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findMedications } from "./catalog.js";
-import { canonical, editDistance, rankByName, searchWords, trigramSimilarity } from "./name-search.js";
+import { editDistance } from "../../../../lib/spelling.js";
+import { canonical, rankByName, searchWords, trigramSimilarity } from "./name-search.js";
 
 const names = (q: string) => findMedications({ search: q }).slice(0, 5).map((m) => m.genericName);
 

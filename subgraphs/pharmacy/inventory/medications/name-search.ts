@@ -16,10 +16,19 @@
  * 4. A query word matches an entry word when equal, a prefix of it, or (4+ letters, same first letter) within
  *    one edit (two from 8 letters: transposition counts as one) or a trigram similarity of at least 0.5.
  * 5. Entries matching every query word come first; only when none does, entries matching at least half of the
- *    typed words (one of 3+ letters) are shown ("mosquito net" finds the insecticidal net). Aliases never
- *    match partially.
+ *    typed words (one of 3+ letters) are shown ("mosquito net" finds the insecticidal net). Medicine aliases never
+ *    match partially, and a query that is itself an alias (tdf/3tc) is not matched partially either.
+ * 6. Session 21 (blind set 2): a name glued to its strength (amoxyl250mg, vitc500) is split; the canonical spelling
+ *    also folds sounds (c before e/i/y = s, other c = k, qu = kw, x = ks: sipro, karbamazepin, kwinini, oksitosin);
+ *    an abbreviation typed without its space (vitc) is its alias; an alias may lead to a second one (Redoxon →
+ *    ascorbic acid → vitamin C). search-terms.json adds everyday words for non-medicine products (chandarua,
+ *    kondomu, plaster), words saying who a product is for (ya watoto: optional like strength words) and words
+ *    joining two medicines (na, and). A query naming two or more medicines (panadol na brufen, pcm brufen) finds
+ *    each when the whole query finds nothing, but never when the medicines named are the components of one
+ *    combination in drugs.json (tramadol paracetamol, tdf 3tc): that is the combination, which is not stocked.
  */
 import { readFileSync } from "node:fs";
+import { editDistance } from "../../../../lib/spelling.js";
 
 /** Lower case, accents and punctuation dropped, words single-spaced. */
 export function searchWords(s: string): string[] {
@@ -28,19 +37,46 @@ export function searchWords(s: string): string[] {
   return (/[^\x00-\x7f]/.test(lower) ? lower.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : lower)
     .replace(/[^a-z0-9.]+/g, " ")
     .replace(/(?<!\d)\.|\.(?!\d)/g, " ")
+    // A name glued to its strength (amoxyl250mg, cipro500, hctz25): a run of 3+ letters, then a number with a
+    // unit or of 2+ digits closing the word. Short codes (mgso4, b6, d3, li2co3) are left whole.
+    .replace(/([a-z]{3,})(\d+(?:\.\d+)?(?:mg|g|mcg|ug|ml|l|iu)\b)/g, "$1 $2")
+    .replace(/([a-z]{3,})(\d{2,}(?:\.\d+)?)\b/g, "$1 $2")
     .replace(/(\d)(mg|g|mcg|ug|ml|l|iu)\b/g, "$1 $2")
     .trim()
     .split(/\s+/)
     .filter(Boolean);
 }
 
-/** The spelling a word is compared in: British/US and common variant spellings fold together. */
+/**
+ * The spelling a word is compared in: British/US and common variant spellings fold together, and so do
+ * spellings by sound as typed at an East African counter (c before e/i/y = s, other c = k, ck = k, qu = kw,
+ * x = ks; ch is kept): sipro = cipro, karbamazepin = carbamazepine, kwinini = quinine, oksitosin = oxytocin.
+ */
 export function canonical(word: string): string {
-  return word.replace(/ph/g, "f").replace(/z/g, "s").replace(/y/g, "i").replace(/([a-z])\1+/g, "$1");
+  return word
+    .replace(/ph/g, "f")
+    .replace(/qu/g, "kw")
+    .replace(/x/g, "ks")
+    .replace(/c(?=[eiy])/g, "s")
+    .replace(/c(?!h)/g, "k")
+    .replace(/z/g, "s")
+    .replace(/y/g, "i")
+    .replace(/([a-z])\1+/g, "$1");
 }
 
 const UNIT_WORDS = new Set(["mg", "g", "mcg", "ug", "microgram", "micrograms", "ml", "l", "iu", "units", "unit", "tab", "tabs", "tablet", "tablets", "cap", "caps", "capsule", "capsules", "x"]);
 const isStrengthWord = (w: string) => /^\d+(\.\d+)?$/.test(w) || UNIT_WORDS.has(w);
+
+interface SearchTerms {
+  aliases: { term: string; means: string; source: string }[];
+  qualifiers: { words: string[] };
+  connectors: { words: string[] };
+}
+const terms = JSON.parse(readFileSync(new URL("./search-terms.json", import.meta.url), "utf8")) as SearchTerms;
+/** Words saying who a product is for (ya watoto, for children): optional like strength words. */
+const QUALIFIERS = new Set(terms.qualifiers.words);
+/** Words joining two medicines in one query (na, and). */
+const CONNECTORS = new Set(terms.connectors.words.map(canonical));
 
 /** pg_trgm's similarity of two words: shared trigrams of the padded words over all distinct ones. */
 export function trigramSimilarity(a: string, b: string): number {
@@ -57,24 +93,6 @@ export function trigramSimilarity(a: string, b: string): number {
   return shared / (ga.size + gb.size - shared);
 }
 
-/** Optimal-string-alignment distance (a transposition is one edit), stopping early past `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let rowMin = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      rowMin = Math.min(rowMin, d[i][j]);
-    }
-    if (rowMin > max) return max + 1;
-  }
-  return d[a.length][b.length];
-}
-
 /** How well one typed word matches one entry word (both canonical): 0 when not at all. */
 function wordScore(q: string, w: string): number {
   if (q === w) return 1;
@@ -88,16 +106,25 @@ function wordScore(q: string, w: string): number {
   return 0;
 }
 
-interface Alias { words: string[]; single: boolean }
+/** `single`: the alias names one ingredient; `partial`: it may match partially (an everyday word, no combination). */
+interface Alias { words: string[]; single: boolean; partial?: boolean }
+
+/** Every medicine name known (drugs.json names, synonyms, ingredients; the catalog's names), canonical. */
+const knownNames = new Set<string>();
+/** A phrase (canonical words joined) → the drugs.json id of the medicine it names (its single ingredient first). */
+const ingredientOf = new Map<string, string>();
+/** The drugs.json combinations, each as its sorted component ids joined ("paracetamol|tramadol"). */
+const combinations = new Set<string>();
 
 function loadAliases(): Map<string, Alias[]> {
   const map = new Map<string, Alias[]>();
-  const add = (from: string, to: string, single: boolean) => {
+  const add = (from: string, to: string, single: boolean, partial = false) => {
     const key = searchWords(from).map(canonical).join(" ");
     const words = searchWords(to).map(canonical);
+    if (key) knownNames.add(key);
     if (!key || !words.length || key === words.join(" ")) return;
     const list = map.get(key) ?? [];
-    if (!list.some((a) => a.words.join(" ") === words.join(" "))) list.push({ words, single });
+    if (!list.some((a) => a.words.join(" ") === words.join(" "))) list.push({ words, single, partial });
     map.set(key, list);
   };
   const drugs = JSON.parse(readFileSync(new URL("../../../clinical/knowledge/drugs.json", import.meta.url), "utf8")) as {
@@ -110,17 +137,39 @@ function loadAliases(): Map<string, Alias[]> {
     // one ingredient alone or another form of it.
     const single = ingredients.length === 1 && canonical(d.id.replace(/_/g, " ")) === canonical(ingredients[0].replace(/_/g, " "));
     const target = single ? ingredients[0].replace(/_/g, " ") : d.name;
-    for (const s of [d.name, ...(d.synonyms ?? [])]) add(s, target, single);
+    for (const s of [d.name, ...(d.synonyms ?? [])]) {
+      add(s, target, single);
+      const key = searchWords(s).map(canonical).join(" ");
+      // Which drugs.json entry a name means (a single ingredient wins over a preparation or combination).
+      if (single || !ingredientOf.has(key)) ingredientOf.set(key, d.id);
+    }
+    if (single) ingredientOf.set(searchWords(ingredients[0].replace(/_/g, " ")).map(canonical).join(" "), d.id);
+    for (const i of ingredients) knownNames.add(searchWords(i.replace(/_/g, " ")).map(canonical).join(" "));
+    const parts = (d as { components?: string[] }).components ?? (ingredients.length > 1 ? ingredients.map((i) => i.replace(/ /g, "_")) : []);
+    if (parts.length > 1) combinations.add([...parts].sort().join("|"));
   }
   const catalog = JSON.parse(readFileSync(new URL("./medications.json", import.meta.url), "utf8")) as { medications: { generic_name: string; synonyms: string[] }[] };
-  for (const m of catalog.medications) for (const s of m.synonyms) {
-    add(s, m.generic_name, true);
-    add(m.generic_name, s, true);
+  for (const m of catalog.medications) {
+    knownNames.add(searchWords(m.generic_name).map(canonical).join(" "));
+    for (const s of m.synonyms) {
+      add(s, m.generic_name, true);
+      add(m.generic_name, s, true);
+    }
   }
+  for (const t of terms.aliases) add(t.term, t.means, false, true);
   return map;
 }
 
 const aliases = loadAliases();
+/** The same aliases keyed without spaces: an abbreviation typed without its space (vitc = vit c). */
+const compactAliases = new Map<string, Alias[]>();
+for (const [key, list] of aliases) {
+  if (!key.includes(" ")) continue;
+  const compact = key.replace(/ /g, "");
+  // The spaced form itself is read too (vitc = vit c), as an alias that names one thing.
+  if (!aliases.has(compact)) compactAliases.set(compact, [{ words: key.split(" "), single: true }, ...list]);
+}
+const aliasesOf = (key: string): Alias[] => aliases.get(key) ?? compactAliases.get(key) ?? [];
 
 export interface Ranked<T> { item: T; score: number }
 
@@ -140,23 +189,41 @@ function prepare(text: string): { words: string[]; compact: string } {
 /**
  * Ranks `items` for `query` (best first; ties keep the given order). `texts` gives an item's searchable texts,
  * its name first (a match in the name ranks above one in a synonym, SKU or category). An empty result when
- * nothing matches. `exact` (e.g. a code typed whole) puts an item first.
+ * nothing matches. `exact` (e.g. a code typed whole) puts an item first. When the whole query matches no entry
+ * fully and names two or more medicines (panadol na brufen, pcm brufen), each is searched on its own and the
+ * results are interleaved; never when they are the components of one combination (that product is meant).
  */
 export function rankByName<T>(query: string, items: readonly T[], texts: (item: T) => string[], exact?: (item: T, query: string) => boolean): Ranked<T>[] {
   const typed = searchWords(query);
+  const direct = rankWords(typed, query, items, texts, exact);
+  if (direct.some((r) => r.full)) return direct.map(({ item, score }) => ({ item, score }));
+  const each = rankEach(typed, items, texts);
+  return (each ?? direct).map(({ item, score }) => ({ item, score }));
+}
+
+interface Scored<T> { item: T; score: number; full: boolean }
+
+/** The query's words ranked as one phrase: full matches, or (none) partial ones. */
+function rankWords<T>(typed: string[], query: string, items: readonly T[], texts: (item: T) => string[], exact?: (item: T, query: string) => boolean): Scored<T>[] {
   const strength = typed.filter(isStrengthWord);
-  const nameWords = typed.filter((w) => !isStrengthWord(w)).map(canonical);
-  // Strength words only (a SKU number, "500"): they are the query.
-  const raw = nameWords.length ? nameWords : strength.map(canonical);
-  const optional = nameWords.length ? strength : [];
+  const qualifiers = typed.filter((w) => !isStrengthWord(w) && QUALIFIERS.has(w));
+  const nameWords = typed.filter((w) => !isStrengthWord(w) && !QUALIFIERS.has(w)).map(canonical);
+  // Strength (or audience) words only (a SKU number, "500"): they are the query.
+  const raw = nameWords.length ? nameWords : [...strength, ...qualifiers].map(canonical);
+  const optional = nameWords.length ? [...strength, ...qualifiers] : [];
   if (!raw.length) return [];
 
-  // Query forms: as typed; the whole phrase or one word replaced by an alias's words.
-  const forms: { words: string[]; alias: boolean }[] = [{ words: raw, alias: false }];
-  for (const a of aliases.get(raw.join(" ")) ?? []) forms.push({ words: a.words, alias: true });
+  // Query forms: as typed; the whole phrase or one word replaced by an alias's words (and an ingredient alias's
+  // own alias: Redoxon → ascorbic acid → vitamin C). A query that is itself a medicine alias is not matched partially.
+  const whole = aliasesOf(raw.join(" ")).length ? aliasesOf(raw.join(" ")) : aliasesOf(typed.map(canonical).join(" "));
+  const forms: { words: string[]; alias: boolean; partial: boolean }[] = [{ words: raw, alias: false, partial: !whole.some((a) => !a.partial) }];
+  for (const a of whole) {
+    forms.push({ words: a.words, alias: true, partial: !!a.partial });
+    if (a.single) for (const b of aliasesOf(a.words.join(" "))) if (b.single) forms.push({ words: b.words, alias: true, partial: false });
+  }
   raw.forEach((w, i) => {
     if (raw.length === 1) return;
-    for (const a of aliases.get(w) ?? []) if (a.single) forms.push({ words: [...raw.slice(0, i), ...a.words, ...raw.slice(i + 1)], alias: true });
+    for (const a of aliasesOf(w)) if (a.single || a.partial) forms.push({ words: [...raw.slice(0, i), ...a.words, ...raw.slice(i + 1)], alias: true, partial: !!a.partial });
   });
 
   const scored = items.map((item, index) => {
@@ -184,7 +251,7 @@ export function rankByName<T>(query: string, items: readonly T[], texts: (item: 
       const mean = sum / f.words.length;
       const weight = f.alias ? 0.95 : 1;
       if (matched === f.words.length) full = Math.max(full, mean * weight);
-      else if (!f.alias && longMatched && matched * 2 >= f.words.length) partial = Math.max(partial, (sum / f.words.length) * 0.5);
+      else if (f.partial && longMatched && matched * 2 >= f.words.length) partial = Math.max(partial, (sum / f.words.length) * 0.5 * weight);
     }
     // A SKU or code fragment typed with its punctuation (IBU-200, pcm500) matches the joined text.
     const joined = typed.join("");
@@ -194,6 +261,50 @@ export function rankByName<T>(query: string, items: readonly T[], texts: (item: 
     return { item, index, full: full > 0 ? full + bonus : 0, partial };
   });
   const fullMatches = scored.filter((s) => s.full > 0);
-  const chosen = fullMatches.length ? fullMatches.map((s) => ({ ...s, score: s.full })) : scored.filter((s) => s.partial > 0).map((s) => ({ ...s, score: s.partial }));
-  return chosen.sort((a, b) => b.score - a.score || a.index - b.index).map(({ item, score }) => ({ item, score }));
+  const chosen = fullMatches.length ? fullMatches.map((s) => ({ ...s, score: s.full, full: true })) : scored.filter((s) => s.partial > 0).map((s) => ({ ...s, score: s.partial, full: false }));
+  return chosen.sort((a, b) => b.score - a.score || a.index - b.index).map(({ item, score, full }) => ({ item, score, full }));
+}
+
+/**
+ * Two or more medicines in one query: the words split at connectors (na, and) and into the longest runs that
+ * name a medicine (a known name or alias, or a run matching an entry fully). Null when a run names nothing known
+ * or there is only one; empty when the runs are the components of one drugs.json combination. Otherwise each
+ * run's full matches, interleaved (the best of each first).
+ */
+function rankEach<T>(typed: string[], items: readonly T[], texts: (item: T) => string[]): Scored<T>[] | null {
+  const words = typed.filter((w) => !isStrengthWord(w) && !QUALIFIERS.has(w)).map(canonical);
+  if (words.length < 2 || words.length > 6) return null;
+  const groups: string[][] = [[]];
+  for (const w of words) {
+    if (CONNECTORS.has(w)) groups.push([]);
+    else groups[groups.length - 1].push(w);
+  }
+  const names = (run: string[]) => knownNames.has(run.join(" ")) || aliasesOf(run.join(" ")).length > 0;
+  const runs: string[][] = [];
+  for (const g of groups) {
+    let i = 0;
+    while (i < g.length) {
+      let j = g.length;
+      while (j > i && !names(g.slice(i, j)) && !rankWords(g.slice(i, j), g.slice(i, j).join(" "), items, texts).some((r) => r.full)) j--;
+      if (j === i) return null;
+      runs.push(g.slice(i, j));
+      i = j;
+    }
+  }
+  if (runs.length < 2) return null;
+  const ids = [...new Set(runs.map((r) => ingredientOf.get(r.join(" ")) ?? r.join("_")))].sort();
+  if (ids.length > 1 && combinations.has(ids.join("|"))) return [];
+  const lists = runs.map((r) => rankWords(r, r.join(" "), items, texts).filter((x) => x.full));
+  const out: Scored<T>[] = [];
+  const seen = new Set<T>();
+  for (let k = 0; k < Math.max(...lists.map((l) => l.length)); k++) {
+    for (const l of lists) {
+      const r = l[k];
+      if (r && !seen.has(r.item)) {
+        seen.add(r.item);
+        out.push(r);
+      }
+    }
+  }
+  return out;
 }
