@@ -372,7 +372,8 @@ describe("researcher assistant", () => {
     const res = await post(`${RES}/statistical-test/`, { outcome_type: "continuous", groups: 2, paired: true, normal_distribution: false }, researcher);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ found: true, test: "Wilcoxon signed-rank test", rationale: expect.any(String), source: expect.stringMatching(/Altman/) });
-    const none = await post(`${RES}/statistical-test/`, { outcome_type: "time_to_event", groups: 2, paired: true }, researcher);
+    // Matched pairs of survival times have a rule since session 21 (stratified log-rank); three or more matched groups do not.
+    const none = await post(`${RES}/statistical-test/`, { outcome_type: "time_to_event", groups: 3, paired: true }, researcher);
     expect(none.body).toMatchObject({ found: false, test: null, reason: expect.stringMatching(/consult a statistician/) });
     const bad = await post(`${RES}/statistical-test/`, { outcome_type: "continuous", groups: 0 }, researcher);
     expect(bad.status).toBe(400);
