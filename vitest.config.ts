@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { databaseTestFiles } from "./test/support/database-files.js";
 
 /**
  * The suite runs on embedded PGlite always, and again on real PostgreSQL when DATABASE_URL is set
- * (CI sets it): two vitest projects, the same tests.
+ * (CI sets it): two vitest projects. The PostgreSQL project runs every file that uses a database;
+ * files that test code without one run once (test/support/database-files.ts).
  */
 const postgresUrl = process.env.DATABASE_URL;
 
@@ -32,7 +34,19 @@ export default defineConfig({
     isolate: false,
     projects: [
       { extends: true as const, test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
-      ...(postgresUrl ? [{ extends: true as const, test: { ...shared, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl } } }] : []),
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                ...shared,
+                include: databaseTestFiles(import.meta.dirname),
+                name: "postgres",
+                env: { TEST_DB: "postgres", TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

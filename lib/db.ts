@@ -37,8 +37,16 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+let opened = 0;
+
+/** How many databases this process has opened (the test setup checks which files use one). */
+export function databasesOpened(): number {
+  return opened;
+}
+
 /** Opens PostgreSQL (postgres.js) when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(o: DatabaseOptions): Promise<Database> {
+  opened++;
   return o.url ? openPostgres(o.url, o.maxConnections ?? 10, o.preparedStatements ?? true) : openPglite(o.dataDir, o.loadDataDir);
 }
 

@@ -3,7 +3,8 @@
  * each side's CPU is its own process's `process.cpuUsage()`:
  *
  *   subgraphs  the four subgraphs, each its own server on loopback, one shared database
- *   front      our gateway role and Hive Gateway (committed supergraph), both in front of those subgraphs
+ *   front      our gateway role and Hive Gateway (committed supergraph), both in front of those subgraphs, and a
+ *              plain proxy to the clinical subgraph (the extra hop alone: no GraphQL work at all)
  *   monolith   the whole service in one process twice: on PostgreSQL (DATABASE_URL) and on PGlite
  *
  * It answers `{ cpu: true }` with its CPU time so far and `{ stop: true }` by stopping and exiting.
@@ -12,6 +13,7 @@ import "reflect-metadata";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createGatewayRuntime } from "@graphql-hive/gateway";
+import { Pool } from "undici";
 import { loadConfig } from "../../lib/config.js";
 import { openDatabase } from "../../lib/db.js";
 import { createLogger } from "../../lib/logger.js";
@@ -77,7 +79,50 @@ async function startFront(subgraphs: Record<SubgraphName, string>): Promise<Reco
     await new Promise((resolve) => hive.close(resolve));
     await runtime.dispose();
   });
-  return { gateway: `http://127.0.0.1:${gateway.port}`, hive: `http://127.0.0.1:${(hive.address() as { port: number }).port}` };
+  const proxy = await startPlainProxy(subgraphs.clinical);
+  stops.push(proxy.stop);
+  return {
+    gateway: `http://127.0.0.1:${gateway.port}`,
+    hive: `http://127.0.0.1:${(hive.address() as { port: number }).port}`,
+    proxy: proxy.origin,
+  };
+}
+
+/**
+ * The floor under any gateway: a proxy that forwards the request body and the bearer to the clinical
+ * subgraph on a keep-alive pool and copies its answer back, without reading either. What a gateway
+ * adds beyond this proxy is its own work; what this proxy adds to the direct call is the hop.
+ */
+async function startPlainProxy(target: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const url = new URL(target);
+  const pool = new Pool(url.origin, { connections: 16 });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const headers: Record<string, string> = { "content-type": req.headers["content-type"] ?? "application/json" };
+      if (req.headers.authorization) headers.authorization = req.headers.authorization;
+      pool
+        .request({ method: "POST", path: url.pathname, headers, body: Buffer.concat(chunks) })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.body.arrayBuffer());
+          res.writeHead(answer.statusCode, { "content-type": String(answer.headers["content-type"] ?? "application/json"), "content-length": body.length });
+          res.end(body);
+        })
+        .catch(() => {
+          res.writeHead(502).end();
+        });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await pool.close();
+    },
+  };
 }
 
 async function startMonolith(): Promise<Record<string, string>> {

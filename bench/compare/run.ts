@@ -240,11 +240,12 @@ export async function runComparison(o: CompareOptions): Promise<void> {
     const admin = await Promise.all(Array.from({ length: 200 }, (_, i) => mintToken(TEST_SECRET, { sub: `bench-admin-${i}`, roles: ["admin"] })));
     const clinicalOrigin = new URL(subgraphs.urls.clinical).origin;
     const mono = (db: string) => () => monolith.urls[db] ?? monolith.urls.pglite;
-    // Each goal's two sides are neighbours: hive|gateway, gateway|direct, direct|gateway at a fixed rate, cross gateway|hive, graphql|rest, rest|pglite.
+    // Each goal's two sides are neighbours: hive|gateway, gateway|direct, plain proxy|direct|gateway at a fixed rate, cross gateway|hive, graphql|rest, rest|pglite.
     const sides: (Side & { tokens: string[] })[] = [
       { key: "list/hive", label: "patient list: Hive Gateway (split)", origin: () => front.urls.hive, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/gateway", label: "patient list: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
       { key: "list/direct", label: "patient list: clinical subgraph direct", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician },
+      { key: "list/proxy@rate", label: "patient list: plain proxy to the clinical subgraph, paced", origin: () => front.urls.proxy, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
       { key: "list/direct@rate", label: "patient list: clinical subgraph direct, paced", origin: () => clinicalOrigin, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
       { key: "list/gateway@rate", label: "patient list: our gateway (split), paced", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: PATIENT_LIST, tokens: physician, rate: o.rate },
       { key: "cross/gateway", label: "cross-subgraph: our gateway (split)", origin: () => front.urls.gateway, method: "POST", path: "/graphql", body: CROSS_SUBGRAPH, tokens: admin },
@@ -342,6 +343,8 @@ function report(sides: Side[], rounds: Map<string, Tally>[], o: CompareOptions, 
   add("gateway req/s vs Hive req/s (cross-subgraph)", rps("cross/gateway"), rps("cross/hive"), { atLeast: 1.2 });
   add("gateway p50 / direct subgraph p50 (patient list)", p50("list/gateway"), p50("list/direct"), { atMost: 1.3 });
   add(`gateway p50 / direct subgraph p50 at ${o.rate} req/s (patient list, below saturation)`, p50("list/gateway@rate"), p50("list/direct@rate"), { atMost: 1.3 });
+  add(`plain proxy p50 / direct subgraph p50 at ${o.rate} req/s (the hop alone, no GraphQL work)`, p50("list/proxy@rate"), p50("list/direct@rate"), {});
+  add(`gateway p50 / plain proxy p50 at ${o.rate} req/s (the gateway's own work)`, p50("list/gateway@rate"), p50("list/proxy@rate"), {});
   add("gateway CPU / subgraph CPU per request (patient list)", cpu("list/gateway", "frontCpuUs"), cpu("list/gateway", "subgraphsCpuUs"), {});
   add("gateway CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/gateway", "frontCpuUs"), cpu("cross/gateway", "subgraphsCpuUs"), {});
   add("Hive CPU / subgraph CPU per request (cross-subgraph)", cpu("cross/hive", "frontCpuUs"), cpu("cross/hive", "subgraphsCpuUs"), {});
