@@ -130,10 +130,20 @@ export function fromQueryString(raw: string, type: GraphQLInputType): unknown {
   if (isScalarType(named)) {
     if (named.name === "Int") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
     if (named.name === "Float") return raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
-    if (named.name === "Boolean") return raw === "true" || raw === "1" ? true : raw === "false" || raw === "0" ? false : raw;
+    if (named.name === "Boolean") {
+      const word = raw.toLowerCase();
+      return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : raw;
+    }
   }
   return raw;
 }
+
+/**
+ * The spellings of a boolean in a query string or form that Django REST Framework's BooleanField takes
+ * (`TRUE_VALUES` / `FALSE_VALUES`, any case): `True` from a Python client, `on` from a checkbox.
+ */
+const TRUE_WORDS = new Set(["true", "t", "yes", "y", "on", "1"]);
+const FALSE_WORDS = new Set(["false", "f", "no", "n", "off", "0"]);
 
 /** The declared input types of an operation's variables. */
 export function variableTypes(schema: GraphQLSchema, op: OperationDefinitionNode): Map<string, GraphQLInputType> {
