@@ -121,7 +121,7 @@ describe("critical values: impossible values, the limit shown, a child's adult l
     const hb = await check(uhid, { code: "718-7", value: 19, unit: "g/dL" });
     expect(hb.status).toBe(200);
     expect(hb.body.is_critical).toBe(false);
-    expect(hb.body.warnings[0]).toMatch(/under 1 year old: the reference interval's low end 14 and high end 24 g\/dL are for ages 0-7 days .*the critical limits are adult limits/);
+    expect(hb.body.warnings[0]).toMatch(/under 1 year old: the reference interval's low end 14.5 and high end 22.5 g\/dL are for ages 0-3 days .*the critical limits are adult limits/);
     expect(hb.body.warnings[0]).not.toMatch(/session/);
     const glucose = await check(uhid, { code: "2345-7", value: 2.5, unit: "mmol/L" });
     expect(glucose.status).toBe(200);

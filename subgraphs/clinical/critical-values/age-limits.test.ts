@@ -38,8 +38,9 @@ describe("haemoglobin reference intervals for children", () => {
     }
   });
 
-  it("uses the adult interval from 15 years, from 8 days to 6 months and when the age is unknown", () => {
-    for (const days of [5479, 182, 8, undefined, null]) expect(referenceBandFor(hb, days)).toBeUndefined();
+  it("uses the adult interval from 15 years, from 90 days to 6 months and when the age is unknown", () => {
+    // Session 22 (lab-limits 2026.11.27): Harriet Lane bands cover days 0-3 and 8-89 (lab-interpretation.classes-10.test.ts).
+    for (const days of [5479, 182, 90, undefined, null]) expect(referenceBandFor(hb, days)).toBeUndefined();
     expect(assessCriticalValue(hb, 12.6, "g/dL", "male", 5479).deviation).toBe("low"); // adult male 13.5
     expect(assessCriticalValue(hb, 12.6, "g/dL", "male", 5478).deviation).toBe("normal"); // 14 years: WHO 12.0
   });
@@ -51,10 +52,10 @@ describe("haemoglobin reference intervals for children", () => {
   });
 });
 
-describe("haemoglobin in the first week of life (MedlinePlus newborn 14-24 g/dL)", () => {
-  it.each([0, 1, 3, 7])("day %i: 14-24 g/dL is the interval, so a normal newborn's high Hb is not flagged high", (days) => {
-    expect(referenceBandFor(hb, days)).toBe(newborn);
-    expect(referenceRange(hb, "female", days)).toEqual([14, 24]);
+describe("haemoglobin in the first week of life (Harriet Lane 14.5-22.5 g/dL on days 0-3, MedlinePlus newborn 14-24 g/dL after)", () => {
+  it.each([0, 1, 3, 7])("day %i: the newborn interval applies, so a normal newborn's high Hb is not flagged high", (days) => {
+    expect(referenceBandFor(hb, days)?.id).toBe(days <= 3 ? "1-3 days" : newborn.id);
+    expect(referenceRange(hb, "female", days)).toEqual(days <= 3 ? [14.5, 22.5] : [14, 24]);
     expect(assessCriticalValue(hb, 18.4, "g/dL", "male", days).deviation).toBe("normal");
     expect(assessCriticalValue(hb, 139, "g/L", "female", days).deviation).toBe("low");
     expect(newborn.source).toMatch(/MedlinePlus/);

@@ -58,7 +58,8 @@ describe("chemistry tests added in session 16", () => {
     expect(res.body.warnings.join(" ")).toMatch(/3 days old: the newborn critical limits of Bilirubin.total \(2-30 days\) apply/);
     const interpreted = await post(INTERPRET, baby, { code: "14631-6", display: "Total bilirubin", value: 120, unit: "µmol/L" });
     expect(interpreted.status).toBe(200);
-    expect(interpreted.body).toMatchObject({ flag: "H", is_critical: false, critical_limits: "≥ 256 µmol/L" });
+    // Session 22 (lab-limits 2026.11.27): a 3-day-old's 120 µmol/L (7.0 mg/dL) is inside the newborn interval (Tietz 1.5-12.0 mg/dL).
+    expect(interpreted.body).toMatchObject({ flag: "N", is_critical: false, critical_limits: "≥ 256 µmol/L" });
   });
 
   it("refuses a 2-month-old's total bilirubin (no critical limit held after the newborn period) on both endpoints, storing nothing", async () => {

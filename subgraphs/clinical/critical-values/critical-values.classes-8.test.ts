@@ -48,9 +48,12 @@ describe("clinical context written after the test's name", () => {
   });
 
   it("keeps a haemolysed sample's qualifier meaning when context stands beside it", () => {
-    // "(haemolysed, repeat)" is not context: the display names no test rather than an unhaemolysed potassium
-    const { test } = identify("KX", "Potassium (haemolysed, repeat)", 7.4, "mmol/L");
-    expect(test).toBeUndefined();
+    // "(haemolysed, repeat)" is never read as an unhaemolysed potassium. Since session 22 (engine 1.16.0) the haemolysed
+    // part is read wherever it stands, so it is a haemolysed potassium: high limits dropped, repeat advised
+    const { test, notes } = identify("KX", "Potassium (haemolysed, repeat)", 7.4, "mmol/L");
+    expect(test?.loinc).toBe("2823-3");
+    expect(test?.critical_high).toBeNull();
+    expect(notes.join(" ")).toMatch(/haemolysed/);
     expect(isPatientContext("haemolysed")).toBe(false);
     expect(isPatientContext("non-haemolysed")).toBe(true);
   });

@@ -8,10 +8,11 @@ import { readPrintedValue } from "./printed-value.js";
 import { asReported } from "./reported-qualifiers.js";
 import type { QuantityComparator } from "./censored-result.js";
 import { clottedMessage, specimenQuality, withoutQualityQualifiers } from "./specimen-quality.js";
+import { correctedIsSameAnalyte, deviceNote, temperatureNote, testNamedByDevice, withoutDeviceModels, withoutTemperatureMark } from "./point-of-care-device.js";
 
 export { childLimitWarnings, childWithoutCriticalLimit, criticalBandFor, criticalLimitsFor, noCriticalLimit, referenceRange, referenceBandFor } from "./age-limits.js";
 
-export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.15.0";
+export const CRITICAL_VALUE_ENGINE_VERSION = "critical-value-engine@1.16.0";
 
 /**
  * A test name or display compared as normaliseName does, with its accents dropped first (session 20, engine 1.13.0):
@@ -527,7 +528,11 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, sent: Pri
   // "Haemolysed" written after the value ("7.2 (haemolysed)") says the same.
   const quality = specimenQuality(written) ?? (printed.ok && printed.haemolysed ? "haemolysed" : undefined);
   if (quality === "clotted") add("observation.display", clottedMessage(written!));
-  const display = written && quality ? withoutQualityQualifiers(written) || null : written;
+  const withoutQuality = written && quality ? withoutQualityQualifiers(written) || null : written;
+  // Session 22 (engine 1.16.0, point-of-care-device.ts): a single-analyte device's model words, a temperature
+  // correction mark on a gas held as the same analyte, and a display naming only a glucometer or HemoCue 301.
+  const deviceRead = displayAsDevicesPrint(tests, withoutQuality);
+  const display = deviceRead.display;
   if (display !== written) observation = { ...observation, display };
   const equivalent = equivalentCodes(tests).get(code);
   const local = code !== "" && !LOINC_CODE.test(code) && !tests.has(code) && !equivalent;
@@ -547,6 +552,7 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, sent: Pri
       : []
     : found;
   if (printed.ok) notes.push(...printed.notes);
+  if (test) notes.push(...deviceRead.notes(test));
   const specimenInCode = test && local ? otherSpecimenWord(test, code) : undefined;
   if (specimenInCode) add("observation.code", otherSpecimenMessage(test!, `the local code "${code}"`, specimenInCode));
   if (test && local && display) {
@@ -579,6 +585,29 @@ export function identifyLabResult(tests: ReadonlyMap<string, LabTest>, sent: Pri
   for (const [field, message] of pending) addField(field, message);
   return { test: test && asReported(test, written, quality, notes), notes, codes: test ? codesOf(test) : [], unit, value, comparator: censoredBy };
 }
+
+/**
+ * The display as the engine names it (session 22): device model words dropped; a temperature-correction mark
+ * dropped when what is left names a test held as the same analyte at the patient's temperature; a display naming
+ * no test but only a single-analyte device read as that test's name. With the notes the answer gives.
+ */
+function displayAsDevicesPrint(tests: ReadonlyMap<string, LabTest>, written: string | null): { display: string | null; notes: (test: LabTest) => string[] } {
+  if (!written) return { display: written, notes: () => [] };
+  let display = withoutDeviceModels(tests.values(), written);
+  if (display === joinedOnly(written)) display = written;
+  const corrected = withoutTemperatureMark(display);
+  if (corrected && testsNamed(tests.values(), corrected).some(correctedIsSameAnalyte)) {
+    return { display: corrected, notes: (test) => (correctedIsSameAnalyte(test) ? [temperatureNote(written, test)] : []) };
+  }
+  if (testsNamed(tests.values(), display).length === 0) {
+    const named = testNamedByDevice(tests.values(), display);
+    if (named) return { display: named.test.name, notes: (test) => (test === named.test ? [deviceNote(written, named)] : []) };
+  }
+  return { display, notes: () => [] };
+}
+
+/** The display with only its device names joined ("Accu-Chek" → "AccuChek"): unchanged for naming. */
+const joinedOnly = (display: string) => withoutDeviceModels([], display);
 
 /** lab-limits `out_of_range_marks` (session 21): what a device's HI/LO mark means, as bounds in `unit`. */
 interface OutOfRangeMarks {

@@ -15,8 +15,12 @@ import { normaliseName } from "../knowledge/knowledge.js";
 export const POINT_OF_CARE_WORDS = [
   "glucometer", "glucometre", "meter", "hemocue", "haemocue", "coaguchek", "istat", "poc", "poct", "point", "of", "care", "bedside", "device",
   "accuchek", "onetouch", "freestyle", "contour", "statstrip", "accutrend", "epoc", "chem8", "cg4", "cg8", "ec8", "eg7", "g3", "cartridge",
+  // the epoc Blood Gas Electrolyte Metabolite test card ("Lac (epoc BGEM)"; Siemens epoc system manual; session 22)
+  "bgem",
   // the generic word for the instrument ("(blood gas analyser)"; session 20)
   "analyser", "analyzer",
+  // session 22 (engine 1.16.0): ACON On Call meters ("On Call Plus"), joined by joinDeviceNames
+  "oncall",
 ];
 
 /**
@@ -33,7 +37,8 @@ export function joinDeviceNames(display: string): string {
     .replace(/\baccu[\s-]+chek\b/gi, "AccuChek")
     .replace(/\bone[\s-]+touch\b/gi, "OneTouch")
     .replace(/\bfree[\s-]+style\b/gi, "FreeStyle")
-    .replace(/\bstat[\s-]+strip\b/gi, "StatStrip");
+    .replace(/\bstat[\s-]+strip\b/gi, "StatStrip")
+    .replace(/\bon[\s-]+call(?=[\s-]+(?:plus|extra|advanced|ez)\b)/gi, "OnCall");
 }
 
 const PATIENT_CONTEXT_WORDS = new Set([
@@ -46,6 +51,8 @@ const PATIENT_CONTEXT_WORDS = new Set([
   "hiv", "art", "ccc", "tb", "diabetic", "dm", "ncd",
   // when it was asked for
   "repeat", "rpt", "recheck", "stat", "urgent", "admission", "baseline", "follow", "up", "review", "sample", "specimen",
+  // session 22: the visit it was taken at ("(ANC visit)", "- clinic visit")
+  "visit",
   // stage of pregnancy ("Hb (ANC, 2nd trimester)")
   "trimester", "1st", "2nd", "3rd", "first", "second", "third", "t1", "t2", "t3",
   // gestational age as antenatal records write it ("(28 weeks)", "(GA 32/40)", "(ANC profile)"; session 20 round 3)
@@ -206,7 +213,8 @@ function withoutTrailingContext(display: string): string {
     const tail = display.slice(m.index! + m[0].length);
     // a parenthesised qualifier left in the tail ("- neonate, day 2 (heel prick)") stays with the name, judged as before
     const groups = [...tail.matchAll(/\([^)]*\)/g)].map((g) => g[0]);
-    if (head && /[a-z0-9]/i.test(head) && isPatientContext(tail.replace(/\([^)]*\)/g, " "))) return [head, ...groups].join(" ");
+    // the head may itself end in context written without a separator ("HemoCue Hb 201 DM - ANC visit"; session 22)
+    if (head && /[a-z0-9]/i.test(head) && isPatientContext(tail.replace(/\([^)]*\)/g, " "))) return withoutUnseparatedContext([head, ...groups].join(" "));
   }
   return withoutUnseparatedContext(display);
 }

@@ -79,11 +79,14 @@ export function readPrintedValue(raw: number | string): PrintedValue {
   const said: string[] = [];
   let haemolysed = false;
   for (const token of rest.replace(/[()[\]]/g, " ").split(/[\s,;:]+|\s-\s/u).filter((t) => t && t !== "-")) {
-    const word = token.toLowerCase();
+    // an abbreviation's dot ("Haem.", "rpt.") is not part of the word (session 22)
+    const word = token.toLowerCase().replace(/(?<=[a-z]{2})\.$/, "");
     const letters = word.replace(/[*!↑↓]/gu, "");
     if (FLAG_MARKS.test(token) || (FLAGS.has(letters) && /^[*!]?[a-z]+[*!]?$/u.test(word))) flags.push(token);
     else if (REPEAT_WORDS.has(word)) said.push(token);
     else if (HAEMOLYSED_WORDS.has(word)) haemolysed = true;
+    // a haemolysis grade after the word ("haemolysed ++", "HAEM 3+"; session 22)
+    else if (haemolysed && /^\d?\+{1,4}$/.test(word)) continue;
     else if (SAMPLE_WORDS.has(word)) continue;
     else if (CLOTTED_WORDS.has(word)) return { ok: false, reason: `"${printed}" says the sample was clotted: a result from a clotted anticoagulated sample is not valid and is neither assessed nor stored; recollect and send the new sample's result` };
     else if (!unit && PLAIN_UNIT.test(token) && KNOWN_UNIT_WORDS.test(token)) unit = token;

@@ -17,16 +17,47 @@ export type SpecimenQuality = "clotted" | "haemolysed";
 const CLOTTED = new Set(["clot", "clots", "clotted", "clotting"]);
 const HAEMOLYSED = new Set(["haemolysed", "hemolysed", "haemolyzed", "hemolyzed", "haemolysis", "hemolysis", "haemolytic", "hemolytic"]);
 /** Words that may stand beside the quality word in the qualifier ("grossly haemolysed", "sample clotted"). */
-const QUALITY_COMPANIONS = new Set(["sample", "specimen", "tube", "slightly", "mildly", "moderately", "grossly", "markedly", "very", "partially", "partly", "mild", "gross", "marked", "small", "micro", "is", "was"]);
+const QUALITY_COMPANIONS = new Set(["sample", "specimen", "tube", "slightly", "mildly", "moderately", "grossly", "markedly", "very", "partially", "partly", "mild", "gross", "marked", "small", "micro", "is", "was", "slight", "trace",
+  // session 22: how reports grade or note it ("haemolysed ++", "haemolysis noted", "haemolysis index 3+")
+  "noted", "seen", "present", "detected", "index", "1", "2", "3", "4"]);
 
-/** The parenthesised qualifiers of a display that only describe the sample ("(haemolysed)", "(sample clotted)"), with what they say. */
-function qualityQualifiers(display: string): { qualifier: string; quality: SpecimenQuality }[] {
-  return [...display.matchAll(/\(([^)]*)\)/g)].flatMap((m) => {
-    const words = normaliseName(m[1]).split(" ").filter(Boolean);
-    const quality: SpecimenQuality | undefined = words.some((w) => CLOTTED.has(w)) ? "clotted" : words.some((w) => HAEMOLYSED.has(w)) ? "haemolysed" : undefined;
-    if (!quality || !words.every((w) => CLOTTED.has(w) || HAEMOLYSED.has(w) || QUALITY_COMPANIONS.has(w))) return [];
-    return [{ qualifier: m[0], quality }];
+/** A haemolysis grade printed as plus signs ("++", "3+"), dropped by normaliseName; read as a companion word. */
+const GRADE = /(?:^|\s)\d?\+{1,4}(?=\s|$)/g;
+
+/** The words of a qualifier part, grades dropped. */
+const partWords = (part: string) => normaliseName(part.replace(GRADE, " ")).split(" ").filter(Boolean);
+
+/** What a qualifier part says about the sample, when every word of it is a quality word or a companion. */
+function qualityOf(part: string): SpecimenQuality | undefined {
+  const words = partWords(part);
+  const quality: SpecimenQuality | undefined = words.some((w) => CLOTTED.has(w)) ? "clotted" : words.some((w) => HAEMOLYSED.has(w)) ? "haemolysed" : undefined;
+  return quality && words.every((w) => CLOTTED.has(w) || HAEMOLYSED.has(w) || QUALITY_COMPANIONS.has(w)) ? quality : undefined;
+}
+
+/**
+ * The qualifiers of a display that describe the sample, with what they say and the display without them: in
+ * parentheses or square brackets ("(haemolysed)", "[hemolyzed sample]"), as one comma-separated part of a qualifier
+ * ("(heel prick, haemolysed)" keeps "(heel prick)"), or after a dash, comma or colon ("K - haemolysis noted";
+ * session 22: the same sample note wherever the report writes it).
+ */
+function qualityQualifiers(display: string): { qualifier: string; quality: SpecimenQuality; replacement: string }[] {
+  const bracketed = [...display.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].flatMap((m) => {
+    const inner = m[1] ?? m[2];
+    const whole = qualityOf(inner);
+    if (whole) return [{ qualifier: m[0], quality: whole, replacement: " " }];
+    const parts = inner.split(/[,;]/);
+    const qualities = parts.map(qualityOf);
+    const found = qualities.find(Boolean);
+    if (!found || parts.length < 2) return [];
+    const kept = parts.filter((_, i) => !qualities[i]).map((p) => p.trim()).join(", ");
+    return [{ qualifier: m[0], quality: found, replacement: m[1] !== undefined ? ` (${kept})` : ` [${kept}]` }];
   });
+  // separators inside brackets are masked, so "(heel prick, haemolysed)" is not read as a trailing note
+  const masked = display.replace(/\(([^)]*)\)|\[([^\]]*)\]/g, (m) => "\u0000".repeat(m.length));
+  const trailing = /\s+[-–—]\s+([^\u0000]+)$|\s*[,;:]\s+([^\u0000]+)$/.exec(masked);
+  const tail = trailing ? (trailing[1] ?? trailing[2]) : undefined;
+  const tailQuality = tail ? qualityOf(tail) : undefined;
+  return tailQuality ? [...bracketed, { qualifier: display.slice(trailing!.index), quality: tailQuality, replacement: "" }] : bracketed;
 }
 
 /** What the display says about the sample (clotted before haemolysed), or undefined. */
@@ -38,7 +69,7 @@ export function specimenQuality(display: string | null | undefined): SpecimenQua
 /** The display without its sample-quality qualifiers ("K+ (haemolysed)" → "K+"), so it names the test. */
 export function withoutQualityQualifiers(display: string): string {
   let out = display;
-  for (const { qualifier } of qualityQualifiers(display)) out = out.replace(qualifier, " ");
+  for (const { qualifier, replacement } of qualityQualifiers(display)) out = out.replace(qualifier, replacement);
   return out.replace(/\s+/g, " ").trim();
 }
 

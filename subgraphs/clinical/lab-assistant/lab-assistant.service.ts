@@ -8,8 +8,10 @@ import { observations } from "../db/tables.js";
 import { getKnowledge } from "../knowledge/knowledge.js";
 import { getPatient } from "../patient/patient.service.js";
 import { isCalendarDate, todayIn } from "../nurse-assistant/medication-schedule.engine.js";
-import { childLimitWarnings, childWithoutCriticalLimit, identifyLabResult } from "../critical-values/critical-values.engine.js";
-import { checkPregnancy, interpretLabResult, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import { childLimitWarnings, childWithoutCriticalLimit } from "../critical-values/critical-values.engine.js";
+import { checkPregnancy, identifyLabInterpretationResult, interpretLabResult, isMale, LAB_INTERPRETATION_ENGINE_VERSION } from "./lab-interpretation.engine.js";
+import { glucoseSampleOf, sampleWithoutInterval } from "./glucose-sample.js";
+import { pregnancyInDisplay } from "./pregnancy-display.js";
 import { trimesterOf } from "../critical-values/pregnancy-reference.js";
 import { identifyQualitativeTest, interpretQualitative, QUALITATIVE_SCALES_VERSION, QUALITATIVE_TESTS, readResultText } from "./lab-interpretation.qualitative.js";
 import type { LabInterpretationInput, LabInterpretationResult, QcEvaluationInput, QcEvaluationResult } from "./lab-assistant.type.js";
@@ -37,8 +39,8 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const observation = { ...input.observation, value: input.observation.value! };
   // The same checks and identification as a critical value's: a LOINC code, an equivalent LOINC code, or a
   // local code ("K") or none with a display naming one test; a display naming another test and an impossible
-  // value are 400. How it was identified is said in `warnings`.
-  const { test, notes, codes, unit: readUnit } = identifyLabResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
+  // value are 400. How it was identified is said in `warnings`. A glucose tolerance sample ("2hr OGTT") is glucose.
+  const { test, notes, codes, unit: readUnit } = identifyLabInterpretationResult(k.labTests, observation, (f, m) => errors.add(f, m), `has no reference interval in the knowledge base (lab-limits@${k.versions["lab-limits"]}); known LOINC codes: ${[...k.labTests.keys()].join(", ")}`);
   if (input.resultDate != null && !isCalendarDate(input.resultDate)) {
     errors.add("resultDate", "must be a calendar date, YYYY-MM-DD");
   }
@@ -48,12 +50,16 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
   const code = test!.loinc;
 
   const patient = await getPatient(ctx.db, input.patientUhid);
-  // Not for a male patient (400).
-  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m), observation.display);
-  errors.throwIfAny("Invalid lab interpretation request");
   const resultDate = input.resultDate ?? todayIn(TIMEZONE);
   // A newborn's age in days on the result date selects the newborn limits held (lab-limits `critical_by_age`).
   const age = ageOnDate(patient.birthDate, resultDate);
+  // Not for a male patient, nor for a young child (400).
+  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m), observation.display, age.days);
+  // A 1-hour glucose tolerance sample has a criterion only in pregnancy (WHO 2013): refused outside it (400).
+  const pregnant = (input.pregnancy != null || pregnancyInDisplay(observation.display)?.pregnant === true || trimesterOf(observation.display) !== undefined) && !isMale(patient.sex);
+  const noInterval = sampleWithoutInterval(test!, glucoseSampleOf(observation.code, observation.display), pregnant);
+  if (noInterval) errors.add("observation.display", noInterval);
+  errors.throwIfAny("Invalid lab interpretation request");
   const childRefusal = childWithoutCriticalLimit(test!, age.years, ADULT_AGE, age.days);
   if (childRefusal) {
     errors.add("observation.code", childRefusal);
@@ -66,10 +72,9 @@ export async function interpretResult(ctx: SubgraphContext, input: LabInterpreta
     .from(observations)
     .where(and(eq(observations.patientUhid, patient.uhid), inArray(observations.code, codes)))
     .orderBy(desc(observations.date));
-  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days, observation.comparator, input.pregnancy);
+  const r = interpretLabResult(test!, observation.value, readUnit, patient.sex, priors, k.labDeltaChecks.get(code), resultDate, age.days, observation.comparator, input.pregnancy, { code: observation.code, display: observation.display });
   const { assessment: a, flag, censoredWarnings, pregnancyNote, ...trend } = r;
-  // The display's trimester, when it states the same one, has already said so in notes.
-  const pregnancyNotes = pregnancyNote && trimesterOf(observation.display) === undefined ? [pregnancyNote] : [];
+  const pregnancyNotes = pregnancyNote ? [pregnancyNote] : [];
   const warnings = [...notes, ...pregnancyNotes, ...censoredWarnings, ...childLimitWarnings(test!, age.years, age.days, k.versions["lab-limits"], ADULT_AGE)];
   const rulesetVersion = [LAB_INTERPRETATION_ENGINE_VERSION, CRITICAL_VALUE_ENGINE_VERSION, `lab-limits@${k.versions["lab-limits"]}`, `lab-delta-checks@${k.versions["lab-delta-checks"]}`].join("; ");
   const output = {
@@ -111,8 +116,8 @@ async function interpretQualitativeResult(ctx: SubgraphContext, input: LabInterp
   if (input.pregnancy != null) checkPregnancy(input.pregnancy, null, (f, m) => errors.add(f, m));
   errors.throwIfAny("Invalid lab interpretation request");
   const patient = await getPatient(ctx.db, input.patientUhid);
-  // The explicit pregnancy is checked (a male patient's is 400) but changes no qualitative scale.
-  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m));
+  // The explicit pregnancy is checked (a male patient's or a young child's is 400) but changes no qualitative scale.
+  checkPregnancy(input.pregnancy, patient.sex, (f, m) => errors.add(f, m), null, ageOnDate(patient.birthDate, input.resultDate ?? todayIn(TIMEZONE)).days);
   errors.throwIfAny("Invalid lab interpretation request");
   const r = interpretQualitative(test!, read as Exclude<typeof read, { kind: "unread" }>, patient.sex);
   if ("error" in r) {

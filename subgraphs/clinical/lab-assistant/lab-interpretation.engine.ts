@@ -1,26 +1,65 @@
 import { assessReportedValue, type QuantityComparator } from "../critical-values/censored-result.js";
-import { conversionFactor, formatNumber, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
+import { conversionFactor, formatNumber, identifyLabResult, type CriticalValueAssessment } from "../critical-values/critical-values.engine.js";
 import { forTrimester, trimesterOf, trimesterOfWeeks } from "../critical-values/pregnancy-reference.js";
 import type { LabDeltaCheck, LabTest } from "../knowledge/knowledge.types.js";
+import { forGlucoseSample, glucoseSampleOf, toleranceSampleAsGlucose } from "./glucose-sample.js";
+import { forUnknownTrimester, pregnancyInDisplay } from "./pregnancy-display.js";
 
-export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.5.0";
+export const LAB_INTERPRETATION_ENGINE_VERSION = "lab-interpretation-engine@1.6.0";
+
+/** The code and name the result was sent with (engine 1.6.0): what they say of the sample and of pregnancy. */
+export interface ReportedAs {
+  code?: string | null;
+  display?: string | null;
+}
+
+/**
+ * The result's test as the critical-values engine identifies it (identifyLabResult), and, when that finds none,
+ * a glucose tolerance sample ("2hr OGTT", "Glucose 1 h after 75g load (GA 27/40)", code "GTT2") identified as
+ * the glucose test with the name's other qualifiers (engine 1.6.0; glucose-sample.ts): the sample's criteria
+ * apply in interpretLabResult. Field errors are those of the first identification when neither finds the test.
+ */
+export function identifyLabInterpretationResult(tests: ReadonlyMap<string, LabTest>, observation: Parameters<typeof identifyLabResult>[1], add: (field: string, message: string) => void, unknownCode?: string): ReturnType<typeof identifyLabResult> {
+  const held: Array<[string, string]> = [];
+  const first = identifyLabResult(tests, observation, (f, m) => void held.push([f, m]), unknownCode);
+  const asGlucose = first.test ? undefined : toleranceSampleAsGlucose(observation.code, observation.display);
+  if (asGlucose) {
+    const retried: Array<[string, string]> = [];
+    const second = identifyLabResult(tests, { ...observation, code: "", display: asGlucose.display }, (f, m) => void retried.push([f, m]), unknownCode);
+    if (second.test) {
+      for (const [f, m] of retried) add(f, m);
+      const said = `"${[observation.code, observation.display].filter((x) => x?.trim()).join(" / ")}" was read as glucose, ${asGlucose.sample === "ogtt_fasting" ? "the fasting" : asGlucose.sample === "ogtt_1h" ? "the 1-hour" : "the 2-hour"} sample of a 75 g oral glucose tolerance test`;
+      return { ...second, notes: [said, ...second.notes.filter((n) => !n.includes(asGlucose.display))] };
+    }
+  }
+  for (const [f, m] of held) add(f, m);
+  return first;
+}
 
 /** The request's explicit pregnancy (session 21): gestational age in completed weeks. */
 export interface PregnancyInput {
   gestationalWeeks: number;
 }
 
-const isMale = (sex: string | null | undefined) => /^\s*m(ale)?\s*$/i.test(sex ?? "");
+export const isMale = (sex: string | null | undefined) => /^\s*m(ale)?\s*$/i.test(sex ?? "");
 
 /** Gestational weeks a request may give: 1 to 44 (post-term ends at 42 weeks; 44 leaves room for dating error). */
 export const GESTATIONAL_WEEKS = { min: 1, max: 44 } as const;
 
 /**
- * Checks an explicit pregnancy against the patient (engine 1.5.0): whole weeks 1 to 44, not for a male patient (a
- * female patient, or a sex other, unknown or not given, may be pregnant), and not contradicting a trimester the
- * display states. Adds field errors; returns the trimester when the pregnancy is usable.
+ * The youngest age at which a pregnancy is accepted, in completed days (engine 1.6.0): half the youngest
+ * documented mother's age (5 years 7 months: Escomel E, La Presse Médicale 1939, Lina Medina), as lab-limits'
+ * possible ranges take half the lowest documented value, so a pregnancy sent for a baby (a wrong patient or a
+ * mother's record mixed with her newborn's) is refused and a real one never is.
  */
-export function checkPregnancy(pregnancy: PregnancyInput | null | undefined, sex: string | null | undefined, add: (field: string, message: string) => void, display?: string | null): 1 | 2 | 3 | undefined {
+export const MIN_PREGNANCY_AGE_DAYS = Math.floor(((5 + 7 / 12) * 365.25) / 2);
+
+/**
+ * Checks an explicit pregnancy against the patient (engine 1.5.0): whole weeks 1 to 44, not for a male patient (a
+ * female patient, or a sex other, unknown or not given, may be pregnant), not for a young child (engine 1.6.0,
+ * MIN_PREGNANCY_AGE_DAYS), and not contradicting a trimester the display states. Adds field errors; returns the trimester when the pregnancy is usable.
+ */
+export function checkPregnancy(pregnancy: PregnancyInput | null | undefined, sex: string | null | undefined, add: (field: string, message: string) => void, display?: string | null, ageDays?: number | null): 1 | 2 | 3 | undefined {
   if (pregnancy == null) return undefined;
   const weeks = pregnancy.gestationalWeeks;
   let ok = true;
@@ -30,6 +69,10 @@ export function checkPregnancy(pregnancy: PregnancyInput | null | undefined, sex
   }
   if (isMale(sex)) {
     add("pregnancy", "is given for a male patient: send pregnancy only for a female patient (or one whose sex is not recorded)");
+    ok = false;
+  }
+  if (ageDays != null && ageDays < MIN_PREGNANCY_AGE_DAYS) {
+    add("pregnancy", `is given for a patient ${ageDays} days old: a pregnancy is accepted from ${MIN_PREGNANCY_AGE_DAYS} days (half the youngest documented mother's age); check that the result is this patient's`);
     ok = false;
   }
   if (!ok) return undefined;
@@ -84,7 +127,7 @@ export interface LabInterpretation {
   deltaChecks: DeltaCheckHit[];
   /** Why no delta check applies, when none can. */
   deltaCheckNote: string | null;
-  /** What the explicit pregnancy changed (the trimester's reference interval), for the answer's warnings; null without one. */
+  /** What the explicit pregnancy, a pregnancy the display states beyond a parenthesised trimester, or the glucose sample changed (the interval that applies), for the answer's warnings; null without one. */
   pregnancyNote: string | null;
 }
 
@@ -130,17 +173,37 @@ export function interpretLabResult(
   ageDays?: number | null,
   comparator?: QuantityComparator | null,
   pregnancy?: PregnancyInput | null,
+  reported?: ReportedAs | null,
 ): LabInterpretation {
   // An explicit pregnancy is used as a trimester stated in the display is (pregnancy-reference.ts): the female
   // interval's ends replaced by the trimester's where lab-limits holds them; a patient of unrecorded sex is a woman.
-  let pregnancyNote: string | null = null;
+  const notes: string[] = [];
+  let pregnant = false;
   if (pregnancy && !isMale(sex)) {
     const weeks = pregnancy.gestationalWeeks;
-    const pregnant = forTrimester(test, trimesterOfWeeks(weeks), `the request gives ${weeks} weeks of pregnancy (trimester ${trimesterOfWeeks(weeks)})`);
-    test = pregnant.test;
-    pregnancyNote = pregnant.note;
+    const adjusted = forTrimester(test, trimesterOfWeeks(weeks), `the request gives ${weeks} weeks of pregnancy (trimester ${trimesterOfWeeks(weeks)})`);
+    test = adjusted.test;
+    // The display's trimester, when it states the same one, has already said so in identification's notes.
+    if (adjusted.note && trimesterOf(reported?.display) === undefined) notes.push(adjusted.note);
+    pregnant = true;
     sex = "female";
+  } else if (!isMale(sex)) {
+    // Engine 1.6.0: pregnancy as the display says it beyond a parenthesised trimester (which identification has
+    // applied already): after a dash, "36/52" with ANC, or without a gestation (pregnancy-display.ts).
+    const displayed = pregnancyInDisplay(reported?.display);
+    if (displayed?.pregnant) {
+      const adjusted = trimesterOf(reported?.display) !== undefined ? { test, note: null } : displayed.trimester ? forTrimester(test, displayed.trimester, displayed.said) : forUnknownTrimester(test, displayed.said);
+      test = adjusted.test;
+      if (adjusted.note) notes.push(adjusted.note);
+      pregnant = true;
+      sex = "female";
+    }
   }
+  // Engine 1.6.0: a glucose sample's criteria (fasting, OGTT 1 h and 2 h; WHO 2013 in pregnancy), glucose-sample.ts.
+  const sampled = forGlucoseSample(test, glucoseSampleOf(reported?.code, reported?.display), pregnant);
+  test = sampled.test;
+  if (sampled.note) notes.push(sampled.note);
+  const pregnancyNote = notes.length ? notes.join("; ") : null;
   const { assessment, warnings: censoredWarnings } = assessReportedValue(test, value, comparator, unit, sex, ageDays);
   const factor = conversionFactor(test, unit)!;
   const current = value * factor;
