@@ -1,8 +1,7 @@
 import "reflect-metadata";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { databasesOpened } from "../../lib/db.js";
-import { usesDatabase } from "./database-files.js";
+import { fileUsesDatabase } from "./database-files.js";
 
 // A file that opens a database must run on PostgreSQL too; the PostgreSQL project picks its files by
 // their source (database-files.ts), so a file it would miss fails here, on PGlite, naming itself.
@@ -14,7 +13,7 @@ beforeAll(({}, suite) => {
 });
 afterAll(() => {
   if (process.env.TEST_DB !== "pglite" || databasesOpened() === openedBefore) return;
-  if (!usesDatabase(readFileSync(file, "utf8"))) {
+  if (!fileUsesDatabase(file)) {
     throw new Error(`${file} opens a database but would not run on PostgreSQL: see test/support/database-files.ts`);
   }
 });

@@ -2,29 +2,12 @@
  * Glucose tolerance samples and pregnancy by age (session 22) end to end: POST /api/v1/multi-role/lab/interpret/
  * through the real gateway and REST bridge; values and wordings appear in no fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../../test/support/stack.js";
+import { describe, expect, it } from "vitest";
+import { useLabRest } from "./lab-rest.test-support.js";
 
-let stack: Stack;
-let lab: string;
-let physician: string;
-const INTERPRET = "/api/v1/multi-role/lab/interpret/";
-
-beforeAll(async () => {
-  stack = await startStack();
-  lab = await stack.token("lab_technician", { sub: "set10-lab-tech" });
-  physician = await stack.token("physician", { sub: "set10-physician" });
-});
-afterAll(() => stack?.stop());
-
-async function newPatient(tag: string, birthDate: string): Promise<string> {
-  const uhid = `UG-S10-${tag}${Date.now().toString(36).toUpperCase()}`;
-  const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid, given_name: "Nakato", family_name: "Mirembe", sex: "female", birth_date: birthDate, phone: "+256772000910" } });
-  expect(res.status).toBe(201);
-  return uhid;
-}
-const post = (patient: string, observation: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  stack.rest("POST", INTERPRET, { token: lab, body: { patient_uhid: patient, observation, result_date: "2026-12-04", ...extra } });
+const rest = useLabRest("set10");
+const newPatient = (tag: string, birthDate: string) => rest.newPatient({ uhidPrefix: "UG-S10", givenName: "Nakato", familyName: "Mirembe", sex: "female", birthDate, phone: "+256772000910" }, tag);
+const post = (patient: string, observation: Record<string, unknown>, extra: Record<string, unknown> = {}) => rest.interpret({ patient_uhid: patient, observation, result_date: "2026-12-04", ...extra });
 
 describe("glucose tolerance samples and pregnancy through REST", () => {
   it("reads a 2-hour tolerance sample as glucose against the pregnancy criterion, and says so", async () => {

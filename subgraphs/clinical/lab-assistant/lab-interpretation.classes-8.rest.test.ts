@@ -3,29 +3,12 @@
  * gateway and REST bridge for tests added to lab-limits 2026.11.23 (HbA1c in both units, HDL, urine ACR, eGFR,
  * PSA by age) and a pregnancy label in the display; wordings appear in no fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../../test/support/stack.js";
+import { describe, expect, it } from "vitest";
+import { useLabRest } from "./lab-rest.test-support.js";
 
-let stack: Stack;
-let lab: string;
-let physician: string;
-const INTERPRET = "/api/v1/multi-role/lab/interpret/";
-
-beforeAll(async () => {
-  stack = await startStack();
-  lab = await stack.token("lab_technician", { sub: "set8-lab-tech" });
-  physician = await stack.token("physician", { sub: "set8-physician" });
-});
-afterAll(() => stack?.stop());
-
-async function newPatient(tag: string, sex: "female" | "male", birthDate: string): Promise<string> {
-  const uhid = `KE-S8-${tag}${Date.now().toString(36).toUpperCase()}`;
-  const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid, given_name: "Wanjiru", family_name: "Range", sex, birth_date: birthDate, phone: "+254722000808" } });
-  expect(res.status).toBe(201);
-  return uhid;
-}
-const post = (patient: string, observation: Record<string, unknown>) =>
-  stack.rest("POST", INTERPRET, { token: lab, body: { patient_uhid: patient, observation, result_date: "2026-12-02" } });
+const rest = useLabRest("set8");
+const newPatient = (tag: string, sex: "female" | "male", birthDate: string) => rest.newPatient({ uhidPrefix: "KE-S8", givenName: "Wanjiru", familyName: "Range", sex, birthDate, phone: "+254722000808" }, tag);
+const post = (patient: string, observation: Record<string, unknown>) => rest.interpret({ patient_uhid: patient, observation, result_date: "2026-12-02" });
 
 describe("tests added in lab-limits 2026.11.23 through REST", () => {
   it("decides a bare HbA1c name by its unit and flags prediabetes high", async () => {

@@ -2,29 +2,12 @@
  * The explicit pregnancy input (session 21) end to end: POST /api/v1/multi-role/lab/interpret/ with
  * pregnancy.gestational_weeks through the real gateway and REST bridge, and its 400s; values appear in no fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "../../../test/support/stack.js";
+import { describe, expect, it } from "vitest";
+import { useLabRest } from "./lab-rest.test-support.js";
 
-let stack: Stack;
-let lab: string;
-let physician: string;
-const INTERPRET = "/api/v1/multi-role/lab/interpret/";
-
-beforeAll(async () => {
-  stack = await startStack();
-  lab = await stack.token("lab_technician", { sub: "set9-lab-tech" });
-  physician = await stack.token("physician", { sub: "set9-physician" });
-});
-afterAll(() => stack?.stop());
-
-async function newPatient(tag: string, sex: "female" | "male" | "unknown"): Promise<string> {
-  const uhid = `KE-S9-${tag}${Date.now().toString(36).toUpperCase()}`;
-  const res = await stack.rest("POST", "/api/v1/uhid/", { token: physician, body: { uhid, given_name: "Akinyi", family_name: "Trimester", sex, birth_date: "1996-04-17", phone: "+254722000909" } });
-  expect(res.status).toBe(201);
-  return uhid;
-}
-const post = (patient: string, observation: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  stack.rest("POST", INTERPRET, { token: lab, body: { patient_uhid: patient, observation, result_date: "2026-12-03", ...extra } });
+const rest = useLabRest("set9");
+const newPatient = (tag: string, sex: "female" | "male" | "unknown") => rest.newPatient({ uhidPrefix: "KE-S9", givenName: "Akinyi", familyName: "Trimester", sex, birthDate: "1996-04-17", phone: "+254722000909" }, tag);
+const post = (patient: string, observation: Record<string, unknown>, extra: Record<string, unknown> = {}) => rest.interpret({ patient_uhid: patient, observation, result_date: "2026-12-03", ...extra });
 
 describe("pregnancy.gestational_weeks through REST", () => {
   it("reads the trimester's interval and says so in warnings", async () => {
