@@ -36,6 +36,10 @@ const HEADINGS: Record<SoapSection, string[]> = {
     "objective", "on exam(?:ination)?", "(?:physical |general |gen |systemic )?exam(?:ination)?", "(?:clinical |exam(?:ination)? )?findings", "pe", "ge", "gen",
     "vitals?", "vital signs", "obs", "observations", "investigations?", "ix", "inv", "labs?", "lab results", "results?",
     "(?:primary|secondary) survey", "mse", "mental state exam(?:ination)?", "uchunguzi", "vipimo",
+    // Examinations named by their route or instrument (per abdomen, vaginal, speculum, rectal, ear, fundus, local):
+    // "P/A: FH 32cm", "V/E: os 4cm", "Otoscopy: TM dull". "PR" is left out: "PR: 88" is a pulse.
+    "p\\/a", "v\\/e", "ve", "pv", "pv exam(?:ination)?", "vaginal exam(?:ination)?", "speculum(?: exam(?:ination)?)?", "dre",
+    "otoscopy", "fundoscopy", "local exam(?:ination)?", "anthropometry",
   ],
   assessment: ["assessment", "imp", "impression", "dx", "diagnos[ie]s", "(?:provisional|working|final|clinical) (?:diagnos[ie]s|dx|impression)", "ddx", "differentials?", "differential diagnos[ie]s", "a\\/p", "assessment (?:and|&) plan", "ass", "assess", "utambuzi"],
   plan: [
@@ -103,7 +107,25 @@ function headings(note: string, marks: EntityMark[]): Heading[] {
   }
   // A dictated note with no written heading: the sections' names as spoken.
   if (!kept.length) kept.push(...spokenHeadings(note));
+  const history = historyAfterTitleDiagnosis(note, kept);
+  if (history !== null) kept.splice(1, 0, { at: history, after: history, section: "subjective", text: "(history)" });
   return unwrittenHeadings(note, kept, marks);
+}
+
+/**
+ * A diagnosis written as the note's first line, as ward notes title themselves ("Dx: CAP day 3"), ends with
+ * that line: an unheaded line after it that is no list item ("1. …", "- …") is the history again. The
+ * assessment then stands before the history; SOAP (Weed 1968) keeps each part in its section, not in the
+ * order written. Null when the note does not open so.
+ */
+function historyAfterTitleDiagnosis(note: string, kept: Heading[]): number | null {
+  const first = kept[0];
+  if (!first || first.section !== "assessment" || note.slice(0, first.at).trim() !== "") return null;
+  const lineEnd = note.indexOf("\n", first.after);
+  if (lineEnd < 0 || note.slice(first.after, lineEnd).trim() === "") return null;
+  const next = lineEnd + 1;
+  if (kept.length > 1 && note.slice(next, kept[1].at).trim() === "") return null;
+  return /^[ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z]\)|#)/i.test(note.slice(next)) ? null : next + (note.slice(next).length - note.slice(next).trimStart().length);
 }
 
 /**

@@ -80,7 +80,7 @@ function examinationIn(u: Unit, note: string): number | null {
 /** Orders that open a line or sentence of a plan: a verb of management or follow-up ("will continue …"), or a medicine with its dose. */
 const ORDER = new RegExp(
   String.raw`^(?:(?:will|to|plan(?:ned)? to) |(?:i|we) (?:have |will |shall )?)?(?:(?:re)?start|resume|cont(?:inue)?|refill|give|given|stop|discontinue|withhold|hold|switch|change|increase|reduce|add|refer|admit|discharge|d\/c|rv|tca|rtc|` +
-    String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor|(?:daily |dry |clean )+dressings?|dressings? (?:daily|twice|bd|od|tds|alternate)|(?:remove|removal of) (?:stitches|sutures|pop|cast|drain)|send (?:for|new|a|sample|specimen))\b` +
+    String.raw`review (?:in|after|on|tomorrow|by|with|\d)|for (?:review|admission|theatre|discharge|referral|transfusion)|(?:booked|scheduled|listed|posted) (?:for|on)|counsel(?:l?ed)?|advised?|educated?|health educat\w*|inform|recheck|monitor|(?:daily |dry |clean )+dressings?|dressings? (?:daily|twice|bd|od|tds|alternate)|(?:remove|removal of) (?:stitches|sutures|pop|cast|drain)|send (?:for|new|a|sample|specimen))\b` +
     String.raw`|^(?:i|we) (?:have )?(?:started|changed|switched|stopped|added|gave|given|prescribed|increased|reduced|referred|admitted|requested|ordered|arranged|booked)\b` +
     String.raw`|^[a-z][a-z-]{3,}(?: [a-z]{2,})? \d+(?:\.\d+)? ?(?:mg|mcg|g|ml|iu|units?|tabs?)(?![\w/])`,
   "i",

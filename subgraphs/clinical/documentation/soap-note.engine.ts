@@ -12,7 +12,7 @@ import { noteSectionTexts, sectionAt, splitNoteSections } from "./note-sections.
 import { readWrittenVitals, type WrittenVital } from "../extraction/written-vitals.js";
 import { sortNoteMedicines } from "./note-medicines.js";
 
-export const SOAP_ENGINE_VERSION = "soap-note-template@1.6.0";
+export const SOAP_ENGINE_VERSION = "soap-note-template@1.7.0";
 
 type Encounter = PatientRecord["enc"][number];
 

@@ -93,6 +93,19 @@ describe("vital signs as clinicians write them in a note", () => {
   });
 });
 
+describe("a value keeps the precision it was written with", () => {
+  it.each([
+    ["day 2, Wt 2.85 kg, feeding well", [["weight", 2.85]]],
+    ["weight 1.275kg (preterm)", [["weight", 1.275]]],
+    ["axillary temp 36.45", [["temperature", 36.45]]],
+    ["length 0.495 m", [["height", 49.5]]],
+    ["Ht 1.63m", [["height", 163]]],
+    ["MUAC 112 mm", [["muac", 11.2]]],
+  ])("%j", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
+
 describe("readWrittenGlucose: the one reader of a written glucose (SOAP note and copilot)", () => {
   it("reads the number and its unit, or the meter's word, after any glucose name", () => {
     expect(readWrittenGlucose("sugar level was 28").map((g) => ("value" in g ? g.value : g.word))).toEqual([28]);

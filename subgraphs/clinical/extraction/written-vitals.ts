@@ -129,7 +129,8 @@ export function readWrittenVitals(text: string): WrittenVital[] {
   const skipped = new Set<number>();
   for (const { kind, re, range, toUnit } of PATTERNS) {
     for (const m of text.matchAll(re)) {
-      const value = Math.round(Number(m[1]) * (toUnit ? toUnit(m[2]) : 1) * 10) / 10;
+      // As written ("Wt 3.05kg": 50 g matter in a newborn); a converted length to 0.01 cm, without float noise.
+      const value = toUnit ? Math.round(Number(m[1]) * toUnit(m[2]) * 100) / 100 : Number(m[1]);
       const at = m.index + m[0].indexOf(m[1]);
       if (notNow(text, m.index, m.index + m[0].length)) skipped.add(at);
       else if (value >= range[0] && value <= range[1] && !skipped.has(at)) add({ kind, value, at });
