@@ -33,13 +33,13 @@ const FORM_ROUTE_SCHEDULE = new Set(
  * "IV slowly over 20 mins", "bolus", "in 500ml drip", "5g IM in each buttock"), how a local preparation is used
  * ("Tetracycline eye ointment apply bd", "instil 1 drop"), a repeat ("Hydralazine 5mg IV slowly, repeat after 20 min",
  * "when needed"), a count in words ("Triumeq one tablet daily", "half tab"), a "single dose", an interval in words ("1 hour before"), and when and with what it is taken ("Metformin 500mg bd
- * with meals", "Amitriptyline 25mg at night", "nightly", "at onset" of a migraine, "Omeprazole 20mg od on empty stomach", "GTN spray under the tongue"). Only trailing words are
+ * with meals", "Amitriptyline 25mg at night", "nightly", "at onset" of a migraine, an antacid "chewed after meals", "Omeprazole 20mg od on empty stomach", "GTN spray under the tongue"). Only trailing words are
  * taken off, so "with" still joins a combination written out ("Amoxicillin with clavulanic acid").
  */
 const DIRECTIONS = new Set(
   ("x then for days day week weeks wk wks month months monthly hr hrs hrly hourly h a times thrice three four regular regularly after before each every meals food loose stool stools as directed required ed implant implants loading maintenance dose bolus slowly slow over min mins minutes drip in buttock buttocks apply instil instill " +
     "insertion inserted insert situ today alternate cycle cycles repeat repeated needed when one two half single hour hours " +
-    "with without milk water breakfast lunch supper dinner bedtime night nights nightly morning mornings evening evenings empty stomach at on under the tongue onset " +
+    "with without milk water breakfast lunch supper dinner bedtime night nights nightly morning mornings evening evenings empty stomach at on under the tongue onset chew chewed " +
     // Intermittent regimens ("Bedaquiline 200mg Mon/Wed/Fri", "Monday, Wednesday and Friday", "thrice weekly", "TIW", "3x/week") and the dose level ("Isoniazid high dose").
     "mon monday tue tues tuesday wed wednesday thu thur thurs thursday fri friday sat saturday sun sunday and tiw biw tw weekly week wkly high low").split(" "),
 );
@@ -186,8 +186,27 @@ function strengthWithDirections(part: string): boolean {
 /** One entry is a combination product with the other among its components. */
 const oneContainsTheOther = (a: DrugEntry, b: DrugEntry) => (a.components ?? []).includes(b.id) || (b.components ?? []).includes(a.id);
 
-/** An eye, ear or skin preparation ("... eye drops", "... gel") is only ever a local entry, however the name was split. */
+/** The kinds of local preparation a name's words say: for the eye, the ear, or the skin (gel, cream, ointment, lotion). */
+const LOCAL_KINDS: [kind: string, words: RegExp][] = [
+  ["eye", /\b(eye|eyes|ophthalmic|eyedrops|ophth|occular|ocular)\b/],
+  ["ear", /\b(ear|ears|otic|eardrops|aural)\b/],
+  ["skin", /\b(gel|gels|cream|creams|ointment|ointments|lotion|lotions|topical)\b/],
+];
+const localKinds = (name: string): string[] => LOCAL_KINDS.filter(([, words]) => words.test(normaliseName(name))).map(([kind]) => kind);
+/** What a written name is for: the eye or the ear when it says so ("eye ointment" is for the eye), else the skin. */
+const writtenFor = (name: string): string[] => {
+  const kinds = localKinds(name);
+  const organ = kinds.filter((kind) => kind !== "skin");
+  return organ.length ? organ : kinds;
+};
+
+/**
+ * An eye, ear or skin preparation ("... eye drops", "... gel") is only ever an entry one of whose own names says the
+ * same kind of preparation (`writtenFor`), however the name was split: "... eye drops" or "... eye ointment" is never an
+ * entry only a gel names (the antacid "Relcer gel" is no eye preparation).
+ */
 export function localAware(name: string, found: DrugEntry | undefined): DrugEntry | undefined {
   if (!found || !isLocalPreparationName(name)) return found;
-  return [found.name, ...found.synonyms].some((n) => LOCAL_PREPARATION.test(normaliseName(n))) ? found : undefined;
+  const written = writtenFor(name);
+  return [found.name, ...found.synonyms].some((n) => localKinds(n).some((kind) => written.includes(kind))) ? found : undefined;
 }

@@ -10,11 +10,47 @@ import type { DrugEntry } from "../knowledge/knowledge.types.js";
  */
 export const MIN_SPELLING_LENGTH = 8;
 
-/** The name written and the known name it was read as. */
+/** The name written and the known name it was read as: one slip from it, or spelt as it sounds (`soundKey`). */
 export interface SpellingMatch {
   drug: DrugEntry;
   written: string;
   knownName: string;
+  by: "slip" | "sound";
+}
+
+/**
+ * Names written as they are heard are read by sound from MIN_SOUND_LENGTH characters: "Coatem" for Coartem is one
+ * letter short of MIN_SPELLING_LENGTH, and still only read when its sound is that of exactly one drug.
+ */
+export const MIN_SOUND_LENGTH = 6;
+
+/**
+ * How a drug name sounds, spoken in East African (non-rhotic) English: "ph" is f, "th" t, a soft c (before e, i, y) s
+ * and any other c, ck or q k; z is s, y i; ae and oe are e; an r before a consonant is not heard ("Coartem" as
+ * "Coatem"); doubled letters are one; a final silent e falls. "Efavirence" and "Efavirenz", "Coatem" and "Coartem",
+ * "Phenobabitone" and "Phenobarbitone", "Amoxycilin" and "Amoxicillin" sound the same. Spelling by ear is what a
+ * name two slips from its drug usually is; the letters a speaker does not sound out are the ones left out or changed.
+ */
+export function soundKey(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) =>
+      w
+        .replace(/ph/g, "f")
+        .replace(/th/g, "t")
+        .replace(/ck/g, "k")
+        .replace(/c(?=[eiy])/g, "s")
+        .replace(/[cq]/g, "k")
+        .replace(/z/g, "s")
+        .replace(/y/g, "i")
+        .replace(/[ao]e/g, "e")
+        .replace(/r(?=[^aeiou])/g, "")
+        .replace(/(.)\1+/g, "$1")
+        .replace(/(.{3,})e$/, "$1"),
+    )
+    .join(" ");
 }
 
 const byKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
@@ -40,6 +76,33 @@ function spellingIndex(k: Knowledge): Map<string, string[]> {
   return index;
 }
 
+const soundByKnowledge = new WeakMap<Knowledge, Map<string, string[]>>();
+
+/** Sound key → the names (normalised) of MIN_SOUND_LENGTH or more that sound so, built once per knowledge base. */
+function soundIndex(k: Knowledge): Map<string, string[]> {
+  let index = soundByKnowledge.get(k);
+  if (!index) {
+    index = new Map();
+    for (const name of k.drugs.byName.keys()) {
+      if (name.length < MIN_SOUND_LENGTH) continue;
+      const key = soundKey(name);
+      index.set(key, [...(index.get(key) ?? []), name]);
+    }
+    soundByKnowledge.set(k, index);
+  }
+  return index;
+}
+
+/** The one drug a written name sounds like (`soundKey`), or undefined: none, or names of two drugs sound so. */
+function drugSoundingAs(k: Knowledge, written: string): SpellingMatch | undefined {
+  if (written.length < MIN_SOUND_LENGTH) return undefined;
+  const names = soundIndex(k).get(soundKey(written)) ?? [];
+  const drugs = new Map(names.map((n) => [k.drugs.byName.get(n)!.id, { drug: k.drugs.byName.get(n)!, knownName: n }]));
+  if (drugs.size !== 1) return undefined;
+  const [{ drug, knownName }] = drugs.values();
+  return { drug, written, knownName, by: "sound" };
+}
+
 /** The names one slip from `written` in a deletion index. */
 function namesOneSlipFrom(index: Map<string, string[]>, written: string): string[] {
   const names = new Set(deletionKeys(written).flatMap((key) => index.get(key) ?? []));
@@ -56,18 +119,24 @@ function drugOneSlipFrom(k: Knowledge, written: string): SpellingMatch | undefin
   const drugs = new Map(close.map((n) => [k.drugs.byName.get(n)!.id, { drug: k.drugs.byName.get(n)!, knownName: n }]));
   if (drugs.size !== 1) return undefined;
   const [{ drug, knownName }] = drugs.values();
-  return { drug, written, knownName };
+  return { drug, written, knownName, by: "slip" };
 }
 
 /**
  * The drug a medication name names with one slip in its spelling, trying the name's candidates (`candidates`: the
  * name without strength, form and directions, longest first) in order; the first candidate close to exactly one
- * drug wins. Exact names are looked up before this is tried.
+ * drug wins. A name no candidate of which is one slip from a drug is then read by sound (`soundKey`), candidates in
+ * the same order. Exact names are looked up before this is tried.
  */
 export function drugBySpelling(k: Knowledge, name: string, candidates: (normalised: string) => string[]): SpellingMatch | undefined {
   const n = normaliseName(name);
-  for (const candidate of [n, ...candidates(n)]) {
+  const all = [n, ...candidates(n)];
+  for (const candidate of all) {
     const found = drugOneSlipFrom(k, candidate);
+    if (found) return found;
+  }
+  for (const candidate of all) {
+    const found = drugSoundingAs(k, candidate);
     if (found) return found;
   }
   return undefined;

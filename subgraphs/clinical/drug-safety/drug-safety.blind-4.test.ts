@@ -64,7 +64,7 @@ describe("a name with one spelling slip", () => {
 
   it.each([
     ["Digoxn 62.5mcg od", "too short to read a slip"],
-    ["Doxicyclin 100mg bd", "two slips"],
+    ["Doxycylcin 100mg bd", "two slips, and not as it sounds (Doxicyclin, as it sounds, is read since set 14)"],
     ["Penicillin X 1MU", "one slip from both penicillin G and penicillin V"],
     ["Quinidine 200mg tds", "another drug, two letters from quinine"],
     ["Prednisone 20mg od", "another drug, two letters from prednisolone"],

@@ -6,7 +6,7 @@ import { ambiguityWarning, ambiguousAbbreviationOf } from "./ambiguous-drug-name
 import { SEVERITY_RANK, type AgeBound, type AgeRule, type Allergen, type ConditionRule, type DrugClass, type DrugEntry, type DrugSelector, type InteractionRule, type Severity } from "../knowledge/knowledge.types.js";
 import { matchConditionRule } from "./egfr-rules.js";
 
-export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.10.0";
+export const DRUG_SAFETY_ENGINE_VERSION = "drug-safety-engine@1.11.0";
 
 export { isLocalPreparationName };
 
@@ -194,7 +194,8 @@ function bySpelling(k: Knowledge, med: MedicationRef, warnings: string[]): DrugE
   const found = drugBySpelling(k, med.name, nameCandidates);
   const drug = localAware(med.name, found?.drug);
   if (!found || !drug) return undefined;
-  warnings.push(`"${med.name}" is not a known name: read as ${drug.name} ("${found.written}" is one spelling slip from "${found.knownName}"); confirm the drug`);
+  const how = found.by === "slip" ? "is one spelling slip from" : "sounds like";
+  warnings.push(`"${med.name}" is not a known name: read as ${drug.name} ("${found.written}" ${how} "${found.knownName}"); confirm the drug`);
   return drug;
 }
 

@@ -14,6 +14,7 @@ import { checkIuDoseByAge } from "./iu-dose.js";
 import { checkOlderAdultMaximum } from "./older-adult-maximum.js";
 import { checkOnceDaily } from "./once-daily.js";
 import { checkRenalMaximum } from "./renal-maximum.js";
+import { checkRouteSingleDose } from "./route-single-dose.js";
 import { checkSingleDose } from "./single-dose.js";
 import { checkSingleDoseCourse } from "./single-dose-course.js";
 import { checkSummedDailyDoses, type DoseLine } from "./summed-daily-dose.js";
@@ -22,7 +23,7 @@ import { checkWeightBandDose } from "./weight-band.js";
 import { ageInWords, checkWeightDose, CHILD_UNDER_YEARS, type WeightDoseCheck } from "./weight-dose.js";
 import { checkWeightMinimum } from "./weight-minimum.js";
 
-export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.14.0";
+export const PRESCRIPTION_VERIFICATION_ENGINE_VERSION = "prescription-verification-engine@1.15.0";
 
 export interface PrescriptionItem {
   code?: string | null;
@@ -198,8 +199,11 @@ export function verifyPrescription(
     const renal = checkRenalMaximum(found?.drug, it.name, withinAdultMaximum, context.egfr);
     if (renal) issues.push({ item: i, field: "dose", severity: "major", message: renal });
     // A medicine dosed by weight band (ACTs, TB fixed-dose combinations) or with a least dose per kg (artesunate), at any age.
-    const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg);
+    const band = checkWeightBandDose(found?.drug, it.name, doseParseable ? given : null, context.weightKg, dosesADay);
     if (band) issues.push({ item: i, field: "dose", severity: "major", message: band });
+    // One injection above the most a single dose by its route holds (magnesium sulfate 10 g written IV).
+    const byRoute = doseParseable && !infusion ? checkRouteSingleDose(found?.drug, it.name, dose, frequency, mgPerDose(given!, it.name, parsed)) : null;
+    if (byRoute) issues.push({ item: i, field: "dose", severity: "major", message: byRoute });
     // A dose in IU above the most a single dose holds at the patient's age (vitamin A by IMCI age band).
     const iu = checkIuDoseByAge(found?.drug, it.name, dose, context.age);
     if (iu) issues.push({ item: i, field: "dose", severity: "major", message: iu });

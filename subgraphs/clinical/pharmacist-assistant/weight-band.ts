@@ -10,9 +10,9 @@ import { doseInMg, round, unitsInDose, writtenStrength } from "./daily-dose.js";
  * not an age. Null when nothing can be said (no weight, no band data, a dose in other units, a strength
  * that is not a multiple of the band's); else the message of a major issue: the dose is below or above it.
  */
-export function checkWeightBandDose(drug: DrugEntry | undefined, productName: string, dose: string | null, weightKg: number | null | undefined): string | null {
+export function checkWeightBandDose(drug: DrugEntry | undefined, productName: string, dose: string | null, weightKg: number | null | undefined, dosesADay: number | null = null): string | null {
   if (!drug || !dose || !weightKg) return null;
-  return tabletsForBand(drug, productName, dose, weightKg) ?? leastPerKg(drug, productName, dose, weightKg) ?? mostPerKg(drug, productName, dose, weightKg);
+  return tabletsForBand(drug, productName, dose, weightKg, dosesADay) ?? leastPerKg(drug, productName, dose, weightKg) ?? mostPerKg(drug, productName, dose, weightKg);
 }
 
 const inBand = (b: { min_kg: number; max_kg: number | null }, kg: number) => kg >= b.min_kg && (b.max_kg === null || kg < b.max_kg);
@@ -32,16 +32,23 @@ function bandUnits(unitStrength: string, productName: string, units: number): nu
   return ratios.every((r) => Math.abs(r - ratios[0]) < 1e-9) ? round(units * ratios[0]) : null;
 }
 
-function tabletsForBand(drug: DrugEntry, productName: string, dose: string, kg: number): string | null {
+/**
+ * Tablets a dose against the band's; with `per_day` bands (a day's tablets, once daily or divided: paediatric ABC/3TC),
+ * the dose × the scheduled doses a day, not checked when the doses a day are not known (as needed, stat, unread).
+ */
+function tabletsForBand(drug: DrugEntry, productName: string, dose: string, kg: number, dosesADay: number | null): string | null {
   const bands = drug.weight_band_doses;
   const units = unitsInDose(dose);
   const band = bands?.bands.find((b) => inBand(b, kg));
-  if (!bands || units === null || !band) return null;
-  const given = bandUnits(bands.unit_strength, productName, units);
+  if (!bands || units === null || !band || (bands.per_day && !dosesADay)) return null;
+  const perDose = bandUnits(bands.unit_strength, productName, units);
+  const given = perDose === null ? null : bands.per_day ? round(perDose * dosesADay!) : perDose;
   if (given === null || given === band.units) return null;
   const strength = `${bands.unit_strength} tablets`;
   const side = given < band.units ? "below" : "above";
-  return `${productName} ${dose}: ${given} ${strength} a dose for ${kg} kg, ${side} the dose for the weight band ${kgRange(band)} of ${band.units} ${strength} (${bands.source})`;
+  const per = bands.per_day ? "a day" : "a dose";
+  const how = bands.per_day ? ` (${perDose} × ${dosesADay} a day)` : "";
+  return `${productName} ${dose}: ${given} ${strength} ${per}${how} for ${kg} kg, ${side} the dose for the weight band ${kgRange(band)} of ${band.units} ${strength} ${per} (${bands.source})`;
 }
 
 function leastPerKg(drug: DrugEntry, productName: string, dose: string, kg: number): string | null {
