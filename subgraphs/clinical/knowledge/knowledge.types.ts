@@ -82,14 +82,21 @@ export interface DrugEntry {
    * 6-11 months, 200 000 IU from 12 months); a dose in IU above its band is reported (iu-dose.ts, session 20).
    */
   max_single_dose_iu_by_age?: { age: { min?: AgeBound; max?: AgeBound }; max_iu: number; source: string }[];
+  /**
+   * The most one injection by a route holds, in mg (magnesium sulfate 4 g IV: the loading dose; 10 g IM is the Pritchard
+   * total), with its source: one dose by that route above it is reported; infusions are not single doses (route-single-dose.ts, session 22).
+   */
+  max_single_dose_by_route?: { route: "iv" | "im" | "sc"; mg: number; source: string }[];
   /** A medicine given as one dose per treatment (SP for IPTp): a daily schedule or a course of days is reported. */
   single_dose_course?: { source: string };
   /**
    * Tablets a dose by body weight (fixed-dose combinations dosed by weight band: artemether-lumefantrine,
    * RHZE): `unit_strength` as written ("20/120"); each band `min_kg` (inclusive) to `max_kg` (exclusive, null:
    * no upper end) gives `units` of that strength a dose. A dose of another strength is counted in these units.
+   * `per_day`: the band's `units` are a day's, given once daily or divided (paediatric ABC/3TC 120/60: 2 tablets a
+   * day at 10-13.9 kg, as 2 once daily or 1 twice daily; session 22): the dose × the doses a day is compared.
    */
-  weight_band_doses?: { unit_strength: string; bands: { min_kg: number; max_kg: number | null; units: number }[]; source: string };
+  weight_band_doses?: { unit_strength: string; per_day?: boolean; bands: { min_kg: number; max_kg: number | null; units: number }[]; source: string };
   /** The least a dose may hold per kg of body weight, by weight band (artesunate: 3 mg/kg under 20 kg, else 2.4). */
   min_dose_per_kg?: { min_kg: number; max_kg: number | null; mg_per_kg: number; source: string }[];
   /** The most mg per kg a dose by weight band (artesunate: a doubled or tenfold dose; weight-band.ts), sourced per band. */
@@ -484,8 +491,8 @@ export interface ScoreBand {
 export interface News2Knowledge {
   version: string;
   source: string;
-  /** Who NEWS2 is for: adults from `min_age_years`, not in pregnancy (active diagnosis codes starting with `pregnancy_codes`). */
-  population: { min_age_years: number; pregnancy_codes: string[]; pregnancy_window_days: number; child_message: string; pregnancy_message: string; source: string };
+  /** Who NEWS2 is for: adults from `min_age_years`, not in pregnancy (active diagnosis codes starting with `pregnancy_codes`) or the puerperium (`postpartum_codes`, counted for `postpartum_window_days`). */
+  population: { min_age_years: number; pregnancy_codes: string[]; pregnancy_window_days: number; postpartum_codes: string[]; postpartum_window_days: number; postpartum_source: string; child_message: string; pregnancy_message: string; source: string };
   parameters: {
     respiration_rate: { bands: ScoreBand[]; source: string };
     spo2_scale_1: { bands: ScoreBand[]; source: string };

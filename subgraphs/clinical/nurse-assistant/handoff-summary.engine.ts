@@ -5,10 +5,10 @@ import { conversionFactor } from "../critical-values/critical-values.engine.js";
 import type { Knowledge } from "../knowledge/knowledge.js";
 import type { PatientRecord } from "../patient/patient-record.js";
 import { paediatricAgeGroup } from "../sepsis/sepsis.paediatric.engine.js";
-import { news2Applicability, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
+import { news2Applicability, news2LowerBound, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, oldestUsableVitalDate, VITAL_NAMES } from "./record-vitals.js";
 
-export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.2.0";
+export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.3.0";
 
 const VITAL_LABEL: Record<string, string> = {
   respirationRate: "Respiration rate",
@@ -51,12 +51,16 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   // NEWS2 from the record only when every vital is current (record-vitals.ts): an old one is missing.
   const notBefore = oldestUsableVitalDate(k.administrationTimes.timezone, today);
   const news2Missing = VITAL_NAMES.filter((v) => !recorded[v] || recorded[v]!.date < notBefore);
-  const applies = news2Applicability(k.news2.population, r.age, r.dx, today.toISOString().slice(0, 10));
+  // The facility's calendar day, as the diagnoses are dated: the UTC date is the day before from 21:00 in Kampala.
+  const applies = news2Applicability(k.news2.population, r.age, r.dx, day);
   let news2: News2Result | null = null;
   if (applies.scored && !news2Missing.length) {
     const vitals = Object.fromEntries(VITAL_NAMES.map((v) => [v, recorded[v]!.value])) as unknown as News2Vitals;
     news2 = scoreNews2(k.news2, { ...vitals, spo2Scale: 1 });
   }
+  // Vitals missing: what is on record already scores at least this (a missing parameter only adds).
+  const partial = applies.scored && !news2 ? news2LowerBound(k.news2, Object.fromEntries(VITAL_NAMES.filter((v) => recorded[v] && recorded[v]!.date >= notBefore).map((v) => [v, recorded[v]!.value]))) : null;
+  const partialEscalates = partial !== null && partial.clinicalRisk !== "low";
 
   // Latest result of each test the critical-values engine knows, in a unit it accepts.
   const abnormalLabs = [];
@@ -77,11 +81,12 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   // Code status goes with every escalation (JC SEA 58; WHO Patient Safety Solution 3: advance directives).
   const dnr = active.find((d) => CODE_STATUS.test(d.code));
   const codeStatus = dnr ? `${dnr.display} (${dnr.code}) on the record: escalate within the agreed ceiling of care and confirm the resuscitation decision with the responsible clinician` : null;
-  if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.escalation.join("; ")}; monitoring: ${news2.monitoringFrequency.toLowerCase()}${codeStatus ? `. ${codeStatus}` : ""}`);
+  if (news2?.escalate) escalations.push(`NEWS2 ${news2.total} (${news2.clinicalRisk.replace("_", "-")} risk): ${news2.response}${redParameters(news2, k.news2.risk.single_parameter_red)}; ${news2.escalation.join("; ")}; monitoring: ${news2.monitoringFrequency.toLowerCase()}${codeStatus ? `. ${codeStatus}` : ""}`);
   else if (news2) pendingActions.push(`NEWS2 ${news2.total} (${news2.clinicalRisk} risk): ${news2.monitoringFrequency.toLowerCase()} observations`);
   else if (!applies.scored) pendingActions.push(applies.note!);
-  else pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
-  if (applies.scored && applies.note) (news2?.escalate ? escalations : pendingActions).push(applies.note);
+  else if (partialEscalates) escalations.push(`NEWS2 at least ${partial!.total} from the vitals on record (${partial!.clinicalRisk.replace("_", "-")} risk before the missing ones are measured): ${partial!.escalation.join("; ")}; monitoring: ${partial!.monitoringFrequency.toLowerCase()}`);
+  if (!news2 && applies.scored) pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
+  if (applies.scored && applies.note) (news2?.escalate || partialEscalates ? escalations : pendingActions).push(applies.note);
   for (const l of abnormalLabs) {
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);
@@ -102,11 +107,17 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
       news2Score: news2?.total ?? null,
       news2Risk: news2?.clinicalRisk ?? null,
       news2Missing: news2Missing.map((v) => VITAL_LABEL[v]),
-      news2Note: !applies.scored || applies.note ? applies.note : news2 ? null : "NEWS2 not scored: a vital sign is missing or was last recorded before yesterday",
+      news2Note: !applies.scored || applies.note ? applies.note : news2 ? null : `NEWS2 not scored: a vital sign is missing or was last recorded before yesterday${partialEscalates ? `; the vitals on record already score ${partial!.total} (${partial!.clinicalRisk.replace("_", "-")} risk)` : ""}`,
       abnormalLabs: abnormalLabs.map(({ actions: _actions, ...l }) => l),
     },
     recommendation: { escalations, pendingActions, fromNotes: planSentences(notes) },
   };
+}
+
+/** The parameters scoring 3 (RCP NEWS2 Chart 4: a single red score triggers an urgent ward-based response), named so the next shift knows which one. */
+function redParameters(n: News2Result, redAt: number): string {
+  const red = n.parameters.filter((p) => p.score >= redAt).map((p) => `${p.parameter.replace(/_scale_\d$/, "").replace(/_/g, " ")} ${p.value}`);
+  return red.length ? ` (scoring ${redAt}: ${red.join(", ")})` : "";
 }
 
 /** ICD-10 Z66 "Do not resuscitate" (ICD-10-CM 2025 tabular). */
@@ -159,6 +170,19 @@ const HANDS_ON = new RegExp(
     "\\bisolat(?:e|ed|ion)\\b", "\\bbarrier nursing\\b", "\\bchecks?\\b[^.]{0,20}\\b(?:hourly|every|\\d+[- ]?(?:min|hour))", "\\b(?:hourly|\\d+[- ]hourly|every \\d+ (?:minutes|hours))\\b",
     "\\bceiling of care\\b", "\\bnot for (?:cardiopulmonary|resuscitation|CPR|ICU|intubation|escalation)\\b", "\\bDNA?CPR\\b", "\\bcrossmatch(?:ed)?\\b",
     "\\btransfus\\w*", "\\brepeat\\b", "\\brecheck\\b", "\\bdue (?:at|by|on|in|tomorrow|today|tonight)\\b",
+    // Session 22 (blind set 2), ward shorthand and East African usage. Intervals as charts write them: 2hrly, 4 hrly, q4h.
+    "\\b\\d+\\s?(?:hrly|hr?ly)\\b", "\\bhrly\\b", "\\bq\\d+h\\b", "\\bevery \\d+\\s?(?:min|mins|minutes|hrs?|hours)\\b", "\\bNBM\\b",
+    // Monitoring asked of the next shift (NSQHS 6.8 "alerts and risks"; IHI SBAR "what to watch for").
+    "\\bwatch(?:ing)?\\b", "\\bmonitor(?:ing)?\\b", "\\breport if\\b", "\\bcheck\\b", "\\bkeep\\b", "\\bdo not\\b", "\\bwean\\w*", "\\btarget\\b",
+    // Lines, tubes and devices in place and the fluid balance (WHO PSS 3 treatment plan; WHO MCPC urine output in eclampsia and PPH).
+    "\\bin situ\\b", "\\bcatheteri[sz]ed\\b", "\\bNGT?\\b", "\\bb?CPAP\\b", "\\bdrains?\\b", "\\burine output\\b", "\\bUO\\b", "\\binput\\s?/\\s?output\\b", "\\bweigh\\b",
+    // Who has been told, referred, or what is still outstanding (SEA 58 to-do list).
+    "\\b(?:informed|aware|notified)\\b", "\\breferr(?:al|ed)\\b", "\\bnot yet\\b", "\\bunknown\\b", "\\bfor (?:\\w+ )?review\\b", "\\bends?\\b[^.]{0,20}\\b\\d{3,4}\\s?hrs?\\b",
+    // Events of the shift (IHI SBAR situation): a fit, a fall, a hypoglycaemia.
+    "\\bfit(?:s|ted)?\\b", "\\bconvuls\\w*", "\\bseizures?\\b", "\\bhypo\\b", "\\bfell\\b",
+    // Swahili: kesho (tomorrow), asubuhi (morning), jioni (evening), usiku (night), degedege (convulsions),
+    // hajakojoa / hajakula (has not passed urine / has not eaten).
+    "\\bkesho\\b", "\\basubuhi\\b", "\\bjioni\\b", "\\busiku\\b", "\\bdegedege\\b", "\\bhajakojoa\\b", "\\bhajakula\\b",
   ].join("|"),
   "i",
 );

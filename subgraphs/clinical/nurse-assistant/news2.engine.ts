@@ -4,7 +4,7 @@ import type { News2Knowledge, ScoreBand } from "../knowledge/knowledge.types.js"
  * National Early Warning Score 2 (Royal College of Physicians, 2017): the bands, risk thresholds and
  * responses are data (knowledge/news2.json); this file only applies them.
  */
-export const NEWS2_ENGINE_VERSION = "news2-engine@1.2.0";
+export const NEWS2_ENGINE_VERSION = "news2-engine@1.3.0";
 
 export const CONSCIOUSNESS_LEVELS = ["alert", "new_confusion", "voice", "pain", "unresponsive"] as const;
 export type Consciousness = (typeof CONSCIOUSNESS_LEVELS)[number];
@@ -59,7 +59,12 @@ export function news2Applicability(p: News2Knowledge["population"], ageYears: nu
   if (ageYears < p.min_age_years) return { scored: false, note: `${p.child_message} (the patient is ${ageYears} years old)` };
   const since = new Date(Date.parse(`${today}T00:00:00Z`) - p.pregnancy_window_days * 86_400_000).toISOString().slice(0, 10);
   const current = diagnoses.filter((d) => d.status !== "resolved" && d.date >= since && d.date <= today);
-  const pregnancy = current.map((d) => d.code).find((code) => p.pregnancy_codes.some((prefix) => code.toUpperCase().startsWith(prefix)));
+  // A delivery outcome (Z37) counts only for the puerperium after its date.
+  const puerperiumSince = new Date(Date.parse(`${today}T00:00:00Z`) - p.postpartum_window_days * 86_400_000).toISOString().slice(0, 10);
+  const startsWith = (code: string, prefixes: string[]) => prefixes.some((prefix) => code.toUpperCase().startsWith(prefix));
+  const pregnancy =
+    current.find((d) => startsWith(d.code, p.pregnancy_codes))?.code ??
+    current.find((d) => d.date >= puerperiumSince && startsWith(d.code, p.postpartum_codes))?.code;
   return { scored: true, note: pregnancy ? `${p.pregnancy_message} (active diagnosis ${pregnancy})` : null };
 }
 
@@ -110,4 +115,26 @@ export function scoreNews2(k: News2Knowledge, v: News2Vitals): News2Result {
     escalate: clinicalRisk !== "low",
     notes,
   };
+}
+
+/**
+ * The score of the parameters that are on record when one or more cannot be scored: a missing parameter can
+ * only add to it (every band scores 0 or more), so a partial total that already reaches a trigger of RCP
+ * NEWS2 Chart 4 (5, 7, or a single parameter of 3) is acted on now rather than after the missing vital is found.
+ */
+export function news2LowerBound(k: News2Knowledge, v: Partial<Omit<News2Vitals, "spo2Scale">>): { total: number; clinicalRisk: News2Band; singleParameterRed: boolean; response: string; monitoringFrequency: string; escalation: string[] } {
+  const p = k.parameters;
+  const scores: number[] = [];
+  if (v.respirationRate !== undefined) scores.push(bandScore(p.respiration_rate.bands, v.respirationRate));
+  if (v.spo2 !== undefined) scores.push(spo2Score(k, v.spo2, 1, v.supplementalOxygen === true));
+  if (v.supplementalOxygen !== undefined) scores.push(p.air_or_oxygen.scores[v.supplementalOxygen ? "oxygen" : "air"]);
+  if (v.systolicBp !== undefined) scores.push(bandScore(p.systolic_bp.bands, v.systolicBp));
+  if (v.pulse !== undefined) scores.push(bandScore(p.pulse.bands, v.pulse));
+  if (v.consciousness !== undefined) scores.push(p.consciousness.scores[v.consciousness] ?? 0);
+  if (v.temperature !== undefined) scores.push(bandScore(p.temperature.bands, v.temperature));
+  const total = scores.reduce((a, b) => a + b, 0);
+  const singleParameterRed = scores.some((x) => x >= k.risk.single_parameter_red);
+  const clinicalRisk: News2Band = total >= k.risk.high_at ? "high" : total >= k.risk.medium_at ? "medium" : singleParameterRed ? "low_medium" : "low";
+  const response = k.responses[total === 0 ? "zero" : clinicalRisk];
+  return { total, clinicalRisk, singleParameterRed, response: response.response, monitoringFrequency: response.monitoring_frequency, escalation: response.actions };
 }
