@@ -505,6 +505,8 @@ export interface News2Knowledge {
   };
   risk: { medium_at: number; high_at: number; single_parameter_red: number; source: string };
   responses: Record<"zero" | "low" | "low_medium" | "medium" | "high", { monitoring_frequency: string; response: string; actions: string[] }> & { source: string };
+  /** Severe hypertension in pregnancy or the puerperium (NICE NG133; WHO 2011): latest systolic at or above, or diastolic at or above, its limit. */
+  obstetric_severe_hypertension: { systolic_at_or_above: number; diastolic_at_or_above: number; systolic_codes: string[]; diastolic_codes: string[]; actions: string[]; source: string };
   record_codes: Record<"respiration_rate" | "spo2" | "systolic_bp" | "pulse" | "temperature" | "consciousness" | "supplemental_oxygen", string[]> & { source: string };
 }
 

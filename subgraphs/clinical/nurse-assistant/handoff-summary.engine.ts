@@ -8,7 +8,7 @@ import { paediatricAgeGroup } from "../sepsis/sepsis.paediatric.engine.js";
 import { news2Applicability, news2LowerBound, scoreNews2, type News2Result, type News2Vitals } from "./news2.engine.js";
 import { latestRecordedVitals, oldestUsableVitalDate, VITAL_NAMES } from "./record-vitals.js";
 
-export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.3.0";
+export const HANDOFF_ENGINE_VERSION = "handoff-sbar-engine@1.4.0";
 
 const VITAL_LABEL: Record<string, string> = {
   respirationRate: "Respiration rate",
@@ -87,6 +87,10 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   else if (partialEscalates) escalations.push(`NEWS2 at least ${partial!.total} from the vitals on record (${partial!.clinicalRisk.replace("_", "-")} risk before the missing ones are measured): ${partial!.escalation.join("; ")}; monitoring: ${partial!.monitoringFrequency.toLowerCase()}`);
   if (!news2 && applies.scored) pendingActions.push(`Record a full set of observations for NEWS2 (missing or older than yesterday: ${news2Missing.map((v) => (recorded[v] ? `${VITAL_LABEL[v]} (last ${recorded[v]!.date})` : VITAL_LABEL[v])).join(", ")})`);
   if (applies.scored && applies.note) (news2?.escalate || partialEscalates ? escalations : pendingActions).push(applies.note);
+  // Severe hypertension in pregnancy or the puerperium (NICE NG133; WHO 2011), found as NEWS2 finds a pregnancy, at any age.
+  // A severe reading older than the vitals NEWS2 uses (before yesterday) is not today's state: recheck it now.
+  const severeBp = severeHypertensionInPregnancy(k, r, day);
+  if (severeBp) (severeBp.date >= notBefore ? escalations : pendingActions).push(severeBp.date >= notBefore ? severeBp.text : `Recheck blood pressure now: ${severeBp.text.replace(/:[^:]*$/, "")}, the latest on record is older than yesterday`);
   for (const l of abnormalLabs) {
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);
@@ -111,6 +115,43 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
       abnormalLabs: abnormalLabs.map(({ actions: _actions, ...l }) => l),
     },
     recommendation: { escalations, pendingActions, fromNotes: planSentences(notes) },
+  };
+}
+
+/** A blood pressure as charted: "164", "164 mmHg", or "164/98" (the diastolic then read too). */
+const BP_VALUE = /^(\d{2,3})(?:\s*\/\s*(\d{2,3}))?\s*(?:mm\s*\[?hg\]?)?$/i;
+
+/**
+ * The escalation (and the date of its severe reading) for a pregnant or postpartum woman (news2.json population: the pregnancy codes and the
+ * 42-day puerperium) whose latest recorded systolic is at or above 160 mmHg or diastolic at or above 110
+ * mmHg (news2.json obstetric_severe_hypertension: NICE NG133; WHO 2011), naming the reading; else null.
+ */
+function severeHypertensionInPregnancy(k: Knowledge, r: PatientRecord, day: string): { text: string; date: string } | null {
+  const rule = k.news2.obstetric_severe_hypertension;
+  const population = k.news2.population;
+  // NEWS2's age gate is not this rule's: asked at that age so a pregnant girl under 16 is found too (as sepsis.pregnancy.ts does).
+  const pregnancy = news2Applicability(population, Math.max(r.age, population.min_age_years), r.dx, day).note;
+  if (!pregnancy) return null;
+  const sysObs = r.obs.find((o) => rule.systolic_codes.includes(o.code));
+  const diaObs = r.obs.find((o) => rule.diastolic_codes.includes(o.code));
+  const sysMatch = sysObs ? BP_VALUE.exec(sysObs.value.trim()) : null;
+  const diaMatch = diaObs ? BP_VALUE.exec(diaObs.value.trim()) : null;
+  const sys = sysMatch ? Number(sysMatch[1]) : null;
+  // A diastolic written with the systolic ("164/98") is that reading's; otherwise the latest diastolic record.
+  const dia = sysMatch?.[2] ? Number(sysMatch[2]) : diaMatch && !diaMatch[2] ? Number(diaMatch[1]) : null;
+  const diaDate = sysMatch?.[2] ? sysObs!.date : diaObs?.date;
+  const sysSevere = sys !== null && sys >= rule.systolic_at_or_above;
+  const diaSevere = dia !== null && dia >= rule.diastolic_at_or_above;
+  if (!sysSevere && !diaSevere) return null;
+  const reading =
+    sys !== null && dia !== null && sysObs!.date === diaDate
+      ? `BP ${sys}/${dia} mmHg on ${sysObs!.date}`
+      : [sys !== null ? `systolic ${sys} mmHg on ${sysObs!.date}` : null, dia !== null ? `diastolic ${dia} mmHg on ${diaDate}` : null].filter(Boolean).join(", ");
+  const dates = [sysSevere ? sysObs!.date : null, diaSevere ? diaDate! : null].filter((d): d is string => d !== null);
+  return {
+    text: `Severe hypertension in pregnancy: ${reading} (at or above ${rule.systolic_at_or_above}/${rule.diastolic_at_or_above} mmHg; pregnant or within 42 days of delivery on the record): ${rule.actions.join("; ")}`,
+    // The newest severe part's date decides whether it is today's state.
+    date: dates.sort().at(-1)!,
   };
 }
 

@@ -59,12 +59,14 @@ export function news2Applicability(p: News2Knowledge["population"], ageYears: nu
   if (ageYears < p.min_age_years) return { scored: false, note: `${p.child_message} (the patient is ${ageYears} years old)` };
   const since = new Date(Date.parse(`${today}T00:00:00Z`) - p.pregnancy_window_days * 86_400_000).toISOString().slice(0, 10);
   const current = diagnoses.filter((d) => d.status !== "resolved" && d.date >= since && d.date <= today);
-  // A delivery outcome (Z37) counts only for the puerperium after its date.
+  // A delivery outcome (Z37) counts only for the puerperium after its date, resolved or not: the birth is over
+  // (so the record often marks it resolved) but the 42 days after it are not (session 22, patients-blind-3).
   const puerperiumSince = new Date(Date.parse(`${today}T00:00:00Z`) - p.postpartum_window_days * 86_400_000).toISOString().slice(0, 10);
+  const delivered = diagnoses.filter((d) => d.date >= puerperiumSince && d.date <= today);
   const startsWith = (code: string, prefixes: string[]) => prefixes.some((prefix) => code.toUpperCase().startsWith(prefix));
   const pregnancy =
     current.find((d) => startsWith(d.code, p.pregnancy_codes))?.code ??
-    current.find((d) => d.date >= puerperiumSince && startsWith(d.code, p.postpartum_codes))?.code;
+    delivered.find((d) => startsWith(d.code, p.postpartum_codes))?.code;
   return { scored: true, note: pregnancy ? `${p.pregnancy_message} (active diagnosis ${pregnancy})` : null };
 }
 
