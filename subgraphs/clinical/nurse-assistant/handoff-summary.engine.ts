@@ -90,7 +90,8 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
   // Severe hypertension in pregnancy or the puerperium (NICE NG133; WHO 2011), found as NEWS2 finds a pregnancy, at any age.
   // A severe reading older than the vitals NEWS2 uses (before yesterday) is not today's state: recheck it now.
   const severeBp = severeHypertensionInPregnancy(k, r, day);
-  if (severeBp) (severeBp.date >= notBefore ? escalations : pendingActions).push(severeBp.date >= notBefore ? severeBp.text : `Recheck blood pressure now: ${severeBp.text.replace(/:[^:]*$/, "")}, the latest on record is older than yesterday`);
+  if (severeBp && severeBp.date >= notBefore) escalations.push(`${severeBp.finding}: ${k.news2.obstetric_severe_hypertension.actions.join("; ")}`);
+  else if (severeBp) pendingActions.push(`Recheck blood pressure now: ${severeBp.finding}, the latest on record is older than yesterday`);
   for (const l of abnormalLabs) {
     if (l.isCritical) escalations.push(`Critical ${l.test} ${l.value} on ${l.date}: ${l.actions.join("; ")}`);
     else pendingActions.push(`Review ${l.test} ${l.value} on ${l.date} (${l.deviation}; reference ${l.normalRange})`);
@@ -122,11 +123,11 @@ export function buildHandoffSummary(k: Knowledge, r: PatientRecord, today = new 
 const BP_VALUE = /^(\d{2,3})(?:\s*\/\s*(\d{2,3}))?\s*(?:mm\s*\[?hg\]?)?$/i;
 
 /**
- * The escalation (and the date of its severe reading) for a pregnant or postpartum woman (news2.json population: the pregnancy codes and the
+ * The finding (and the date of its severe reading) for a pregnant or postpartum woman (news2.json population: the pregnancy codes and the
  * 42-day puerperium) whose latest recorded systolic is at or above 160 mmHg or diastolic at or above 110
  * mmHg (news2.json obstetric_severe_hypertension: NICE NG133; WHO 2011), naming the reading; else null.
  */
-function severeHypertensionInPregnancy(k: Knowledge, r: PatientRecord, day: string): { text: string; date: string } | null {
+function severeHypertensionInPregnancy(k: Knowledge, r: PatientRecord, day: string): { finding: string; date: string } | null {
   const rule = k.news2.obstetric_severe_hypertension;
   const population = k.news2.population;
   // NEWS2's age gate is not this rule's: asked at that age so a pregnant girl under 16 is found too (as sepsis.pregnancy.ts does).
@@ -149,7 +150,7 @@ function severeHypertensionInPregnancy(k: Knowledge, r: PatientRecord, day: stri
       : [sys !== null ? `systolic ${sys} mmHg on ${sysObs!.date}` : null, dia !== null ? `diastolic ${dia} mmHg on ${diaDate}` : null].filter(Boolean).join(", ");
   const dates = [sysSevere ? sysObs!.date : null, diaSevere ? diaDate! : null].filter((d): d is string => d !== null);
   return {
-    text: `Severe hypertension in pregnancy: ${reading} (at or above ${rule.systolic_at_or_above}/${rule.diastolic_at_or_above} mmHg; pregnant or within 42 days of delivery on the record): ${rule.actions.join("; ")}`,
+    finding: `Severe hypertension in pregnancy: ${reading} (at or above ${rule.systolic_at_or_above}/${rule.diastolic_at_or_above} mmHg; pregnant or within 42 days of delivery on the record)`,
     // The newest severe part's date decides whether it is today's state.
     date: dates.sort().at(-1)!,
   };

@@ -46,7 +46,10 @@ describe("severe hypertension in pregnancy is escalated, naming the reading", ()
   it("a severe reading from before yesterday is a recheck, not an escalation; yesterday's still escalates", () => {
     const old = buildHandoffSummary(k, record({ dx: pregnant, bp: bp(171, 104, daysBefore(4)) }), now);
     expect(old.recommendation.escalations.some((e) => /severe hypertension/i.test(e))).toBe(false);
-    expect(old.recommendation.pendingActions.find((a) => /^Recheck blood pressure now/.test(a))).toContain(`BP 171/104 mmHg on ${daysBefore(4)}`);
+    const recheck = old.recommendation.pendingActions.find((a) => /^Recheck blood pressure now/.test(a));
+    expect(recheck).toContain(`BP 171/104 mmHg on ${daysBefore(4)}`);
+    // The whole finding, then why it is a recheck; the escalation's actions are not half-quoted into it.
+    expect(recheck).toMatch(/on the record\), the latest on record is older than yesterday$/);
     expect(severe(record({ dx: pregnant, bp: bp(171, 104, daysBefore(1)) }))).toContain(`BP 171/104 mmHg on ${daysBefore(1)}`);
   });
 
