@@ -1,4 +1,5 @@
 import type { LabTest } from "../knowledge/knowledge.types.js";
+import { displayQualifiers } from "./pregnancy-display.js";
 
 /**
  * Which glucose sample a result is (session 22, lab engine 1.6.0): fasting, or the fasting, 1-hour or 2-hour
@@ -55,9 +56,9 @@ export function toleranceSampleAsGlucose(code: string | null | undefined, displa
   const sample = glucoseSampleOf(code, display);
   if (sample !== "ogtt_fasting" && sample !== "ogtt_1h" && sample !== "ogtt_2h") return undefined;
   const timing = (q: string) => TOLERANCE_TEST.test(q) || HOUR.test(q) || FASTING.test(q) || /\bglucose\b/i.test(q);
-  const kept = [...(display ?? "").matchAll(/\(([^)]*)\)/g)].map((m) => m[1]).filter((q) => !timing(q));
-  const dash = /\s[-–—]\s+(.+)$/.exec((display ?? "").replace(/\([^)]*\)/g, " "));
-  const rest = [...kept.map((q) => `(${q})`), ...(dash && !timing(dash[1]) ? [`- ${dash[1].trim()}`] : [])];
+  const { bracketed, afterDash } = displayQualifiers(display ?? "");
+  const kept = bracketed.filter((q) => !timing(q));
+  const rest = [...kept.map((q) => `(${q})`), ...(afterDash !== undefined && !timing(afterDash) ? [`- ${afterDash.trim()}`] : [])];
   return { display: ["Glucose", ...rest].join(" "), sample };
 }
 

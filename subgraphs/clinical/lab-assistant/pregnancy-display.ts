@@ -1,5 +1,5 @@
 import type { LabTest } from "../knowledge/knowledge.types.js";
-import type { PregnancyReference } from "../critical-values/pregnancy-reference.js";
+import { trimesterOfWeeks, type PregnancyReference } from "../critical-values/pregnancy-reference.js";
 
 /**
  * Pregnancy as antenatal and postnatal reports print it beyond the parenthesised trimester that
@@ -17,16 +17,20 @@ const BABY = /\b(?:preterm|pre-term|premature|prem|born|birth|neonat\w*|newborn|
 const WEEKS = /(?:^|[^\d/])(\d{1,2})(?:\+\d)?\s*(?:\/\s*(40|52)\b|w(?:ee)?ks?\b|w\b)/i;
 const TRIMESTER = /\b(?:(1st|first)|(2nd|second)|(3rd|third))\s+trimester\b|\bt([123])\b/i;
 
-/** The parts of a display that qualify the test's name: parenthesised ones and what follows a dash ("Hb - ANC 34 weeks"). */
-function qualifiers(display: string): string[] {
-  const parts = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
+/**
+ * The parts of a display that qualify the test's name: the parenthesised ones, and what follows a dash outside
+ * them ("Hb - ANC 34 weeks"). The glucose sample reader keeps the same parts (glucose-sample.ts).
+ */
+export function displayQualifiers(display: string): { bracketed: string[]; afterDash?: string } {
+  const bracketed = [...display.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
   const dash = /\s[-–—]\s+(.+)$/.exec(display.replace(/\([^)]*\)/g, " "));
-  if (dash) parts.push(dash[1]);
-  return parts;
+  return dash ? { bracketed, afterDash: dash[1] } : { bracketed };
 }
 
-/** ACOG trimesters (1st < 14 weeks, 2nd 14-27, 3rd from 28), as pregnancy-reference.ts counts them. */
-const trimesterOfWeeks = (weeks: number): 1 | 2 | 3 => (weeks < 14 ? 1 : weeks < 28 ? 2 : 3);
+function qualifiers(display: string): string[] {
+  const { bracketed, afterDash } = displayQualifiers(display);
+  return afterDash === undefined ? bracketed : [...bracketed, afterDash];
+}
 
 /**
  * What a display says of pregnancy: pregnant (with the trimester when weeks or a trimester are given), not
